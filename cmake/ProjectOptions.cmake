@@ -1,0 +1,31 @@
+# Warning and sanitizer options carried by INTERFACE targets (cpp-best-practices cmake_template style).
+add_library(raid_warnings INTERFACE)
+target_compile_options(raid_warnings INTERFACE -Wall -Wextra -Wpedantic -Wshadow -Wconversion
+                                                -Wno-sign-conversion)
+if(RAID_WARNINGS_AS_ERRORS)
+  target_compile_options(raid_warnings INTERFACE -Werror)
+endif()
+
+add_library(raid_options INTERFACE)
+target_compile_features(raid_options INTERFACE cxx_std_20)
+if(RAID_SANITIZE)
+  target_compile_options(raid_options INTERFACE -fsanitize=address,undefined -fno-omit-frame-pointer
+                                                -fno-sanitize-recover=undefined)
+  target_link_options(raid_options INTERFACE -fsanitize=address,undefined)
+endif()
+
+# raid_add_core_library(<name> [DEPS ...]): one static library per core/ folder, built from
+# every .cpp in that folder.
+function(raid_add_core_library name)
+  cmake_parse_arguments(ARG "" "" "DEPS" ${ARGN})
+  file(GLOB sources CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/*.cpp)
+  if(sources)
+    add_library(${name} STATIC ${sources})
+    target_include_directories(${name} PUBLIC ${PROJECT_SOURCE_DIR}/core)
+    target_link_libraries(${name} PUBLIC raid_options ${ARG_DEPS} PRIVATE raid_warnings)
+  else()
+    add_library(${name} INTERFACE)
+    target_include_directories(${name} INTERFACE ${PROJECT_SOURCE_DIR}/core)
+    target_link_libraries(${name} INTERFACE raid_options ${ARG_DEPS})
+  endif()
+endfunction()

@@ -1,0 +1,117 @@
+#include "components/hdd_model.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace raidadv {
+
+namespace {
+
+struct SeekCurve {
+    double a, b, c;
+};
+
+SeekCurve seek_curve(const HddSpec& hdd) {
+    const double t1 = hdd.seek_track_to_track_s;
+    const double tavg = hdd.seek_average_s;
+    const double tfull = std::max(hdd.seek_full_stroke_s, tavg);
+    // derived: a = t1; a + b + c = tfull; a + b*E[sqrt D] + c*E[D] = tavg with E[sqrt D] = 8/15,
+    // E[D] = 1/3 for the distance density 2(1-x) of two uniform points.
+    double b = 5.0 * (tavg - t1 - (tfull - t1) / 3.0);
+    double c = (tfull - t1) - b;
+    if (b < 0.0 || b / 2.0 + c < 0.0) {
+        // Datasheet figures outside the family: fall back to a linear curve through t1 and
+        // tfull scaled so its mean is tavg (keeps the curve monotone).
+        b = 0.0;
+        c = 3.0 * (tavg - t1);
+    }
+    return {t1, b, c};
+}
+
+}  // namespace
+
+double hdd_revolution_time(const HddSpec& hdd) {
+    return 60.0 / hdd.rpm;
+}
+
+double hdd_seek_time(const HddSpec& hdd, double x) {
+    if (x <= 0.0) {
+        return 0.0;
+    }
+    const auto [a, b, c] = seek_curve(hdd);
+    x = std::min(x, 1.0);
+    return a + b * std::sqrt(x) + c * x;
+}
+
+double hdd_mean_random_seek(const HddSpec& hdd, double span) {
+    // derived: E[t(span*D)] = a + b*sqrt(span)*8/15 + c*span/3 for D ~ 2(1-x).
+    const auto [a, b, c] = seek_curve(hdd);
+    span = std::clamp(span, 0.0, 1.0);
+    return a + b * std::sqrt(span) * 8.0 / 15.0 + c * span / 3.0;
+}
+
+double hdd_media_rate(const HddSpec& hdd, double u) {
+    u = std::clamp(u, 0.0, 1.0);
+    return hdd.media_rate_outer_Bps - (hdd.media_rate_outer_Bps - hdd.media_rate_inner_Bps) * u;
+}
+
+double hdd_transfer_time(const HddSpec& hdd, double bytes, double span) {
+    const double r0 = hdd.media_rate_outer_Bps;
+    const double k = r0 - hdd.media_rate_inner_Bps;
+    span = std::clamp(span, 1e-9, 1.0);
+    if (std::abs(k) < 1e-9 * r0) {
+        return bytes / r0;
+    }
+    // derived: (1/span) * integral_0^span du / (r0 - k u) = ln(r0 / (r0 - k span)) / (k span)
+    return bytes * std::log(r0 / (r0 - k * span)) / (k * span);
+}
+
+HddPositioning::HddPositioning(const HddSpec& hdd, double span, bool write) {
+    const int depth = std::max(1, hdd.queue_depth);
+    const double T = hdd_revolution_time(hdd);
+    const double extra = write ? hdd.write_seek_extra_s : 0.0;
+    span = std::clamp(span, 1e-6, 1.0);
+    // Seek distance quadrature: midpoints of [0,1] with density 2(1-x).
+    constexpr int kDist = 200;
+    std::vector<double> seek(kDist), weight(kDist);
+    for (int i = 0; i < kDist; ++i) {
+        const double x = (i + 0.5) / kDist;
+        seek[i] = hdd_seek_time(hdd, span * x) + extra;
+        weight[i] = 2.0 * (1.0 - x) / kDist;
+    }
+    const double t_max = *std::max_element(seek.begin(), seek.end()) + T;
+    constexpr int kTime = 600;
+    const double dt = t_max / kTime;
+    std::vector<double> survival(kTime);  // P(P > t) at midpoints
+    for (int j = 0; j < kTime; ++j) {
+        const double t = (j + 0.5) * dt;
+        double cdf = 0.0;
+        for (int i = 0; i < kDist; ++i) {
+            cdf += weight[i] * std::clamp((t - seek[i]) / T, 0.0, 1.0);
+        }
+        survival[j] = std::clamp(1.0 - cdf, 0.0, 1.0);
+    }
+    table_.resize(depth);
+    std::vector<double> power(kTime, 1.0);
+    for (int n = 1; n <= depth; ++n) {
+        double m1 = 0.0, m2 = 0.0;
+        for (int j = 0; j < kTime; ++j) {
+            power[j] *= survival[j];
+            const double t = (j + 0.5) * dt;
+            m1 += power[j] * dt;            // E[X] = integral of P(X > t)
+            m2 += 2.0 * t * power[j] * dt;  // E[X^2] = integral of 2t P(X > t)
+        }
+        table_[n - 1] = {m1, std::max(0.0, m2 - m1 * m1)};
+    }
+}
+
+TimeMoments HddPositioning::at(double candidates) const {
+    const double n = std::clamp(candidates, 1.0, static_cast<double>(table_.size()));
+    const auto lo = static_cast<std::size_t>(std::floor(n)) - 1;
+    const std::size_t hi = std::min(lo + 1, table_.size() - 1);
+    const double f = n - std::floor(n);
+    return {table_[lo].mean + f * (table_[hi].mean - table_[lo].mean),
+            table_[lo].var + f * (table_[hi].var - table_[lo].var)};
+}
+
+}  // namespace raidadv

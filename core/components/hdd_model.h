@@ -1,0 +1,54 @@
+#pragma once
+// Rotating-disk service time (Ruemmler & Wilkes, "An introduction to disk drive modeling",
+// IEEE Computer 27(3), 1994): command overhead + seek + rotational wait + media transfer.
+
+#include <vector>
+
+#include "components/specs.h"
+
+namespace raidadv {
+
+/// Mean and variance of a random time.
+struct TimeMoments {
+    double mean = 0.0;
+    double var = 0.0;
+};
+
+/// Seconds for one revolution.
+double hdd_revolution_time(const HddSpec& hdd);
+
+/// Seek time over a fraction `x` (0..1] of the full stroke. Curve t(x) = a + b*sqrt(x) + c*x
+/// through the datasheet track-to-track (x -> 0) and full-stroke (x = 1) times whose mean over
+/// uniformly random seeks (distance density 2(1-x)) equals the datasheet average seek.
+/// derived: Ruemmler & Wilkes 1994 sqrt/linear shape fitted to three datasheet figures.
+double hdd_seek_time(const HddSpec& hdd, double x);
+
+/// Mean seek time for random requests confined to the first `span` fraction of the disk
+/// (short-stroking shrinks every seek distance by `span`).
+double hdd_mean_random_seek(const HddSpec& hdd, double span);
+
+/// Media rate at LBA fraction u (0 = outer edge): linear from the outer to the inner zone rate.
+double hdd_media_rate(const HddSpec& hdd, double u);
+
+/// Mean media transfer time of `bytes` at a uniformly random place in the first `span` of the
+/// disk: bytes * E[1/rate(u)], u ~ U(0, span). derived: integral of the linear zone model.
+double hdd_transfer_time(const HddSpec& hdd, double bytes, double span);
+
+/// Positioning time (seek + rotational wait) of a random request when the drive chooses the
+/// quickest of `candidates` queued requests (shortest-access-time-first; 1 = FCFS).
+/// derived: E[min of n iid P], P = seek(span * D) + U * T with D ~ 2(1-x) and U ~ U(0,1); the
+/// rotational wait after any seek is uniform because the target angle is.
+class HddPositioning {
+  public:
+    HddPositioning(const HddSpec& hdd, double span, bool write);
+    /// Moments at a (possibly fractional) number of candidates, interpolated, clamped to
+    /// [1, drive queue depth].
+    TimeMoments at(double candidates) const;
+    /// Candidates the drive can reorder among (its NCQ/TCQ depth).
+    int max_candidates() const { return static_cast<int>(table_.size()); }
+
+  private:
+    std::vector<TimeMoments> table_;  // index n-1 -> moments with n candidates
+};
+
+}  // namespace raidadv

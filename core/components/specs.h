@@ -1,0 +1,112 @@
+#pragma once
+// Hardware descriptions: plain data, SI units. Every value comes from a datasheet cited in the
+// catalog (resources/catalog/) or from the project file; nothing here holds numbers of its own
+// except documented defaults for fields no datasheet gives.
+
+#include <string>
+
+namespace raidadv {
+
+/// Where a component's numbers come from and what it costs.
+struct CatalogInfo {
+    std::string id;    ///< catalog id ("seagate-st3500641as"); empty for inline specs
+    std::string name;  ///< human name ("Seagate Barracuda 7200.9 500 GB")
+    std::string vendor;
+    int year = 0;            ///< year of introduction, 0 if unknown
+    std::string source;      ///< datasheet citation, or "estimated: <why>"
+    double price_usd = 0.0;  ///< street/list price; 0 = unknown
+    std::string price_date;  ///< "2007-03" style; empty if unknown
+};
+
+enum class DriveKind { Hdd, Ssd };
+
+/// Rotating disk (Ruemmler & Wilkes 1994 decomposition: overhead + seek + rotation + transfer).
+struct HddSpec {
+    double rpm = 7200.0;
+    double seek_track_to_track_s = 1e-3;
+    double seek_average_s = 9e-3;  ///< datasheet average read seek (mean over random seeks)
+    double seek_full_stroke_s = 18e-3;
+    double write_seek_extra_s = 0.0;      ///< datasheet write seek minus read seek (settle), >= 0
+    double media_rate_outer_Bps = 100e6;  ///< sustained media rate, outer zone
+    double media_rate_inner_Bps = 50e6;   ///< sustained media rate, inner zone
+    double command_overhead_s = 0.2e-3;   ///< controller overhead per command
+    double cache_bytes = 8.0 * 1024 * 1024;
+    int cache_segments = 16;  ///< read-ahead segments (sequential streams the cache holds)
+    bool read_ahead = true;
+    int queue_depth = 1;  ///< NCQ/TCQ depth the drive reorders; 1 = FCFS only
+};
+
+/// Flash drive (SATA/SAS SSD or NVMe): latency, internal parallelism, bandwidth, write cost.
+struct SsdSpec {
+    double read_latency_s = 90e-6;  ///< 4 KiB random read at queue depth 1
+    double write_latency_s =
+        30e-6;  ///< 4 KiB random write at queue depth 1 (into the drive's buffer)
+    double seq_read_Bps = 550e6;
+    double seq_write_Bps = 520e6;
+    double random_read_iops = 90000;  ///< 4 KiB random read at high queue depth
+    double random_write_iops =
+        80000;  ///< 4 KiB random write at high queue depth, steady state if known
+    bool write_iops_steady_state = false;  ///< true if random_write_iops is a steady-state figure
+    double over_provisioning = 0.07;       ///< (physical - user) / user capacity
+};
+
+/// A drive: common facts plus the model of its kind.
+struct DriveSpec {
+    CatalogInfo info;
+    DriveKind kind = DriveKind::Hdd;
+    double capacity_bytes = 0.0;
+    std::string
+        interface;  ///< link kind it attaches with ("sata-3g", "scsi-fast-wide", "nvme-pcie3-x4")
+    std::string form_factor;  ///< "3.5", "2.5", "m.2", ...
+    double mtbf_hours = 0.0;  ///< datasheet MTBF/MTTF; 0 = unknown
+    double afr = 0.0;         ///< annualized failure rate (fraction); 0 = unknown
+    double ber = 1e-14;       ///< unrecoverable read errors per bit read
+    double power_idle_w = 0.0;
+    double power_active_w = 0.0;
+    HddSpec hdd;  ///< meaningful when kind == Hdd
+    SsdSpec ssd;  ///< meaningful when kind == Ssd
+};
+
+/// A link or bus: SCSI bus (shared), SATA/SAS lane, Fibre Channel, PCIe, DMI.
+struct LinkSpec {
+    CatalogInfo info;
+    double bandwidth_Bps = 300e6;     ///< payload bandwidth in one direction
+    double command_overhead_s = 0.0;  ///< per command on this link (arbitration, selection, FIS)
+    bool shared = false;              ///< a bus shared by the devices on it (parallel SCSI)
+    int max_devices = 1;              ///< devices one link/bus can carry
+};
+
+enum class ControllerKind {
+    Hba,           ///< plain host bus adapter; RAID, if any, is done by the host (software RAID)
+    HardwareRaid,  ///< RAID on the controller's own processor (PERC, MegaRAID, SSA)
+    HostRaid       ///< firmware/driver RAID whose parity runs on the host CPU (Intel ICH RST)
+};
+
+/// Disk controller.
+struct ControllerSpec {
+    CatalogInfo info;
+    ControllerKind kind = ControllerKind::Hba;
+    int ports = 8;
+    double max_iops = 1e6;           ///< command processing ceiling of the controller
+    double max_bandwidth_Bps = 4e9;  ///< internal data path ceiling
+    double cache_bytes = 0.0;
+    bool battery_backed = false;  ///< write-back cache safe across power loss
+    double parity_Bps = 0.0;      ///< XOR/P+Q engine throughput (HardwareRaid); 0 = not limiting
+    std::string levels;           ///< RAID levels it supports, comma separated ("0,1,5,10")
+};
+
+/// The host computer: operating-system costs per request and per file.
+struct HostSpec {
+    CatalogInfo info;
+    double per_request_overhead_s = 20e-6;  ///< OS + driver path per I/O request
+    double per_file_overhead_s = 0.0;       ///< open/close and bookkeeping per file read or written
+    double metadata_reads_per_file = 0.0;   ///< random small reads per file (directory, inode, ...)
+    double metadata_read_bytes = 8192.0;    ///< size of one metadata read
+    double max_io_bytes =
+        1024.0 * 1024.0;  ///< largest I/O the OS issues; larger requests are split
+    int cpu_cores = 4;
+    double raid_cpu_per_io_s = 5e-6;  ///< software/host RAID CPU time per disk I/O issued
+    double parity_cpu_Bps = 2e9;      ///< host XOR throughput for software/host RAID parity
+};
+
+}  // namespace raidadv

@@ -1,0 +1,60 @@
+#include "components/ssd_model.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace raidadv {
+
+double lambert_w0(double x) {
+    const double e_inv = std::exp(-1.0);
+    x = std::max(x, -e_inv);
+    // Initial guess from the branch-point series, then Halley iterations (Corless et al. 1996).
+    double w = (x < -0.25) ? -1.0 + std::sqrt(2.0 * (1.0 + std::exp(1.0) * x)) : x;
+    for (int i = 0; i < 50; ++i) {
+        const double ew = std::exp(w);
+        const double f = w * ew - x;
+        const double denom = ew * (w + 1.0) - (w + 2.0) * f / (2.0 * w + 2.0);
+        if (denom == 0.0) {
+            break;
+        }
+        const double step = f / denom;
+        w -= step;
+        if (std::abs(step) < 1e-14) {
+            break;
+        }
+    }
+    return w;
+}
+
+double write_amplification(double op) {
+    const double a = 1.0 + std::max(op, 1e-3);
+    // Desnoyers, SYSTOR 2012, eq. for LRU/greedy cleaning under uniform random writes.
+    return a / (a + lambert_w0(-a * std::exp(-a)));
+}
+
+double ssd_parallelism(const SsdSpec& ssd) {
+    // Little's law: concurrency = throughput x latency at saturation.
+    return std::max(1.0, ssd.random_read_iops * ssd.read_latency_s);
+}
+
+SsdDemand ssd_read_demand(const SsdSpec& ssd, double bytes) {
+    // derived: a 4 KiB read holds a flash unit for its QD1 latency; larger reads stream through
+    // the shared bandwidth stage at the sequential read rate.
+    return {ssd.read_latency_s, bytes / ssd.seq_read_Bps};
+}
+
+SsdDemand ssd_write_demand(const SsdSpec& ssd, double bytes, bool sequential) {
+    const double pages = std::max(1.0, bytes / 4096.0);
+    double per_page_s = 4096.0 / ssd.seq_write_Bps;
+    if (!sequential) {
+        const double steady_iops =
+            ssd.write_iops_steady_state
+                ? ssd.random_write_iops
+                : std::min(ssd.random_write_iops,
+                           ssd.seq_write_Bps / 4096.0 / write_amplification(ssd.over_provisioning));
+        per_page_s = std::max(per_page_s, 1.0 / steady_iops);
+    }
+    return {ssd.write_latency_s, pages * per_page_s};
+}
+
+}  // namespace raidadv

@@ -1,0 +1,32 @@
+#pragma once
+// Flash drive service model: a multi-server stage for the flash array's internal parallelism and
+// a single-server stage for the drive's bandwidth (channels + host interface).
+// Sources: Agrawal et al., "Design Tradeoffs for SSD Performance", USENIX ATC 2008 (parallelism);
+// Desnoyers, "Analytic Modeling of SSD Write Performance", SYSTOR 2012 (write amplification).
+
+#include "components/specs.h"
+
+namespace raidadv {
+
+/// Steady-state write amplification of greedy/LRU cleaning at over-provisioning `op`
+/// ((physical - user) / user). Desnoyers 2012: A = a / (a + W0(-a e^-a)), a = 1 + op.
+double write_amplification(double op);
+
+/// Principal branch of the Lambert W function for x in [-1/e, 0).
+double lambert_w0(double x);
+
+/// Requests the flash array serves at once: random 4 KiB read IOPS x QD1 latency (Little's law).
+double ssd_parallelism(const SsdSpec& ssd);
+
+/// Demands of one I/O on the two stages.
+struct SsdDemand {
+    double flash_s = 0.0;      ///< time the request holds one of the parallel flash units
+    double bandwidth_s = 0.0;  ///< time it holds the drive's shared bandwidth
+};
+
+SsdDemand ssd_read_demand(const SsdSpec& ssd, double bytes);
+/// Random writes pay steady-state cleaning: the datasheet's steady-state IOPS when given, else
+/// the sequential write bandwidth divided by the write amplification.
+SsdDemand ssd_write_demand(const SsdSpec& ssd, double bytes, bool sequential);
+
+}  // namespace raidadv

@@ -1,0 +1,83 @@
+#include "evaluate/evaluator.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "evaluate/network_builder.h"
+#include "layout/geometry.h"
+#include "queueing/percentile.h"
+
+namespace raidadv {
+
+namespace {
+
+PointMetrics to_metrics(const queueing::Solution& sol, const BuiltNetwork& built) {
+    PointMetrics m;
+    m.saturated = sol.saturated;
+    if (sol.saturated) {
+        return m;
+    }
+    m.iops = sol.throughput;
+    m.mb_per_s = sol.throughput * built.bytes_per_job / 1e6;
+    m.mean_response_s = sol.response_mean;
+    m.p95_response_s = std::max(
+        sol.response_mean, queueing::gamma_quantile(sol.response_mean, sol.response_var, 0.95));
+    double top = -1.0;
+    for (std::size_t s = 0; s < built.network.stations.size(); ++s) {
+        std::string key = built.network.stations[s].name;
+        // An SSD's two stages are one component to the user: report the busier.
+        if (key == kDriveBandwidth) {
+            key = kDrives;
+        }
+        const double u = std::clamp(sol.utilization[s], 0.0, 1.0);
+        auto [it, inserted] = m.utilization.try_emplace(key, u);
+        if (!inserted) {
+            it->second = std::max(it->second, u);
+        }
+        if (it->second > top) {
+            top = it->second;
+            m.bottleneck = key;
+        }
+    }
+    return m;
+}
+
+}  // namespace
+
+SystemSummary summarize(const System& system) {
+    SystemSummary s;
+    s.usable_bytes = usable_bytes(system.layout, system.drive.capacity_bytes);
+    s.failures_tolerated = failures_tolerated(system.layout);
+    const double drives = system.total_drives();
+    const bool known = system.drive.info.price_usd > 0.0;
+    if (known) {
+        s.cost_usd = drives * system.drive.info.price_usd + system.controller.info.price_usd;
+        s.cost_known = true;
+    }
+    return s;
+}
+
+Evaluation evaluate(const System& system, const Workload& workload) {
+    Evaluation ev;
+    ev.system = system.name;
+    ev.workload = workload.name;
+    ev.summary = summarize(system);
+    const BuiltNetwork built = build_network(system, workload);
+    if (!workload.concurrency.empty()) {
+        const auto sols =
+            queueing::solve_closed(built.network, workload.concurrency, workload.think_time_s);
+        for (std::size_t i = 0; i < sols.size(); ++i) {
+            PointMetrics m = to_metrics(sols[i], built);
+            m.concurrency = workload.concurrency[i];
+            ev.points.push_back(std::move(m));
+        }
+    }
+    for (double rate : workload.arrival_rates_per_s) {
+        PointMetrics m = to_metrics(queueing::solve_open(built.network, rate), built);
+        m.arrival_rate_per_s = rate;
+        ev.points.push_back(std::move(m));
+    }
+    return ev;
+}
+
+}  // namespace raidadv

@@ -1,0 +1,18 @@
+#pragma once
+// Evaluate a storage system under a workload: builds the queueing network from the component
+// models and RAID geometry, solves it at every load point, and reports metrics.
+
+#include "evaluate/metrics.h"
+#include "evaluate/system.h"
+#include "workload/workload.h"
+
+namespace raidadv {
+
+/// Usable capacity, failures tolerated and cost of a system (no workload needed).
+SystemSummary summarize(const System& system);
+
+/// Metrics at every concurrency point and every arrival-rate point of the workload.
+/// Assumes a valid system and workload (the project reader validates them).
+Evaluation evaluate(const System& system, const Workload& workload);
+
+}  // namespace raidadv

@@ -1,0 +1,425 @@
+#include "evaluate/network_builder.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <sstream>
+
+#include "components/hdd_model.h"
+#include "components/ssd_model.h"
+#include "layout/geometry.h"
+
+namespace raidadv {
+
+using queueing::Moments;
+using queueing::Service;
+using queueing::ServiceParts;
+using queueing::Station;
+using queueing::StationKind;
+using queueing::Visit;
+
+namespace {
+
+/// One request the operating system sends to the array.
+struct OsRequest {
+    ArrayRequest array;
+    bool sequential = false;  ///< continues its stream where the previous request stopped
+    bool write = false;
+    double user_bytes = 0.0;
+};
+
+struct Stations {
+    int host_cpu = -1, host_link = -1, controller = -1, drive_link = -1, drives = -1, drive_bw = -1;
+};
+
+class Builder {
+  public:
+    Builder(const System& sys, const Workload& wl)
+        : sys_(sys), wl_(wl), geo_(make_geometry(sys.layout)) {
+        write_back_ = uses_write_back(sys);
+        raid_layer_ = geo_.drives > 1;
+        software_raid_ = sys.controller.kind != ControllerKind::HardwareRaid && raid_layer_;
+        total_drives_ = geo_.drives * geo_.volumes;
+        const int per_link = std::max(1, sys.drives_per_link);
+        links_ = (total_drives_ + per_link - 1) / per_link;
+        if (sys.drive.kind == DriveKind::Hdd) {
+            pos_read_ = std::make_shared<HddPositioning>(sys.drive.hdd, wl.span_fraction, false);
+            pos_write_ = std::make_shared<HddPositioning>(sys.drive.hdd, wl.span_fraction, true);
+        }
+        add_stations();
+    }
+
+    BuiltNetwork build() {
+        if (wl_.unit == Workload::Unit::File) {
+            build_file_variants();
+        } else {
+            build_request_variants();
+        }
+        out_.keep_alive.push_back(pos_read_);
+        out_.keep_alive.push_back(pos_write_);
+        return std::move(out_);
+    }
+
+  private:
+    void add_stations() {
+        auto& st = out_.network.stations;
+        auto add = [&](const char* name, StationKind kind, int copies, double servers) {
+            st.push_back(Station{name, kind, copies, servers});
+            return static_cast<int>(st.size()) - 1;
+        };
+        idx_.host_cpu = add(kHostCpu, StationKind::Queue, 1, std::max(1, sys_.host.cpu_cores));
+        idx_.host_link = add(kHostLink, StationKind::Queue, 1, 1.0);
+        idx_.controller = add(kController, StationKind::Queue, 1, 1.0);
+        idx_.drive_link = add(kDriveLink, StationKind::Queue, links_, 1.0);
+        if (sys_.drive.kind == DriveKind::Ssd) {
+            idx_.drives =
+                add(kDrives, StationKind::Queue, total_drives_, ssd_parallelism(sys_.drive.ssd));
+            idx_.drive_bw = add(kDriveBandwidth, StationKind::Queue, total_drives_, 1.0);
+        } else {
+            idx_.drives = add(kDrives, StationKind::Queue, total_drives_, 1.0);
+        }
+    }
+
+    double row_bytes() const { return geo_.unit * std::max(1, geo_.data_units_per_row); }
+
+    /// Start offsets (within one row) of the sampled requests of `bytes` bytes.
+    std::vector<double> sample_offsets(double bytes, bool sequential) const {
+        const double align = std::max(512.0, wl_.alignment_bytes);
+        const double row = row_bytes();
+        const double positions = std::max(1.0, std::floor(row / align));
+        const int samples = static_cast<int>(std::min(32.0, positions));
+        std::vector<double> offsets;
+        for (int j = 0; j < samples; ++j) {
+            if (sequential) {
+                offsets.push_back(std::fmod(j * bytes, row));
+            } else {
+                offsets.push_back(std::floor(j * positions / samples) * align);
+            }
+        }
+        return offsets;
+    }
+
+    /// The OS requests of one logical transfer of `bytes` starting at `offset`: split at the
+    /// host's largest I/O, the first piece random (unless `sequential`), the rest sequential.
+    std::vector<OsRequest> split(double offset, double bytes, bool write, bool sequential,
+                                 int read_copy) const {
+        std::vector<OsRequest> out;
+        const double max_io = std::max(512.0, sys_.host.max_io_bytes);
+        double done = 0.0;
+        while (done < bytes) {
+            const double piece = std::min(max_io, bytes - done);
+            OsRequest r;
+            r.write = write;
+            r.sequential = sequential || done > 0.0;
+            r.user_bytes = piece;
+            r.array = write ? map_write(geo_, offset + done, piece)
+                            : map_read(geo_, offset + done, piece, read_copy);
+            if (write && r.sequential && write_back_ && geo_.parity_per_group > 0) {
+                r.array = coalesced_full_stripe_share(piece);
+            }
+            out.push_back(std::move(r));
+            done += piece;
+        }
+        return out;
+    }
+
+    /// A write-back cache gathers a sequential stream into full-stripe writes (no reads of old
+    /// data or parity): each request carries its share piece/row of one full-stripe write.
+    /// derived: Chen et al. 1994 large-write cost (G-1)/G of RAID 0.
+    ArrayRequest coalesced_full_stripe_share(double piece) const {
+        const double row = row_bytes();
+        ArrayRequest full = map_write(geo_, 0.0, row);
+        const double share = piece / row;
+        for (auto& phase : full.phases) {
+            for (auto& io : phase.ios) {
+                io.bytes *= share;
+            }
+        }
+        full.parity_bytes *= share;
+        return full;
+    }
+
+    static std::string signature(const OsRequest& r) {
+        std::ostringstream key;
+        key << r.write << r.sequential << ':' << std::llround(r.user_bytes / 512.0) << ':'
+            << std::llround(r.array.parity_bytes / 512.0);
+        for (const auto& phase : r.array.phases) {
+            double sum = 0.0, mx = 0.0;
+            for (const auto& io : phase.ios) {
+                sum += io.bytes;
+                mx = std::max(mx, io.bytes);
+            }
+            key << '|' << phase.ios.size() << ',' << std::llround(sum / 512.0) << ','
+                << std::llround(mx / 512.0) << ',' << (phase.ios.empty() ? 0 : phase.ios[0].write);
+        }
+        return key.str();
+    }
+
+    /// Adds the visits of every OS request in `requests` (each weighted by `weight`), merging
+    /// requests of identical shape into one visit sequence with a larger count.
+    void add_requests(const std::vector<std::pair<OsRequest, double>>& requests,
+                      std::vector<Visit>& visits) const {
+        std::map<std::string, std::pair<const OsRequest*, double>> shapes;
+        for (const auto& [req, weight] : requests) {
+            auto [it, inserted] = shapes.try_emplace(signature(req), &req, 0.0);
+            it->second.second += weight;
+        }
+        for (const auto& [key, entry] : shapes) {
+            add_os_request(*entry.first, entry.second, visits);
+        }
+    }
+
+    void add_os_request(const OsRequest& r, double count, std::vector<Visit>& visits) const {
+        double ops = 0.0, disk_bytes = 0.0;
+        for (const auto& phase : r.array.phases) {
+            ops += static_cast<double>(phase.ios.size());
+            for (const auto& io : phase.ios) {
+                disk_bytes += io.bytes;
+            }
+        }
+        const HostSpec& host = sys_.host;
+        const ControllerSpec& ctl = sys_.controller;
+        // Host CPU: OS path per request; software/host RAID adds per-disk-I/O work and parity XOR.
+        double cpu = host.per_request_overhead_s;
+        if (software_raid_) {
+            cpu += host.raid_cpu_per_io_s * ops + r.array.parity_bytes / host.parity_cpu_Bps;
+        }
+        visits.push_back(simple_visit(idx_.host_cpu, cpu, count));
+        // Host link: hardware RAID moves user data once; host/software RAID moves every disk I/O.
+        const double link_bytes = software_raid_ ? disk_bytes : r.user_bytes;
+        const double link_cmds = software_raid_ ? ops : 1.0;
+        Visit hl = simple_visit(idx_.host_link,
+                                link_cmds * sys_.host_link.command_overhead_s +
+                                    link_bytes / sys_.host_link.bandwidth_Bps,
+                                count);
+        hl.overlapped = true;  // pipelined with the drives' transfers
+        visits.push_back(hl);
+        // Controller: command processing, data path, parity engine.
+        double ctl_s = ops / ctl.max_iops + disk_bytes / ctl.max_bandwidth_Bps;
+        if (ctl.kind == ControllerKind::HardwareRaid && ctl.parity_Bps > 0.0) {
+            ctl_s += r.array.parity_bytes / ctl.parity_Bps;
+        }
+        visits.push_back(simple_visit(idx_.controller, ctl_s, count));
+        const bool detached = r.write && write_back_;
+        for (const auto& phase : r.array.phases) {
+            add_phase(phase, r.sequential, detached, count, visits);
+        }
+    }
+
+    static Visit simple_visit(int station, double seconds, double count) {
+        Visit v;
+        v.station = station;
+        v.count = count;
+        v.service.parts.fixed_s = seconds;
+        return v;
+    }
+
+    void add_phase(const IoPhase& phase, bool sequential, bool detached, double count,
+                   std::vector<Visit>& visits) const {
+        if (phase.ios.empty()) {
+            return;
+        }
+        const int k = static_cast<int>(phase.ios.size());
+        double sum = 0.0, mx = 0.0;
+        for (const auto& io : phase.ios) {
+            sum += io.bytes;
+            mx = std::max(mx, io.bytes);
+        }
+        const double mean = sum / k;
+        const bool write = phase.ios.front().write;
+        if (sys_.drive.kind == DriveKind::Ssd) {
+            const SsdSpec& ssd = sys_.drive.ssd;
+            const SsdDemand d =
+                write ? ssd_write_demand(ssd, mean, sequential) : ssd_read_demand(ssd, mean);
+            const SsdDemand dmax =
+                write ? ssd_write_demand(ssd, mx, sequential) : ssd_read_demand(ssd, mx);
+            Visit flash = simple_visit(idx_.drives, d.flash_s, count);
+            flash.fork = k;
+            flash.detached = detached;
+            Visit bw = simple_visit(idx_.drive_bw, d.bandwidth_s, count);
+            bw.fork = k;
+            bw.service.fixed_max_extra_s = dmax.bandwidth_s - d.bandwidth_s;
+            bw.detached = detached;
+            visits.push_back(flash);
+            visits.push_back(bw);
+        } else {
+            visits.push_back(hdd_visit(k, mean, mx, write, sequential, detached, count));
+        }
+        // Drive links: the transfer of each I/O over its lane or bus (pipelined with the media).
+        Visit link = simple_visit(
+            idx_.drive_link,
+            sys_.drive_link.command_overhead_s + mean / sys_.drive_link.bandwidth_Bps, count);
+        link.fork = std::min(k, links_);
+        link.count = count * static_cast<double>(k) / link.fork;
+        link.overlapped = true;
+        link.detached = detached;
+        visits.push_back(link);
+    }
+
+    Visit hdd_visit(int k, double mean_bytes, double max_bytes, bool write, bool sequential,
+                    bool detached, double count) const {
+        const HddSpec& hdd = sys_.drive.hdd;
+        Visit v;
+        v.station = idx_.drives;
+        v.fork = k;
+        v.count = count;
+        v.detached = detached;
+        const double overhead = hdd.command_overhead_s;
+        const double transfer = hdd_transfer_time(hdd, mean_bytes, wl_.span_fraction);
+        v.service.fixed_max_extra_s =
+            hdd_transfer_time(hdd, max_bytes, wl_.span_fraction) - transfer;
+        std::shared_ptr<const HddPositioning> pos = write ? pos_write_ : pos_read_;
+        // A write-back controller destages from its cache with the drive's queue kept full.
+        const double min_candidates = detached ? static_cast<double>(hdd.queue_depth) : 1.0;
+        if (!sequential) {
+            v.service.at = [pos, min_candidates, overhead, transfer](double present) {
+                const TimeMoments m = pos->at(std::max(present, min_candidates));
+                ServiceParts p;
+                p.fixed_s = overhead + transfer;
+                p.random = {m.mean, m.var};
+                return p;
+            };
+            return v;
+        }
+        // Sequential: the stream pays positioning only when another stream moved the head in
+        // between (probability 1 - 1/present, derived: FCFS order among the requests present,
+        // capped by the number of streams). With read-ahead (reads) or the drive's write cache
+        // (writes) it pays once per cache segment of its own data, and the media transfer of a
+        // hit is done ahead/behind the request (Shriver, Merchant & Wilkes 1998, simplified).
+        // Without read-ahead a read that finds the head just past its start waits about a full
+        // revolution (Ruemmler & Wilkes 1994).
+        const double segment = hdd.cache_bytes / std::max(1, hdd.cache_segments);
+        const bool streaming = write || hdd.read_ahead;
+        const double per_segment = segment > 0.0 ? std::min(1.0, mean_bytes / segment) : 1.0;
+        const double revolution = hdd_revolution_time(hdd);
+        const int segments = std::max(1, hdd.cache_segments);
+        const double streams = wl_.streams > 0 ? wl_.streams : 1e300;
+        const double hit_delay = overhead + mean_bytes / sys_.drive_link.bandwidth_Bps;
+        v.service.at = [=](double present) {
+            present = std::max(1.0, std::min(present, streams));
+            const TimeMoments m = pos->at(std::max(present, min_candidates));
+            double p = 1.0 - 1.0 / present;  // another stream went first
+            ServiceParts parts;
+            if (streaming) {
+                if (present <= segments) {
+                    p *= per_segment;
+                }
+                parts.fixed_s = p * (overhead + transfer);
+                parts.hidden_s = (1.0 - p) * transfer;
+                parts.delay_s = (1.0 - p) * hit_delay;
+                const double second = p * (m.var + m.mean * m.mean);
+                parts.random = {p * m.mean, std::max(0.0, second - p * p * m.mean * m.mean)};
+            } else {
+                parts.fixed_s = overhead + transfer;
+                const double mean = p * m.mean + (1.0 - p) * revolution;
+                const double second =
+                    p * (m.var + m.mean * m.mean) + (1.0 - p) * revolution * revolution;
+                parts.random = {mean, std::max(0.0, second - mean * mean)};
+            }
+            return parts;
+        };
+        return v;
+    }
+
+    void build_request_variants() {
+        const auto sizes = wl_.size.discretize(12);
+        double bytes = 0.0;
+        for (const auto& [size, w] : sizes) {
+            bytes += size * w;
+        }
+        out_.bytes_per_job = bytes;
+        for (const auto& [size, w_size] : sizes) {
+            for (int is_write = 0; is_write < 2; ++is_write) {
+                const double p_rw = is_write ? 1.0 - wl_.read_fraction : wl_.read_fraction;
+                for (int seq = 0; seq < 2; ++seq) {
+                    const double p_seq =
+                        seq ? wl_.sequential_fraction : 1.0 - wl_.sequential_fraction;
+                    const double p = w_size * p_rw * p_seq;
+                    if (p <= 0.0) {
+                        continue;
+                    }
+                    queueing::JobVariant variant;
+                    variant.probability = p;
+                    add_transfer(size, is_write != 0, seq != 0, 1.0, variant.visits);
+                    out_.network.variants.push_back(std::move(variant));
+                }
+            }
+        }
+    }
+
+    /// Visits of one logical transfer of `bytes`, averaged over sampled offsets.
+    void add_transfer(double bytes, bool write, bool sequential, double count,
+                      std::vector<Visit>& visits) const {
+        std::vector<std::pair<OsRequest, double>> requests;
+        const auto offsets = sample_offsets(bytes, sequential);
+        for (std::size_t j = 0; j < offsets.size(); ++j) {
+            for (auto& r : split(offsets[j], bytes, write, sequential, static_cast<int>(j))) {
+                requests.emplace_back(std::move(r), count / static_cast<double>(offsets.size()));
+            }
+        }
+        add_requests(requests, visits);
+    }
+
+    void build_file_variants() {
+        const auto sizes = wl_.size.discretize(16);
+        double bytes = 0.0;
+        for (const auto& [size, w] : sizes) {
+            bytes += size * w;
+        }
+        out_.bytes_per_job = bytes;
+        const HostSpec& host = sys_.host;
+        for (const auto& [size, w_size] : sizes) {
+            for (int is_write = 0; is_write < 2; ++is_write) {
+                const double p_rw = is_write ? 1.0 - wl_.read_fraction : wl_.read_fraction;
+                const double p = w_size * p_rw;
+                if (p <= 0.0) {
+                    continue;
+                }
+                queueing::JobVariant variant;
+                variant.probability = p;
+                // Per-file host work (open, close, bookkeeping).
+                variant.visits.push_back(
+                    simple_visit(idx_.host_cpu, host.per_file_overhead_s, 1.0));
+                // File-system metadata: small random reads (directory, inode, indirect blocks).
+                if (host.metadata_reads_per_file > 0.0) {
+                    add_transfer(host.metadata_read_bytes, false, false,
+                                 host.metadata_reads_per_file, variant.visits);
+                }
+                // The file's data: the first request random, the rest continue the stream.
+                add_transfer(size, is_write != 0, wl_.sequential_fraction >= 1.0, 1.0,
+                             variant.visits);
+                out_.network.variants.push_back(std::move(variant));
+            }
+        }
+    }
+
+    const System& sys_;
+    const Workload& wl_;
+    Geometry geo_;
+    bool write_back_ = false;
+    bool raid_layer_ = false;
+    bool software_raid_ = false;
+    int total_drives_ = 1;
+    int links_ = 1;
+    std::shared_ptr<HddPositioning> pos_read_, pos_write_;
+    Stations idx_;
+    BuiltNetwork out_;
+};
+
+}  // namespace
+
+bool uses_write_back(const System& system) {
+    if (!system.write_back_cache) {
+        return false;
+    }
+    const auto& c = system.controller;
+    // Host RAID drivers (Intel RST/Matrix) cache in host RAM; hardware RAID needs cache memory.
+    return c.kind == ControllerKind::HostRaid ||
+           (c.kind == ControllerKind::HardwareRaid && c.cache_bytes > 0.0);
+}
+
+BuiltNetwork build_network(const System& system, const Workload& workload) {
+    return Builder(system, workload).build();
+}
+
+}  // namespace raidadv

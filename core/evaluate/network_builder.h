@@ -1,0 +1,35 @@
+#pragma once
+// Turns (system, workload) into a queueing network: the one place that wires component models,
+// RAID geometry and workload together.
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "evaluate/system.h"
+#include "queueing/network.h"
+#include "workload/workload.h"
+
+namespace raidadv {
+
+/// Stable station keys, also used as the `utilization` keys of the results.
+inline constexpr const char* kHostCpu = "host_cpu";
+inline constexpr const char* kHostLink = "host_link";
+inline constexpr const char* kController = "controller";
+inline constexpr const char* kDriveLink = "drive_link";
+inline constexpr const char* kDrives = "drives";
+inline constexpr const char* kDriveBandwidth = "drive_bandwidth";  ///< SSD bandwidth stage
+
+struct BuiltNetwork {
+    queueing::Network network;
+    double bytes_per_job = 0.0;  ///< mean user bytes moved per job (request or file)
+    /// Owns the models the service callbacks refer to.
+    std::vector<std::shared_ptr<const void>> keep_alive;
+};
+
+/// Whether writes are absorbed by a write-back cache (controller cache, or host RAM for host RAID).
+bool uses_write_back(const System& system);
+
+BuiltNetwork build_network(const System& system, const Workload& workload);
+
+}  // namespace raidadv

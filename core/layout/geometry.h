@@ -1,0 +1,64 @@
+#pragma once
+// RAID geometry: capacity, fault tolerance, and how a logical request on a volume becomes disk
+// I/Os (Chen, Lee, Gibson, Katz & Patterson, "RAID: High-Performance, Reliable Secondary
+// Storage", ACM Computing Surveys 26(2), 1994; small-write choice as in Linux md raid5.c).
+
+#include <vector>
+
+#include "layout/layout.h"
+
+namespace raidadv {
+
+/// The layout reduced to the numbers the mapping needs. `simple` becomes single-disk raid0
+/// volumes, one per drive.
+struct Geometry {
+    RaidLevel level = RaidLevel::Raid0;
+    int drives = 1;              ///< drives in one volume
+    int volumes = 1;             ///< identical volumes sharing the load
+    int copies = 1;              ///< mirror copies (raid1/10/01), 1 otherwise
+    int groups = 1;              ///< raid10 spans / raid50-60 parity groups / raid01 sides
+    int group_drives = 1;        ///< drives per group
+    int parity_per_group = 0;    ///< 1 for raid5/50, 2 for raid6/60
+    int data_units_per_row = 1;  ///< stripe units of user data in one full row of the volume
+    double unit = 65536.0;       ///< stripe unit in bytes
+};
+
+Geometry make_geometry(const Layout& layout);
+
+/// User-visible bytes of all volumes together.
+double usable_bytes(const Layout& layout, double drive_capacity_bytes);
+/// Drives that may fail, in the worst placement, without losing data (per volume).
+int failures_tolerated(const Layout& layout);
+/// Drives whose capacity holds user data in one volume (excludes parity and mirror copies).
+double data_drive_equivalents(const Layout& layout);
+
+struct DiskIo {
+    int disk = 0;  ///< index within the volume, 0..drives-1
+    double bytes = 0.0;
+    bool write = false;
+};
+
+/// I/Os issued together; the phase completes when all of them have.
+struct IoPhase {
+    std::vector<DiskIo> ios;
+};
+
+/// What one logical request costs the array.
+struct ArrayRequest {
+    std::vector<IoPhase> phases;  ///< in order; e.g. read old data+parity, then write
+    double parity_bytes = 0.0;    ///< bytes that pass through the XOR/P+Q computation
+    bool full_stripe = false;     ///< a parity write that needed no reads
+};
+
+/// Disk I/Os for reading `bytes` at volume offset `offset`. `read_copy` picks the mirror copy
+/// (0..copies-1) for mirrored levels; ignored otherwise.
+ArrayRequest map_read(const Geometry& g, double offset, double bytes, int read_copy = 0);
+/// Disk I/Os for writing `bytes` at `offset`: mirrors write every copy; parity levels use
+/// full-stripe, read-modify-write or reconstruct-write, whichever issues fewer I/Os.
+ArrayRequest map_write(const Geometry& g, double offset, double bytes);
+
+/// Disk I/Os of one small write (within one stripe unit): 1 for raid0, copies for mirrors,
+/// 4 for raid5 and 6 for raid6 read-modify-write (Chen et al. 1994, section 3.4).
+int small_write_ios(const Geometry& g);
+
+}  // namespace raidadv

@@ -1,0 +1,20 @@
+#pragma once
+// RAID geometry: how many drives, how they are grouped, the stripe unit, and how many independent
+// volumes the load is spread over.
+
+#include "layout/raid_level.h"
+
+namespace raidadv {
+
+/// One array description as a user writes it.
+struct Layout {
+    RaidLevel level = RaidLevel::Raid0;
+    int drives = 1;          ///< drives in ONE volume
+    int disks_per_span = 0;  ///< raid10: drives per mirror span (PERC/MegaRAID); raid50/60: drives
+                             ///< per parity group. 0 = default
+    int mirror_copies = 2;   ///< raid1/raid10/raid01: copies of each block (n-way mirrors)
+    double stripe_unit_bytes = 64.0 * 1024;  ///< bytes per disk per stripe (the "strip")
+    int volumes = 1;  ///< identical independent volumes; the load is spread evenly over them
+};
+
+}  // namespace raidadv

@@ -1,0 +1,54 @@
+#include "layout/raid_level.h"
+
+#include <array>
+#include <utility>
+
+namespace raidadv {
+
+namespace {
+constexpr std::array<std::pair<RaidLevel, std::string_view>, 9> kNames{{
+    {RaidLevel::Simple, "simple"},
+    {RaidLevel::Raid0, "raid0"},
+    {RaidLevel::Raid1, "raid1"},
+    {RaidLevel::Raid10, "raid10"},
+    {RaidLevel::Raid01, "raid01"},
+    {RaidLevel::Raid5, "raid5"},
+    {RaidLevel::Raid6, "raid6"},
+    {RaidLevel::Raid50, "raid50"},
+    {RaidLevel::Raid60, "raid60"},
+}};
+constexpr std::array<RaidLevel, 9> kAll{RaidLevel::Simple, RaidLevel::Raid0,  RaidLevel::Raid1,
+                                        RaidLevel::Raid10, RaidLevel::Raid01, RaidLevel::Raid5,
+                                        RaidLevel::Raid6,  RaidLevel::Raid50, RaidLevel::Raid60};
+}  // namespace
+
+std::string_view to_string(RaidLevel level) {
+    for (const auto& [l, name] : kNames) {
+        if (l == level) {
+            return name;
+        }
+    }
+    return "unknown";
+}
+
+std::optional<RaidLevel> raid_level_from_string(std::string_view name) {
+    for (const auto& [l, n] : kNames) {
+        if (n == name) {
+            return l;
+        }
+    }
+    if (name == "raid0+1") {
+        return RaidLevel::Raid01;
+    }
+    if (name == "raid1+0") {
+        return RaidLevel::Raid10;
+    }
+    return std::nullopt;
+}
+
+const RaidLevel* all_raid_levels(std::size_t& count) {
+    count = kAll.size();
+    return kAll.data();
+}
+
+}  // namespace raidadv

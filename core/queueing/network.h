@@ -1,0 +1,97 @@
+#pragma once
+// A generic queueing network for mean value analysis: stations (possibly several identical
+// copies sharing the load), and jobs that visit them in sequence, with fork-join visits that send
+// sub-requests to k copies at once and wait for the slowest. Knows nothing of disks.
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace raidadv::queueing {
+
+/// Mean and variance of a random time.
+struct Moments {
+    double mean = 0.0;
+    double var = 0.0;
+};
+
+enum class StationKind {
+    Queue,  ///< FCFS queue; with servers > 1 a multi-server queue (Seidmann approximation)
+    Delay   ///< infinite server: no waiting
+};
+
+struct Station {
+    std::string name;
+    StationKind kind = StationKind::Queue;
+    int copies = 1;  ///< identical copies; a visit picks copies at random, load spreads evenly
+    double servers = 1.0;  ///< servers per copy
+};
+
+/// The parts of one sub-request's service time.
+struct ServiceParts {
+    double fixed_s = 0.0;   ///< deterministic: occupies the station and the job
+    Moments random;         ///< random: occupies the station and the job
+    double hidden_s = 0.0;  ///< occupies the station only (work done ahead, e.g. read-ahead)
+    double delay_s = 0.0;   ///< delays the job only (electronics overlapped with the media)
+
+    double busy() const { return fixed_s + random.mean + hidden_s; }
+    double foreground() const { return fixed_s + random.mean; }
+};
+
+/// Service of one sub-request; the parts may depend on how many requests are at the station
+/// copy, including this one (queue reordering such as SATF in a disk, stream interleaving).
+struct Service {
+    ServiceParts parts;              ///< used when `at` is empty
+    double fixed_max_extra_s = 0.0;  ///< extra deterministic time of a fork's largest sub-request
+    std::function<ServiceParts(double requests_present)> at;
+
+    ServiceParts parts_at(double requests_present) const {
+        return at ? at(requests_present) : parts;
+    }
+};
+
+/// One step of a job: `fork` sub-requests to distinct copies of `station`, all identical.
+struct Visit {
+    int station = 0;
+    int fork = 1;
+    double count = 1.0;  ///< times per job (visit ratio; may be fractional)
+    Service service;
+    bool detached =
+        false;  ///< background work (write-back destage): loads the station, adds no response time
+    bool overlapped = false;  ///< service overlaps the previous step (pipelined transfer): adds
+                              ///< only its waiting time
+};
+
+/// A kind of job with its probability; a job's steps run one after another.
+struct JobVariant {
+    double probability = 1.0;
+    std::vector<Visit> visits;
+};
+
+struct Network {
+    std::vector<Station> stations;
+    std::vector<JobVariant> variants;  ///< probabilities sum to 1
+};
+
+/// Solution at one load point.
+struct Solution {
+    bool saturated = false;      ///< open network at or beyond capacity
+    double throughput = 0.0;     ///< jobs per second
+    double response_mean = 0.0;  ///< seconds per job
+    double response_var = 0.0;
+    std::vector<double> utilization;   ///< per station: busy fraction of one copy's servers
+    std::vector<double> queue_length;  ///< per station: mean requests at one copy
+    int iterations = 0;                ///< solver iterations used (bounded)
+};
+
+/// Closed network: `population` jobs circulating, each thinking `think_time` between jobs.
+/// Exact MVA recursion over the population (Reiser & Lavenberg 1980) with the fork-join and
+/// load-dependent extensions below, up to `exact_limit`; above it the Bard-Schweitzer fixed point.
+std::vector<Solution> solve_closed(const Network& net, const std::vector<int>& populations,
+                                   double think_time, int exact_limit = 512);
+
+/// Open network with Poisson arrivals at `arrival_rate` jobs per second: M/G/1 per station copy
+/// (Pollaczek-Khinchine), Seidmann's transform for multi-server stations.
+Solution solve_open(const Network& net, double arrival_rate);
+
+}  // namespace raidadv::queueing

@@ -1,0 +1,80 @@
+#include "queueing/order_statistics.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <vector>
+
+namespace raidadv::queueing {
+
+namespace {
+
+constexpr int kMaxTabulated = 4096;
+
+struct MaxTable {
+    std::vector<double> mean, var;
+    MaxTable() : mean(kMaxTabulated + 1), var(kMaxTabulated + 1) {
+        // derived: E[M^j] = integral x^j k phi(x) Phi(x)^(k-1) dx, trapezoid on [-10, 10].
+        constexpr int kSteps = 4000;
+        constexpr double lo = -10.0, hi = 10.0;
+        constexpr double h = (hi - lo) / kSteps;
+        std::vector<double> x(kSteps + 1), phi(kSteps + 1), Phi(kSteps + 1);
+        for (int i = 0; i <= kSteps; ++i) {
+            x[i] = lo + i * h;
+            phi[i] = std::exp(-0.5 * x[i] * x[i]) / std::sqrt(2.0 * M_PI);
+            Phi[i] = 0.5 * std::erfc(-x[i] / std::sqrt(2.0));
+        }
+        for (int k = 1; k <= kMaxTabulated; ++k) {
+            double m1 = 0.0, m2 = 0.0;
+            for (int i = 0; i <= kSteps; ++i) {
+                const double w = (i == 0 || i == kSteps) ? 0.5 : 1.0;
+                const double dens = k * phi[i] * std::pow(Phi[i], k - 1);
+                m1 += w * x[i] * dens * h;
+                m2 += w * x[i] * x[i] * dens * h;
+            }
+            mean[k] = m1;
+            var[k] = std::max(0.0, m2 - m1 * m1);
+        }
+    }
+};
+
+const MaxTable& table() {
+    static const MaxTable t;  // thread-safe initialization (C++11 magic statics)
+    return t;
+}
+
+}  // namespace
+
+double expected_max_std_normal(int k) {
+    k = std::clamp(k, 1, kMaxTabulated);
+    return table().mean[k];
+}
+
+double variance_max_std_normal(int k) {
+    k = std::clamp(k, 1, kMaxTabulated);
+    return table().var[k];
+}
+
+MaxMoments max_of_iid(int k, double mean, double var) {
+    if (k <= 1) {
+        return {mean, var};
+    }
+    const double sd = std::sqrt(std::max(0.0, var));
+    return {mean + sd * expected_max_std_normal(k), var * variance_max_std_normal(k)};
+}
+
+double harmonic(int k) {
+    double h = 0.0;
+    for (int i = 1; i <= k; ++i) {
+        h += 1.0 / i;
+    }
+    return h;
+}
+
+double nelson_tantawi_response(int k, double lambda, double mu) {
+    const double rho = lambda / mu;
+    const double r = harmonic(k) / harmonic(2);
+    return (r + (1.0 - r) * 4.0 * rho / 11.0) * (1.5 - rho / 8.0) / (mu - lambda);
+}
+
+}  // namespace raidadv::queueing

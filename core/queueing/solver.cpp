@@ -1,0 +1,303 @@
+// Mean value analysis of the generic network (network.h).
+// Closed: Reiser & Lavenberg, "Mean-value analysis of closed multichain queuing networks",
+// JACM 27(2), 1980 (exact recursion); Schweitzer 1979 / Bard 1979 (approximation for large N);
+// Seidmann, Schweitzer & Shalev-Oren, Perf. Eval. 7(4), 1987 (multi-server transform).
+// Open: Pollaczek-Khinchine mean waiting time for M/G/1.
+// Fork-join: maximum of k sub-request times by Clark's normal approximation (order_statistics.h).
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "queueing/network.h"
+#include "queueing/order_statistics.h"
+
+namespace raidadv::queueing {
+
+namespace {
+
+constexpr double kMaxOpenUtilization = 0.995;
+
+/// Per-copy share of a visit: k of `copies` copies receive one sub-request each.
+double share(const Visit& v, const Station& s) {
+    return static_cast<double>(v.fork) / static_cast<double>(std::max(1, s.copies));
+}
+
+struct StepResult {
+    double response = 0.0;
+    double response_var = 0.0;
+    std::vector<double> queue_per_throughput;  // Little: Q = X * this
+    std::vector<double> busy_per_throughput;   // U = X * this (closed part, per server)
+};
+
+/// Adds one visit's contribution to a job's response mean and variance, given the waiting time
+/// in the station's queue.
+void add_response(const Visit& visit, const ServiceParts& p, double wait, double& mean,
+                  double& var) {
+    if (visit.overlapped) {
+        mean += visit.count * wait;
+        var += visit.count * wait * wait;
+        return;
+    }
+    // Waiting time treated as exponential (variance = mean^2) for the fork-join maximum.
+    const MaxMoments mm = max_of_iid(visit.fork, p.random.mean + wait, p.random.var + wait * wait);
+    const double extra = visit.fork > 1 ? visit.service.fixed_max_extra_s : 0.0;
+    mean += visit.count * (p.fixed_s + extra + p.delay_s + mm.mean);
+    var += visit.count * mm.var;
+}
+
+/// Residence times for given queue lengths seen on arrival and open (detached) utilizations.
+StepResult residence(const Network& net, const std::vector<double>& seen,
+                     const std::vector<double>& open_util) {
+    const std::size_t ns = net.stations.size();
+    StepResult r;
+    r.queue_per_throughput.assign(ns, 0.0);
+    r.busy_per_throughput.assign(ns, 0.0);
+    double second_moment = 0.0;
+    for (const auto& variant : net.variants) {
+        double rv = 0.0, vv = 0.0;
+        for (const auto& visit : variant.visits) {
+            if (visit.detached) {
+                continue;
+            }
+            const auto& st = net.stations[visit.station];
+            const double q = seen[visit.station];
+            const ServiceParts p = visit.service.parts_at(q + 1.0);
+            const double c = std::max(1.0, st.servers);
+            double wait = 0.0;
+            double at_station = p.foreground();
+            if (st.kind == StationKind::Queue) {
+                const double slow =
+                    1.0 / (1.0 - std::min(open_util[visit.station], kMaxOpenUtilization));
+                // Seidmann: a c-server queue ~ a queue with service s/c plus a delay s(c-1)/c;
+                // the requests ahead each hold the station for their whole busy time.
+                at_station = (p.busy() / c * q + p.foreground()) * slow;
+                wait = at_station - p.foreground();
+            }
+            add_response(visit, p, wait, rv, vv);
+            const double sh = share(visit, st) * variant.probability * visit.count;
+            r.queue_per_throughput[visit.station] += sh * at_station;
+            r.busy_per_throughput[visit.station] += sh * p.busy() / c;
+        }
+        r.response += variant.probability * rv;
+        second_moment += variant.probability * (vv + rv * rv);
+    }
+    r.response_var = std::max(0.0, second_moment - r.response * r.response);
+    return r;
+}
+
+/// Utilization per station from detached (background) visits at throughput x.
+std::vector<double> open_utilization(const Network& net, const std::vector<double>& seen,
+                                     double x) {
+    std::vector<double> u(net.stations.size(), 0.0);
+    for (const auto& variant : net.variants) {
+        for (const auto& visit : variant.visits) {
+            if (!visit.detached) {
+                continue;
+            }
+            const auto& st = net.stations[visit.station];
+            const double s = visit.service.parts_at(seen[visit.station] + 1.0).busy();
+            u[visit.station] += x * variant.probability * visit.count * share(visit, st) * s /
+                                std::max(1.0, st.servers);
+        }
+    }
+    return u;
+}
+
+/// One population level: solves residence times with the detached load in a short fixed point,
+/// then applies the asymptotic bound X <= 1 / max demand (Denning & Buzen 1978).
+Solution solve_level(const Network& net, double n, double think, const std::vector<double>& seen,
+                     double x_guess) {
+    Solution sol;
+    double x = x_guess;
+    StepResult r;
+    std::vector<double> u_open(net.stations.size(), 0.0);
+    const bool has_detached = std::any_of(net.variants.begin(), net.variants.end(), [](auto& v) {
+        return std::any_of(v.visits.begin(), v.visits.end(), [](auto& s) { return s.detached; });
+    });
+    const int rounds = has_detached ? 40 : 1;
+    for (int i = 0; i < rounds; ++i) {
+        u_open = open_utilization(net, seen, x);
+        r = residence(net, seen, u_open);
+        const double x_new = n / (think + r.response);
+        sol.iterations++;
+        if (std::abs(x_new - x) <= 1e-10 * x_new) {
+            x = x_new;
+            break;
+        }
+        x = has_detached ? 0.5 * (x + x_new) : x_new;
+    }
+    u_open = open_utilization(net, seen, x);
+    double max_u = 0.0;
+    sol.utilization.resize(net.stations.size());
+    for (std::size_t s = 0; s < net.stations.size(); ++s) {
+        sol.utilization[s] = x * r.busy_per_throughput[s] + u_open[s];
+        max_u = std::max(max_u, sol.utilization[s]);
+    }
+    if (max_u > 1.0) {
+        x /= max_u;
+        for (auto& u : sol.utilization) {
+            u /= max_u;
+        }
+    }
+    sol.throughput = x;
+    sol.response_mean = std::max(r.response, n / x - think);
+    sol.response_var = r.response_var;
+    sol.queue_length.resize(net.stations.size());
+    for (std::size_t s = 0; s < net.stations.size(); ++s) {
+        sol.queue_length[s] = x * r.queue_per_throughput[s];
+    }
+    return sol;
+}
+
+Solution schweitzer(const Network& net, int n, double think) {
+    const std::size_t ns = net.stations.size();
+    std::vector<double> q(ns, 0.0), seen(ns, 0.0);
+    Solution sol;
+    double x = 0.0;
+    constexpr int kMaxIterations = 5000;
+    int it = 0;
+    for (; it < kMaxIterations; ++it) {
+        for (std::size_t s = 0; s < ns; ++s) {
+            seen[s] = q[s] * (n - 1.0) / n;  // Bard-Schweitzer: remove the arriving job's share
+        }
+        sol = solve_level(net, n, think, seen, x > 0.0 ? x : 1.0);
+        x = sol.throughput;
+        double change = 0.0;
+        for (std::size_t s = 0; s < ns; ++s) {
+            const double nq = 0.5 * q[s] + 0.5 * sol.queue_length[s];  // damped
+            change = std::max(change, std::abs(nq - q[s]));
+            q[s] = nq;
+        }
+        if (change < 1e-9 * std::max(1.0, static_cast<double>(n))) {
+            break;
+        }
+    }
+    sol.iterations = it + 1;
+    return sol;
+}
+
+}  // namespace
+
+std::vector<Solution> solve_closed(const Network& net, const std::vector<int>& populations,
+                                   double think_time, int exact_limit) {
+    std::vector<Solution> out(populations.size());
+    int n_max = 0;
+    for (int n : populations) {
+        n_max = std::max(n_max, n);
+    }
+    std::vector<int> done(populations.size(), 0);
+    if (n_max <= exact_limit) {
+        std::vector<double> seen(net.stations.size(), 0.0);
+        double x = 0.0;
+        for (int n = 1; n <= n_max; ++n) {
+            // Arrival theorem: an arriving job sees the queues of the network with n - 1 jobs.
+            Solution sol = solve_level(net, n, think_time, seen, x > 0.0 ? x : 1.0);
+            seen = sol.queue_length;
+            x = sol.throughput;
+            for (std::size_t i = 0; i < populations.size(); ++i) {
+                if (populations[i] == n) {
+                    out[i] = sol;
+                    out[i].iterations = n;
+                    done[i] = 1;
+                }
+            }
+        }
+    }
+    for (std::size_t i = 0; i < populations.size(); ++i) {
+        if (!done[i] && populations[i] > 0) {
+            out[i] = schweitzer(net, populations[i], think_time);
+        }
+    }
+    return out;
+}
+
+Solution solve_open(const Network& net, double lambda) {
+    const std::size_t ns = net.stations.size();
+    Solution sol;
+    sol.utilization.assign(ns, 0.0);
+    sol.queue_length.assign(ns, 0.0);
+    std::vector<double> q(ns, 0.0), wait(ns, 0.0);
+    constexpr int kMaxIterations = 500;
+    bool converged = false;
+    for (int it = 0; it < kMaxIterations && !converged; ++it) {
+        sol.iterations = it + 1;
+        converged = true;
+        for (std::size_t s = 0; s < ns; ++s) {
+            const auto& st = net.stations[s];
+            const double c = std::max(1.0, st.servers);
+            double rate = 0.0, m1 = 0.0, m2 = 0.0, fg = 0.0;
+            for (const auto& variant : net.variants) {
+                for (const auto& visit : variant.visits) {
+                    if (visit.station != static_cast<int>(s)) {
+                        continue;
+                    }
+                    const double lv = lambda * variant.probability * visit.count * share(visit, st);
+                    const ServiceParts p = visit.service.parts_at(q[s] + 1.0);
+                    rate += lv;
+                    m1 += lv * p.busy();
+                    m2 += lv * (p.busy() * p.busy() + p.random.var);
+                    fg += visit.detached ? 0.0 : lv * p.foreground();
+                }
+            }
+            const double work = m1 / c;
+            sol.utilization[s] = work;
+            if (rate == 0.0) {
+                wait[s] = 0.0;
+                q[s] = 0.0;
+                continue;
+            }
+            if (st.kind == StationKind::Delay) {
+                wait[s] = 0.0;
+                q[s] = fg;
+                continue;
+            }
+            double nq;
+            if (work >= 1.0) {
+                // Beyond capacity at this queue length; a reordering station may catch up with
+                // a longer queue, so let the queue grow and try again.
+                wait[s] = std::numeric_limits<double>::infinity();
+                nq = 2.0 * q[s] + 1.0;
+            } else {
+                const double mean_s = m1 / rate;
+                const double scv = std::max(0.0, (m2 / rate) / (mean_s * mean_s) - 1.0);
+                // Pollaczek-Khinchine with Seidmann's s/c server: W = rho/(1-rho) (s/c)(1+cv^2)/2
+                wait[s] = work / (1.0 - work) * (mean_s / c) * (1.0 + scv) / 2.0;
+                nq = rate * wait[s] + fg;
+            }
+            if (std::abs(nq - q[s]) > 1e-9 * std::max(1.0, q[s])) {
+                converged = false;
+            }
+            q[s] = 0.5 * q[s] + 0.5 * nq;
+            if (q[s] > 1e7) {
+                sol.saturated = true;
+                return sol;
+            }
+        }
+    }
+    for (std::size_t s = 0; s < ns; ++s) {
+        if (sol.utilization[s] >= 1.0 || !std::isfinite(wait[s])) {
+            sol.saturated = true;
+            return sol;
+        }
+    }
+    double second_moment = 0.0;
+    for (const auto& variant : net.variants) {
+        double rv = 0.0, vv = 0.0;
+        for (const auto& visit : variant.visits) {
+            if (visit.detached) {
+                continue;
+            }
+            const ServiceParts p = visit.service.parts_at(q[visit.station] + 1.0);
+            add_response(visit, p, wait[visit.station], rv, vv);
+        }
+        sol.response_mean += variant.probability * rv;
+        second_moment += variant.probability * (vv + rv * rv);
+    }
+    sol.response_var = std::max(0.0, second_moment - sol.response_mean * sol.response_mean);
+    sol.throughput = lambda;
+    sol.queue_length = q;
+    return sol;
+}
+
+}  // namespace raidadv::queueing

@@ -1,0 +1,28 @@
+#include "queueing/textbook.h"
+
+namespace raidadv::queueing {
+
+double mva_exact_throughput(const std::vector<double>& demands, double think_time, int n) {
+    std::vector<double> q(demands.size(), 0.0);
+    double x = 0.0;
+    for (int k = 1; k <= n; ++k) {
+        double r = 0.0;
+        std::vector<double> rk(demands.size());
+        for (std::size_t i = 0; i < demands.size(); ++i) {
+            rk[i] = demands[i] * (1.0 + q[i]);  // R_i(k) = D_i (1 + Q_i(k-1))
+            r += rk[i];
+        }
+        x = k / (think_time + r);  // X(k) = k / (Z + R(k))
+        for (std::size_t i = 0; i < demands.size(); ++i) {
+            q[i] = x * rk[i];  // Q_i(k) = X(k) R_i(k)
+        }
+    }
+    return x;
+}
+
+double mg1_response(double lambda, double mean_service, double second_moment_service) {
+    const double rho = lambda * mean_service;
+    return mean_service + lambda * second_moment_service / (2.0 * (1.0 - rho));
+}
+
+}  // namespace raidadv::queueing

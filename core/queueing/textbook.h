@@ -1,0 +1,16 @@
+#pragma once
+// Textbook formulas, kept separate so tests can check the general solver against them.
+
+#include <vector>
+
+namespace raidadv::queueing {
+
+/// Exact single-class MVA for queueing stations with demands `demands` (seconds per job) and a
+/// think time (Lazowska, Zahorjan, Graham & Sevcik, "Quantitative System Performance", 1984,
+/// ch. 6). Returns throughput at population n.
+double mva_exact_throughput(const std::vector<double>& demands, double think_time, int n);
+
+/// Pollaczek-Khinchine mean response time of an M/G/1 queue: E[S] + lambda E[S^2] / (2(1-rho)).
+double mg1_response(double lambda, double mean_service, double second_moment_service);
+
+}  // namespace raidadv::queueing

@@ -1,0 +1,46 @@
+#pragma once
+// What the user's application asks of storage.
+
+#include <string>
+#include <vector>
+
+namespace raidadv {
+
+/// A size distribution (request sizes or file sizes), discretized into weighted points for the
+/// analytic model.
+struct SizeDistribution {
+    enum class Kind { Fixed, Uniform, Lognormal, Histogram };
+    Kind kind = Kind::Fixed;
+    double fixed_bytes = 4096.0;
+    double min_bytes = 0.0, max_bytes = 0.0;  ///< Uniform (and Lognormal clamp, if > 0)
+    double median_bytes = 0.0, sigma = 0.0;   ///< Lognormal: median and sigma of ln(size)
+    struct Bin {
+        double bytes;
+        double weight;
+    };
+    std::vector<Bin> bins;  ///< Histogram: sizes with relative weights
+
+    /// Weighted points whose weights sum to 1, at most `max_points` of them.
+    std::vector<Bin> discretize(int max_points = 16) const;
+    /// Mean size in bytes.
+    double mean_bytes() const;
+};
+
+/// A workload: request-level (IOMeter-like) or file-level (read or write whole files).
+struct Workload {
+    std::string name;
+    enum class Unit { Request, File };
+    Unit unit = Unit::Request;
+    double read_fraction = 1.0;  ///< fraction of requests (or files) that are reads
+    double sequential_fraction =
+        0.0;          ///< 0 = random offsets, 1 = each stream reads on where it stopped
+    int streams = 0;  ///< independent sequential streams; 0 = one per outstanding request (process)
+    SizeDistribution size;            ///< request size (Unit::Request) or file size (Unit::File)
+    double alignment_bytes = 4096.0;  ///< requests start at multiples of this
+    double span_fraction = 1.0;       ///< fraction of the volume's capacity the working set covers
+    std::vector<int> concurrency;     ///< closed points: outstanding requests / processes
+    double think_time_s = 0.0;        ///< closed: pause between a completion and the next request
+    std::vector<double> arrival_rates_per_s;  ///< open points (requests or files per second)
+};
+
+}  // namespace raidadv
