@@ -63,6 +63,8 @@ Evaluation evaluate(const System& system, const Workload& workload) {
     ev.workload = workload.name;
     ev.summary = summarize(system);
     const BuiltNetwork built = build_network(system, workload);
+    ev.disk_ios_per_job = built.disk_ios_per_job;
+    ev.bytes_per_job = built.bytes_per_job;
     if (!workload.concurrency.empty()) {
         const auto sols =
             queueing::solve_closed(built.network, workload.concurrency, workload.think_time_s);

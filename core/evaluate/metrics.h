@@ -30,6 +30,8 @@ struct Evaluation {
     std::string system;
     std::string workload;
     SystemSummary summary;
+    double disk_ios_per_job = 0.0;  ///< drive I/Os per request or file (write penalty included)
+    double bytes_per_job = 0.0;     ///< mean user bytes per request or file
     std::vector<PointMetrics> points;
 };
 

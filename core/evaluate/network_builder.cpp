@@ -55,6 +55,13 @@ class Builder {
         } else {
             build_request_variants();
         }
+        for (const auto& variant : out_.network.variants) {
+            for (const auto& v : variant.visits) {
+                if (v.station == idx_.drives) {
+                    out_.disk_ios_per_job += variant.probability * v.count * v.fork;
+                }
+            }
+        }
         out_.keep_alive.push_back(pos_read_);
         out_.keep_alive.push_back(pos_write_);
         return std::move(out_);
@@ -185,15 +192,6 @@ class Builder {
             cpu += host.raid_cpu_per_io_s * ops + r.array.parity_bytes / host.parity_cpu_Bps;
         }
         visits.push_back(simple_visit(idx_.host_cpu, cpu, count));
-        // Host link: hardware RAID moves user data once; host/software RAID moves every disk I/O.
-        const double link_bytes = software_raid_ ? disk_bytes : r.user_bytes;
-        const double link_cmds = software_raid_ ? ops : 1.0;
-        Visit hl = simple_visit(idx_.host_link,
-                                link_cmds * sys_.host_link.command_overhead_s +
-                                    link_bytes / sys_.host_link.bandwidth_Bps,
-                                count);
-        hl.overlapped = true;  // pipelined with the drives' transfers
-        visits.push_back(hl);
         // Controller: command processing, data path, parity engine.
         double ctl_s = ops / ctl.max_iops + disk_bytes / ctl.max_bandwidth_Bps;
         if (ctl.kind == ControllerKind::HardwareRaid && ctl.parity_Bps > 0.0) {
@@ -204,6 +202,15 @@ class Builder {
         for (const auto& phase : r.array.phases) {
             add_phase(phase, r.sequential, detached, count, visits);
         }
+        // Host link: hardware RAID moves user data once; host/software RAID moves every disk I/O.
+        const double link_bytes = software_raid_ ? disk_bytes : r.user_bytes;
+        const double link_cmds = software_raid_ ? ops : 1.0;
+        Visit hl = simple_visit(idx_.host_link,
+                                link_cmds * sys_.host_link.command_overhead_s +
+                                    link_bytes / sys_.host_link.bandwidth_Bps,
+                                count);
+        hl.overlapped = true;  // pipelined with the drives' transfers (adds only its excess)
+        visits.push_back(hl);
     }
 
     static Visit simple_visit(int station, double seconds, double count) {
@@ -243,7 +250,18 @@ class Builder {
             visits.push_back(flash);
             visits.push_back(bw);
         } else {
-            visits.push_back(hdd_visit(k, mean, mx, write, sequential, detached, count));
+            Visit v = hdd_visit(k, mean, mx, write, sequential, detached, count);
+            if (phase.rewrites_previous) {
+                // derived: the write half of read-modify-write finds the head on the track it
+                // just read and waits one revolution less the transfer (Chen et al. 1994).
+                const double t = hdd_transfer_time(sys_.drive.hdd, mean, wl_.span_fraction);
+                ServiceParts parts;
+                parts.fixed_s = sys_.drive.hdd.command_overhead_s + t;
+                parts.random = {std::max(0.0, hdd_revolution_time(sys_.drive.hdd) - t), 0.0};
+                v.service.at = nullptr;
+                v.service.parts = parts;
+            }
+            visits.push_back(std::move(v));
         }
         // Drive links: the transfer of each I/O over its lane or bus (pipelined with the media).
         Visit link = simple_visit(
@@ -294,7 +312,7 @@ class Builder {
         const double revolution = hdd_revolution_time(hdd);
         const int segments = std::max(1, hdd.cache_segments);
         const double streams = wl_.streams > 0 ? wl_.streams : 1e300;
-        const double hit_delay = overhead + mean_bytes / sys_.drive_link.bandwidth_Bps;
+        const double hit_delay = overhead;  // the link transfer is the drive-link visit
         v.service.at = [=](double present) {
             present = std::max(1.0, std::min(present, streams));
             const TimeMoments m = pos->at(std::max(present, min_candidates));

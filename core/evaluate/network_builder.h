@@ -22,7 +22,8 @@ inline constexpr const char* kDriveBandwidth = "drive_bandwidth";  ///< SSD band
 
 struct BuiltNetwork {
     queueing::Network network;
-    double bytes_per_job = 0.0;  ///< mean user bytes moved per job (request or file)
+    double bytes_per_job = 0.0;     ///< mean user bytes moved per job (request or file)
+    double disk_ios_per_job = 0.0;  ///< mean drive I/Os per job (write penalty included)
     /// Owns the models the service callbacks refer to.
     std::vector<std::shared_ptr<const void>> keep_alive;
 };

@@ -169,6 +169,11 @@ ArrayRequest map_parity_write(const Geometry& g, double offset, double bytes) {
                                     : parity_range * data_per_row;
     }
     if (!reads.ios.empty()) {
+        writes.rewrites_previous =
+            std::all_of(writes.ios.begin(), writes.ios.end(), [&](const DiskIo& w) {
+                return std::any_of(reads.ios.begin(), reads.ios.end(),
+                                   [&](const DiskIo& r) { return r.disk == w.disk; });
+            });
         req.phases.push_back(std::move(reads));
     }
     req.phases.push_back(std::move(writes));

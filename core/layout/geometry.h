@@ -41,6 +41,9 @@ struct DiskIo {
 /// I/Os issued together; the phase completes when all of them have.
 struct IoPhase {
     std::vector<DiskIo> ios;
+    /// Every I/O rewrites the place the previous phase just read on the same disk (the write
+    /// half of read-modify-write): the head waits for the sectors to come round again.
+    bool rewrites_previous = false;
 };
 
 /// What one logical request costs the array.

@@ -12,8 +12,16 @@ namespace {
 constexpr int kMaxTabulated = 4096;
 
 struct MaxTable {
-    std::vector<double> mean, var;
-    MaxTable() : mean(kMaxTabulated + 1), var(kMaxTabulated + 1) {
+    std::vector<double> mean, var, harmonic, inv_squares;
+    MaxTable()
+        : mean(kMaxTabulated + 1),
+          var(kMaxTabulated + 1),
+          harmonic(kMaxTabulated + 1, 0.0),
+          inv_squares(kMaxTabulated + 1, 0.0) {
+        for (int k = 1; k <= kMaxTabulated; ++k) {
+            harmonic[k] = harmonic[k - 1] + 1.0 / k;
+            inv_squares[k] = inv_squares[k - 1] + 1.0 / (static_cast<double>(k) * k);
+        }
         // derived: E[M^j] = integral x^j k phi(x) Phi(x)^(k-1) dx, trapezoid on [-10, 10].
         constexpr int kSteps = 4000;
         constexpr double lo = -10.0, hi = 10.0;
@@ -56,11 +64,19 @@ double variance_max_std_normal(int k) {
 }
 
 MaxMoments max_of_iid(int k, double mean, double var) {
-    if (k <= 1) {
-        return {mean, var};
+    if (k <= 1 || !(var > 0.0) || !(mean > 0.0)) {
+        return {mean, std::max(0.0, var)};
     }
-    const double sd = std::sqrt(std::max(0.0, var));
-    return {mean + sd * expected_max_std_normal(k), var * variance_max_std_normal(k)};
+    const double sd = std::sqrt(var);
+    // derived: interpolate, by the squared coefficient of variation (0 = normal-like, >= 1 =
+    // exponential-like), between Clark's normal order statistics and the exponential ones
+    // (E[max] = H_k m, Var[max] = m^2 sum 1/i^2, i.e. mean + sd (H_k - 1) for sd = m).
+    const double w = std::clamp(var / (mean * mean), 0.0, 1.0);
+    const auto& t = table();
+    k = std::min(k, kMaxTabulated);
+    const double mean_factor = (1.0 - w) * t.mean[k] + w * (t.harmonic[k] - 1.0);
+    const double var_factor = (1.0 - w) * t.var[k] + w * t.inv_squares[k];
+    return {mean + sd * mean_factor, var * var_factor};
 }
 
 double harmonic(int k) {

@@ -8,9 +8,9 @@ double expected_max_std_normal(int k);
 /// Var[max of k iid standard normals] (same source and method).
 double variance_max_std_normal(int k);
 
-/// Mean and variance of the maximum of k iid variables with the given mean and variance,
-/// by the normal approximation (Clark, "The greatest of a finite set of random variables",
-/// Operations Research 9(2), 1961).
+/// Mean and variance of the maximum of k iid variables with the given mean and variance: the
+/// normal approximation (Clark, "The greatest of a finite set of random variables", Operations
+/// Research 9(2), 1961) for low variability, the exponential order statistics for high.
 struct MaxMoments {
     double mean;
     double var;

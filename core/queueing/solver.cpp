@@ -31,19 +31,28 @@ struct StepResult {
 };
 
 /// Adds one visit's contribution to a job's response mean and variance, given the waiting time
-/// in the station's queue.
-void add_response(const Visit& visit, const ServiceParts& p, double wait, double& mean,
-                  double& var) {
+/// in the station's queue. `previous_foreground` is the foreground time of the last visit that was
+/// not overlapped: a pipelined (overlapped) visit only adds what exceeds it.
+void add_response(const Visit& visit, const ServiceParts& p, double wait, double servers,
+                  double previous_foreground, double& mean, double& var) {
     if (visit.overlapped) {
-        mean += visit.count * wait;
+        const double excess = std::max(0.0, p.foreground() - previous_foreground);
+        mean += visit.count * (wait + excess);
         var += visit.count * wait * wait;
         return;
     }
-    // Waiting time treated as exponential (variance = mean^2) for the fork-join maximum.
-    const MaxMoments mm = max_of_iid(visit.fork, p.random.mean + wait, p.random.var + wait * wait);
+    // derived: a sub-request waits behind q requests whose service times are independent across
+    // the fork's siblings while q itself is common to them (the same jobs queue at every sibling
+    // in a closed system). So the siblings differ by the random parts of q + 1 services, and the
+    // fork-join maximum (order_statistics.h) applies to that spread only; the common waiting time
+    // adds to the mean and, as an exponential-like term, to the variance.
+    const double busy = std::max(p.busy(), 1e-12);
+    const double ahead = wait * servers / busy;
+    const MaxMoments mm =
+        max_of_iid(visit.fork, p.random.mean + wait, p.random.var * (1.0 + ahead));
     const double extra = visit.fork > 1 ? visit.service.fixed_max_extra_s : 0.0;
     mean += visit.count * (p.fixed_s + extra + p.delay_s + mm.mean);
-    var += visit.count * mm.var;
+    var += visit.count * (mm.var + wait * wait);
 }
 
 /// Residence times for given queue lengths seen on arrival and open (detached) utilizations.
@@ -55,7 +64,7 @@ StepResult residence(const Network& net, const std::vector<double>& seen,
     r.busy_per_throughput.assign(ns, 0.0);
     double second_moment = 0.0;
     for (const auto& variant : net.variants) {
-        double rv = 0.0, vv = 0.0;
+        double rv = 0.0, vv = 0.0, previous_fg = 0.0;
         for (const auto& visit : variant.visits) {
             if (visit.detached) {
                 continue;
@@ -65,16 +74,23 @@ StepResult residence(const Network& net, const std::vector<double>& seen,
             const ServiceParts p = visit.service.parts_at(q + 1.0);
             const double c = std::max(1.0, st.servers);
             double wait = 0.0;
-            double at_station = p.foreground();
+            double at_station = p.foreground();  // Little's law: requests present per job/s
             if (st.kind == StationKind::Queue) {
                 const double slow =
                     1.0 / (1.0 - std::min(open_util[visit.station], kMaxOpenUtilization));
                 // Seidmann: a c-server queue ~ a queue with service s/c plus a delay s(c-1)/c;
-                // the requests ahead each hold the station for their whole busy time.
-                at_station = (p.busy() / c * q + p.foreground()) * slow;
-                wait = at_station - p.foreground();
+                // the requests ahead each hold the station for their whole busy time. Only the
+                // queue part's population is what later arrivals wait behind.
+                wait = (p.busy() / c * q + p.foreground() / c) * slow - p.foreground() / c;
+                at_station = (p.busy() / c * q + p.foreground() / c) * slow;
             }
-            add_response(visit, p, wait, rv, vv);
+            add_response(visit, p, wait, c, previous_fg, rv, vv);
+            if (visit.overlapped) {
+                // A pipelined visit holds the job on its own only for its wait and its excess.
+                at_station = wait + std::max(0.0, p.foreground() - previous_fg);
+            } else {
+                previous_fg = p.foreground();
+            }
             const double sh = share(visit, st) * variant.probability * visit.count;
             r.queue_per_throughput[visit.station] += sh * at_station;
             r.busy_per_throughput[visit.station] += sh * p.busy() / c;
@@ -109,25 +125,31 @@ std::vector<double> open_utilization(const Network& net, const std::vector<doubl
 Solution solve_level(const Network& net, double n, double think, const std::vector<double>& seen,
                      double x_guess) {
     Solution sol;
-    double x = x_guess;
-    StepResult r;
-    std::vector<double> u_open(net.stations.size(), 0.0);
     const bool has_detached = std::any_of(net.variants.begin(), net.variants.end(), [](auto& v) {
         return std::any_of(v.visits.begin(), v.visits.end(), [](auto& s) { return s.detached; });
     });
-    const int rounds = has_detached ? 40 : 1;
-    for (int i = 0; i < rounds; ++i) {
-        u_open = open_utilization(net, seen, x);
-        r = residence(net, seen, u_open);
-        const double x_new = n / (think + r.response);
-        sol.iterations++;
-        if (std::abs(x_new - x) <= 1e-10 * x_new) {
-            x = x_new;
-            break;
+    auto respond = [&](double x) { return residence(net, seen, open_utilization(net, seen, x)); };
+    StepResult r = respond(0.0);
+    double x = n / (think + r.response);
+    if (has_detached) {
+        // Detached (background) load slows everyone as throughput grows: f(x) = n/(Z + R(x)) - x
+        // is decreasing, so bisect for its root (bounded iterations, always terminates).
+        double lo = 0.0, hi = x;
+        for (int i = 0; i < 60 && hi - lo > 1e-12 * hi; ++i) {
+            const double mid = 0.5 * (lo + hi);
+            const StepResult rm = respond(mid);
+            if (n / (think + rm.response) > mid) {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+            sol.iterations++;
         }
-        x = has_detached ? 0.5 * (x + x_new) : x_new;
+        x = lo;
+        r = respond(x);
     }
-    u_open = open_utilization(net, seen, x);
+    (void)x_guess;
+    const std::vector<double> u_open = open_utilization(net, seen, x);
     double max_u = 0.0;
     sol.utilization.resize(net.stations.size());
     for (std::size_t s = 0; s < net.stations.size(); ++s) {
@@ -283,13 +305,17 @@ Solution solve_open(const Network& net, double lambda) {
     }
     double second_moment = 0.0;
     for (const auto& variant : net.variants) {
-        double rv = 0.0, vv = 0.0;
+        double rv = 0.0, vv = 0.0, previous_fg = 0.0;
         for (const auto& visit : variant.visits) {
             if (visit.detached) {
                 continue;
             }
             const ServiceParts p = visit.service.parts_at(q[visit.station] + 1.0);
-            add_response(visit, p, wait[visit.station], rv, vv);
+            const double c = std::max(1.0, net.stations[visit.station].servers);
+            add_response(visit, p, wait[visit.station], c, previous_fg, rv, vv);
+            if (!visit.overlapped) {
+                previous_fg = p.foreground();
+            }
         }
         sol.response_mean += variant.probability * rv;
         second_moment += variant.probability * (vv + rv * rv);

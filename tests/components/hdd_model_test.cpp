@@ -1,0 +1,94 @@
+#include <catch2/catch.hpp>
+#include <cmath>
+
+#include "components/hdd_model.h"
+#include "fixtures.h"
+
+using namespace raidadv;
+
+SCENARIO("The seek curve honours the three datasheet figures") {
+    const HddSpec hdd = test::hdd_7200().hdd;
+    THEN("a one-track seek costs the track-to-track time and a full stroke the full-stroke time") {
+        CHECK(hdd_seek_time(hdd, 1e-9) == Approx(hdd.seek_track_to_track_s).epsilon(0.01));
+        CHECK(hdd_seek_time(hdd, 1.0) == Approx(hdd.seek_full_stroke_s));
+        CHECK(hdd_seek_time(hdd, 0.0) == 0.0);
+    }
+    THEN("the mean over uniformly random seeks (density 2(1-x)) is the datasheet average") {
+        double mean = 0.0;
+        constexpr int n = 100000;
+        for (int i = 0; i < n; ++i) {
+            const double x = (i + 0.5) / n;
+            mean += hdd_seek_time(hdd, x) * 2.0 * (1.0 - x) / n;
+        }
+        CHECK(mean == Approx(hdd.seek_average_s).epsilon(1e-3));
+        CHECK(hdd_mean_random_seek(hdd, 1.0) == Approx(hdd.seek_average_s).epsilon(1e-9));
+    }
+    THEN("the curve rises monotonically") {
+        double prev = 0.0;
+        for (int i = 1; i <= 1000; ++i) {
+            const double t = hdd_seek_time(hdd, i / 1000.0);
+            CHECK(t >= prev);
+            prev = t;
+        }
+    }
+    THEN("short-stroking to a quarter of the disk shortens the mean seek") {
+        CHECK(hdd_mean_random_seek(hdd, 0.25) < 0.7 * hdd.seek_average_s);
+        CHECK(hdd_mean_random_seek(hdd, 0.25) > hdd.seek_track_to_track_s);
+    }
+}
+
+TEST_CASE("Datasheet figures outside the sqrt+linear family still give a monotone curve") {
+    HddSpec hdd = test::hdd_7200().hdd;
+    hdd.seek_average_s = 3e-3;  // very low average against a long full stroke
+    double prev = 0.0;
+    for (int i = 1; i <= 100; ++i) {
+        const double t = hdd_seek_time(hdd, i / 100.0);
+        CHECK(t >= prev);
+        prev = t;
+    }
+}
+
+TEST_CASE("Zoned transfer time lies between the outer and inner zone rates") {
+    const HddSpec hdd = test::hdd_7200().hdd;
+    const double bytes = 1e6;
+    // Hand-worked: ln(72/40) / (32e6) * 1e6 s = 18.37 ms over the whole disk.
+    CHECK(hdd_transfer_time(hdd, bytes, 1.0) == Approx(std::log(72.0 / 40.0) / 32e6 * 1e6));
+    CHECK(hdd_transfer_time(hdd, bytes, 1.0) > bytes / hdd.media_rate_outer_Bps);
+    CHECK(hdd_transfer_time(hdd, bytes, 1.0) < bytes / hdd.media_rate_inner_Bps);
+    CHECK(hdd_transfer_time(hdd, bytes, 1e-6) ==
+          Approx(bytes / hdd.media_rate_outer_Bps).epsilon(1e-4));
+    HddSpec flat = hdd;
+    flat.media_rate_inner_Bps = flat.media_rate_outer_Bps;
+    CHECK(hdd_transfer_time(flat, bytes, 1.0) == Approx(bytes / flat.media_rate_outer_Bps));
+}
+
+SCENARIO("Positioning with a queue: shortest access time first") {
+    const HddSpec hdd = test::hdd_7200().hdd;
+    const HddPositioning pos(hdd, 1.0, false);
+    const double half_rotation = 0.5 * 60.0 / hdd.rpm;
+    THEN("with one request it is average seek plus half a rotation") {
+        CHECK(pos.at(1).mean == Approx(hdd.seek_average_s + half_rotation).epsilon(0.005));
+    }
+    THEN("more candidates never make it slower, and 32 candidates cut it by more than half") {
+        for (int n = 2; n <= 32; ++n) {
+            CHECK(pos.at(n).mean < pos.at(n - 1).mean);
+        }
+        CHECK(pos.at(32).mean < 0.5 * pos.at(1).mean);
+        CHECK(pos.at(32).mean > hdd.seek_track_to_track_s);
+    }
+    THEN("beyond the drive's queue depth nothing improves") {
+        CHECK(pos.at(1000).mean == Approx(pos.at(32).mean));
+    }
+    THEN("a drive without command queueing does not reorder") {
+        HddSpec fcfs = hdd;
+        fcfs.queue_depth = 1;
+        const HddPositioning p1(fcfs, 1.0, false);
+        CHECK(p1.at(16).mean == Approx(p1.at(1).mean));
+    }
+    THEN("writes pay the datasheet's extra write settle") {
+        HddSpec w = hdd;
+        w.write_seek_extra_s = 1e-3;
+        const HddPositioning pw(w, 1.0, true);
+        CHECK(pw.at(1).mean == Approx(pos.at(1).mean + 1e-3).epsilon(0.005));
+    }
+}
