@@ -1,0 +1,184 @@
+// Catalog: opening a built catalog database read-only, checking it, and looking entries up.
+
+#include "catalog/catalog.h"
+
+#include <cstdlib>
+
+#include "catalog/db_tables.h"
+#include "catalog/sqlite_util.h"
+
+namespace raidadv {
+namespace {
+
+namespace fs = std::filesystem;
+using namespace catalog_detail;
+
+/// First rows of PRAGMA integrity_check; "ok" when the file is sound.
+std::string integrity_report(sqlite3* db) {
+    Statement check(db, "PRAGMA integrity_check(5)");
+    std::string report;
+    while (check.step()) {
+        report += (report.empty() ? "" : "; ") + column_text(check.get(), 0);
+    }
+    return report;
+}
+
+std::string meta_value(sqlite3* db, const char* key) {
+    Statement q(db, "SELECT value FROM meta WHERE key = ?1");
+    sqlite3_bind_text(q.get(), 1, key, -1, SQLITE_STATIC);
+    return q.step() ? column_text(q.get(), 0) : std::string();
+}
+
+void check_catalog(sqlite3* db, const std::string& name) {
+    const std::string integrity = integrity_report(db);
+    if (integrity != "ok") {
+        throw CatalogLoadError(name + " failed its integrity check: " + integrity);
+    }
+    Statement has_meta(db,
+                       "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND "
+                       "name = 'meta'");
+    if (!has_meta.step() || sqlite3_column_int(has_meta.get(), 0) == 0) {
+        throw CatalogLoadError(name +
+                               " is a SQLite database but not a RAID Advisor catalog (it "
+                               "has no meta table)");
+    }
+    const std::string format = meta_value(db, "format");
+    if (format != kFormatName) {
+        throw CatalogLoadError(name + " is not a RAID Advisor catalog (format '" + format +
+                               "', expected '" + std::string(kFormatName) + "')");
+    }
+    const std::string version = meta_value(db, "schema_version");
+    if (version != std::to_string(kSchemaVersion)) {
+        throw CatalogLoadError(name + " has catalog schema version '" + version +
+                               "' but this program reads version " +
+                               std::to_string(kSchemaVersion) +
+                               "; rebuild it with raid-catalog-build from the same release");
+    }
+    // Every table must have the columns this program reads (preparing checks the names).
+    Statement drives(db, select_sql("drives", drive_columns()));
+    Statement controllers(db, select_sql("controllers", controller_columns()));
+    Statement links(db, select_sql("links", link_columns()));
+    Statement hosts(db, select_sql("hosts", host_columns()));
+}
+
+template <class E>
+std::optional<decltype(E::spec)> find_one(sqlite3* db, std::string_view table,
+                                          const std::vector<Column<E>>& columns,
+                                          const std::string& id) {
+    try {
+        Statement q(db, select_sql(table, columns) + " WHERE id = ?1");
+        sqlite3_bind_text(q.get(), 1, id.c_str(), static_cast<int>(id.size()), SQLITE_STATIC);
+        if (!q.step()) {
+            return std::nullopt;
+        }
+        return read_row(q.get(), table, columns).spec;
+    } catch (const SqliteError& e) {
+        throw CatalogLoadError("reading catalog table " + std::string(table) + ": " + e.what());
+    }
+}
+
+template <class E>
+std::vector<decltype(E::spec)> find_all(sqlite3* db, std::string_view table,
+                                        const std::vector<Column<E>>& columns) {
+    try {
+        Statement q(db, select_sql(table, columns) + " ORDER BY ord");
+        std::vector<decltype(E::spec)> out;
+        while (q.step()) {
+            out.push_back(read_row(q.get(), table, columns).spec);
+        }
+        return out;
+    } catch (const SqliteError& e) {
+        throw CatalogLoadError("reading catalog table " + std::string(table) + ": " + e.what());
+    }
+}
+
+}  // namespace
+
+void Catalog::Closer::operator()(sqlite3* db) const {
+    sqlite3_close_v2(db);
+}
+
+Catalog::Catalog(sqlite3* db) : db_(db) {}
+Catalog::Catalog(Catalog&&) noexcept = default;
+Catalog& Catalog::operator=(Catalog&&) noexcept = default;
+Catalog::~Catalog() = default;
+
+Catalog Catalog::open(const fs::path& db_path) {
+    const std::string name = "catalog " + db_path.string();
+    std::error_code ec;
+    if (!fs::exists(db_path, ec)) {
+        throw CatalogLoadError(name +
+                               " not found (build it with raid-catalog-build, or point "
+                               "RAID_ADVISOR_CATALOG at a catalog.db)");
+    }
+    if (!fs::is_regular_file(db_path, ec)) {
+        throw CatalogLoadError(name + " is not a file");
+    }
+    sqlite3* raw = nullptr;
+    const int rc = sqlite3_open_v2(db_path.c_str(), &raw, SQLITE_OPEN_READONLY, nullptr);
+    std::unique_ptr<sqlite3, Closer> db(raw);
+    if (rc != SQLITE_OK) {
+        throw CatalogLoadError(name + " cannot be opened: " +
+                               (raw != nullptr ? sqlite3_errmsg(raw) : "out of memory"));
+    }
+    try {
+        check_catalog(db.get(), name);
+    } catch (const SqliteError& e) {
+        throw CatalogLoadError(name + " is not a usable catalog database: " + e.what());
+    }
+    return Catalog(db.release());
+}
+
+fs::path Catalog::default_path() {
+    const char* env = std::getenv("RAID_ADVISOR_CATALOG");
+    if (env != nullptr && *env != '\0') {
+        return fs::path(env);
+    }
+    std::error_code ec;
+    const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+    const fs::path bin_dir = ec ? fs::path(".") : exe.parent_path();
+    return (bin_dir / ".." / "share" / "raid-advisor" / "catalog.db").lexically_normal();
+}
+
+std::optional<DriveSpec> Catalog::drive(const std::string& id) const {
+    return find_one(db_.get(), "drives", drive_columns(), id);
+}
+std::optional<ControllerSpec> Catalog::controller(const std::string& id) const {
+    return find_one(db_.get(), "controllers", controller_columns(), id);
+}
+std::optional<LinkSpec> Catalog::link(const std::string& id) const {
+    return find_one(db_.get(), "links", link_columns(), id);
+}
+std::optional<HostSpec> Catalog::host(const std::string& id) const {
+    return find_one(db_.get(), "hosts", host_columns(), id);
+}
+
+std::vector<DriveSpec> Catalog::drives() const {
+    return find_all(db_.get(), "drives", drive_columns());
+}
+std::vector<ControllerSpec> Catalog::controllers() const {
+    return find_all(db_.get(), "controllers", controller_columns());
+}
+std::vector<LinkSpec> Catalog::links() const {
+    return find_all(db_.get(), "links", link_columns());
+}
+std::vector<HostSpec> Catalog::hosts() const {
+    return find_all(db_.get(), "hosts", host_columns());
+}
+
+std::string Catalog::notes(const std::string& id) const {
+    try {
+        for (const char* table : {"drives", "controllers", "links", "hosts"}) {
+            Statement q(db_.get(), std::string("SELECT notes FROM ") + table + " WHERE id = ?1");
+            sqlite3_bind_text(q.get(), 1, id.c_str(), static_cast<int>(id.size()), SQLITE_STATIC);
+            if (q.step()) {
+                return column_text(q.get(), 0);
+            }
+        }
+    } catch (const SqliteError& e) {
+        throw CatalogLoadError(std::string("reading catalog notes: ") + e.what());
+    }
+    return {};
+}
+
+}  // namespace raidadv

@@ -1,0 +1,162 @@
+// Columns of controllers.csv, links.csv and hosts.csv (see resources/catalog/README.md).
+
+#include <string>
+
+#include "catalog/column_builders.h"
+#include "catalog/columns.h"
+#include "units/units.h"
+
+namespace raidadv::catalog_detail {
+namespace {
+
+namespace u = raidadv::units;
+
+template <class E>
+std::vector<Column<E>> wrap(std::vector<Column<E>> own) {
+    std::vector<Column<E>> c = leading_columns<E>();
+    c.insert(c.end(), own.begin(), own.end());
+    std::vector<Column<E>> tail = trailing_columns<E>();
+    c.insert(c.end(), tail.begin(), tail.end());
+    return c;
+}
+
+// ---- controllers ----
+
+std::string set_controller_kind(ControllerEntry& e, std::string_view name) {
+    if (name == "hba") {
+        e.spec.kind = ControllerKind::Hba;
+    } else if (name == "hardware_raid") {
+        e.spec.kind = ControllerKind::HardwareRaid;
+    } else if (name == "host_raid") {
+        e.spec.kind = ControllerKind::HostRaid;
+    } else {
+        return "must be hba, hardware_raid or host_raid";
+    }
+    return "";
+}
+
+std::string get_controller_kind(const ControllerEntry& e) {
+    switch (e.spec.kind) {
+        case ControllerKind::Hba:
+            return "hba";
+        case ControllerKind::HardwareRaid:
+            return "hardware_raid";
+        case ControllerKind::HostRaid:
+            return "host_raid";
+    }
+    return "hba";
+}
+
+/// Comma-separated RAID levels without the "raid" prefix: 0 1 01 5 6 10 50 60.
+std::string check_levels(std::string& value) {
+    std::string normalised;
+    std::size_t start = 0;
+    while (start <= value.size() && !value.empty()) {
+        std::size_t end = value.find(',', start);
+        if (end == std::string::npos) {
+            end = value.size();
+        }
+        std::string token = value.substr(start, end - start);
+        while (!token.empty() && token.front() == ' ') {
+            token.erase(token.begin());
+        }
+        while (!token.empty() && token.back() == ' ') {
+            token.pop_back();
+        }
+        bool known = false;
+        for (const char* level : {"0", "1", "01", "5", "6", "10", "50", "60"}) {
+            known = known || token == level;
+        }
+        if (!known) {
+            return "must be a comma-separated list of 0, 1, 01, 5, 6, 10, 50, 60 (got level '" +
+                   token + "')";
+        }
+        normalised += (normalised.empty() ? "" : ",") + token;
+        start = end + 1;
+    }
+    value = normalised;
+    return "";
+}
+
+std::vector<Column<ControllerEntry>> make_controller_columns() {
+    using E = ControllerEntry;
+    return wrap<E>({
+        name_column<E>("kind", "kind", set_controller_kind, get_controller_kind),
+        int_column<E>("ports", "ports", 1, 1024, [](E& e) -> int& { return e.spec.ports; }),
+        real_column<E>("max_iops", "max_iops", 1.0, 1.0, 1e9,
+                       [](E& e) -> double& { return e.spec.max_iops; }),
+        real_column<E>("max_bandwidth_mb_s", "max_bandwidth_Bps", u::MB, 0.1, 1e6,
+                       [](E& e) -> double& { return e.spec.max_bandwidth_Bps; }),
+        real_column<E>("cache_mib", "cache_bytes", u::MiB, 0.0, 1e6,
+                       [](E& e) -> double& { return e.spec.cache_bytes; }),
+        bool_column<E>("battery_backed", "battery_backed",
+                       [](E& e) -> bool& { return e.spec.battery_backed; }),
+        real_column<E>(
+            "parity_mb_s", "parity_Bps", u::MB, 0.0, 1e6,
+            [](E& e) -> double& { return e.spec.parity_Bps; }, kOptional),
+        text_column<E>(
+            "levels", "levels", [](E& e) -> std::string& { return e.spec.levels; }, check_levels,
+            kOptional),
+    });
+}
+
+// ---- links ----
+
+std::vector<Column<LinkEntry>> make_link_columns() {
+    using E = LinkEntry;
+    return wrap<E>({
+        real_column<E>("bandwidth_mb_s", "bandwidth_Bps", u::MB, 0.01, 1e6,
+                       [](E& e) -> double& { return e.spec.bandwidth_Bps; }),
+        real_column<E>("command_overhead_us", "command_overhead_s", u::us, 0.0, 1e5,
+                       [](E& e) -> double& { return e.spec.command_overhead_s; }),
+        bool_column<E>("shared", "shared", [](E& e) -> bool& { return e.spec.shared; }),
+        int_column<E>("max_devices", "max_devices", 1, 1024,
+                      [](E& e) -> int& { return e.spec.max_devices; }),
+    });
+}
+
+// ---- hosts ----
+
+std::vector<Column<HostEntry>> make_host_columns() {
+    using E = HostEntry;
+    return wrap<E>({
+        real_column<E>("per_request_overhead_us", "per_request_overhead_s", u::us, 0.0, 1e6,
+                       [](E& e) -> double& { return e.spec.per_request_overhead_s; }),
+        real_column<E>(
+            "per_file_overhead_us", "per_file_overhead_s", u::us, 0.0, 1e7,
+            [](E& e) -> double& { return e.spec.per_file_overhead_s; }, kOptional),
+        real_column<E>(
+            "metadata_reads_per_file", "metadata_reads_per_file", 1.0, 0.0, 1000.0,
+            [](E& e) -> double& { return e.spec.metadata_reads_per_file; }, kOptional),
+        real_column<E>(
+            "metadata_read_kib", "metadata_read_bytes", u::KiB, 0.5, 65536.0,
+            [](E& e) -> double& { return e.spec.metadata_read_bytes; }, kOptional),
+        real_column<E>("max_io_kib", "max_io_bytes", u::KiB, 0.5, 1048576.0,
+                       [](E& e) -> double& { return e.spec.max_io_bytes; }),
+        int_column<E>("cpu_cores", "cpu_cores", 1, 4096,
+                      [](E& e) -> int& { return e.spec.cpu_cores; }),
+        real_column<E>("raid_cpu_per_io_us", "raid_cpu_per_io_s", u::us, 0.0, 1e5,
+                       [](E& e) -> double& { return e.spec.raid_cpu_per_io_s; }),
+        real_column<E>("parity_cpu_mb_s", "parity_cpu_Bps", u::MB, 0.1, 1e6,
+                       [](E& e) -> double& { return e.spec.parity_cpu_Bps; }),
+    });
+}
+
+}  // namespace
+
+const std::vector<Column<ControllerEntry>>& controller_columns() {
+    static const std::vector<Column<ControllerEntry>> columns = make_controller_columns();
+    return columns;
+}
+
+const std::vector<Column<LinkEntry>>& link_columns() {
+    static const std::vector<Column<LinkEntry>> columns = make_link_columns();
+    return columns;
+}
+
+const std::vector<Column<HostEntry>>& host_columns() {
+    static const std::vector<Column<HostEntry>> columns = make_host_columns();
+    return columns;
+}
+
+}  // namespace raidadv::catalog_detail
