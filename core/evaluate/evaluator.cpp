@@ -14,14 +14,13 @@ namespace {
 PointMetrics to_metrics(const queueing::Solution& sol, const BuiltNetwork& built) {
     PointMetrics m;
     m.saturated = sol.saturated;
-    if (sol.saturated) {
-        return m;
+    if (!sol.saturated) {
+        m.iops = sol.throughput;
+        m.mb_per_s = sol.throughput * built.bytes_per_job / 1e6;
+        m.mean_response_s = sol.response_mean;
+        m.p95_response_s = std::max(
+            sol.response_mean, queueing::gamma_quantile(sol.response_mean, sol.response_var, 0.95));
     }
-    m.iops = sol.throughput;
-    m.mb_per_s = sol.throughput * built.bytes_per_job / 1e6;
-    m.mean_response_s = sol.response_mean;
-    m.p95_response_s = std::max(
-        sol.response_mean, queueing::gamma_quantile(sol.response_mean, sol.response_var, 0.95));
     double top = -1.0;
     for (std::size_t s = 0; s < built.network.stations.size(); ++s) {
         std::string key = built.network.stations[s].name;
@@ -29,7 +28,9 @@ PointMetrics to_metrics(const queueing::Solution& sol, const BuiltNetwork& built
         if (key == kDriveBandwidth) {
             key = kDrives;
         }
-        const double u = std::clamp(sol.utilization[s], 0.0, 1.0);
+        // Saturated points report the offered load (which may exceed 1) so the bottleneck shows.
+        const double u = sol.saturated ? std::max(0.0, sol.utilization[s])
+                                       : std::clamp(sol.utilization[s], 0.0, 1.0);
         auto [it, inserted] = m.utilization.try_emplace(key, u);
         if (!inserted) {
             it->second = std::max(it->second, u);

@@ -234,6 +234,21 @@ std::vector<Solution> solve_closed(const Network& net, const std::vector<int>& p
     return out;
 }
 
+/// Offered utilization of every station at arrival rate lambda with the given queue lengths.
+std::vector<double> offered_utilization(const Network& net, double lambda,
+                                        const std::vector<double>& q) {
+    std::vector<double> u(net.stations.size(), 0.0);
+    for (const auto& variant : net.variants) {
+        for (const auto& visit : variant.visits) {
+            const auto& st = net.stations[visit.station];
+            const ServiceParts p = visit.service.parts_at(q[visit.station] + 1.0);
+            u[visit.station] += lambda * variant.probability * visit.count * share(visit, st) *
+                                p.busy() / std::max(1.0, st.servers);
+        }
+    }
+    return u;
+}
+
 Solution solve_open(const Network& net, double lambda) {
     const std::size_t ns = net.stations.size();
     Solution sol;
@@ -293,6 +308,7 @@ Solution solve_open(const Network& net, double lambda) {
             q[s] = 0.5 * q[s] + 0.5 * nq;
             if (q[s] > 1e7) {
                 sol.saturated = true;
+                sol.utilization = offered_utilization(net, lambda, q);
                 return sol;
             }
         }
@@ -300,6 +316,7 @@ Solution solve_open(const Network& net, double lambda) {
     for (std::size_t s = 0; s < ns; ++s) {
         if (sol.utilization[s] >= 1.0 || !std::isfinite(wait[s])) {
             sol.saturated = true;
+            sol.utilization = offered_utilization(net, lambda, q);
             return sol;
         }
     }

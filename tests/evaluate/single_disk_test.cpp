@@ -162,6 +162,8 @@ SCENARIO("Open workloads: saturation is reported, not a number") {
     CHECK(ev.points[1].mean_response_s > ev.points[0].mean_response_s);
     CHECK(ev.points[2].saturated);
     CHECK(ev.points[2].iops == 0.0);
+    CHECK(ev.points[2].bottleneck == "drives");
+    CHECK(ev.points[2].utilization.at("drives") >= 1.0);
 }
 
 TEST_CASE("Summary: usable capacity, fault tolerance and cost") {

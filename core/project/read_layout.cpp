@@ -1,0 +1,191 @@
+// "layout" of a system: level, drives, stripe unit, spans, mirror copies, volumes.
+// The rules per level are listed in docs/file-format.md ("RAID levels").
+
+#include "project/sections.h"
+
+namespace raidadv::project_detail {
+namespace {
+
+std::string level_names() {
+    std::size_t count = 0;
+    const RaidLevel* levels = all_raid_levels(count);
+    std::string names;
+    for (std::size_t i = 0; i < count; ++i) {
+        names += (i == 0 ? "\"" : ", \"") + std::string(to_string(levels[i])) + "\"";
+    }
+    return names;
+}
+
+bool is_mirrored(RaidLevel level) {
+    return level == RaidLevel::Raid1 || level == RaidLevel::Raid10 || level == RaidLevel::Raid01;
+}
+bool is_striped(RaidLevel level) {
+    return level != RaidLevel::Simple && level != RaidLevel::Raid1;
+}
+bool has_spans(RaidLevel level) {
+    return level == RaidLevel::Raid10 || level == RaidLevel::Raid50 || level == RaidLevel::Raid60;
+}
+
+/// Fewest drives in one volume of each level.
+int min_drives(RaidLevel level, int copies) {
+    switch (level) {
+        case RaidLevel::Simple:
+        case RaidLevel::Raid0:
+            return 1;
+        case RaidLevel::Raid1:
+            return 2;
+        case RaidLevel::Raid10:
+        case RaidLevel::Raid01:
+            return 2 * copies;
+        case RaidLevel::Raid5:
+            return 3;
+        case RaidLevel::Raid6:
+            return 4;
+        case RaidLevel::Raid50:
+            return 6;
+        case RaidLevel::Raid60:
+            return 8;
+    }
+    return 1;
+}
+
+void check_spans(ObjectReader& r, RaidLevel level, const std::string& name, Layout& layout,
+                 bool spans_given) {
+    const int drives = layout.drives;
+    if (level == RaidLevel::Raid10) {
+        if (!spans_given) {
+            return;  // 0: all drives in one span (a stripe over all mirror sets)
+        }
+        const int span = layout.disks_per_span;
+        const int copies = layout.mirror_copies;
+        if (span < copies || span % copies != 0) {
+            r.problem("disks_per_span",
+                      "raid10 spans hold whole mirror sets: disks_per_span must "
+                      "be a multiple of mirror_copies (" +
+                          std::to_string(copies) + "), got " + std::to_string(span));
+        } else if (span > drives || drives % span != 0) {
+            r.problem("disks_per_span", "drives (" + std::to_string(drives) +
+                                            ") must be a multiple of disks_per_span, got " +
+                                            std::to_string(span));
+        }
+        return;
+    }
+    const int min_span = level == RaidLevel::Raid50 ? 3 : 4;
+    const std::string group = level == RaidLevel::Raid50 ? "RAID 5" : "RAID 6";
+    if (!spans_given) {
+        r.missing("disks_per_span",
+                  "drives in each " + group + " group, at least " + std::to_string(min_span));
+        return;
+    }
+    const int span = layout.disks_per_span;
+    if (span < min_span) {
+        r.problem("disks_per_span", name + " needs at least " + std::to_string(min_span) +
+                                        " disks per span (each span is a " + group + "), got " +
+                                        std::to_string(span));
+    } else if (drives % span != 0 || drives / span < 2) {
+        r.problem("disks_per_span",
+                  name + " needs at least 2 spans and drives (" + std::to_string(drives) +
+                      ") a multiple of disks_per_span, got disks_per_span " + std::to_string(span));
+    }
+}
+
+}  // namespace
+
+Layout read_layout(const json& value, const std::string& path, Issues& issues) {
+    Layout layout;
+    ObjectReader r(value, path, issues,
+                   concat_keys({{"level", "drives", "disks_per_span", "mirror_copies", "volumes"},
+                                size_keys("stripe")}),
+                   "an object like {\"level\": \"raid5\", \"drives\": 4}");
+    if (!r.valid()) {
+        return layout;
+    }
+    std::optional<RaidLevel> level;
+    if (const json* v = r.find("level")) {
+        if (v->is_string()) {
+            level = raid_level_from_string(v->get<std::string>());
+        }
+        if (!level) {
+            r.problem("level", "must be one of " + level_names() + "; got " + describe(*v));
+        }
+    } else {
+        r.missing("level", "one of " + level_names());
+    }
+    const bool drives_ok =
+        r.integer("drives", 1, kMaxDrivesPerVolume, layout.drives, Need::Required);
+    const bool spans_given =
+        r.integer("disks_per_span", 1, kMaxDrivesPerVolume, layout.disks_per_span);
+    const bool copies_given = r.integer("mirror_copies", 2, kMaxMirrorCopies, layout.mirror_copies);
+    const bool stripe_given = r.size("stripe", {kMinStripeBytes, kMaxStripeBytes},
+                                     layout.stripe_unit_bytes, Need::Optional, 512.0);
+    r.integer("volumes", 1, kMaxVolumes, layout.volumes);
+    if (!level) {
+        return layout;
+    }
+    layout.level = *level;
+    const std::string name(to_string(*level));
+
+    // Keys that do not apply to the level.
+    if (!is_mirrored(*level) && r.has("mirror_copies")) {
+        r.problem("mirror_copies", "applies to raid1, raid10 and raid01 only, not " + name);
+    }
+    if (!has_spans(*level) && r.has("disks_per_span")) {
+        r.problem("disks_per_span", "applies to raid10, raid50 and raid60 only, not " + name);
+    }
+    if (!is_striped(*level) && r.has_size("stripe")) {
+        r.problem(r.has("stripe_kib") ? "stripe_kib" : "stripe_bytes",
+                  name + " has no striping; remove the stripe size");
+    }
+    if (*level == RaidLevel::Simple && r.has("volumes") && layout.volumes != 1) {
+        r.problem("volumes",
+                  "simple means 'drives' independent disks, each its own volume; "
+                  "volumes must be 1 (or absent), got " +
+                      std::to_string(layout.volumes));
+        layout.volumes = 1;
+    }
+    (void)stripe_given;
+    if (!drives_ok) {
+        return layout;
+    }
+    const int drives = layout.drives;
+
+    if (*level == RaidLevel::Raid1) {
+        if (copies_given && layout.mirror_copies != drives) {
+            r.problem("drives",
+                      "raid1 keeps a copy on every drive: drives must equal "
+                      "mirror_copies (" +
+                          std::to_string(layout.mirror_copies) + "), got " +
+                          std::to_string(drives));
+        } else if (drives < 2 || drives > kMaxMirrorCopies) {
+            r.problem("drives", "raid1 needs 2 to " + std::to_string(kMaxMirrorCopies) +
+                                    " drives (a 2- to " + std::to_string(kMaxMirrorCopies) +
+                                    "-way mirror), got " + std::to_string(drives) +
+                                    "; for more drives use raid10 or several volumes");
+        }
+        layout.mirror_copies = drives;
+    } else if (drives < min_drives(*level, layout.mirror_copies)) {
+        r.problem("drives", name + " needs at least " +
+                                std::to_string(min_drives(*level, layout.mirror_copies)) +
+                                " drives, got " + std::to_string(drives));
+    } else if ((*level == RaidLevel::Raid10 || *level == RaidLevel::Raid01) &&
+               drives % layout.mirror_copies != 0) {
+        r.problem("drives", name + " needs a multiple of mirror_copies (" +
+                                std::to_string(layout.mirror_copies) + ") drives, got " +
+                                std::to_string(drives) +
+                                (layout.mirror_copies == 2 ? " (an odd number)" : ""));
+    } else if (has_spans(*level) && (spans_given || *level != RaidLevel::Raid10)) {
+        check_spans(r, *level, name, layout, spans_given);
+    }
+
+    if (static_cast<long long>(drives) * layout.volumes > kMaxTotalDrives) {
+        r.problem("volumes", "drives x volumes must be at most " + std::to_string(kMaxTotalDrives) +
+                                 ", got " + std::to_string(drives) + " x " +
+                                 std::to_string(layout.volumes));
+    }
+    if (!has_spans(*level)) {
+        layout.disks_per_span = 0;
+    }
+    return layout;
+}
+
+}  // namespace raidadv::project_detail

@@ -1,0 +1,184 @@
+// "systems[i]": components, layout, and the checks that need several of them together.
+
+#include <algorithm>
+#include <cctype>
+
+#include "project/sections.h"
+#include "units/units.h"
+
+namespace raidadv::project_detail {
+namespace {
+
+constexpr const char* kNotModelled = "not modelled: the project file names no such component";
+
+/// Stand-ins for components the file leaves out: no limit, no cost, no overhead.
+ControllerSpec unlimited_controller() {
+    ControllerSpec c;
+    c.info.name = "controller (not modelled)";
+    c.info.source = kNotModelled;
+    c.kind = ControllerKind::Hba;
+    c.ports = kMaxTotalDrives;
+    c.max_iops = 1e12;
+    c.max_bandwidth_Bps = 1e15;
+    return c;
+}
+
+LinkSpec unlimited_link(const char* name) {
+    LinkSpec l;
+    l.info.name = name;
+    l.info.source = kNotModelled;
+    l.bandwidth_Bps = 1e15;
+    l.command_overhead_s = 0.0;
+    l.shared = false;
+    l.max_devices = kMaxDrivesPerVolume;
+    return l;
+}
+
+HostSpec zero_overhead_host() {
+    HostSpec h;
+    h.info.name = "host (not modelled)";
+    h.info.source = kNotModelled;
+    h.per_request_overhead_s = 0.0;
+    h.per_file_overhead_s = 0.0;
+    h.metadata_reads_per_file = 0.0;
+    h.max_io_bytes = units::GiB;
+    h.raid_cpu_per_io_s = 0.0;
+    h.parity_cpu_Bps = 1e15;
+    return h;
+}
+
+/// "RAID 0+1" / "raid10" / "10" -> "01" / "10" / "10".
+std::string level_token(std::string text) {
+    std::string token;
+    for (char c : text) {
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        if (std::isdigit(static_cast<unsigned char>(c))) {
+            token += c;
+        }
+    }
+    return token;
+}
+
+std::string level_token(RaidLevel level) {
+    return level_token(std::string(to_string(level)));
+}
+
+/// Whether the controller can build `level` (simple volumes need no RAID support; an HBA leaves
+/// RAID to host software, which can build any level).
+bool controller_supports(const ControllerSpec& c, RaidLevel level) {
+    if (level == RaidLevel::Simple || c.kind == ControllerKind::Hba || c.levels.empty()) {
+        return true;
+    }
+    const std::string wanted = level_token(level);
+    std::string item;
+    for (std::size_t i = 0; i <= c.levels.size(); ++i) {
+        if (i == c.levels.size() || c.levels[i] == ',' || c.levels[i] == ';') {
+            if (level_token(item) == wanted) {
+                return true;
+            }
+            item.clear();
+        } else {
+            item += c.levels[i];
+        }
+    }
+    return false;
+}
+
+void cross_check(ObjectReader& r, const System& s, bool controller_given) {
+    const int total = s.total_drives();
+    if (s.drives_per_link > s.drive_link.max_devices) {
+        r.problem("drives_per_link", "'" + s.drive_link.info.name + "' carries at most " +
+                                         std::to_string(s.drive_link.max_devices) +
+                                         " device(s), got drives_per_link " +
+                                         std::to_string(s.drives_per_link));
+    }
+    if (!controller_given) {
+        return;
+    }
+    const int links = (total + s.drives_per_link - 1) / std::max(1, s.drives_per_link);
+    if (links > s.controller.ports) {
+        r.problem("controller", "'" + s.controller.info.name + "' has " +
+                                    std::to_string(s.controller.ports) + " ports, but " +
+                                    std::to_string(total) + " drives at " +
+                                    std::to_string(s.drives_per_link) + " per link need " +
+                                    std::to_string(links));
+    }
+    if (!controller_supports(s.controller, s.layout.level)) {
+        r.problem("controller", "'" + s.controller.info.name + "' supports RAID levels " +
+                                    s.controller.levels + ", not " +
+                                    std::string(to_string(s.layout.level)));
+    }
+}
+
+}  // namespace
+
+System read_system(const json& value, const std::string& path, const Catalog& catalog,
+                   Issues& issues) {
+    System s;
+    ObjectReader r(value, path, issues,
+                   {"name", "description", "drive", "layout", "controller", "write_back_cache",
+                    "drive_link", "drives_per_link", "host_link", "host"},
+                   "a system object");
+    if (!r.valid()) {
+        return s;
+    }
+    const std::size_t issues_before = issues.count();
+    std::string ignored;
+    r.text("name", s.name, kMaxNameLength, Need::Required);
+    r.text("description", ignored, kMaxDescriptionLength, Need::Optional, true);
+
+    bool drive_ok = false;
+    if (const json* v = r.find("drive")) {
+        if (auto drive = read_drive(*v, r.key_path("drive"), catalog, issues)) {
+            s.drive = std::move(*drive);
+            drive_ok = true;
+        }
+    } else {
+        r.missing("drive", "a catalog id or an inline drive object");
+    }
+    if (const json* v = r.find("layout")) {
+        s.layout = read_layout(*v, r.key_path("layout"), issues);
+    } else {
+        r.missing("layout", "e.g. {\"level\": \"raid5\", \"drives\": 4}");
+    }
+
+    const json* controller = r.find("controller");
+    s.controller = unlimited_controller();
+    if (controller != nullptr) {
+        if (auto c = read_controller(*controller, r.key_path("controller"), catalog, issues)) {
+            s.controller = std::move(*c);
+        }
+    }
+    r.boolean("write_back_cache", s.write_back_cache);
+
+    s.drive_link = unlimited_link("drive link (not modelled)");
+    if (const json* v = r.find("drive_link")) {
+        if (auto link = read_link(*v, r.key_path("drive_link"), catalog, issues)) {
+            s.drive_link = std::move(*link);
+        }
+    } else if (drive_ok && !s.drive.interface.empty()) {
+        // Default: the link the drive's datasheet names, if the catalog has it.
+        if (auto link = catalog.link(s.drive.interface)) {
+            s.drive_link = std::move(*link);
+        }
+    }
+    r.integer("drives_per_link", 1, kMaxDrivesPerVolume, s.drives_per_link);
+    s.host_link = unlimited_link("host link (not modelled)");
+    if (const json* v = r.find("host_link")) {
+        if (auto link = read_link(*v, r.key_path("host_link"), catalog, issues)) {
+            s.host_link = std::move(*link);
+        }
+    }
+    s.host = zero_overhead_host();
+    if (const json* v = r.find("host")) {
+        if (auto host = read_host(*v, r.key_path("host"), catalog, issues)) {
+            s.host = std::move(*host);
+        }
+    }
+    if (issues.count() == issues_before) {
+        cross_check(r, s, controller != nullptr);
+    }
+    return s;
+}
+
+}  // namespace raidadv::project_detail

@@ -1,0 +1,276 @@
+// "workloads[i]": what the application asks of storage, and the load points to evaluate.
+
+#include <cmath>
+#include <set>
+
+#include "project/sections.h"
+#include "units/units.h"
+
+namespace raidadv::project_detail {
+namespace {
+
+constexpr double kMaxRequestBytes = units::GiB;
+constexpr double kMaxFileBytes = units::TiB;
+constexpr double kMaxSigma = 4.0;
+constexpr double kMaxWeight = 1e9;
+constexpr long long kMaxConcurrency = 1000000;
+constexpr double kMaxArrivalRate = 1e9;
+constexpr double kMaxThinkTimeMs = 3600e3;
+constexpr double kMaxAlignmentBytes = 64 * units::MiB;
+
+/// A single size under `base` (e.g. "fixed") in any of its units.
+bool size_of(ObjectReader& r, std::string_view base, const Range& range, double& out) {
+    return r.size(base, range, out, Need::Required);
+}
+
+/// `<base>_<unit>: [lo, hi]`.
+void read_uniform(ObjectReader& r, const Range& range, SizeDistribution& d) {
+    const auto keys = size_keys("uniform");
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+        const json* v = r.find(keys[i]);
+        if (v == nullptr) {
+            continue;
+        }
+        const std::string path = r.key_path(keys[i]);
+        if (!v->is_array() || v->size() != 2) {
+            r.issues().add(
+                path, "must be an array of two sizes [smallest, largest], got " + describe(*v));
+            return;
+        }
+        const auto lo =
+            read_size((*v)[0], index_path(path, 0), size_units()[i], range, 0, r.issues());
+        const auto hi =
+            read_size((*v)[1], index_path(path, 1), size_units()[i], range, 0, r.issues());
+        if (lo && hi) {
+            if (*lo >= *hi) {
+                r.issues().add(path, "the smallest size must be less than the largest, got " +
+                                         describe(*v) + " (use fixed_" +
+                                         std::string(size_units()[i].suffix) + " for one size)");
+            }
+            d.min_bytes = *lo;
+            d.max_bytes = *hi;
+        }
+        return;
+    }
+}
+
+void read_lognormal(const json& value, const std::string& path, const Range& range,
+                    SizeDistribution& d, Issues& issues) {
+    ObjectReader r(
+        value, path, issues,
+        concat_keys({size_keys("median"), {"sigma"}, size_keys("min"), size_keys("max")}),
+        "an object like {\"median_kib\": 64, \"sigma\": 1.0}");
+    if (!r.valid()) {
+        return;
+    }
+    size_of(r, "median", range, d.median_bytes);
+    r.number("sigma", {0, kMaxSigma, true, false}, d.sigma, 1.0, Need::Required);
+    d.min_bytes = range.lo;
+    d.max_bytes = range.hi;
+    const bool min_ok = r.size("min", range, d.min_bytes);
+    const bool max_ok = r.size("max", range, d.max_bytes);
+    if (d.median_bytes > 0 && !(d.min_bytes <= d.median_bytes && d.median_bytes <= d.max_bytes)) {
+        issues.add(path, "the median (" + format_bytes(d.median_bytes) +
+                             ") must lie between min (" + format_bytes(d.min_bytes) +
+                             ") and max (" + format_bytes(d.max_bytes) + ")");
+    } else if ((min_ok || max_ok) && d.min_bytes >= d.max_bytes) {
+        issues.add(path, "min must be less than max");
+    }
+}
+
+void read_histogram(const json& value, const std::string& path, const Range& range,
+                    SizeDistribution& d, Issues& issues) {
+    if (!value.is_array() || value.empty() || value.size() > kMaxListLength) {
+        issues.add(path, "must be an array of 1 to " + std::to_string(kMaxListLength) +
+                             " bins like {\"size_kib\": 4, \"weight\": 60}, got " +
+                             describe(value) +
+                             (value.is_array() ? " of " + std::to_string(value.size()) : ""));
+        return;
+    }
+    std::set<double> seen;
+    for (std::size_t i = 0; i < value.size(); ++i) {
+        const std::string bin_path = index_path(path, i);
+        ObjectReader r(value[i], bin_path, issues, concat_keys({size_keys("size"), {"weight"}}),
+                       "an object like {\"size_kib\": 4, \"weight\": 60}");
+        if (!r.valid()) {
+            continue;
+        }
+        SizeDistribution::Bin bin{0, 0};
+        const bool size_ok = size_of(r, "size", range, bin.bytes);
+        const bool weight_ok =
+            r.number("weight", {0, kMaxWeight, true, false}, bin.weight, 1.0, Need::Required);
+        if (size_ok && !seen.insert(bin.bytes).second) {
+            issues.add(bin_path, "size " + format_bytes(bin.bytes) +
+                                     " appears twice; give each size once with its total weight");
+        }
+        if (size_ok && weight_ok) {
+            d.bins.push_back(bin);
+        }
+    }
+}
+
+/// Strictly increasing list check.
+template <typename T>
+void require_increasing(const std::vector<T>& values, const std::string& path, Issues& issues) {
+    for (std::size_t i = 1; i < values.size(); ++i) {
+        if (!(values[i - 1] < values[i])) {
+            issues.add(index_path(path, i),
+                       "the list must be in increasing order without repeats, got " +
+                           format_number(static_cast<double>(values[i])) + " after " +
+                           format_number(static_cast<double>(values[i - 1])));
+            return;
+        }
+    }
+}
+
+bool check_list(const json* v, const std::string& path, const std::string& element,
+                Issues& issues) {
+    if (!v->is_array() || v->empty() || v->size() > kMaxListLength) {
+        issues.add(path,
+                   "must be an array of 1 to " + std::to_string(kMaxListLength) + " " + element +
+                       ", got " + describe(*v) +
+                       (v->is_array() && !v->empty() ? " of " + std::to_string(v->size()) : ""));
+        return false;
+    }
+    return true;
+}
+
+void read_points(ObjectReader& r, Workload& w) {
+    Issues& issues = r.issues();
+    if (const json* v = r.find("concurrency")) {
+        const std::string path = r.key_path("concurrency");
+        if (check_list(v, path,
+                       "whole numbers from 1 to 1000000 (outstanding requests or processes)",
+                       issues)) {
+            for (std::size_t i = 0; i < v->size(); ++i) {
+                if (auto n =
+                        read_integer((*v)[i], index_path(path, i), 1, kMaxConcurrency, issues)) {
+                    w.concurrency.push_back(static_cast<int>(*n));
+                }
+            }
+            require_increasing(w.concurrency, path, issues);
+        }
+    }
+    if (const json* v = r.find("arrival_rates_per_s")) {
+        const std::string path = r.key_path("arrival_rates_per_s");
+        if (check_list(v, path, "rates greater than 0 and less than 1e9 per second", issues)) {
+            for (std::size_t i = 0; i < v->size(); ++i) {
+                if (auto x = read_number((*v)[i], index_path(path, i),
+                                         {0, kMaxArrivalRate, true, true}, issues)) {
+                    w.arrival_rates_per_s.push_back(*x);
+                }
+            }
+            require_increasing(w.arrival_rates_per_s, path, issues);
+        }
+    }
+    if (!r.has("concurrency") && !r.has("arrival_rates_per_s")) {
+        issues.add(r.path(),
+                   "give the load points: 'concurrency' (a list of outstanding "
+                   "requests, closed system) and/or 'arrival_rates_per_s' (a list of "
+                   "rates, open system)");
+    }
+    if (r.number("think_time_ms", {0, kMaxThinkTimeMs}, w.think_time_s, units::ms) &&
+        !r.has("concurrency")) {
+        r.problem("think_time_ms",
+                  "applies to closed points ('concurrency'), which this "
+                  "workload does not have");
+    }
+}
+
+}  // namespace
+
+SizeDistribution read_size_distribution(const json& value, const std::string& path,
+                                        const Range& range, Issues& issues) {
+    SizeDistribution d;
+    const std::vector<std::string> kinds =
+        concat_keys({size_keys("fixed"), size_keys("uniform"), {"lognormal", "histogram"}});
+    ObjectReader r(value, path, issues, kinds,
+                   "an object with one of fixed_kib, uniform_kib, lognormal, histogram");
+    if (!r.valid()) {
+        return d;
+    }
+    std::vector<std::string> present;
+    for (const auto& key : kinds) {
+        if (r.has(key)) {
+            present.push_back(key);
+        }
+    }
+    if (present.size() != 1) {
+        issues.add(path, present.empty()
+                             ? "give one of fixed_kib (or fixed_bytes/fixed_mib), uniform_kib, "
+                               "lognormal, histogram"
+                             : "give only one distribution, got '" + present[0] + "' and '" +
+                                   present[1] + "'");
+        return d;
+    }
+    const std::string& key = present.front();
+    if (key.rfind("fixed", 0) == 0) {
+        d.kind = SizeDistribution::Kind::Fixed;
+        size_of(r, "fixed", range, d.fixed_bytes);
+    } else if (key.rfind("uniform", 0) == 0) {
+        d.kind = SizeDistribution::Kind::Uniform;
+        read_uniform(r, range, d);
+    } else if (key == "lognormal") {
+        d.kind = SizeDistribution::Kind::Lognormal;
+        read_lognormal(*r.find(key), r.key_path(key), range, d, issues);
+    } else {
+        d.kind = SizeDistribution::Kind::Histogram;
+        read_histogram(*r.find(key), r.key_path(key), range, d, issues);
+    }
+    return d;
+}
+
+Workload read_workload(const json& value, const std::string& path, Issues& issues) {
+    Workload w;
+    ObjectReader r(
+        value, path, issues,
+        concat_keys({{"name", "description", "unit", "read_fraction", "pattern",
+                      "sequential_fraction", "request_size", "file_size", "span_fraction",
+                      "concurrency", "arrival_rates_per_s", "think_time_ms"},
+                     size_keys("alignment")}),
+        "a workload object");
+    if (!r.valid()) {
+        return w;
+    }
+    std::string ignored;
+    r.text("name", w.name, kMaxNameLength, Need::Required);
+    r.text("description", ignored, kMaxDescriptionLength, Need::Optional, true);
+    std::string unit = "request";
+    r.choice("unit", {"request", "file"}, unit);
+    w.unit = unit == "file" ? Workload::Unit::File : Workload::Unit::Request;
+    r.number("read_fraction", {0, 1}, w.read_fraction, 1.0, Need::Required);
+
+    if (r.has("pattern") && r.has("sequential_fraction")) {
+        r.problem("sequential_fraction",
+                  "give either 'pattern' or 'sequential_fraction', not both");
+    } else if (r.has("sequential_fraction")) {
+        r.number("sequential_fraction", {0, 1}, w.sequential_fraction);
+    } else {
+        std::string pattern = "random";
+        r.choice("pattern", {"random", "sequential"}, pattern);
+        w.sequential_fraction = pattern == "sequential" ? 1.0 : 0.0;
+    }
+
+    const bool files = w.unit == Workload::Unit::File;
+    const char* size_key = files ? "file_size" : "request_size";
+    const char* other_key = files ? "request_size" : "file_size";
+    if (r.has(other_key)) {
+        r.problem(other_key, std::string("applies to workloads with unit '") +
+                                 (files ? "request" : "file") + "'; this one has unit '" + unit +
+                                 "', use '" + size_key + "'");
+    }
+    if (const json* v = r.find(size_key)) {
+        const Range range =
+            files ? Range{1.0, kMaxFileBytes} : Range{units::sector, kMaxRequestBytes};
+        w.size = read_size_distribution(*v, r.key_path(size_key), range, issues);
+    } else {
+        r.missing(size_key, "e.g. {\"fixed_kib\": 4}");
+    }
+    r.size("alignment", {units::sector, kMaxAlignmentBytes}, w.alignment_bytes, Need::Optional,
+           units::sector);
+    r.number("span_fraction", {0, 1, true, false}, w.span_fraction);
+    read_points(r, w);
+    return w;
+}
+
+}  // namespace raidadv::project_detail

@@ -1,0 +1,52 @@
+#pragma once
+// RAID mapping for the simulator: the analytic model's map_read / map_write (layout/geometry.h,
+// Chen et al., ACM Computing Surveys 26(2), 1994), with the place of every drive I/O on its disk.
+
+#include <vector>
+
+#include "layout/geometry.h"
+
+namespace raidadv::sim {
+
+struct SimIo {
+    int disk = 0;         ///< drive index within the volume
+    double offset = 0.0;  ///< bytes from the start of the drive
+    double bytes = 0.0;
+    bool write = false;
+};
+
+struct SimPhase {
+    std::vector<SimIo> ios;  ///< issued together; the phase ends when all have completed
+};
+
+struct SimArrayRequest {
+    std::vector<SimPhase> phases;
+    double parity_bytes = 0.0;
+    int ops = 0;              ///< drive I/Os
+    double disk_bytes = 0.0;  ///< bytes over all drive I/Os
+};
+
+class ArrayMap {
+  public:
+    ArrayMap(const Layout& layout, double drive_capacity_bytes);
+
+    const Geometry& geometry() const { return g_; }
+    /// User bytes of one volume (whole rows only).
+    double volume_bytes() const { return volume_bytes_; }
+    /// User bytes of one full row (stripe) of a volume.
+    double row_bytes() const { return row_bytes_; }
+    /// Copies a read may be served from (mirrored levels), else 1.
+    int read_copies() const;
+
+    SimArrayRequest read(double offset, double bytes, int copy) const;
+    SimArrayRequest write(double offset, double bytes) const;
+
+  private:
+    SimArrayRequest place(const ArrayRequest& req, double offset, double bytes, bool write,
+                          int copy) const;
+    Geometry g_;
+    double row_bytes_ = 0.0;
+    double volume_bytes_ = 0.0;
+};
+
+}  // namespace raidadv::sim

@@ -1,0 +1,254 @@
+// One load point of the simulator: jobs, the event loop, warm-up and measurement (see engine.h).
+#include "sim/engine.h"
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+
+#include "evaluate/network_builder.h"
+#include "sim/ssd.h"
+
+namespace raidadv::sim {
+
+namespace {
+
+/// Write-back cache size: the controller's, or host RAM for host RAID (brief: 256 MiB).
+double cache_capacity(const System& s) {
+    if (s.controller.kind == ControllerKind::HostRaid) {
+        return 256.0 * 1024 * 1024;
+    }
+    return s.controller.cache_bytes;
+}
+
+/// Open points stop once this many jobs are waiting: the queue is growing without bound.
+constexpr int kMaxBacklog = 100000;
+
+}  // namespace
+
+Engine::Engine(const System& system, const Workload& workload, const SimOptions& options,
+               std::uint64_t seed)
+    : sys_(system),
+      wl_(workload),
+      opt_(options),
+      rng_(seed),
+      map_(system.layout, system.drive.capacity_bytes),
+      gen_(system, workload, map_),
+      cache_(cache_capacity(system)),
+      coalescer_(map_.row_bytes()) {
+    const Geometry& g = map_.geometry();
+    hdd_ = system.drive.kind == DriveKind::Hdd;
+    write_back_ = uses_write_back(system);
+    // As network_builder.cpp: RAID work runs on the host unless a hardware RAID controller does it.
+    software_raid_ = system.controller.kind != ControllerKind::HardwareRaid && g.drives > 1;
+    total_drives_ = g.drives * g.volumes;
+    per_link_ = std::max(1, system.drives_per_link);
+    drive_links_.resize(static_cast<std::size_t>((total_drives_ + per_link_ - 1) / per_link_));
+    stations_.emplace_back(std::max(1, system.host.cpu_cores));
+    stations_.emplace_back(1);
+    for (int d = 0; d < total_drives_; ++d) {
+        if (hdd_) {
+            hdds_.emplace_back(system.drive.hdd, system.drive.capacity_bytes, rng_.uniform());
+        } else {
+            stations_.emplace_back(ssd_flash_units(system.drive.ssd));
+            stations_.emplace_back(1);
+        }
+    }
+    next_copy_.assign(static_cast<std::size_t>(g.volumes), 0);
+    counters_.assign(static_cast<std::size_t>(total_drives_), DiskCounters{});
+    full_row_ = map_.write(0.0, map_.row_bytes());
+}
+
+PointResult Engine::run(int population, double rate) {
+    population_ = population;
+    rate_ = rate;
+    target_jobs_ = static_cast<std::size_t>(std::max(1, opt_.batches)) *
+                   static_cast<std::size_t>(std::max(1, opt_.min_jobs_per_batch));
+    if (population_ > 0) {
+        in_system_ = population_;
+        for (int slot = 0; slot < population_; ++slot) {
+            start_job(slot, 0.0);
+        }
+    } else if (rate_ > 0.0) {
+        events_.push(rng_.exponential(1.0 / rate_), kArrival, 0);
+    }
+    double now = 0.0;
+    std::uint64_t count = 0;
+    bool truncated = false;
+    while (!events_.empty() && !stop_) {
+        const Event e = events_.pop();
+        if (e.time > opt_.max_sim_seconds || count >= opt_.max_events) {
+            truncated = true;
+            break;
+        }
+        now = e.time;
+        ++count;
+        dispatch(e);
+    }
+    PointResult r = collect(now);
+    r.events = count;
+    r.truncated = truncated;
+    return r;
+}
+
+void Engine::dispatch(const Event& e) {
+    const double now = e.time;
+    switch (e.kind) {
+        case kArrival: {
+            // Poisson arrivals; each job takes the lowest free stream slot.
+            events_.push(now + rng_.exponential(1.0 / rate_), kArrival, 0);
+            int slot = next_slot_;
+            if (!free_slots_.empty()) {
+                std::pop_heap(free_slots_.begin(), free_slots_.end(), std::greater<>());
+                slot = free_slots_.back();
+                free_slots_.pop_back();
+            } else {
+                ++next_slot_;
+            }
+            ++in_system_;
+            if (in_system_ > kMaxBacklog) {
+                stop_ = true;
+                return;
+            }
+            start_job(slot, now);
+            break;
+        }
+        case kJobStart:
+            start_job(e.a, now);
+            break;
+        case kStation:
+            on_station(e.a, e.b, now);
+            break;
+        case kDiskDone:
+            // The drive picks its next request at once; then the finished one goes on its way.
+            hdds_[static_cast<std::size_t>(e.a)].finish();
+            try_start_hdd(e.a, now);
+            media_done(e.b, now);
+            break;
+        case kIoArrive:
+            enqueue_disk(e.a, now);
+            break;
+        case kIoDone:
+            io_done(e.a, now);
+            break;
+        case kOsDone:
+            os_done(e.a, now);
+            break;
+        default:
+            break;
+    }
+}
+
+void Engine::start_job(int slot, double now) {
+    const int j = jobs_.alloc();
+    Job& job = jobs_[j];
+    job.slot = slot;
+    job.t_start = now;
+    job.stream = wl_.streams > 0 ? slot % wl_.streams : slot;
+    job.plan = gen_.next(rng_, job.stream);
+    advance_job(j, now);
+}
+
+void Engine::advance_job(int j, double now) {
+    Job& job = jobs_[j];
+    if (job.step < job.plan.steps.size()) {
+        issue_os(j, job.plan.steps[job.step], now);
+    } else {
+        finish_job(j, now);
+    }
+}
+
+void Engine::finish_job(int j, double now) {
+    Job& job = jobs_[j];
+    ++completed_;
+    if (measuring_) {
+        samples_.push_back({now, now - job.t_start, job.plan.user_bytes, in_system_});
+        if (samples_.size() >= target_jobs_) {
+            stop_ = true;
+        }
+    }
+    const int slot = job.slot;
+    jobs_.release(j);
+    const long long warm_min = population_ > 0 ? 2LL * population_ : 100LL;
+    if (!measuring_ && completed_ >= warm_min &&
+        (now >= opt_.warmup_s || completed_ >= opt_.warmup_jobs)) {
+        end_warmup(now);
+    }
+    if (population_ > 0) {
+        if (wl_.think_time_s > 0.0) {
+            events_.push(now + rng_.exponential(wl_.think_time_s), kJobStart, slot);
+        } else {
+            start_job(slot, now);
+        }
+    } else {
+        --in_system_;
+        free_slots_.push_back(slot);
+        std::push_heap(free_slots_.begin(), free_slots_.end(), std::greater<>());
+    }
+}
+
+void Engine::end_warmup(double now) {
+    measuring_ = true;
+    t_begin_ = now;
+    for (auto& s : stations_) {
+        s.reset_busy(now);
+    }
+    for (auto& h : hdds_) {
+        h.reset_busy();
+    }
+    for (auto& l : drive_links_) {
+        l.reset_busy();
+    }
+    host_link_.reset_busy();
+    counters_.assign(counters_.size(), DiskCounters{});
+    os_completed_ = 0;
+}
+
+PointResult Engine::collect(double now) {
+    PointResult r;
+    r.warmed_up = measuring_;
+    r.overflow = in_system_ > kMaxBacklog;
+    r.t_begin = t_begin_;
+    r.t_end = now;
+    r.samples = std::move(samples_);
+    r.disks = counters_;
+    r.os_requests = os_completed_;
+    r.station_order = {kHostCpu, kHostLink, kController, kDriveLink, kDrives};
+    const double span = measuring_ ? now - t_begin_ : 0.0;
+    if (!(span > 0.0)) {
+        for (const auto& key : r.station_order) {
+            r.utilization[key] = 0.0;
+        }
+        return r;
+    }
+    r.utilization[kHostCpu] =
+        stations_[kCpu].busy_seconds(now) / (stations_[kCpu].servers() * span);
+    r.utilization[kHostLink] = host_link_.busy_seconds() / span;
+    r.utilization[kController] = stations_[kController].busy_seconds(now) / span;
+    double links = 0.0;
+    for (const auto& l : drive_links_) {
+        links += l.busy_seconds() / span;
+    }
+    r.utilization[kDriveLink] = links / static_cast<double>(drive_links_.size());
+    // Drives: mean over the drives (the analytic model's per-copy utilization); an SSD's two
+    // stages are one component, the busier one reported.
+    double drives = 0.0, flash = 0.0, bandwidth = 0.0;
+    for (int d = 0; d < total_drives_; ++d) {
+        if (hdd_) {
+            drives += hdds_[static_cast<std::size_t>(d)].busy_seconds() / span;
+        } else {
+            const FcfsStation& f = stations_[static_cast<std::size_t>(2 + 2 * d)];
+            flash += f.busy_seconds(now) / (f.servers() * span);
+            bandwidth += stations_[static_cast<std::size_t>(3 + 2 * d)].busy_seconds(now) / span;
+        }
+    }
+    r.utilization[kDrives] = (hdd_ ? drives : std::max(flash, bandwidth)) / total_drives_;
+    return r;
+}
+
+PointResult run_point(const System& system, const Workload& workload, const SimOptions& options,
+                      int population, double rate, std::uint64_t seed) {
+    Engine engine(system, workload, options, seed);
+    return engine.run(population, rate);
+}
+
+}  // namespace raidadv::sim

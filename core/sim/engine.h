@@ -1,0 +1,178 @@
+#pragma once
+// The simulation of one load point: jobs flow host CPU -> controller -> RAID phases on the
+// drives (through their links) -> host link, as evaluate/network_builder.cpp wires the analytic
+// network, but request by request with real queues. Internal to raid_sim.
+
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "evaluate/system.h"
+#include "sim/array.h"
+#include "sim/event_queue.h"
+#include "sim/hdd.h"
+#include "sim/rng.h"
+#include "sim/simulator.h"
+#include "sim/stations.h"
+#include "sim/statistics.h"
+#include "sim/workload_gen.h"
+#include "sim/write_cache.h"
+#include "workload/workload.h"
+
+namespace raidadv::sim {
+
+/// Raw outcome of one load point.
+struct PointResult {
+    std::vector<JobSample> samples;  ///< measured jobs in completion order
+    double t_begin = 0.0, t_end = 0.0;
+    std::map<std::string, double> utilization;  ///< analytic model's keys
+    std::vector<std::string> station_order;     ///< keys in the analytic model's station order
+    std::vector<DiskCounters> disks;
+    long long os_requests = 0;
+    std::uint64_t events = 0;
+    bool warmed_up = false;
+    bool overflow = false;   ///< open point: backlog passed the bound
+    bool truncated = false;  ///< stopped by max_sim_seconds or max_events
+};
+
+/// Simulates one point: `population` > 0 for a closed point, else Poisson arrivals at `rate`.
+PointResult run_point(const System& system, const Workload& workload, const SimOptions& options,
+                      int population, double rate, std::uint64_t seed);
+
+/// Object pool with stable references (std::deque) and index reuse.
+template <class T>
+class Pool {
+  public:
+    int alloc() {
+        if (!free_.empty()) {
+            const int i = free_.back();
+            free_.pop_back();
+            items_[static_cast<std::size_t>(i)] = T{};
+            return i;
+        }
+        items_.emplace_back();
+        return static_cast<int>(items_.size()) - 1;
+    }
+    void release(int i) { free_.push_back(i); }
+    T& operator[](int i) { return items_[static_cast<std::size_t>(i)]; }
+
+  private:
+    std::deque<T> items_;
+    std::vector<int> free_;
+};
+
+class Engine {
+  public:
+    Engine(const System& system, const Workload& workload, const SimOptions& options,
+           std::uint64_t seed);
+    PointResult run(int population, double rate);
+
+  private:
+    enum Kind : int { kArrival, kJobStart, kStation, kDiskDone, kIoArrive, kIoDone, kOsDone };
+    static constexpr int kCpu = 0;
+    static constexpr int kController = 1;
+
+    struct Job {
+        JobPlan plan;
+        std::size_t step = 0;
+        double t_start = 0.0;
+        int slot = 0;
+        int stream = 0;
+    };
+    struct OsReq {
+        int job = -1;  ///< owning job; -1: background destage
+        int volume = 0;
+        int stream = 0;
+        double offset = 0.0, bytes = 0.0;
+        bool write = false, sequential = false, cpu_only = false, coalesce = false;
+        SimArrayRequest array;
+        std::size_t phase = 0;
+        int outstanding = 0;
+        double cpu_s = 0.0, ctl_s = 0.0, host_link_s = 0.0;
+        double t_ctl_entry = 0.0;
+        double release_bytes = 0.0;  ///< destage: cache space freed on completion
+    };
+    struct Io {
+        int os = -1;
+        int disk = 0;  ///< global drive index
+        double offset = 0.0, bytes = 0.0;
+        bool write = false, background = false;
+        double link_end = 0.0, media_start = 0.0, bw_s = 0.0;
+    };
+
+    // Jobs and the run (engine.cpp).
+    void dispatch(const Event& e);
+    void start_job(int slot, double now);
+    void advance_job(int job, double now);
+    void finish_job(int job, double now);
+    void end_warmup(double now);
+    PointResult collect(double now);
+
+    // Requests, drives and links (engine_io.cpp).
+    void issue_os(int job, const Step& step, double now);
+    void set_demands(OsReq& r) const;
+    void on_station(int station, int item, double now);
+    void schedule(int station, const std::optional<Started>& s);
+    void after_controller(int os, double now);
+    void admit_write(int os, double now);
+    void start_background(SimArrayRequest array, int volume, bool sequential, double release,
+                          double now);
+    void start_phase(int os, double now);
+    void choose_copy(OsReq& r);
+    void submit_io(int io, double now);
+    void enqueue_disk(int io, double now);
+    void try_start_hdd(int disk, double now);
+    void media_done(int io, double now);
+    void io_done(int io, double now);
+    void array_done(int os, double now);
+    void os_done(int os, double now);
+    double drive_link_s(double bytes) const;
+    int disk_in_system(int disk) const;
+
+    const System& sys_;
+    const Workload& wl_;
+    SimOptions opt_;
+    Rng rng_;
+    ArrayMap map_;
+    JobGenerator gen_;
+    bool hdd_ = true;
+    bool write_back_ = false;
+    bool software_raid_ = false;
+    int total_drives_ = 1;
+    int per_link_ = 1;
+    SimArrayRequest full_row_;  ///< one full-stripe write (coalesced sequential writes)
+
+    EventQueue events_;
+    std::vector<FcfsStation> stations_;  ///< cpu, controller, then per SSD: flash, bandwidth
+    std::vector<Hdd> hdds_;
+    std::vector<PipelinedLink> drive_links_;
+    PipelinedLink host_link_;
+    WriteCache cache_;
+    StripeCoalescer coalescer_;
+    std::deque<int> cache_waiting_;
+    std::vector<int> next_copy_;  ///< per volume: mirror tie-break (alternate)
+
+    Pool<Job> jobs_;
+    Pool<OsReq> os_;
+    Pool<Io> ios_;
+
+    int population_ = 0;
+    double rate_ = 0.0;
+    int in_system_ = 0;
+    std::vector<int> free_slots_;  ///< open: stream slots free for reuse
+    int next_slot_ = 0;
+
+    bool measuring_ = false;
+    bool stop_ = false;
+    long long completed_ = 0;
+    double t_begin_ = 0.0;
+    std::vector<JobSample> samples_;
+    std::vector<DiskCounters> counters_;
+    long long os_completed_ = 0;
+    std::size_t target_jobs_ = 0;
+};
+
+}  // namespace raidadv::sim

@@ -1,0 +1,320 @@
+// Requests, drives and links of one load point (see engine.h). Every demand formula is the one
+// evaluate/network_builder.cpp gives the analytic network (add_os_request, add_phase).
+#include <algorithm>
+#include <cmath>
+
+#include "sim/engine.h"
+#include "sim/ssd.h"
+
+namespace raidadv::sim {
+
+void Engine::issue_os(int j, const Step& step, double now) {
+    const int id = os_.alloc();
+    OsReq& r = os_[id];
+    r.job = j;
+    if (step.cpu_only) {
+        // Per-file host work (open, close, bookkeeping): host CPU only.
+        r.cpu_only = true;
+        r.cpu_s = step.cpu_s;
+        schedule(kCpu, stations_[kCpu].arrive(id, r.cpu_s, now));
+        return;
+    }
+    r.stream = jobs_[j].stream;
+    r.volume = step.volume;
+    r.offset = step.offset;
+    r.bytes = step.bytes;
+    r.write = step.write;
+    r.sequential = step.sequential;
+    // A write-back cache gathers sequential parity writes into full stripes (network_builder:
+    // coalesced_full_stripe_share).
+    r.coalesce = r.write && r.sequential && write_back_ && map_.geometry().parity_per_group > 0;
+    if (!r.coalesce) {
+        r.array = r.write ? map_.write(r.offset, r.bytes) : map_.read(r.offset, r.bytes, 0);
+    }
+    set_demands(r);
+    schedule(kCpu, stations_[kCpu].arrive(id, r.cpu_s, now));
+}
+
+void Engine::set_demands(OsReq& r) const {
+    double ops = r.array.ops, disk_bytes = r.array.disk_bytes, parity = r.array.parity_bytes;
+    if (r.coalesce) {
+        // Its share piece/row of one full-stripe write (network_builder.cpp).
+        const double share = r.bytes / map_.row_bytes();
+        ops = full_row_.ops * share;
+        disk_bytes = full_row_.disk_bytes * share;
+        parity = full_row_.parity_bytes * share;
+    }
+    const HostSpec& host = sys_.host;
+    const ControllerSpec& ctl = sys_.controller;
+    // Host CPU: OS path per request; software/host RAID adds per-disk-I/O work and parity XOR.
+    r.cpu_s = host.per_request_overhead_s;
+    if (software_raid_) {
+        r.cpu_s += host.raid_cpu_per_io_s * ops;
+        if (host.parity_cpu_Bps > 0.0) {
+            r.cpu_s += parity / host.parity_cpu_Bps;
+        }
+    }
+    // Controller: command processing, data path, parity engine.
+    r.ctl_s = 0.0;
+    if (ctl.max_iops > 0.0) {
+        r.ctl_s += ops / ctl.max_iops;
+    }
+    if (ctl.max_bandwidth_Bps > 0.0) {
+        r.ctl_s += disk_bytes / ctl.max_bandwidth_Bps;
+    }
+    if (ctl.kind == ControllerKind::HardwareRaid && ctl.parity_Bps > 0.0) {
+        r.ctl_s += parity / ctl.parity_Bps;
+    }
+    // Host link: hardware RAID moves user data once; host/software RAID moves every disk I/O.
+    const double link_bytes = software_raid_ ? disk_bytes : r.bytes;
+    const double link_cmds = software_raid_ ? ops : 1.0;
+    r.host_link_s = link_cmds * sys_.host_link.command_overhead_s +
+                    link_bytes / sys_.host_link.bandwidth_Bps;
+}
+
+void Engine::schedule(int station, const std::optional<Started>& s) {
+    if (!s) {
+        return;
+    }
+    events_.push(s->done, kStation, station, s->item);
+    if (station >= 2 && (station - 2) % 2 == 1) {
+        ios_[s->item].media_start = s->start;  // SSD bandwidth stage: data begin to flow
+    }
+}
+
+void Engine::on_station(int station, int item, double now) {
+    schedule(station, stations_[static_cast<std::size_t>(station)].depart(now));
+    if (station == kCpu) {
+        OsReq& r = os_[item];
+        if (r.cpu_only) {
+            os_done(item, now);
+            return;
+        }
+        r.t_ctl_entry = now;
+        schedule(kController, stations_[kController].arrive(item, r.ctl_s, now));
+    } else if (station == kController) {
+        after_controller(item, now);
+    } else if ((station - 2) % 2 == 0) {
+        // SSD flash unit done: on to the drive's bandwidth stage.
+        const Io& x = ios_[item];
+        schedule(station + 1,
+                 stations_[static_cast<std::size_t>(station + 1)].arrive(item, x.bw_s, now,
+                                                                          x.background));
+    } else {
+        media_done(item, now);
+    }
+}
+
+void Engine::after_controller(int id, double now) {
+    const OsReq& r = os_[id];
+    if (r.write && write_back_) {
+        if (cache_waiting_.empty() && cache_.fits(r.bytes)) {
+            admit_write(id, now);
+        } else {
+            cache_waiting_.push_back(id);  // waits for destage to free space
+        }
+        return;
+    }
+    start_phase(id, now);
+}
+
+void Engine::admit_write(int id, double now) {
+    // Write-back: the write completes once cached (after host CPU, controller and host link);
+    // its drive work becomes background destage.
+    OsReq& r = os_[id];
+    cache_.add(r.bytes);
+    if (r.coalesce) {
+        std::vector<DestageWork> works;
+        coalescer_.add(r.stream, r.volume, r.offset, r.bytes, works);
+        for (const DestageWork& w : works) {
+            start_background(map_.write(w.offset, w.bytes), w.volume, true, w.dirty_bytes, now);
+        }
+    } else {
+        start_background(r.array, r.volume, r.sequential, r.bytes, now);
+    }
+    const Transfer t = host_link_.reserve(now, r.t_ctl_entry, r.host_link_s);
+    events_.push(std::max(now, t.end), kOsDone, id);
+}
+
+void Engine::start_background(SimArrayRequest array, int volume, bool sequential, double release,
+                              double now) {
+    const int id = os_.alloc();
+    OsReq& b = os_[id];
+    b.job = -1;
+    b.volume = volume;
+    b.write = true;
+    b.sequential = sequential;
+    b.array = std::move(array);
+    b.release_bytes = release;
+    start_phase(id, now);
+}
+
+int Engine::disk_in_system(int disk) const {
+    if (hdd_) {
+        return hdds_[static_cast<std::size_t>(disk)].in_system();
+    }
+    return stations_[static_cast<std::size_t>(2 + 2 * disk)].in_system() +
+           stations_[static_cast<std::size_t>(3 + 2 * disk)].in_system();
+}
+
+void Engine::choose_copy(OsReq& r) {
+    // Mirrors: read from the copy whose drives hold the fewest requests; ties alternate.
+    const int copies = map_.read_copies();
+    const int base = r.volume * map_.geometry().drives;
+    std::vector<SimArrayRequest> options;
+    std::vector<int> load;
+    for (int c = 0; c < copies; ++c) {
+        options.push_back(map_.read(r.offset, r.bytes, c));
+        int n = 0;
+        for (const SimIo& io : options.back().phases.front().ios) {
+            n += disk_in_system(base + io.disk);
+        }
+        load.push_back(n);
+    }
+    const int least = *std::min_element(load.begin(), load.end());
+    int& next = next_copy_[static_cast<std::size_t>(r.volume)];
+    int chosen = 0;
+    for (int k = 0; k < copies; ++k) {
+        const int c = (next + k) % copies;
+        if (load[static_cast<std::size_t>(c)] == least) {
+            chosen = c;
+            break;
+        }
+    }
+    next = (chosen + 1) % copies;
+    r.array = std::move(options[static_cast<std::size_t>(chosen)]);
+}
+
+void Engine::start_phase(int id, double now) {
+    OsReq& r = os_[id];
+    if (r.phase == 0 && !r.write && map_.read_copies() > 1) {
+        choose_copy(r);
+    }
+    const SimPhase& phase = r.array.phases[r.phase];
+    r.outstanding = static_cast<int>(phase.ios.size());
+    const int base = r.volume * map_.geometry().drives;
+    for (const SimIo& io : phase.ios) {
+        const int x = ios_.alloc();
+        Io& y = ios_[x];
+        y.os = id;
+        y.disk = base + io.disk;
+        y.offset = io.offset;
+        y.bytes = io.bytes;
+        y.write = io.write;
+        y.background = r.job < 0;
+        submit_io(x, now);
+    }
+}
+
+double Engine::drive_link_s(double bytes) const {
+    return sys_.drive_link.command_overhead_s + bytes / sys_.drive_link.bandwidth_Bps;
+}
+
+void Engine::submit_io(int x, double now) {
+    Io& y = ios_[x];
+    if (y.write) {
+        // Write data cross the drive link before the media (pipelined with the drive's work).
+        const Transfer t = drive_links_[static_cast<std::size_t>(y.disk / per_link_)].reserve(
+            now, now, drive_link_s(y.bytes));
+        y.link_end = t.end;
+        if (t.start > now) {
+            events_.push(t.start, kIoArrive, x);
+            return;
+        }
+    }
+    enqueue_disk(x, now);
+}
+
+void Engine::enqueue_disk(int x, double now) {
+    Io& y = ios_[x];
+    if (hdd_) {
+        hdds_[static_cast<std::size_t>(y.disk)].enqueue(
+            {x, y.offset, y.bytes, y.write, y.background});
+        try_start_hdd(y.disk, now);
+        return;
+    }
+    const SsdDemand d =
+        ssd_io_demand(sys_.drive.ssd, y.bytes, y.write, os_[y.os].sequential);
+    y.bw_s = d.bandwidth_s;
+    const int st = 2 + 2 * y.disk;
+    schedule(st, stations_[static_cast<std::size_t>(st)].arrive(x, d.flash_s, now, y.background));
+}
+
+void Engine::try_start_hdd(int disk, double now) {
+    const auto s = hdds_[static_cast<std::size_t>(disk)].start_next(now);
+    if (!s) {
+        return;
+    }
+    ios_[s->id].media_start = s->media_start;
+    if (measuring_ && s->hit) {
+        ++counters_[static_cast<std::size_t>(disk)].cache_hits;
+    }
+    events_.push(s->done, kDiskDone, disk, s->id);
+}
+
+void Engine::media_done(int x, double now) {
+    Io& y = ios_[x];
+    double done = now;
+    if (!y.write) {
+        // Read data cross the drive link after the media, pipelined with it.
+        const Transfer t = drive_links_[static_cast<std::size_t>(y.disk / per_link_)].reserve(
+            now, y.media_start, drive_link_s(y.bytes));
+        done = std::max(now, t.end);
+    } else {
+        done = std::max(now, y.link_end);
+    }
+    if (done > now) {
+        events_.push(done, kIoDone, x);
+    } else {
+        io_done(x, now);
+    }
+}
+
+void Engine::io_done(int x, double now) {
+    const Io& y = ios_[x];
+    if (measuring_) {
+        DiskCounters& c = counters_[static_cast<std::size_t>(y.disk)];
+        ++(y.write ? c.writes : c.reads);
+    }
+    const int id = y.os;
+    ios_.release(x);
+    OsReq& r = os_[id];
+    if (--r.outstanding > 0) {
+        return;
+    }
+    ++r.phase;
+    if (r.phase < r.array.phases.size()) {
+        start_phase(id, now);  // e.g. the write half of read-modify-write
+    } else {
+        array_done(id, now);
+    }
+}
+
+void Engine::array_done(int id, double now) {
+    OsReq& r = os_[id];
+    if (r.job < 0) {
+        // Destage done: free cache space, let waiting writes in (FCFS).
+        cache_.release(r.release_bytes);
+        os_.release(id);
+        while (!cache_waiting_.empty() && cache_.fits(os_[cache_waiting_.front()].bytes)) {
+            const int w = cache_waiting_.front();
+            cache_waiting_.pop_front();
+            admit_write(w, now);
+        }
+        return;
+    }
+    const Transfer t = host_link_.reserve(now, r.t_ctl_entry, r.host_link_s);
+    events_.push(std::max(now, t.end), kOsDone, id);
+}
+
+void Engine::os_done(int id, double now) {
+    const int j = os_[id].job;
+    os_.release(id);
+    if (measuring_) {
+        ++os_completed_;
+    }
+    ++jobs_[j].step;
+    advance_job(j, now);
+}
+
+}  // namespace raidadv::sim

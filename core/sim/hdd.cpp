@@ -1,0 +1,262 @@
+// Request-level rotating disk (sources in hdd.h).
+#include "sim/hdd.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "components/hdd_model.h"
+
+namespace raidadv::sim {
+
+namespace {
+
+double frac(double x) {
+    return x - std::floor(x);
+}
+
+}  // namespace
+
+Hdd::Hdd(const HddSpec& spec, double capacity_bytes, double phase)
+    : spec_(spec),
+      capacity_(capacity_bytes > 0.0 ? capacity_bytes : 1e12),
+      phase_(phase),
+      rev_s_(hdd_revolution_time(spec)),
+      r0_(spec.media_rate_outer_Bps),
+      k_(spec.media_rate_outer_Bps - spec.media_rate_inner_Bps) {
+    const int n = std::max(1, spec.cache_segments);
+    segment_bytes_ = spec.cache_bytes / n;
+    if (spec.read_ahead && segment_bytes_ > 0.0) {
+        segments_.resize(static_cast<std::size_t>(n));
+    }
+}
+
+double Hdd::revolutions(double lba) const {
+    if (std::abs(k_) < 1e-9 * r0_) {
+        return lba / (r0_ * rev_s_);
+    }
+    // derived: integral_0^b db / (r(b/C) T) with hdd_media_rate r(u) = r0 - k u:
+    // -(C / (k T)) ln(1 - k b / (C r0)).
+    return -capacity_ / (k_ * rev_s_) * std::log1p(-k_ * lba / (capacity_ * r0_));
+}
+
+double Hdd::lba_at_revolutions(double r) const {
+    if (std::abs(k_) < 1e-9 * r0_) {
+        return r * r0_ * rev_s_;
+    }
+    // derived: inverse of revolutions(): b = -(C r0 / k) (exp(-r k T / C) - 1).
+    return -capacity_ * r0_ / k_ * std::expm1(-r * k_ * rev_s_ / capacity_);
+}
+
+double Hdd::media_time(double from, double to) const {
+    // derived: streaming time is the revolutions between the two addresses times the period.
+    return std::max(0.0, revolutions(to) - revolutions(from)) * rev_s_;
+}
+
+double Hdd::angle(double t) const {
+    // Platter angle in turns: uniform rotation at rpm from a random phase.
+    return frac(t / rev_s_ + phase_);
+}
+
+double Hdd::track_bytes(double lba) const {
+    // One revolution at the zoned media rate (Ruemmler & Wilkes 1994: rate = track bytes x rev/s).
+    return hdd_media_rate(spec_, lba / capacity_) * rev_s_;
+}
+
+double Hdd::frontier(double t) const {
+    const double cap = segments_[static_cast<std::size_t>(pf_seg_)].cap;
+    if (t <= pf_t0_) {
+        return std::min(pf_b0_, cap);
+    }
+    return std::min(cap, lba_at_revolutions(pf_rev0_ + (t - pf_t0_) / rev_s_));
+}
+
+bool Hdd::stalled(double t) const {
+    const double cap = segments_[static_cast<std::size_t>(pf_seg_)].cap;
+    return t > pf_t0_ && lba_at_revolutions(pf_rev0_ + (t - pf_t0_) / rev_s_) >= cap;
+}
+
+double Hdd::head_at(double t) const {
+    return pf_active_ ? frontier(t) : head_lba_;
+}
+
+double Hdd::positioning(double lba, double t, bool write) const {
+    const double h = head_at(t);
+    const double d = std::abs(lba - h);
+    double seek = 0.0;
+    if (d >= track_bytes(h)) {
+        // hdd_seek_time over the stroke fraction; writes settle longer (datasheet write seek).
+        seek = hdd_seek_time(spec_, d / capacity_) + (write ? spec_.write_seek_extra_s : 0.0);
+    }
+    // Rotational wait: until the block's angle comes under the head after the seek.
+    const double wait = frac(frac(revolutions(lba)) - angle(t + seek)) * rev_s_;
+    return seek + wait;
+}
+
+Hdd::Plan Hdd::plan(const HddIo& io, double now) const {
+    Plan p;
+    const double tp = now + spec_.command_overhead_s;  // positioning starts after the command
+    const double b = io.offset;
+    const double e = io.offset + io.bytes;
+    p.media_from = b;
+    if (!io.write) {
+        for (std::size_t s = 0; s < segments_.size(); ++s) {
+            const Segment& seg = segments_[s];
+            if (!seg.valid) {
+                continue;
+            }
+            const bool active = pf_active_ && static_cast<int>(s) == pf_seg_;
+            const double f = active ? frontier(tp) : seg.hi;
+            const double lo = std::max(seg.lo, f - segment_bytes_);
+            if (b >= lo && b <= f) {
+                p.segment = static_cast<int>(s);
+                if (e <= f) {
+                    p.hit = true;  // hit: command overhead only, no media work
+                    p.media_from = e;
+                    return p;
+                }
+                p.media_from = f;  // cached prefix; the media continues from the frontier
+                break;
+            }
+        }
+    } else if (b == last_write_end_) {
+        // Sequential writes stream through the drive's buffer: no positioning.
+        p.transfer = media_time(b, e);
+        return p;
+    }
+    p.positioning = positioning(p.media_from, tp, io.write);
+    if (pf_active_ && !io.write && !stalled(tp)) {
+        // The head is streaming (read-ahead): reading on to the target may be quicker.
+        const double f = frontier(tp);
+        if (p.media_from >= f) {
+            p.positioning = std::min(p.positioning, media_time(f, p.media_from));
+        }
+    }
+    p.transfer = media_time(p.media_from, e);
+    return p;
+}
+
+void Hdd::enqueue(const HddIo& io) {
+    (io.background ? bg_ : fg_).push_back(io);
+}
+
+int Hdd::victim() const {
+    int best = 0;
+    for (std::size_t s = 0; s < segments_.size(); ++s) {
+        if (!segments_[s].valid) {
+            return static_cast<int>(s);
+        }
+        if (segments_[s].used < segments_[static_cast<std::size_t>(best)].used) {
+            best = static_cast<int>(s);
+        }
+    }
+    return best;
+}
+
+void Hdd::raise_cap(int segment, double cap, double now) {
+    Segment& seg = segments_[static_cast<std::size_t>(segment)];
+    if (cap <= seg.cap) {
+        return;
+    }
+    if (pf_active_ && segment == pf_seg_ && stalled(now)) {
+        // Read-ahead had stopped at the old limit: it resumes when that sector comes round.
+        pf_b0_ = seg.cap;
+        pf_rev0_ = revolutions(seg.cap);
+        pf_t0_ = now + frac(frac(pf_rev0_) - angle(now)) * rev_s_;
+    }
+    seg.cap = cap;
+}
+
+std::optional<HddStart> Hdd::start_next(double now) {
+    if (busy_ || (fg_.empty() && bg_.empty())) {
+        return std::nullopt;
+    }
+    // Candidates: the first queue_depth requests, foreground first (FCFS at depth 1).
+    const std::size_t depth = static_cast<std::size_t>(std::max(1, spec_.queue_depth));
+    const std::size_t n_fg = std::min(depth, fg_.size());
+    const std::size_t n_bg = std::min(depth - n_fg, bg_.size());
+    std::size_t best = 0;
+    Plan best_plan;
+    if (n_fg + n_bg == 1 || depth == 1) {
+        best_plan = plan(n_fg > 0 ? fg_.front() : bg_.front(), now);
+    } else {
+        double best_pos = std::numeric_limits<double>::infinity();
+        for (std::size_t i = 0; i < n_fg + n_bg; ++i) {
+            const HddIo& io = i < n_fg ? fg_[i] : bg_[i - n_fg];
+            const Plan p = plan(io, now);
+            if (p.positioning < best_pos) {
+                best_pos = p.positioning;
+                best = i;
+                best_plan = p;
+            }
+        }
+    }
+    HddIo io;
+    if (best < n_fg) {
+        io = fg_[best];
+        fg_.erase(fg_.begin() + static_cast<std::ptrdiff_t>(best));
+    } else {
+        io = bg_[best - n_fg];
+        bg_.erase(bg_.begin() + static_cast<std::ptrdiff_t>(best - n_fg));
+    }
+    const Plan& p = best_plan;
+    const double tp = now + spec_.command_overhead_s;
+    const double e = io.offset + io.bytes;
+    HddStart st;
+    st.id = io.id;
+    st.hit = p.hit;
+    if (p.segment >= 0) {
+        Segment& seg = segments_[static_cast<std::size_t>(p.segment)];
+        seg.used = ++clock_;
+        // Read-ahead data a request consumes counts as media work (busy), as the analytic
+        // model's hidden transfer does.
+        const bool active = pf_active_ && p.segment == pf_seg_;
+        const double f_now = active ? frontier(now) : seg.hi;
+        busy_s_ += media_time(io.offset, std::min(e, std::max(io.offset, f_now)));
+    }
+    if (p.hit) {
+        st.media_start = now;
+        st.done = tp;
+        raise_cap(p.segment, e + segment_bytes_, now);
+    } else {
+        if (pf_active_) {
+            // The head leaves the read-ahead stream: the segment keeps what was read.
+            Segment& a = segments_[static_cast<std::size_t>(pf_seg_)];
+            a.hi = frontier(tp);
+            a.lo = std::max(a.lo, a.hi - segment_bytes_);
+            head_lba_ = a.hi;
+            pf_active_ = false;
+        }
+        const double media_begin = tp + p.positioning;
+        st.media_start = p.segment >= 0 ? tp : media_begin;
+        st.done = media_begin + p.transfer;
+        head_lba_ = e;
+        if (io.write) {
+            last_write_end_ = e;
+        } else {
+            last_write_end_ = -1.0;
+            if (!segments_.empty()) {
+                const int s = p.segment >= 0 ? p.segment : victim();
+                Segment& seg = segments_[static_cast<std::size_t>(s)];
+                if (p.segment < 0) {
+                    seg.lo = io.offset;
+                }
+                seg.lo = std::max(seg.lo, e - segment_bytes_);
+                seg.hi = e;
+                seg.cap = e + segment_bytes_;
+                seg.valid = true;
+                seg.used = ++clock_;
+                pf_active_ = true;
+                pf_seg_ = s;
+                pf_t0_ = st.done;
+                pf_b0_ = e;
+                pf_rev0_ = revolutions(e);
+            }
+        }
+    }
+    busy_ = true;
+    busy_s_ += st.done - now;
+    return st;
+}
+
+}  // namespace raidadv::sim

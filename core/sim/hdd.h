@@ -1,0 +1,111 @@
+#pragma once
+// Rotating disk at request level for the simulator. Service = command overhead + seek + rotational
+// wait + media transfer (Ruemmler & Wilkes, "An introduction to disk drive modeling", IEEE
+// Computer 27(3), 1994), with the same curves as the analytic model (components/hdd_model.h):
+// - the head's cylinder is the LBA fraction of the stroke; seeks cost hdd_seek_time(distance);
+// - the platter turns continuously, angle(t) = frac(t * rpm / 60 + phase); a block's angle is
+//   fixed by its address: the revolutions the zoned media needs to stream from LBA 0 to it, so
+//   re-reading a place waits a full turn and contiguous blocks follow each other under the head;
+// - queue reordering: FCFS at queue depth 1, else shortest positioning time first among the
+//   first queue_depth requests (SATF: Seltzer, Chen & Ousterhout, USENIX Winter 1990; Jacobson &
+//   Wilkes, HP Labs HPL-CSP-91-7, 1991);
+// - read-ahead: cache_segments segments of cache_bytes / cache_segments; after a read the drive
+//   keeps reading on into the segment at the media rate until the next command needs the head,
+//   up to one segment past the last request; reads inside a segment are hits (command overhead
+//   only); segments replaced LRU (Shriver, Merchant & Wilkes, SIGMETRICS 1998, simplified);
+// - writes: a write starting where the previous write ended, head still there, streams through
+//   the drive's buffer with no positioning; the write cache is not modelled otherwise.
+
+#include <cstdint>
+#include <deque>
+#include <optional>
+#include <vector>
+
+#include "components/specs.h"
+
+namespace raidadv::sim {
+
+struct HddIo {
+    int id = -1;
+    double offset = 0.0;  ///< bytes from the start of the disk
+    double bytes = 0.0;
+    bool write = false;
+    bool background = false;  ///< write-back destage: enters the drive queue behind foreground I/O
+};
+
+struct HddStart {
+    int id = -1;
+    double media_start = 0.0;  ///< when its data began to exist (for pipelined link transfers)
+    double done = 0.0;
+    bool hit = false;  ///< served from the read-ahead cache
+};
+
+class Hdd {
+  public:
+    Hdd(const HddSpec& spec, double capacity_bytes, double phase);
+
+    void enqueue(const HddIo& io);
+    bool busy() const { return busy_; }
+    int in_system() const { return (busy_ ? 1 : 0) + static_cast<int>(fg_.size() + bg_.size()); }
+    /// Starts the next request if the drive is idle and one is queued.
+    std::optional<HddStart> start_next(double now);
+    /// The request in service finished.
+    void finish() { busy_ = false; }
+
+    /// Seconds of service plus read-ahead media time that served hits, since the last reset.
+    double busy_seconds() const { return busy_s_; }
+    void reset_busy() { busy_s_ = 0.0; }
+
+    /// Revolutions the media needs to stream from LBA 0 to `lba` (zoned rate model).
+    double revolutions(double lba) const;
+    /// Positioning time (seek + rotational wait) from the current head to `lba`, starting at `t`.
+    double positioning(double lba, double t, bool write) const;
+
+  private:
+    struct Segment {
+        double lo = 0.0, hi = 0.0;  ///< cached range (hi: read-ahead frontier when last updated)
+        double cap = 0.0;           ///< read-ahead stops here
+        std::uint64_t used = 0;
+        bool valid = false;
+    };
+    struct Plan {
+        double positioning = 0.0;
+        double media_from = 0.0;  ///< LBA the media work starts at
+        double transfer = 0.0;
+        int segment = -1;  ///< segment holding a cached prefix
+        bool hit = false;
+    };
+
+    Plan plan(const HddIo& io, double now) const;
+    double lba_at_revolutions(double r) const;
+    double media_time(double from, double to) const;
+    double angle(double t) const;
+    double track_bytes(double lba) const;
+    double head_at(double t) const;
+    double frontier(double t) const;
+    bool stalled(double t) const;
+    void raise_cap(int segment, double cap, double now);
+    int victim() const;
+
+    HddSpec spec_;
+    double capacity_;
+    double phase_;
+    double rev_s_;
+    double r0_, k_;  ///< media rate r(u) = r0 - k u
+    double segment_bytes_ = 0.0;
+    std::vector<Segment> segments_;
+    std::uint64_t clock_ = 0;
+
+    std::deque<HddIo> fg_, bg_;
+    bool busy_ = false;
+    double busy_s_ = 0.0;
+
+    double head_lba_ = 0.0;
+    double last_write_end_ = -1.0;
+    // Read-ahead in progress: frontier(t) streams from pf_b0_ at pf_t0_.
+    bool pf_active_ = false;
+    int pf_seg_ = -1;
+    double pf_t0_ = 0.0, pf_rev0_ = 0.0, pf_b0_ = 0.0;
+};
+
+}  // namespace raidadv::sim
