@@ -1,0 +1,17 @@
+#pragma once
+// The hidden --screenshot FILE option: grab the main window once its results are shown, save it as
+// an image and quit. Used to look at the GUI from scripts (Xvfb or QT_QPA_PLATFORM=offscreen).
+
+#include <QString>
+
+namespace raidadv::gui {
+
+class MainWindow;
+
+/// Saves a picture of `window` (QWidget::grab) to `file` once the project run started next has
+/// been shown, or as soon as the window is up if `waitForRun` is false, then ends the event loop.
+/// Errors go to stderr instead of message boxes. Exit code: 0 saved, 1 not saved, 2 saved but the
+/// project could not be loaded or evaluated.
+void screenshotWhenReady(MainWindow& window, const QString& file, bool waitForRun);
+
+}  // namespace raidadv::gui
