@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <cstdio>
 #include <utility>
 
 namespace raidadv::project_detail {
@@ -24,6 +25,33 @@ std::string line_and_column(const std::string& text, std::size_t position) {
     return "line " + std::to_string(line) + " column " + std::to_string(column == 0 ? 1 : column);
 }
 
+/// `text` with bytes that are not valid UTF-8 written as \xNN (messages quote the input).
+std::string printable(const std::string& text) {
+    std::string out;
+    for (std::size_t i = 0; i < text.size();) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        const std::size_t length = c < 0x80           ? 1
+                                   : (c >> 5) == 0x6  ? 2
+                                   : (c >> 4) == 0xE  ? 3
+                                   : (c >> 3) == 0x1E ? 4
+                                                      : 0;
+        bool ok = length > 0 && i + length <= text.size();
+        for (std::size_t k = 1; ok && k < length; ++k) {
+            ok = (static_cast<unsigned char>(text[i + k]) >> 6) == 0x2;
+        }
+        if (ok) {
+            out.append(text, i, length);
+            i += length;
+        } else {
+            char escaped[8];
+            std::snprintf(escaped, sizeof escaped, "\\x%02X", c);
+            out += escaped;
+            ++i;
+        }
+    }
+    return out;
+}
+
 /// The readable part of a nlohmann exception text: without "[json.exception.x.N] " and without
 /// its own "parse error at line L, column C: " (we print the position ourselves).
 std::string plain_message(const std::string& what) {
@@ -40,7 +68,7 @@ std::string plain_message(const std::string& what) {
             message = message.substr(colon + 2);
         }
     }
-    return message;
+    return printable(message);
 }
 
 /// Builds the DOM like nlohmann's own SAX DOM parser, and in addition tracks JSON paths to report

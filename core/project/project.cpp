@@ -66,10 +66,11 @@ bool read_header(ObjectReader& r, Issues& issues) {
                                  " for this version of RAID Advisor");
         return false;
     }
-    if (version->is_number() && version->get<double>() > kProjectFormatVersion &&
-        std::isfinite(version->get<double>())) {
+    const double number = version->is_number() ? version->get<double>() : 0.0;
+    if (number > kProjectFormatVersion && number == std::floor(number)) {
         std::string app;
-        if (const json* a = r.find("app_version"); a != nullptr && a->is_string()) {
+        if (const json* a = r.find("app_version");
+            a != nullptr && a->is_string() && a->get_ref<const std::string&>().size() <= 40) {
             app = " " + a->get<std::string>();
         }
         r.problem("version", "made by a newer RAID Advisor" + app + ": format version " +
@@ -116,14 +117,24 @@ std::vector<T> read_list(ObjectReader& r, const char* key, std::size_t max_count
 
 Project read_project(json& root, const Catalog& catalog, Issues& issues) {
     Project project;
-    ObjectReader r(
-        root, "$", issues,
-        {"format", "version", "app_version", "name", "description", "systems", "workloads"},
-        "an object (a RAID Advisor project)");
-    if (!r.valid() || !read_header(r, issues)) {
-        return project;
+    {
+        // The header first, with every key allowed: a file of another format or of a newer
+        // version gets that one message, not a list of keys this version does not know.
+        std::vector<std::string> present;
+        if (root.is_object()) {
+            for (const auto& item : root.items()) {
+                present.push_back(item.key());
+            }
+        }
+        ObjectReader header(root, "$", issues, present, "an object (a RAID Advisor project)");
+        if (!header.valid() || !read_header(header, issues)) {
+            return project;
+        }
     }
     migrate(root, root["version"].get<int>());
+    ObjectReader r(
+        root, "$", issues,
+        {"format", "version", "app_version", "name", "description", "systems", "workloads"});
     std::string app_version;
     r.text("app_version", app_version, kMaxIdLength);
     r.text("name", project.name, kMaxNameLength, Need::Optional, true);

@@ -20,6 +20,16 @@ bool text_required_inline(std::string_view column) {
     return column == "name" || column == "source";
 }
 
+/// Columns that describe a part rather than give its figures.
+bool is_info_column(std::string_view column) {
+    for (const char* c : {"name", "vendor", "year", "price_usd", "price_date", "source", "notes"}) {
+        if (column == c) {
+            return true;
+        }
+    }
+    return false;
+}
+
 /// Which kind of component `id` is in the catalog ("drive", ...), or "".
 std::string kind_in_catalog(const Catalog& catalog, const std::string& id) {
     if (catalog.drive(id)) {
@@ -158,7 +168,11 @@ bool read_column(ObjectReader& r, const cd::Column<E>& col, E& entry) {
     return false;
 }
 
-void check_drive(ObjectReader& r, const DriveSpec& d) {
+void check_drive(ObjectReader& r, const DriveSpec& d, const Catalog& catalog) {
+    if (r.has("interface") && !catalog.link(d.interface)) {
+        r.problem("interface", "must be the id of a link in the catalog (e.g. \"sata-6g\"), got '" +
+                                   d.interface + "'");
+    }
     if (d.kind != DriveKind::Hdd) {
         return;
     }
@@ -266,11 +280,13 @@ std::optional<Spec> read_inline(const json& value, const std::string& path, cons
             if (!named) {
                 info.name += " (modified)";
             }
-            if (!r.has("source")) {
-                std::string list;
-                for (const auto& k : changed) {
+            std::string list;  // the figures that changed (not the name, price or notes)
+            for (const auto& k : changed) {
+                if (!is_info_column(k)) {
                     list += (list.empty() ? "" : ", ") + k;
                 }
+            }
+            if (!r.has("source") && !list.empty()) {
                 info.source = original.spec.info.source + "; changed in the project file: " + list;
             }
         }
@@ -283,7 +299,7 @@ std::optional<Spec> read_inline(const json& value, const std::string& path, cons
                   "\"2007-03\")");
     }
     if constexpr (std::is_same_v<Spec, DriveSpec>) {
-        check_drive(r, entry.spec);
+        check_drive(r, entry.spec, catalog);
     }
     if (issues.count() != issues_before) {
         return std::nullopt;

@@ -116,8 +116,8 @@ Layout read_layout(const json& value, const std::string& path, Issues& issues) {
     const bool spans_given =
         r.integer("disks_per_span", 1, kMaxDrivesPerVolume, layout.disks_per_span);
     const bool copies_given = r.integer("mirror_copies", 2, kMaxMirrorCopies, layout.mirror_copies);
-    const bool stripe_given = r.size("stripe", {kMinStripeBytes, kMaxStripeBytes},
-                                     layout.stripe_unit_bytes, Need::Optional, 512.0);
+    r.size("stripe", {kMinStripeBytes, kMaxStripeBytes}, layout.stripe_unit_bytes, Need::Optional,
+           512.0);
     r.integer("volumes", 1, kMaxVolumes, layout.volumes);
     if (!level) {
         return layout;
@@ -143,7 +143,6 @@ Layout read_layout(const json& value, const std::string& path, Issues& issues) {
                       std::to_string(layout.volumes));
         layout.volumes = 1;
     }
-    (void)stripe_given;
     if (!drives_ok) {
         return layout;
     }

@@ -1,0 +1,52 @@
+// `evaluate FILE [--json]`: every system under every workload.
+
+#include <iostream>
+
+#include "cli.h"
+#include "evaluate/evaluator.h"
+#include "evaluate_output.h"
+
+namespace raidadv::cli {
+
+int run_evaluate(const std::vector<std::string>& args, const GlobalOptions& options) {
+    const Command& self = command_named("evaluate");
+    const ParsedArgs parsed = parse_command_args(args, {"--json"}, self);
+    if (parsed.positionals.size() != 1) {
+        throw UsageError{parsed.positionals.empty() ? "evaluate needs a project FILE"
+                                                    : "evaluate takes one project FILE",
+                         self.synopsis};
+    }
+    const std::filesystem::path file = parsed.positionals.front();
+    std::error_code error;
+    if (!std::filesystem::is_regular_file(file, error)) {
+        throw UsageError{
+            "cannot read '" + file.string() + "': " +
+                (std::filesystem::exists(file, error) ? "not a regular file" : "no such file"),
+            self.synopsis};
+    }
+    const Catalog catalog = open_catalog(options);
+    const std::optional<Project> project = load_project_or_report(file, catalog, std::cerr);
+    if (!project) {
+        return kBadInput;
+    }
+
+    std::vector<SystemResult> results;
+    for (const System& system : project->systems) {
+        SystemResult r;
+        r.system = &system;
+        r.summary = summarize(system);
+        for (const Workload& workload : project->workloads) {
+            r.evaluations.push_back(evaluate(system, workload));
+        }
+        results.push_back(std::move(r));
+    }
+
+    if (parsed.has("--json")) {
+        std::cout << results_json(*project, results).dump(2) << "\n";
+    } else {
+        print_text(std::cout, *project, results);
+    }
+    return std::cout.good() ? kOk : kFailure;
+}
+
+}  // namespace raidadv::cli

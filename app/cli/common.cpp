@@ -1,0 +1,108 @@
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <ostream>
+
+#include "cli.h"
+
+namespace raidadv::cli {
+
+std::string program_help() {
+    std::string text = std::string(kProgram) + " " + RAID_ADVISOR_VERSION +
+                       ": predicts RAID performance and recommends storage configurations.\n\n"
+                       "usage: " +
+                       kProgram + " [--catalog DB] COMMAND [ARGS]\n       " + kProgram +
+                       " --help | --version\n\nCommands:\n";
+    for (const Command& c : commands()) {
+        std::string synopsis = c.synopsis;
+        synopsis.resize(std::max<std::size_t>(synopsis.size() + 2, 28), ' ');
+        text += "  " + synopsis + c.summary + "\n";
+    }
+    text +=
+        "\nOptions:\n"
+        "  --catalog DB    hardware catalog database (default: " +
+        Catalog::default_path().string() +
+        ")\n"
+        "  -h, --help      this help; '" +
+        kProgram +
+        " COMMAND --help' for a command\n"
+        "  --version       print the version\n\n"
+        "Exit status: 0 success, 1 failure (catalog missing or broken, internal error),\n"
+        "2 bad usage, missing file or invalid project (each problem printed as "
+        "'path: message').\n"
+        "Project file format: docs/file-format.md.\n";
+    return text;
+}
+
+Catalog open_catalog(const GlobalOptions& options) {
+    const std::filesystem::path path = options.catalog ? *options.catalog : Catalog::default_path();
+    return Catalog::open(path);
+}
+
+std::optional<Project> load_project_or_report(const std::filesystem::path& file,
+                                              const Catalog& catalog, std::ostream& err) {
+    try {
+        return load_project(file, catalog);
+    } catch (const ProjectError& e) {
+        err << kProgram << ": " << file.string() << " is not a valid project (" << e.issues.size()
+            << (e.issues.size() == 1 ? " problem" : " problems") << "):\n";
+        for (const ProjectIssue& issue : e.issues) {
+            err << issue.to_string() << "\n";
+        }
+        return std::nullopt;
+    }
+}
+
+bool ParsedArgs::has(const std::string& flag) const {
+    for (const auto& f : flags) {
+        if (f == flag) {
+            return true;
+        }
+    }
+    return false;
+}
+
+ParsedArgs parse_command_args(const std::vector<std::string>& args,
+                              const std::vector<std::string>& known, const Command& command) {
+    ParsedArgs parsed;
+    bool only_positionals = false;
+    for (const std::string& a : args) {
+        if (!only_positionals && a == "--") {
+            only_positionals = true;
+        } else if (!only_positionals && a.size() > 1 && a[0] == '-') {
+            bool ok = false;
+            for (const auto& k : known) {
+                ok = ok || a == k;
+            }
+            if (!ok) {
+                throw UsageError{"unknown option '" + a + "' for " + command.name,
+                                 command.synopsis};
+            }
+            parsed.flags.push_back(a);
+        } else {
+            parsed.positionals.push_back(a);
+        }
+    }
+    return parsed;
+}
+
+std::string format_value(double value, int significant) {
+    if (!std::isfinite(value)) {
+        return "-";
+    }
+    char buffer[64];
+    const double magnitude = std::fabs(value);
+    if (magnitude == 0.0) {
+        return "0";
+    }
+    if (magnitude >= 1e7 || magnitude < 1e-3) {
+        std::snprintf(buffer, sizeof buffer, "%.*g", significant, value);
+        return buffer;
+    }
+    const int digits_before = static_cast<int>(std::floor(std::log10(magnitude))) + 1;
+    const int decimals = std::clamp(significant - digits_before, 0, 6);
+    std::snprintf(buffer, sizeof buffer, "%.*f", decimals, value);
+    return buffer;
+}
+
+}  // namespace raidadv::cli

@@ -1,0 +1,83 @@
+// `evaluate --json`: machine-readable results. Non-finite numbers never appear: they become
+// null (response times of saturated points are always null).
+
+#include <cmath>
+
+#include "evaluate_output.h"
+
+namespace raidadv::cli {
+namespace {
+
+using nlohmann::json;
+
+json number_or_null(double value) {
+    return std::isfinite(value) ? json(value) : json(nullptr);
+}
+
+json system_json(const SystemResult& r) {
+    const System& s = *r.system;
+    json j = {
+        {"name", s.name},
+        {"level", std::string(to_string(s.layout.level))},
+        {"drives", s.layout.drives},
+        {"volumes", s.layout.volumes},
+        {"total_drives", s.total_drives()},
+        {"drive", s.drive.info.name},
+        {"usable_bytes", number_or_null(r.summary.usable_bytes)},
+        {"failures_tolerated", r.summary.failures_tolerated},
+    };
+    if (r.summary.cost_known) {
+        j["cost_usd"] = number_or_null(r.summary.cost_usd);
+    }
+    return j;
+}
+
+json point_json(const SystemResult& r, const Evaluation& e, const PointMetrics& p) {
+    json j = {{"system", e.system}, {"workload", e.workload}};
+    if (p.concurrency > 0) {
+        j["concurrency"] = p.concurrency;
+    } else {
+        j["arrival_rate_per_s"] = number_or_null(p.arrival_rate_per_s);
+    }
+    // A saturated open point has no steady state: its throughput is reported only if the
+    // evaluation gives one (the capacity it is served at), its response times never.
+    const bool no_rate = p.saturated && !(p.iops > 0);
+    j["iops"] = no_rate ? json(nullptr) : number_or_null(p.iops);
+    j["mb_per_s"] = no_rate ? json(nullptr) : number_or_null(p.mb_per_s);
+    j["mean_response_ms"] = p.saturated ? json(nullptr) : number_or_null(p.mean_response_s * 1e3);
+    j["p95_response_ms"] = p.saturated ? json(nullptr) : number_or_null(p.p95_response_s * 1e3);
+    json utilization = json::object();
+    for (const auto& [component, fraction] : p.utilization) {
+        utilization[component] = number_or_null(fraction);
+    }
+    j["utilization"] = std::move(utilization);
+    j["bottleneck"] = p.bottleneck;
+    j["saturated"] = p.saturated;
+    j["usable_bytes"] = number_or_null(r.summary.usable_bytes);
+    j["failures_tolerated"] = r.summary.failures_tolerated;
+    if (r.summary.cost_known) {
+        j["cost_usd"] = number_or_null(r.summary.cost_usd);
+    }
+    return j;
+}
+
+}  // namespace
+
+json results_json(const Project& project, const std::vector<SystemResult>& results) {
+    json systems = json::array();
+    json points = json::array();
+    for (const SystemResult& r : results) {
+        systems.push_back(system_json(r));
+        for (const Evaluation& e : r.evaluations) {
+            for (const PointMetrics& p : e.points) {
+                points.push_back(point_json(r, e, p));
+            }
+        }
+    }
+    return {{"project", project.name},
+            {"app_version", RAID_ADVISOR_VERSION},
+            {"systems", std::move(systems)},
+            {"results", std::move(points)}};
+}
+
+}  // namespace raidadv::cli

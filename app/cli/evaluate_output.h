@@ -1,0 +1,29 @@
+#pragma once
+// Output of `evaluate`: readable tables or JSON.
+
+#include <iosfwd>
+#include <nlohmann/json.hpp>
+#include <vector>
+
+#include "evaluate/metrics.h"
+#include "project/project.h"
+
+namespace raidadv::cli {
+
+/// Everything evaluated for one system.
+struct SystemResult {
+    const System* system = nullptr;
+    SystemSummary summary;
+    std::vector<Evaluation> evaluations;  ///< one per workload, in project order
+};
+
+/// "raid5, 4 drives, stripe 64 KiB" style description of a layout.
+std::string describe_layout(const Layout& layout);
+
+void print_text(std::ostream& out, const Project& project,
+                const std::vector<SystemResult>& results);
+
+/// {"project": ..., "systems": [...], "results": [...]} (see `evaluate --help`).
+nlohmann::json results_json(const Project& project, const std::vector<SystemResult>& results);
+
+}  // namespace raidadv::cli

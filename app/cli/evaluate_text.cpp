@@ -1,0 +1,147 @@
+// `evaluate` text output: one block per system, one table per workload.
+
+#include <cmath>
+#include <cstdio>
+#include <ostream>
+#include <sstream>
+
+#include "cli.h"
+#include "evaluate_output.h"
+#include "units/units.h"
+
+namespace raidadv::cli {
+namespace {
+
+std::string plural(int n, const char* word) {
+    return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
+}
+
+std::string stripe_text(double bytes) {
+    if (bytes >= units::MiB && std::fmod(bytes, units::MiB) == 0.0) {
+        return format_value(bytes / units::MiB, 1) + " MiB";
+    }
+    if (bytes >= units::KiB && std::fmod(bytes, units::KiB) == 0.0) {
+        return format_value(bytes / units::KiB, 1) + " KiB";
+    }
+    return format_value(bytes, 1) + " B";
+}
+
+/// Closed points: outstanding requests ("QD 8") or concurrent processes ("8 proc"); open points:
+/// the arrival rate ("250/s").
+std::string load_text(const PointMetrics& p, bool files) {
+    if (p.concurrency > 0) {
+        return files ? std::to_string(p.concurrency) + " proc"
+                     : "QD " + std::to_string(p.concurrency);
+    }
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.6g/s", p.arrival_rate_per_s);
+    return buffer;
+}
+
+/// Throughput of a point; "-" where the evaluation gives none (saturated open points).
+std::string rate_text(double value, bool saturated) {
+    return saturated && !(value > 0) ? "-" : format_value(value);
+}
+
+std::string money_text(double usd) {
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, usd >= 100 ? "%.0f" : "%.2f", usd);
+    return buffer;
+}
+
+std::string bottleneck_text(const PointMetrics& p) {
+    if (p.bottleneck.empty()) {
+        return "";
+    }
+    std::string text = p.bottleneck;
+    const auto it = p.utilization.find(p.bottleneck);
+    if (it != p.utilization.end() && std::isfinite(it->second)) {
+        text += " " + format_value(100.0 * it->second, 3) + "%";
+    }
+    return text;
+}
+
+/// `text` right-aligned in `width` columns, always after at least one space.
+std::string cell(const std::string& text, std::size_t width) {
+    return std::string(text.size() < width ? width - text.size() : 1, ' ') + text;
+}
+
+void print_workload(std::ostream& out, const Workload& workload, const Evaluation& e) {
+    const bool files = workload.unit == Workload::Unit::File;
+    out << "\n  " << e.workload << "\n";
+    out << "  " << cell("load", 12) << cell(files ? "files/s" : "IOPS", 12) << cell("MB/s", 10)
+        << cell("mean ms", 10) << cell("p95 ms", 10) << "  bottleneck\n";
+    for (const PointMetrics& p : e.points) {
+        out << "  " << cell(load_text(p, files), 12) << cell(rate_text(p.iops, p.saturated), 12)
+            << cell(rate_text(p.mb_per_s, p.saturated), 10);
+        if (p.saturated) {
+            // Utilizations of a saturated point are offered load over capacity (may exceed 1):
+            // name the bottleneck only.
+            const std::string& b = p.bottleneck;
+            out << cell("-", 10) << cell("-", 10) << "  saturated" << (b.empty() ? "" : ": " + b)
+                << "\n";
+        } else {
+            out << cell(format_value(p.mean_response_s * 1e3), 10)
+                << cell(format_value(p.p95_response_s * 1e3), 10) << "  " << bottleneck_text(p)
+                << "\n";
+        }
+    }
+}
+
+}  // namespace
+
+std::string describe_layout(const Layout& l) {
+    std::string text(to_string(l.level));
+    switch (l.level) {
+        case RaidLevel::Simple:
+            return text + ": " + plural(l.drives, "independent drive");
+        case RaidLevel::Raid1:
+            text += ", " + std::to_string(l.drives) + "-way mirror";
+            break;
+        default:
+            text += ", " + plural(l.drives, "drive");
+            if (l.disks_per_span > 0) {
+                text += " (" + std::to_string(l.disks_per_span) + " per span)";
+            }
+            if (l.level == RaidLevel::Raid10 || l.level == RaidLevel::Raid01) {
+                text += ", " + std::to_string(l.mirror_copies) + " copies";
+            }
+            text += ", stripe " + stripe_text(l.stripe_unit_bytes);
+            break;
+    }
+    if (l.volumes > 1) {
+        text += "; " + std::to_string(l.volumes) + " such volumes (" +
+                plural(l.drives * l.volumes, "drive") + ")";
+    }
+    return text;
+}
+
+void print_text(std::ostream& out, const Project& project,
+                const std::vector<SystemResult>& results) {
+    if (!project.name.empty()) {
+        out << project.name << "\n";
+    }
+    for (const SystemResult& r : results) {
+        const System& s = *r.system;
+        const SystemSummary& m = r.summary;
+        out << "\n== " << s.name << " ==\n";
+        out << "  " << describe_layout(s.layout) << "\n";
+        out << "  drive: " << s.drive.info.name << "; controller: " << s.controller.info.name
+            << "\n";
+        out << "  usable " << format_value(m.usable_bytes / units::GB, 4) << " GB ("
+            << format_value(m.usable_bytes / units::TiB, 3) << " TiB); tolerates "
+            << plural(m.failures_tolerated, "drive failure")
+            << (s.layout.volumes > 1 || s.layout.level == RaidLevel::Simple ? " per volume" : "");
+        if (m.cost_known) {
+            out << "; cost $" << money_text(m.cost_usd);
+        } else {
+            out << "; cost unknown";
+        }
+        out << "\n";
+        for (std::size_t w = 0; w < r.evaluations.size() && w < project.workloads.size(); ++w) {
+            print_workload(out, project.workloads[w], r.evaluations[w]);
+        }
+    }
+}
+
+}  // namespace raidadv::cli

@@ -1,0 +1,205 @@
+// Runs the built raid-advisor-cli (RAID_BIN_DIR) and checks exit codes, messages and JSON.
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+
+using Catch::Matchers::Contains;
+using nlohmann::json;
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Run {
+    int status = -1;
+    std::string out;
+    std::string err;
+};
+
+fs::path scratch_dir() {
+    static const fs::path dir = [] {
+        fs::path d =
+            fs::temp_directory_path() / ("raid-advisor-test-cli-" + std::to_string(::getpid()));
+        fs::create_directories(d);
+        return d;
+    }();
+    return dir;
+}
+
+std::string quoted(const std::string& s) {
+    return "'" + s + "'";
+}
+
+/// Runs `raid-advisor-cli <args>`; `args` is passed to the shell as is.
+Run cli(const std::string& args) {
+    const fs::path err_file = scratch_dir() / "stderr.txt";
+    const std::string command = quoted(std::string(RAID_BIN_DIR) + "/raid-advisor-cli") + " " +
+                                args + " 2>" + quoted(err_file.string());
+    Run run;
+    FILE* pipe = ::popen(command.c_str(), "r");
+    REQUIRE(pipe != nullptr);
+    char buffer[4096];
+    std::size_t n = 0;
+    while ((n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0) {
+        run.out.append(buffer, n);
+    }
+    const int status = ::pclose(pipe);
+    run.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    std::ifstream err(err_file);
+    std::stringstream text;
+    text << err.rdbuf();
+    run.err = text.str();
+    return run;
+}
+
+std::string example(const char* name) {
+    return quoted((fs::path(RAID_RESOURCES_DIR) / "examples" / name).string());
+}
+
+/// Writes a project file into the scratch directory and returns its quoted path.
+std::string project_file(const std::string& name, const std::string& text) {
+    const fs::path path = scratch_dir() / name;
+    std::ofstream(path) << text;
+    return quoted(path.string());
+}
+
+/// A project with an inline drive only, so it does not depend on the catalog's contents.
+const char* kInlineProject = R"json({
+  "format": "raid-advisor-project", "version": 1, "name": "inline",
+  "systems": [{"name": "two disks", "layout": {"level": "raid1", "drives": 2},
+    "drive": {"name": "Test disk", "source": "test", "kind": "hdd", "capacity_gb": 100,
+              "rpm": 7200, "seek_track_ms": 1, "seek_avg_ms": 9, "seek_full_ms": 18,
+              "media_rate_outer_mb_s": 100, "media_rate_inner_mb_s": 50,
+              "command_overhead_ms": 0.2, "cache_mib": 8, "queue_depth": 32}}],
+  "workloads": [{"name": "open", "read_fraction": 1, "request_size": {"fixed_kib": 4},
+                 "arrival_rates_per_s": [10, 1000000], "concurrency": [1, 4]}]
+})json";
+
+}  // namespace
+
+TEST_CASE("version and help options", "[cli]") {
+    const Run version = cli("--version");
+    CHECK(version.status == 0);
+    CHECK_THAT(version.out, Contains("raid-advisor-cli "));
+    const Run help = cli("--help");
+    CHECK(help.status == 0);
+    CHECK_THAT(help.out, Contains("evaluate FILE [--json]"));
+    CHECK_THAT(help.out, Contains("--catalog DB"));
+    const Run command_help = cli("evaluate --help");
+    CHECK(command_help.status == 0);
+    CHECK_THAT(command_help.out, Contains("--json"));
+}
+
+TEST_CASE("usage errors exit 2 with the usage", "[cli]") {
+    const Run none = cli("");
+    CHECK(none.status == 2);
+    CHECK_THAT(none.err, Contains("no command given") && Contains("usage:"));
+    const Run unknown = cli("frobnicate");
+    CHECK(unknown.status == 2);
+    CHECK_THAT(unknown.err, Contains("unknown command 'frobnicate'") && Contains("usage:"));
+    const Run option = cli("evaluate --bogus " + example("ou-2007-ich8r.json"));
+    CHECK(option.status == 2);
+    CHECK_THAT(option.err, Contains("unknown option '--bogus'") &&
+                               Contains("usage: raid-advisor-cli evaluate FILE"));
+    const Run no_file = cli("evaluate");
+    CHECK(no_file.status == 2);
+    CHECK_THAT(no_file.err, Contains("needs a project FILE"));
+    const Run missing = cli("evaluate " + quoted((scratch_dir() / "nope.json").string()));
+    CHECK(missing.status == 2);
+    CHECK_THAT(missing.err, Contains("no such file") && Contains("usage:"));
+    const Run catalog = cli("--catalog " + quoted((scratch_dir() / "none.db").string()) +
+                            " evaluate " + project_file("inline.json", kInlineProject));
+    CHECK(catalog.status == 1);
+    CHECK_THAT(catalog.err, Contains("cannot open the hardware catalog"));
+}
+
+TEST_CASE("an invalid project exits 2 and lists every problem by path", "[cli]") {
+    json j = json::parse(kInlineProject);
+    j["systems"][0]["layout"] = {{"level", "raid5"}, {"drives", 2}};
+    j["workloads"][0]["read_fraction"] = 1.5;
+    const Run run = cli("evaluate " + project_file("bad.json", j.dump()));
+    CHECK(run.status == 2);
+    CHECK(run.out.empty());
+    CHECK_THAT(run.err, Contains("2 problems"));
+    CHECK_THAT(run.err,
+               Contains("\nsystems[0].layout.drives: raid5 needs at least 3 drives, got 2\n"));
+    CHECK_THAT(run.err,
+               Contains("\nworkloads[0].read_fraction: must be a number from 0 to 1, got 1.5\n"));
+    const Run syntax = cli("evaluate " + project_file("syntax.json", "{\"format\": }"));
+    CHECK(syntax.status == 2);
+    CHECK_THAT(syntax.err, Contains("$: not valid JSON"));
+}
+
+TEST_CASE("saturated points: null response times, never NaN", "[cli]") {
+    const std::string file = project_file("open.json", kInlineProject);
+    const Run text = cli("evaluate " + file);
+    CHECK(text.status == 0);
+    CHECK_THAT(text.out, Contains("saturated"));
+    CHECK_THAT(text.out, !Contains("nan") && !Contains("inf"));
+    const Run run = cli("evaluate --json " + file);
+    REQUIRE(run.status == 0);
+    CHECK_THAT(run.out, !Contains("NaN") && !Contains("nan"));
+    const json j = json::parse(run.out);
+    REQUIRE(j.at("results").size() == 4);
+    int saturated = 0;
+    for (const json& r : j["results"]) {
+        if (r.at("saturated").get<bool>()) {
+            ++saturated;
+            CHECK(r.at("mean_response_ms").is_null());
+            CHECK(r.at("p95_response_ms").is_null());
+            CHECK(r.at("arrival_rate_per_s") == 1000000);
+        } else {
+            CHECK(r.at("mean_response_ms").is_number());
+        }
+    }
+    CHECK(saturated == 1);
+}
+
+TEST_CASE("evaluate --json on every example has the documented keys", "[cli]") {
+    for (const auto& entry : fs::directory_iterator(fs::path(RAID_RESOURCES_DIR) / "examples")) {
+        if (entry.path().extension() != ".json") {
+            continue;
+        }
+        INFO(entry.path().filename().string());
+        const Run run = cli("evaluate --json " + quoted(entry.path().string()));
+        INFO(run.err);
+        REQUIRE(run.status == 0);
+        const json j = json::parse(run.out);
+        REQUIRE(j.at("systems").is_array());
+        for (const json& s : j["systems"]) {
+            CHECK(s.contains("name"));
+            CHECK(s.at("usable_bytes").is_number());
+            CHECK(s.at("failures_tolerated").is_number_integer());
+        }
+        REQUIRE(j.at("results").is_array());
+        REQUIRE_FALSE(j["results"].empty());
+        for (const json& r : j["results"]) {
+            for (const char* key :
+                 {"system", "workload", "iops", "mb_per_s", "mean_response_ms", "p95_response_ms",
+                  "utilization", "bottleneck", "saturated", "usable_bytes", "failures_tolerated"}) {
+                INFO(key);
+                CHECK(r.contains(key));
+            }
+            CHECK(r.contains("concurrency") != r.contains("arrival_rate_per_s"));
+            CHECK(r.at("utilization").is_object());
+            if (!r.at("saturated").get<bool>()) {
+                CHECK(r.at("mean_response_ms").is_number());
+            }
+        }
+    }
+}
+
+TEST_CASE("the text table names systems, capacity and load points", "[cli]") {
+    const Run run = cli("evaluate " + example("ou-2007-ich8r.json"));
+    REQUIRE(run.status == 0);
+    CHECK_THAT(run.out, Contains("== RAID 5, 4 drives ==") && Contains("usable 1500 GB") &&
+                            Contains("tolerates 1 drive failure") && Contains("QD 32") &&
+                            Contains("IOPS") && Contains("p95 ms"));
+}
