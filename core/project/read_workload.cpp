@@ -220,13 +220,16 @@ SizeDistribution read_size_distribution(const json& value, const std::string& pa
     return d;
 }
 
+/// Independent sequential streams a workload may declare (0 = one per outstanding request).
+constexpr long long kMaxStreams = 1'000'000;
+
 Workload read_workload(const json& value, const std::string& path, Issues& issues) {
     Workload w;
     ObjectReader r(
         value, path, issues,
         concat_keys({{"name", "description", "unit", "read_fraction", "pattern",
                       "sequential_fraction", "request_size", "file_size", "span_fraction",
-                      "concurrency", "arrival_rates_per_s", "think_time_ms"},
+                      "streams", "concurrency", "arrival_rates_per_s", "think_time_ms"},
                      size_keys("alignment")}),
         "a workload object");
     if (!r.valid()) {
@@ -269,6 +272,7 @@ Workload read_workload(const json& value, const std::string& path, Issues& issue
     r.size("alignment", {units::sector, kMaxAlignmentBytes}, w.alignment_bytes, Need::Optional,
            units::sector);
     r.number("span_fraction", {0, 1, true, false}, w.span_fraction);
+    r.integer("streams", 0, kMaxStreams, w.streams);
     read_points(r, w);
     return w;
 }

@@ -42,7 +42,7 @@ const char* kProject = R"json({
   "workloads": [
     {"name": "requests", "read_fraction": 0.7, "pattern": "sequential",
      "request_size": {"fixed_kib": 64}, "alignment_kib": 64, "span_fraction": 0.5,
-     "concurrency": [1, 4, 16], "think_time_ms": 2.5, "arrival_rates_per_s": [10, 100.5]},
+     "streams": 3, "concurrency": [1, 4, 16], "think_time_ms": 2.5, "arrival_rates_per_s": [10, 100.5]},
     {"name": "files", "unit": "file", "read_fraction": 1, "sequential_fraction": 0.25,
      "file_size": {"histogram": [{"size_kib": 50, "weight": 1}, {"size_bytes": 1000, "weight": 3},
                                  {"size_mib": 2, "weight": 0.5}]},
@@ -157,6 +157,7 @@ TEST_CASE("project values are converted to SI units", "[project]") {
         CHECK(w.size.fixed_bytes == 65536);
         CHECK(w.alignment_bytes == 65536);
         CHECK(w.span_fraction == Approx(0.5));
+        CHECK(w.streams == 3);
         CHECK(w.concurrency == std::vector<int>{1, 4, 16});
         CHECK(w.think_time_s == Approx(2.5e-3));
         REQUIRE(w.arrival_rates_per_s.size() == 2);
@@ -175,6 +176,7 @@ TEST_CASE("project values are converted to SI units", "[project]") {
         CHECK(w.size.bins[2].weight == 0.5);
         CHECK(w.alignment_bytes == 4096);  // default
         CHECK(w.span_fraction == 1.0);     // default
+        CHECK(w.streams == 0);             // default: one stream per process
         CHECK(w.think_time_s == 0.0);
         CHECK(w.arrival_rates_per_s.empty());
     }
