@@ -133,6 +133,9 @@ std::vector<Column<HostEntry>> make_host_columns() {
             [](E& e) -> double& { return e.spec.metadata_read_bytes; }, kOptional),
         real_column<E>("max_io_kib", "max_io_bytes", u::KiB, 0.5, 1048576.0,
                        [](E& e) -> double& { return e.spec.max_io_bytes; }),
+        int_column<E>(
+            "file_read_ahead_ios", "file_read_ahead_ios", 1, 64,
+            [](E& e) -> int& { return e.spec.file_read_ahead_ios; }, kOptional),
         int_column<E>("cpu_cores", "cpu_cores", 1, 4096,
                       [](E& e) -> int& { return e.spec.cpu_cores; }),
         real_column<E>("raid_cpu_per_io_us", "raid_cpu_per_io_s", u::us, 0.0, 1e5,

@@ -102,8 +102,11 @@ struct HostSpec {
     double per_file_overhead_s = 0.0;       ///< open/close and bookkeeping per file read or written
     double metadata_reads_per_file = 0.0;   ///< random small reads per file (directory, inode, ...)
     double metadata_read_bytes = 8192.0;    ///< size of one metadata read
-    double max_io_bytes =
-        1024.0 * 1024.0;  ///< largest I/O the OS issues; larger requests are split
+    /// Largest I/O the OS issues; larger requests are split.
+    double max_io_bytes = 1024.0 * 1024.0;
+    /// max_io requests the file system keeps in flight while a file is read or written
+    /// sequentially (read-ahead / write-behind; Solaris UFS reads one cluster ahead: 2).
+    int file_read_ahead_ios = 1;
     int cpu_cores = 4;
     double raid_cpu_per_io_s = 5e-6;  ///< software/host RAID CPU time per disk I/O issued
     double parity_cpu_Bps = 2e9;      ///< host XOR throughput for software/host RAID parity

@@ -26,6 +26,10 @@ struct OsRequest {
     bool sequential = false;  ///< continues its stream where the previous request stopped
     bool write = false;
     double user_bytes = 0.0;
+    int pieces = 1;  ///< host I/Os issued together (file-system read-ahead window)
+    /// Per phase: how many of its I/Os go to a disk this transfer has not used before (the
+    /// head is elsewhere: full positioning) rather than continuing the stream on that disk.
+    std::vector<int> new_ios;
 };
 
 struct Stations {
@@ -108,21 +112,39 @@ class Builder {
 
     /// The OS requests of one logical transfer of `bytes` starting at `offset`: split at the
     /// host's largest I/O, the first piece random (unless `sequential`), the rest sequential.
+    /// `window` pieces are in flight together (file-system read-ahead): they are issued as one
+    /// group whose disk I/Os proceed in parallel on different disks and back to back on one.
     std::vector<OsRequest> split(double offset, double bytes, bool write, bool sequential,
-                                 int read_copy) const {
+                                 int read_copy, int window = 1) const {
         std::vector<OsRequest> out;
         const double max_io = std::max(512.0, sys_.host.max_io_bytes);
+        // A sequential stream in steady state has already passed every disk; a new transfer
+        // (random request, or a file's first data) finds every head elsewhere.
+        std::vector<char> touched(static_cast<std::size_t>(geo_.drives), sequential ? 1 : 0);
         double done = 0.0;
         while (done < bytes) {
-            const double piece = std::min(max_io, bytes - done);
+            const double piece = std::min(max_io * std::max(1, window), bytes - done);
             OsRequest r;
             r.write = write;
             r.sequential = sequential || done > 0.0;
             r.user_bytes = piece;
+            r.pieces = static_cast<int>(std::ceil(piece / max_io - 1e-9));
             r.array = write ? map_write(geo_, offset + done, piece)
                             : map_read(geo_, offset + done, piece, read_copy);
             if (write && r.sequential && write_back_ && geo_.parity_per_group > 0) {
                 r.array = coalesced_full_stripe_share(piece);
+            }
+            for (const auto& phase : r.array.phases) {
+                int fresh = 0;
+                for (const auto& io : phase.ios) {
+                    fresh += touched[static_cast<std::size_t>(io.disk)] ? 0 : 1;
+                }
+                r.new_ios.push_back(fresh);
+            }
+            for (const auto& phase : r.array.phases) {
+                for (const auto& io : phase.ios) {
+                    touched[static_cast<std::size_t>(io.disk)] = 1;
+                }
             }
             out.push_back(std::move(r));
             done += piece;
@@ -148,7 +170,11 @@ class Builder {
 
     static std::string signature(const OsRequest& r) {
         std::ostringstream key;
-        key << r.write << r.sequential << ':' << std::llround(r.user_bytes / 512.0) << ':'
+        key << r.write << r.sequential << r.pieces << ':';
+        for (int n : r.new_ios) {
+            key << n << ',';
+        }
+        key << ':' << std::llround(r.user_bytes / 512.0) << ':'
             << std::llround(r.array.parity_bytes / 512.0);
         for (const auto& phase : r.array.phases) {
             double sum = 0.0, mx = 0.0;
@@ -187,24 +213,28 @@ class Builder {
         const HostSpec& host = sys_.host;
         const ControllerSpec& ctl = sys_.controller;
         // Host CPU: OS path per request; software/host RAID adds per-disk-I/O work and parity XOR.
-        double cpu = host.per_request_overhead_s;
+        double cpu = host.per_request_overhead_s * r.pieces;
         if (software_raid_) {
             cpu += host.raid_cpu_per_io_s * ops + r.array.parity_bytes / host.parity_cpu_Bps;
         }
         visits.push_back(simple_visit(idx_.host_cpu, cpu, count));
         // Controller: command processing, data path, parity engine.
-        double ctl_s = ops / ctl.max_iops + disk_bytes / ctl.max_bandwidth_Bps;
+        double ctl_s = std::max(ops, 1.0 * r.pieces) / ctl.max_iops + disk_bytes / ctl.max_bandwidth_Bps;
         if (ctl.kind == ControllerKind::HardwareRaid && ctl.parity_Bps > 0.0) {
             ctl_s += r.array.parity_bytes / ctl.parity_Bps;
         }
         visits.push_back(simple_visit(idx_.controller, ctl_s, count));
         const bool detached = r.write && write_back_;
-        for (const auto& phase : r.array.phases) {
-            add_phase(phase, r.sequential, detached, count, visits);
+        for (std::size_t i = 0; i < r.array.phases.size(); ++i) {
+            const auto& phase = r.array.phases[i];
+            const double fresh = phase.ios.empty() ? 1.0
+                                                   : static_cast<double>(r.new_ios[i]) /
+                                                         static_cast<double>(phase.ios.size());
+            add_phase(phase, r.sequential, fresh, detached, count, visits);
         }
         // Host link: hardware RAID moves user data once; host/software RAID moves every disk I/O.
         const double link_bytes = software_raid_ ? disk_bytes : r.user_bytes;
-        const double link_cmds = software_raid_ ? ops : 1.0;
+        const double link_cmds = software_raid_ ? std::max(ops, 1.0 * r.pieces) : r.pieces;
         Visit hl = simple_visit(idx_.host_link,
                                 link_cmds * sys_.host_link.command_overhead_s +
                                     link_bytes / sys_.host_link.bandwidth_Bps,
@@ -221,8 +251,8 @@ class Builder {
         return v;
     }
 
-    void add_phase(const IoPhase& phase, bool sequential, bool detached, double count,
-                   std::vector<Visit>& visits) const {
+    void add_phase(const IoPhase& phase, bool sequential, double fresh, bool detached,
+                   double count, std::vector<Visit>& visits) const {
         if (phase.ios.empty()) {
             return;
         }
@@ -250,7 +280,7 @@ class Builder {
             visits.push_back(flash);
             visits.push_back(bw);
         } else {
-            Visit v = hdd_visit(k, mean, mx, write, sequential, detached, count);
+            Visit v = hdd_visit(k, mean, mx, write, fresh, detached, count);
             if (phase.rewrites_previous) {
                 // derived: the write half of read-modify-write finds the head on the track it
                 // just read and waits one revolution less the transfer (Chen et al. 1994).
@@ -274,7 +304,9 @@ class Builder {
         visits.push_back(link);
     }
 
-    Visit hdd_visit(int k, double mean_bytes, double max_bytes, bool write, bool sequential,
+    /// A drive visit; `fresh` is the fraction of the fork's I/Os on disks this transfer has not
+    /// used yet (random positioning), the rest continue their stream on their disk.
+    Visit hdd_visit(int k, double mean_bytes, double max_bytes, bool write, double fresh,
                     bool detached, double count) const {
         const HddSpec& hdd = sys_.drive.hdd;
         Visit v;
@@ -289,7 +321,7 @@ class Builder {
         std::shared_ptr<const HddPositioning> pos = write ? pos_write_ : pos_read_;
         // A write-back controller destages from its cache with the drive's queue kept full.
         const double min_candidates = detached ? static_cast<double>(hdd.queue_depth) : 1.0;
-        if (!sequential) {
+        if (fresh >= 1.0) {
             v.service.at = [pos, min_candidates, overhead, transfer](double present) {
                 const TimeMoments m = pos->at(std::max(present, min_candidates));
                 ServiceParts p;
@@ -322,12 +354,14 @@ class Builder {
                 if (present <= segments) {
                     p *= per_segment;
                 }
+                p = fresh + (1.0 - fresh) * p;
                 parts.fixed_s = p * (overhead + transfer);
                 parts.hidden_s = (1.0 - p) * transfer;
                 parts.delay_s = (1.0 - p) * hit_delay;
                 const double second = p * (m.var + m.mean * m.mean);
                 parts.random = {p * m.mean, std::max(0.0, second - p * p * m.mean * m.mean)};
             } else {
+                p = fresh + (1.0 - fresh) * p;
                 parts.fixed_s = overhead + transfer;
                 const double mean = p * m.mean + (1.0 - p) * revolution;
                 const double second =
@@ -367,11 +401,12 @@ class Builder {
 
     /// Visits of one logical transfer of `bytes`, averaged over sampled offsets.
     void add_transfer(double bytes, bool write, bool sequential, double count,
-                      std::vector<Visit>& visits) const {
+                      std::vector<Visit>& visits, int window = 1) const {
         std::vector<std::pair<OsRequest, double>> requests;
         const auto offsets = sample_offsets(bytes, sequential);
         for (std::size_t j = 0; j < offsets.size(); ++j) {
-            for (auto& r : split(offsets[j], bytes, write, sequential, static_cast<int>(j))) {
+            for (auto& r :
+                 split(offsets[j], bytes, write, sequential, static_cast<int>(j), window)) {
                 requests.emplace_back(std::move(r), count / static_cast<double>(offsets.size()));
             }
         }
@@ -405,7 +440,7 @@ class Builder {
                 }
                 // The file's data: the first request random, the rest continue the stream.
                 add_transfer(size, is_write != 0, wl_.sequential_fraction >= 1.0, 1.0,
-                             variant.visits);
+                             variant.visits, std::max(1, host.file_read_ahead_ios));
                 out_.network.variants.push_back(std::move(variant));
             }
         }
