@@ -7,8 +7,7 @@
 
 namespace raidadv::sim {
 
-ArrayMap::ArrayMap(const Layout& layout, double drive_capacity_bytes)
-    : g_(make_geometry(layout)) {
+ArrayMap::ArrayMap(const Layout& layout, double drive_capacity_bytes) : g_(make_geometry(layout)) {
     row_bytes_ = g_.unit * std::max(1, g_.data_units_per_row);
     const double capacity = drive_capacity_bytes > 0.0 ? drive_capacity_bytes : 1e12;
     // Every drive holds one stripe unit of every row (geometry.cpp mappings).

@@ -53,6 +53,11 @@ Engine::Engine(const System& system, const Workload& workload, const SimOptions&
             stations_.emplace_back(1);
         }
     }
+    bg_outstanding_.assign(static_cast<std::size_t>(total_drives_), 0);
+    // The controller keeps each drive's queue full of destage work, no fuller (network_builder:
+    // destage sees the drive's whole queue depth).
+    destage_depth_ =
+        hdd_ ? std::max(1, system.drive.hdd.queue_depth) : 2 * ssd_flash_units(system.drive.ssd);
     next_copy_.assign(static_cast<std::size_t>(g.volumes), 0);
     counters_.assign(static_cast<std::size_t>(total_drives_), DiskCounters{});
     full_row_ = map_.write(0.0, map_.row_bytes());
@@ -149,10 +154,21 @@ void Engine::start_job(int slot, double now) {
 }
 
 void Engine::advance_job(int j, double now) {
+    // Steps run one after another, except that steps of one group with a window > 1 (a file's
+    // pieces under file-system read-ahead) keep up to `window` in flight.
     Job& job = jobs_[j];
-    if (job.step < job.plan.steps.size()) {
-        issue_os(j, job.plan.steps[job.step], now);
-    } else {
+    while (job.next < job.plan.steps.size()) {
+        const Step& s = job.plan.steps[job.next];
+        if (job.in_flight > 0 &&
+            (s.window <= 1 || s.group != job.flight_group || job.in_flight >= s.window)) {
+            break;
+        }
+        job.flight_group = s.group;
+        ++job.in_flight;
+        ++job.next;
+        issue_os(j, s, now);
+    }
+    if (job.next >= job.plan.steps.size() && job.in_flight == 0) {
         finish_job(j, now);
     }
 }
@@ -168,9 +184,7 @@ void Engine::finish_job(int j, double now) {
     }
     const int slot = job.slot;
     jobs_.release(j);
-    const long long warm_min = population_ > 0 ? 2LL * population_ : 100LL;
-    if (!measuring_ && completed_ >= warm_min &&
-        (now >= opt_.warmup_s || completed_ >= opt_.warmup_jobs)) {
+    if (!measuring_ && steady(now)) {
         end_warmup(now);
     }
     if (population_ > 0) {
@@ -184,6 +198,27 @@ void Engine::finish_job(int j, double now) {
         free_slots_.push_back(slot);
         std::push_heap(free_slots_.begin(), free_slots_.end(), std::greater<>());
     }
+}
+
+bool Engine::steady(double now) {
+    const long long warm_min = population_ > 0 ? 2LL * population_ : 100LL;
+    if (completed_ < warm_min || (now < opt_.warmup_s && completed_ < opt_.warmup_jobs)) {
+        return false;
+    }
+    if (!write_back_ || wl_.read_fraction >= 1.0 || cache_filled_ ||
+        now > 0.5 * opt_.max_sim_seconds) {
+        return true;
+    }
+    // A write-back cache is still filling unless destage kept up with the writes over a whole
+    // window of warmup_s (else the run waits until the cache is full: throttled steady state).
+    if (now - window_t0_ < opt_.warmup_s) {
+        return false;
+    }
+    const bool keeps_up = released_ - window_released_ >= 0.9 * (admitted_ - window_admitted_);
+    window_t0_ = now;
+    window_admitted_ = admitted_;
+    window_released_ = released_;
+    return keeps_up;
 }
 
 void Engine::end_warmup(double now) {
@@ -207,13 +242,18 @@ PointResult Engine::collect(double now) {
     PointResult r;
     r.warmed_up = measuring_;
     r.overflow = in_system_ > kMaxBacklog;
+    r.background_drives = write_back_ && wl_.read_fraction < 1.0;
     r.t_begin = t_begin_;
     r.t_end = now;
     r.samples = std::move(samples_);
     r.disks = counters_;
     r.os_requests = os_completed_;
     r.station_order = {kHostCpu, kHostLink, kController, kDriveLink, kDrives};
-    const double span = measuring_ ? now - t_begin_ : 0.0;
+    // Before the warm-up ends (an overloaded open point can stop first) the whole run is used.
+    const double span = now - t_begin_;
+    const double jobs =
+        measuring_ ? static_cast<double>(r.samples.size()) : static_cast<double>(completed_);
+    r.completion_rate = span > 0.0 ? jobs / span : 0.0;
     if (!(span > 0.0)) {
         for (const auto& key : r.station_order) {
             r.utilization[key] = 0.0;
@@ -221,9 +261,9 @@ PointResult Engine::collect(double now) {
         return r;
     }
     r.utilization[kHostCpu] =
-        stations_[kCpu].busy_seconds(now) / (stations_[kCpu].servers() * span);
+        stations_[kCpuStation].busy_seconds(now) / (stations_[kCpuStation].servers() * span);
     r.utilization[kHostLink] = host_link_.busy_seconds() / span;
-    r.utilization[kController] = stations_[kController].busy_seconds(now) / span;
+    r.utilization[kController] = stations_[kCtlStation].busy_seconds(now) / span;
     double links = 0.0;
     for (const auto& l : drive_links_) {
         links += l.busy_seconds() / span;

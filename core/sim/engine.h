@@ -28,14 +28,16 @@ namespace raidadv::sim {
 struct PointResult {
     std::vector<JobSample> samples;  ///< measured jobs in completion order
     double t_begin = 0.0, t_end = 0.0;
+    double completion_rate = 0.0;  ///< jobs completed per second over the measured span
     std::map<std::string, double> utilization;  ///< analytic model's keys
     std::vector<std::string> station_order;     ///< keys in the analytic model's station order
     std::vector<DiskCounters> disks;
     long long os_requests = 0;
     std::uint64_t events = 0;
     bool warmed_up = false;
-    bool overflow = false;   ///< open point: backlog passed the bound
-    bool truncated = false;  ///< stopped by max_sim_seconds or max_events
+    bool overflow = false;           ///< open point: backlog passed the bound
+    bool background_drives = false;  ///< drives also serve write-back destage
+    bool truncated = false;          ///< stopped by max_sim_seconds or max_events
 };
 
 /// Simulates one point: `population` > 0 for a closed point, else Poisson arrivals at `rate`.
@@ -72,12 +74,14 @@ class Engine {
 
   private:
     enum Kind : int { kArrival, kJobStart, kStation, kDiskDone, kIoArrive, kIoDone, kOsDone };
-    static constexpr int kCpu = 0;
-    static constexpr int kController = 1;
+    static constexpr int kCpuStation = 0;
+    static constexpr int kCtlStation = 1;
 
     struct Job {
         JobPlan plan;
-        std::size_t step = 0;
+        std::size_t next = 0;  ///< next step to issue
+        int in_flight = 0;     ///< steps issued, not completed
+        int flight_group = 0;  ///< group of the steps in flight
         double t_start = 0.0;
         int slot = 0;
         int stream = 0;
@@ -93,6 +97,7 @@ class Engine {
         int outstanding = 0;
         double cpu_s = 0.0, ctl_s = 0.0, host_link_s = 0.0;
         double t_ctl_entry = 0.0;
+        double data_ready = 0.0;     ///< reads: first drive data of the last phase
         double release_bytes = 0.0;  ///< destage: cache space freed on completion
     };
     struct Io {
@@ -108,6 +113,7 @@ class Engine {
     void start_job(int slot, double now);
     void advance_job(int job, double now);
     void finish_job(int job, double now);
+    bool steady(double now);
     void end_warmup(double now);
     PointResult collect(double now);
 
@@ -120,6 +126,7 @@ class Engine {
     void admit_write(int os, double now);
     void start_background(SimArrayRequest array, int volume, bool sequential, double release,
                           double now);
+    void pump_destage(double now);
     void start_phase(int os, double now);
     void choose_copy(OsReq& r);
     void submit_io(int io, double now);
@@ -153,6 +160,12 @@ class Engine {
     WriteCache cache_;
     StripeCoalescer coalescer_;
     std::deque<int> cache_waiting_;
+    std::deque<int> destage_pending_;         ///< destage operations not yet issued to the drives
+    std::vector<int> bg_outstanding_;         ///< per drive: destage I/Os issued, not completed
+    int destage_depth_ = 1;                   ///< destage I/Os the controller keeps at each drive
+    bool cache_filled_ = false;               ///< a write has had to wait for space
+    double admitted_ = 0.0, released_ = 0.0;  ///< bytes into / out of the cache
+    double window_t0_ = 0.0, window_admitted_ = 0.0, window_released_ = 0.0;
     std::vector<int> next_copy_;  ///< per volume: mirror tie-break (alternate)
 
     Pool<Job> jobs_;

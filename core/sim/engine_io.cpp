@@ -2,6 +2,7 @@
 // evaluate/network_builder.cpp gives the analytic network (add_os_request, add_phase).
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "sim/engine.h"
 #include "sim/ssd.h"
@@ -16,7 +17,7 @@ void Engine::issue_os(int j, const Step& step, double now) {
         // Per-file host work (open, close, bookkeeping): host CPU only.
         r.cpu_only = true;
         r.cpu_s = step.cpu_s;
-        schedule(kCpu, stations_[kCpu].arrive(id, r.cpu_s, now));
+        schedule(kCpuStation, stations_[kCpuStation].arrive(id, r.cpu_s, now));
         return;
     }
     r.stream = jobs_[j].stream;
@@ -32,7 +33,7 @@ void Engine::issue_os(int j, const Step& step, double now) {
         r.array = r.write ? map_.write(r.offset, r.bytes) : map_.read(r.offset, r.bytes, 0);
     }
     set_demands(r);
-    schedule(kCpu, stations_[kCpu].arrive(id, r.cpu_s, now));
+    schedule(kCpuStation, stations_[kCpuStation].arrive(id, r.cpu_s, now));
 }
 
 void Engine::set_demands(OsReq& r) const {
@@ -68,8 +69,8 @@ void Engine::set_demands(OsReq& r) const {
     // Host link: hardware RAID moves user data once; host/software RAID moves every disk I/O.
     const double link_bytes = software_raid_ ? disk_bytes : r.bytes;
     const double link_cmds = software_raid_ ? ops : 1.0;
-    r.host_link_s = link_cmds * sys_.host_link.command_overhead_s +
-                    link_bytes / sys_.host_link.bandwidth_Bps;
+    r.host_link_s =
+        link_cmds * sys_.host_link.command_overhead_s + link_bytes / sys_.host_link.bandwidth_Bps;
 }
 
 void Engine::schedule(int station, const std::optional<Started>& s) {
@@ -84,22 +85,21 @@ void Engine::schedule(int station, const std::optional<Started>& s) {
 
 void Engine::on_station(int station, int item, double now) {
     schedule(station, stations_[static_cast<std::size_t>(station)].depart(now));
-    if (station == kCpu) {
+    if (station == kCpuStation) {
         OsReq& r = os_[item];
         if (r.cpu_only) {
             os_done(item, now);
             return;
         }
         r.t_ctl_entry = now;
-        schedule(kController, stations_[kController].arrive(item, r.ctl_s, now));
-    } else if (station == kController) {
+        schedule(kCtlStation, stations_[kCtlStation].arrive(item, r.ctl_s, now));
+    } else if (station == kCtlStation) {
         after_controller(item, now);
     } else if ((station - 2) % 2 == 0) {
         // SSD flash unit done: on to the drive's bandwidth stage.
         const Io& x = ios_[item];
-        schedule(station + 1,
-                 stations_[static_cast<std::size_t>(station + 1)].arrive(item, x.bw_s, now,
-                                                                          x.background));
+        schedule(station + 1, stations_[static_cast<std::size_t>(station + 1)].arrive(
+                                  item, x.bw_s, now, x.background));
     } else {
         media_done(item, now);
     }
@@ -112,6 +112,7 @@ void Engine::after_controller(int id, double now) {
             admit_write(id, now);
         } else {
             cache_waiting_.push_back(id);  // waits for destage to free space
+            cache_filled_ = true;
         }
         return;
     }
@@ -123,6 +124,7 @@ void Engine::admit_write(int id, double now) {
     // its drive work becomes background destage.
     OsReq& r = os_[id];
     cache_.add(r.bytes);
+    admitted_ += r.bytes;
     if (r.coalesce) {
         std::vector<DestageWork> works;
         coalescer_.add(r.stream, r.volume, r.offset, r.bytes, works);
@@ -146,7 +148,26 @@ void Engine::start_background(SimArrayRequest array, int volume, bool sequential
     b.sequential = sequential;
     b.array = std::move(array);
     b.release_bytes = release;
-    start_phase(id, now);
+    destage_pending_.push_back(id);
+    pump_destage(now);
+}
+
+void Engine::pump_destage(double now) {
+    // Issue destage operations in cache order while every drive they touch has fewer than
+    // destage_depth_ destage I/Os outstanding; later phases of issued operations (the write
+    // half of read-modify-write) go out at once.
+    while (!destage_pending_.empty()) {
+        const int id = destage_pending_.front();
+        const OsReq& r = os_[id];
+        const int base = r.volume * map_.geometry().drives;
+        for (const SimIo& io : r.array.phases.front().ios) {
+            if (bg_outstanding_[static_cast<std::size_t>(base + io.disk)] >= destage_depth_) {
+                return;
+            }
+        }
+        destage_pending_.pop_front();
+        start_phase(id, now);
+    }
 }
 
 int Engine::disk_in_system(int disk) const {
@@ -190,8 +211,16 @@ void Engine::start_phase(int id, double now) {
     if (r.phase == 0 && !r.write && map_.read_copies() > 1) {
         choose_copy(r);
     }
+    while (r.phase < r.array.phases.size() && r.array.phases[r.phase].ios.empty()) {
+        ++r.phase;
+    }
+    if (r.phase >= r.array.phases.size()) {
+        array_done(id, now);
+        return;
+    }
     const SimPhase& phase = r.array.phases[r.phase];
     r.outstanding = static_cast<int>(phase.ios.size());
+    r.data_ready = std::numeric_limits<double>::infinity();
     const int base = r.volume * map_.geometry().drives;
     for (const SimIo& io : phase.ios) {
         const int x = ios_.alloc();
@@ -202,6 +231,9 @@ void Engine::start_phase(int id, double now) {
         y.bytes = io.bytes;
         y.write = io.write;
         y.background = r.job < 0;
+        if (y.background) {
+            ++bg_outstanding_[static_cast<std::size_t>(y.disk)];
+        }
         submit_io(x, now);
     }
 }
@@ -233,8 +265,7 @@ void Engine::enqueue_disk(int x, double now) {
         try_start_hdd(y.disk, now);
         return;
     }
-    const SsdDemand d =
-        ssd_io_demand(sys_.drive.ssd, y.bytes, y.write, os_[y.os].sequential);
+    const SsdDemand d = ssd_io_demand(sys_.drive.ssd, y.bytes, y.write, os_[y.os].sequential);
     y.bw_s = d.bandwidth_s;
     const int st = 2 + 2 * y.disk;
     schedule(st, stations_[static_cast<std::size_t>(st)].arrive(x, d.flash_s, now, y.background));
@@ -245,9 +276,12 @@ void Engine::try_start_hdd(int disk, double now) {
     if (!s) {
         return;
     }
-    ios_[s->id].media_start = s->media_start;
-    if (measuring_ && s->hit) {
-        ++counters_[static_cast<std::size_t>(disk)].cache_hits;
+    Io& y = ios_[s->id];
+    y.media_start = s->media_start;
+    if (measuring_) {
+        DiskCounters& c = counters_[static_cast<std::size_t>(disk)];
+        c.cache_hits += s->hit ? 1 : 0;
+        (y.write ? c.write_service_s : c.read_service_s) += s->done - now;
     }
     events_.push(s->done, kDiskDone, disk, s->id);
 }
@@ -256,6 +290,8 @@ void Engine::media_done(int x, double now) {
     Io& y = ios_[x];
     double done = now;
     if (!y.write) {
+        OsReq& r = os_[y.os];
+        r.data_ready = std::min(r.data_ready, y.media_start);
         // Read data cross the drive link after the media, pipelined with it.
         const Transfer t = drive_links_[static_cast<std::size_t>(y.disk / per_link_)].reserve(
             now, y.media_start, drive_link_s(y.bytes));
@@ -277,16 +313,22 @@ void Engine::io_done(int x, double now) {
         ++(y.write ? c.writes : c.reads);
     }
     const int id = y.os;
+    const bool background = y.background;
+    if (background) {
+        --bg_outstanding_[static_cast<std::size_t>(y.disk)];
+    }
     ios_.release(x);
     OsReq& r = os_[id];
-    if (--r.outstanding > 0) {
-        return;
+    if (--r.outstanding <= 0) {
+        ++r.phase;
+        if (r.phase < r.array.phases.size()) {
+            start_phase(id, now);  // e.g. the write half of read-modify-write
+        } else {
+            array_done(id, now);
+        }
     }
-    ++r.phase;
-    if (r.phase < r.array.phases.size()) {
-        start_phase(id, now);  // e.g. the write half of read-modify-write
-    } else {
-        array_done(id, now);
+    if (background) {
+        pump_destage(now);
     }
 }
 
@@ -295,6 +337,7 @@ void Engine::array_done(int id, double now) {
     if (r.job < 0) {
         // Destage done: free cache space, let waiting writes in (FCFS).
         cache_.release(r.release_bytes);
+        released_ += r.release_bytes;
         os_.release(id);
         while (!cache_waiting_.empty() && cache_.fits(os_[cache_waiting_.front()].bytes)) {
             const int w = cache_waiting_.front();
@@ -303,17 +346,21 @@ void Engine::array_done(int id, double now) {
         }
         return;
     }
-    const Transfer t = host_link_.reserve(now, r.t_ctl_entry, r.host_link_s);
+    // Host link, pipelined: write data exist once the controller has the request, read data
+    // once the first drive delivers.
+    const double ready = r.write ? r.t_ctl_entry : r.data_ready;
+    const Transfer t = host_link_.reserve(now, ready, r.host_link_s);
     events_.push(std::max(now, t.end), kOsDone, id);
 }
 
 void Engine::os_done(int id, double now) {
     const int j = os_[id].job;
+    const bool cpu_only = os_[id].cpu_only;
     os_.release(id);
-    if (measuring_) {
+    if (measuring_ && !cpu_only) {
         ++os_completed_;
     }
-    ++jobs_[j].step;
+    --jobs_[j].in_flight;
     advance_job(j, now);
 }
 

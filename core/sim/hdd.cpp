@@ -120,7 +120,8 @@ Hdd::Plan Hdd::plan(const HddIo& io, double now) const {
             }
         }
     } else if (b == last_write_end_) {
-        // Sequential writes stream through the drive's buffer: no positioning.
+        // Sequential writes stream through the drive's buffer: no positioning, and the command
+        // was taken while the previous write was on the media (see start_next).
         p.transfer = media_time(b, e);
         return p;
     }
@@ -200,7 +201,8 @@ std::optional<HddStart> Hdd::start_next(double now) {
         bg_.erase(bg_.begin() + static_cast<std::ptrdiff_t>(best - n_fg));
     }
     const Plan& p = best_plan;
-    const double tp = now + spec_.command_overhead_s;
+    const bool streaming_write = io.write && io.offset == last_write_end_;
+    const double tp = now + (streaming_write ? 0.0 : spec_.command_overhead_s);
     const double e = io.offset + io.bytes;
     HddStart st;
     st.id = io.id;

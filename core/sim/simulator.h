@@ -18,11 +18,12 @@ namespace raidadv::sim {
 
 struct SimOptions {
     std::uint64_t seed = 1;
-    double warmup_s = 1.0;    ///< warm-up ends after this simulated time or `warmup_jobs` jobs
-    int warmup_jobs = 2000;   ///< ... whichever comes first (and never before 2 x population)
-    int batches = 20;         ///< batch means for the confidence intervals
+    double warmup_s = 1.0;   ///< warm-up ends after this simulated time or `warmup_jobs` jobs
+    int warmup_jobs = 2000;  ///< ... whichever comes first (never before 2 x population; with a
+                             ///< write-back cache, not before it fills or destage keeps up)
+    int batches = 20;        ///< batch means for the confidence intervals
     int min_jobs_per_batch = 500;
-    double max_sim_seconds = 3600.0;         ///< bound on simulated time per load point
+    double max_sim_seconds = 3600.0;        ///< bound on simulated time per load point
     std::uint64_t max_events = 50'000'000;  ///< bound on events per load point
     double confidence = 0.95;
 };
@@ -31,18 +32,23 @@ struct SimOptions {
 struct DiskCounters {
     long long reads = 0;
     long long writes = 0;
-    long long cache_hits = 0;  ///< reads served from the read-ahead cache (HDD)
+    long long cache_hits = 0;      ///< reads served from the read-ahead cache (HDD)
+    double read_service_s = 0.0;   ///< summed service times of the reads (HDD)
+    double write_service_s = 0.0;  ///< summed service times of the writes (HDD)
 };
 
+/// One load point. `metrics` is filled as the analytic model fills it (iops = jobs/s, mb_per_s in
+/// 10^6 B/s, mean and empirical p95 response, utilization per component, bottleneck); a saturated
+/// open point has no throughput or response figures and reports the offered load (may exceed 1).
 struct SimPoint {
     PointMetrics metrics;
     double iops_ci = 0, mb_per_s_ci = 0, mean_response_ci_s = 0;  ///< CI half-widths
-    long long jobs = 0;            ///< jobs measured (after the warm-up)
-    long long os_requests = 0;     ///< OS requests completed after the warm-up
+    long long jobs = 0;         ///< jobs measured (after the warm-up)
+    long long os_requests = 0;  ///< OS requests completed after the warm-up
     std::vector<DiskCounters> disks;
-    std::uint64_t events = 0;      ///< events processed, warm-up included
-    double measured_s = 0;         ///< simulated seconds measured (after the warm-up)
-    bool truncated = false;        ///< stopped by max_sim_seconds or max_events
+    std::uint64_t events = 0;  ///< events processed, warm-up included
+    double measured_s = 0;     ///< simulated seconds measured (after the warm-up)
+    bool truncated = false;    ///< stopped by max_sim_seconds or max_events
 };
 
 struct SimEvaluation {

@@ -16,8 +16,7 @@ void FcfsStation::reset_busy(double now) {
     last_ = now;
 }
 
-std::optional<Started> FcfsStation::arrive(int item, double service, double now,
-                                           bool background) {
+std::optional<Started> FcfsStation::arrive(int item, double service, double now, bool background) {
     advance(now);
     if (busy_ < servers_) {
         ++busy_;

@@ -115,20 +115,19 @@ double empirical_quantile(std::vector<double> values, double p) {
     const auto n = values.size();
     auto k = static_cast<std::size_t>(std::ceil(p * static_cast<double>(n)));
     k = std::clamp<std::size_t>(k, 1, n) - 1;
-    std::nth_element(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(k),
-                     values.end());
+    std::nth_element(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(k), values.end());
     return values[k];
 }
 
-BatchSummary summarize_batches(const std::vector<JobSample>& samples, double t_begin,
-                               double t_end, int batches, double confidence) {
+BatchSummary summarize_batches(const std::vector<JobSample>& samples, double t_begin, double t_end,
+                               int batches, double confidence) {
     BatchSummary s;
     const std::size_t n = samples.size();
     if (n == 0 || t_end <= t_begin) {
         return s;
     }
-    const std::size_t b = std::clamp<std::size_t>(static_cast<std::size_t>(std::max(1, batches)),
-                                                  1, std::max<std::size_t>(1, n / 2));
+    const std::size_t b = std::clamp<std::size_t>(static_cast<std::size_t>(std::max(1, batches)), 1,
+                                                  std::max<std::size_t>(1, n / 2));
     s.batches = static_cast<int>(b);
     std::vector<double> resp, iops, mbps;
     double prev_end = t_begin;

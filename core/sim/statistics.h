@@ -33,7 +33,7 @@ double empirical_quantile(std::vector<double> values, double p);
 
 /// Splits the samples (in completion order, measured from `t_begin` to `t_end`) into up to
 /// `batches` batches of equal job counts and summarizes them.
-BatchSummary summarize_batches(const std::vector<JobSample>& samples, double t_begin,
-                               double t_end, int batches, double confidence);
+BatchSummary summarize_batches(const std::vector<JobSample>& samples, double t_begin, double t_end,
+                               int batches, double confidence);
 
 }  // namespace raidadv::sim

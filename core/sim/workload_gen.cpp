@@ -28,15 +28,18 @@ double JobGenerator::sample_size(Rng& rng) const {
         case SizeDistribution::Kind::Fixed:
             break;
         case SizeDistribution::Kind::Uniform:
+            // Inversion of the uniform CDF.
             b = d.min_bytes + (d.max_bytes - d.min_bytes) * rng.uniform();
             break;
         case SizeDistribution::Kind::Lognormal:
+            // ln(size) ~ N(ln median, sigma^2), clamped as SizeDistribution::discretize does.
             b = d.median_bytes * std::exp(d.sigma * rng.normal());
             if (d.max_bytes > 0.0) {
                 b = std::clamp(b, std::max(1.0, d.min_bytes), d.max_bytes);
             }
             break;
         case SizeDistribution::Kind::Histogram: {
+            // A bin with probability weight / total weight.
             double total = 0.0;
             for (const auto& bin : d.bins) {
                 total += std::max(0.0, bin.weight);
@@ -62,8 +65,8 @@ double JobGenerator::random_offset(Rng& rng, double bytes) const {
     return std::floor(rng.uniform() * positions) * align_;
 }
 
-void JobGenerator::add_transfer(JobPlan& plan, int volume, double offset, double bytes,
-                                bool write, bool sequential) const {
+void JobGenerator::add_transfer(JobPlan& plan, int volume, double offset, double bytes, bool write,
+                                bool sequential, int group, int window) const {
     const double max_io = std::max(kSector, std::round(host_.max_io_bytes / kSector) * kSector);
     double done = 0.0;
     while (done < bytes) {
@@ -73,6 +76,8 @@ void JobGenerator::add_transfer(JobPlan& plan, int volume, double offset, double
         s.bytes = std::min(max_io, bytes - done);
         s.write = write;
         s.sequential = sequential || done > 0.0;
+        s.group = group;
+        s.window = window;
         plan.steps.push_back(s);
         done += s.bytes;
     }
@@ -96,13 +101,14 @@ JobPlan JobGenerator::next(Rng& rng, int stream) {
         if (rng.bernoulli(m - std::floor(m))) {
             ++reads;
         }
-        const double meta = std::max(kSector, std::round(host_.metadata_read_bytes / kSector) *
-                                                  kSector);
+        const double meta =
+            std::max(kSector, std::round(host_.metadata_read_bytes / kSector) * kSector);
         for (int i = 0; i < reads; ++i) {
             add_transfer(plan, volume, random_offset(rng, meta), meta, false, false);
         }
+        // The file's data: host.file_read_ahead_ios pieces in flight (network_builder.cpp).
         add_transfer(plan, volume, random_offset(rng, size), size, write,
-                     wl_.sequential_fraction >= 1.0);
+                     wl_.sequential_fraction >= 1.0, 1, std::max(1, host_.file_read_ahead_ios));
         plan.user_bytes = size;
         return plan;
     }
@@ -117,6 +123,12 @@ JobPlan JobGenerator::next(Rng& rng, int stream) {
     if (sequential && st.next >= 0.0) {
         volume = st.volume;
         offset = st.next + size <= span_bytes_ ? st.next : 0.0;  // wraps at the working set end
+    } else if (sequential) {
+        // A new stream starts at a multiple of its request size (IOMeter-style sequential
+        // access; the analytic model samples streams at offsets j * size).
+        volume = rng.index(volumes_);
+        const double step = std::ceil(size / align_) * align_;
+        offset = std::floor(random_offset(rng, size) / step) * step;
     } else {
         volume = rng.index(volumes_);
         offset = random_offset(rng, size);

@@ -20,6 +20,8 @@ struct Step {
     double bytes = 0.0;
     bool write = false;
     bool sequential = false;  ///< continues its stream (the analytic model's flag)
+    int group = 0;            ///< consecutive steps of one group may overlap ...
+    int window = 1;  ///< ... up to this many in flight (file-system read-ahead / write-behind)
 };
 
 struct JobPlan {
@@ -39,7 +41,7 @@ class JobGenerator {
   private:
     double random_offset(Rng& rng, double bytes) const;
     void add_transfer(JobPlan& plan, int volume, double offset, double bytes, bool write,
-                      bool sequential) const;
+                      bool sequential, int group = 0, int window = 1) const;
 
     struct Stream {
         int volume = 0;
