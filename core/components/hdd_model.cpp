@@ -106,7 +106,12 @@ HddPositioning::HddPositioning(const HddSpec& hdd, double span, bool write) {
 }
 
 TimeMoments HddPositioning::at(double candidates) const {
-    const double n = std::clamp(candidates, 1.0, static_cast<double>(table_.size()));
+    // The requests a drive passes over stay far from its head (the head moves near where it
+    // chose), so later choices are poorer than the minimum of fresh i.i.d. candidates. Fitted
+    // once against the request-level simulator (core/sim, SATF over a persistent queue:
+    // positioning +4% at 4, +8% at 8, +12% at 32 candidates): effective candidates n^0.92.
+    const double depth = static_cast<double>(table_.size());
+    const double n = std::clamp(std::pow(std::clamp(candidates, 1.0, depth), 0.92), 1.0, depth);
     const auto lo = static_cast<std::size_t>(std::floor(n)) - 1;
     const std::size_t hi = std::min(lo + 1, table_.size() - 1);
     const double f = n - std::floor(n);

@@ -98,11 +98,18 @@ class Builder {
         const double align = std::max(512.0, wl_.alignment_bytes);
         const double row = row_bytes();
         const double positions = std::max(1.0, std::floor(row / align));
-        const int samples = static_cast<int>(std::min(32.0, positions));
+        const int samples = static_cast<int>(std::min(64.0, positions));
         std::vector<double> offsets;
+        // Whether a request crosses a stripe unit depends on where in the unit it starts: the
+        // samples cover the positions within a unit evenly and rotate over the row's units.
+        const double in_unit = std::max(1.0, std::floor(geo_.unit / align));
+        const int units = std::max(1, geo_.data_units_per_row);
         for (int j = 0; j < samples; ++j) {
             if (sequential) {
                 offsets.push_back(std::fmod(j * bytes, row));
+            } else if (in_unit >= samples) {
+                const double within = std::floor(j * in_unit / samples) * align;
+                offsets.push_back(std::fmod((j % units) * geo_.unit + within, row));
             } else {
                 offsets.push_back(std::floor(j * positions / samples) * align);
             }
@@ -219,7 +226,8 @@ class Builder {
         }
         visits.push_back(simple_visit(idx_.host_cpu, cpu, count));
         // Controller: command processing, data path, parity engine.
-        double ctl_s = std::max(ops, 1.0 * r.pieces) / ctl.max_iops + disk_bytes / ctl.max_bandwidth_Bps;
+        double ctl_s =
+            std::max(ops, 1.0 * r.pieces) / ctl.max_iops + disk_bytes / ctl.max_bandwidth_Bps;
         if (ctl.kind == ControllerKind::HardwareRaid && ctl.parity_Bps > 0.0) {
             ctl_s += r.array.parity_bytes / ctl.parity_Bps;
         }
@@ -251,8 +259,8 @@ class Builder {
         return v;
     }
 
-    void add_phase(const IoPhase& phase, bool sequential, double fresh, bool detached,
-                   double count, std::vector<Visit>& visits) const {
+    void add_phase(const IoPhase& phase, bool sequential, double fresh, bool detached, double count,
+                   std::vector<Visit>& visits) const {
         if (phase.ios.empty()) {
             return;
         }
@@ -283,22 +291,38 @@ class Builder {
             Visit v = hdd_visit(k, mean, mx, write, fresh, detached, count);
             if (phase.rewrites_previous) {
                 // derived: the write half of read-modify-write finds the head on the track it
-                // just read and waits one revolution less the transfer (Chen et al. 1994).
+                // just read and waits one revolution less the transfer (Chen et al. 1994) -
+                // unless another request was served in between (probability 1 - 1/present, as
+                // for streams), which moved the head: then it is positioned like any request.
                 const double t = hdd_transfer_time(sys_.drive.hdd, mean, wl_.span_fraction);
-                ServiceParts parts;
-                parts.fixed_s = sys_.drive.hdd.command_overhead_s + t;
-                parts.random = {std::max(0.0, hdd_revolution_time(sys_.drive.hdd) - t), 0.0};
-                v.service.at = nullptr;
-                v.service.parts = parts;
+                const double wait = std::max(0.0, hdd_revolution_time(sys_.drive.hdd) - t);
+                const double overhead = sys_.drive.hdd.command_overhead_s;
+                auto random = v.service.at;
+                v.service.at = [random, t, wait, overhead](double present) {
+                    ServiceParts parts = random(present);
+                    const double p = 1.0 - 1.0 / std::max(1.0, present);
+                    const double m = p * parts.random.mean + (1.0 - p) * wait;
+                    const double second =
+                        p * (parts.random.var + parts.random.mean * parts.random.mean) +
+                        (1.0 - p) * wait * wait;
+                    parts.fixed_s = overhead + t;
+                    parts.random = {m, std::max(0.0, second - m * m)};
+                    parts.hidden_s = 0.0;
+                    parts.delay_s = 0.0;
+                    return parts;
+                };
             }
             visits.push_back(std::move(v));
         }
         // Drive links: the transfer of each I/O over its lane or bus (pipelined with the media).
+        // derived: k transfers over min(k, links) links; those sharing a bus go one after another.
+        const int busy_links = std::min(k, links_);
+        const double per_link = static_cast<double>(k) / busy_links;
         Visit link = simple_visit(
             idx_.drive_link,
-            sys_.drive_link.command_overhead_s + mean / sys_.drive_link.bandwidth_Bps, count);
-        link.fork = std::min(k, links_);
-        link.count = count * static_cast<double>(k) / link.fork;
+            per_link * (sys_.drive_link.command_overhead_s + mean / sys_.drive_link.bandwidth_Bps),
+            count);
+        link.fork = busy_links;
         link.overlapped = true;
         link.detached = detached;
         visits.push_back(link);
@@ -319,14 +343,24 @@ class Builder {
         v.service.fixed_max_extra_s =
             hdd_transfer_time(hdd, max_bytes, wl_.span_fraction) - transfer;
         std::shared_ptr<const HddPositioning> pos = write ? pos_write_ : pos_read_;
+        const double revolution = hdd_revolution_time(hdd);
         // A write-back controller destages from its cache with the drive's queue kept full.
         const double min_candidates = detached ? static_cast<double>(hdd.queue_depth) : 1.0;
+        // derived: when the drive finishes a request it chooses among those still waiting, so
+        // an arrival that finds `present - 1` others is chosen from about that many candidates
+        // (itself included, the one in service excluded).
         if (fresh >= 1.0) {
-            v.service.at = [pos, min_candidates, overhead, transfer](double present) {
-                const TimeMoments m = pos->at(std::max(present, min_candidates));
+            const double rotation_var = revolution * revolution / 12.0;
+            v.service.at = [pos, min_candidates, overhead, transfer, rotation_var](double present) {
+                const TimeMoments m = pos->at(std::max(present - 1.0, min_candidates));
                 ServiceParts p;
                 p.fixed_s = overhead + transfer;
                 p.random = {m.mean, m.var};
+                // derived: the disks of one striped request start from the same place (the
+                // previous request's rows) when nothing else ran in between (probability
+                // 1/present), so their seeks are equal and only the rotation differs.
+                const double shared = std::max(0.0, m.var - rotation_var) / std::max(1.0, present);
+                p.sibling_var = m.var - shared;
                 return p;
             };
             return v;
@@ -341,13 +375,12 @@ class Builder {
         const double segment = hdd.cache_bytes / std::max(1, hdd.cache_segments);
         const bool streaming = write || hdd.read_ahead;
         const double per_segment = segment > 0.0 ? std::min(1.0, mean_bytes / segment) : 1.0;
-        const double revolution = hdd_revolution_time(hdd);
         const int segments = std::max(1, hdd.cache_segments);
         const double streams = wl_.streams > 0 ? wl_.streams : 1e300;
         const double hit_delay = overhead;  // the link transfer is the drive-link visit
         v.service.at = [=](double present) {
+            const TimeMoments m = pos->at(std::max(present - 1.0, min_candidates));
             present = std::max(1.0, std::min(present, streams));
-            const TimeMoments m = pos->at(std::max(present, min_candidates));
             double p = 1.0 - 1.0 / present;  // another stream went first
             ServiceParts parts;
             if (streaming) {

@@ -33,6 +33,9 @@ struct ServiceParts {
     Moments random;         ///< random: occupies the station and the job
     double hidden_s = 0.0;  ///< occupies the station only (work done ahead, e.g. read-ahead)
     double delay_s = 0.0;   ///< delays the job only (electronics overlapped with the media)
+    /// Variance of the random part that differs between the sub-requests of one fork (the rest
+    /// is common to them, e.g. the seek of disks whose heads move in lockstep); < 0: all of it.
+    double sibling_var = -1.0;
 
     double busy() const { return fixed_s + random.mean + hidden_s; }
     double foreground() const { return fixed_s + random.mean; }

@@ -48,17 +48,39 @@ void add_response(const Visit& visit, const ServiceParts& p, double wait, double
     // adds to the mean and, as an exponential-like term, to the variance.
     const double busy = std::max(p.busy(), 1e-12);
     const double ahead = wait * servers / busy;
+    const double own_var = p.sibling_var >= 0.0 ? p.sibling_var : p.random.var;
     const MaxMoments mm =
-        max_of_iid(visit.fork, p.random.mean + wait, p.random.var * (1.0 + ahead));
+        max_of_iid(visit.fork, p.random.mean + wait, own_var + p.random.var * ahead);
     const double extra = visit.fork > 1 ? visit.service.fixed_max_extra_s : 0.0;
     mean += visit.count * (p.fixed_s + extra + p.delay_s + mm.mean);
     var += visit.count * (mm.var + wait * wait);
 }
 
 /// Residence times for given queue lengths seen on arrival and open (detached) utilizations.
-StepResult residence(const Network& net, const std::vector<double>& seen,
+/// What an arrival finds at each station: requests present and the chance the server is busy.
+struct Seen {
+    std::vector<double> queue;
+    std::vector<double> busy;  ///< utilization per server (probability the server is busy)
+};
+
+StepResult residence(const Network& net, const Seen& seen_state,
                      const std::vector<double>& open_util) {
+    const std::vector<double>& seen = seen_state.queue;
     const std::size_t ns = net.stations.size();
+    // Mean and mean residual of the busy time of the requests at each station (the mix of
+    // every visit to it), for the request found in service.
+    std::vector<double> weight(ns, 0.0), first(ns, 0.0), second(ns, 0.0);
+    for (const auto& variant : net.variants) {
+        for (const auto& visit : variant.visits) {
+            const auto& st = net.stations[visit.station];
+            const ServiceParts p = visit.service.parts_at(seen[visit.station] + 1.0);
+            const double w = share(visit, st) * variant.probability * visit.count;
+            const double b = p.busy();
+            weight[visit.station] += w;
+            first[visit.station] += w * b;
+            second[visit.station] += w * (b * b + p.random.var);
+        }
+    }
     StepResult r;
     r.queue_per_throughput.assign(ns, 0.0);
     r.busy_per_throughput.assign(ns, 0.0);
@@ -78,11 +100,17 @@ StepResult residence(const Network& net, const std::vector<double>& seen,
             if (st.kind == StationKind::Queue) {
                 const double slow =
                     1.0 / (1.0 - std::min(open_util[visit.station], kMaxOpenUtilization));
-                // Seidmann: a c-server queue ~ a queue with service s/c plus a delay s(c-1)/c;
-                // the requests ahead each hold the station for their whole busy time. Only the
-                // queue part's population is what later arrivals wait behind.
-                wait = (p.busy() / c * q + p.foreground() / c) * slow - p.foreground() / c;
-                at_station = (p.busy() / c * q + p.foreground() / c) * slow;
+                // Seidmann: a c-server queue ~ a queue with service s/c plus a delay s(c-1)/c.
+                // The requests waiting ahead each hold the station for a mean busy time, the one
+                // in service (found with the server's busy probability) for its mean residual
+                // E[B^2]/(2E[B]) (renewal theory; with exponential service this is plain MVA).
+                const std::size_t k = static_cast<std::size_t>(visit.station);
+                const double mean_b = weight[k] > 0.0 ? first[k] / weight[k] : p.busy();
+                const double residual = first[k] > 0.0 ? second[k] / (2.0 * first[k]) : 0.0;
+                const double u = std::clamp(seen_state.busy[k], 0.0, std::min(1.0, q));
+                const double ahead = mean_b / c * (q - u) + u * residual / c;
+                wait = (ahead + p.foreground() / c) * slow - p.foreground() / c;
+                at_station = (ahead + p.foreground() / c) * slow;
             }
             add_response(visit, p, wait, c, previous_fg, rv, vv);
             if (visit.overlapped) {
@@ -122,13 +150,16 @@ std::vector<double> open_utilization(const Network& net, const std::vector<doubl
 
 /// One population level: solves residence times with the detached load in a short fixed point,
 /// then applies the asymptotic bound X <= 1 / max demand (Denning & Buzen 1978).
-Solution solve_level(const Network& net, double n, double think, const std::vector<double>& seen,
+Solution solve_level(const Network& net, double n, double think, const Seen& seen_state,
                      double x_guess) {
     Solution sol;
     const bool has_detached = std::any_of(net.variants.begin(), net.variants.end(), [](auto& v) {
         return std::any_of(v.visits.begin(), v.visits.end(), [](auto& s) { return s.detached; });
     });
-    auto respond = [&](double x) { return residence(net, seen, open_utilization(net, seen, x)); };
+    const std::vector<double>& seen = seen_state.queue;
+    auto respond = [&](double x) {
+        return residence(net, seen_state, open_utilization(net, seen, x));
+    };
     StepResult r = respond(0.0);
     double x = n / (think + r.response);
     if (has_detached) {
@@ -174,16 +205,20 @@ Solution solve_level(const Network& net, double n, double think, const std::vect
 
 Solution schweitzer(const Network& net, int n, double think) {
     const std::size_t ns = net.stations.size();
-    std::vector<double> q(ns, 0.0), seen(ns, 0.0);
+    std::vector<double> q(ns, 0.0), u(ns, 0.0);
+    Seen seen{std::vector<double>(ns, 0.0), std::vector<double>(ns, 0.0)};
     Solution sol;
     double x = 0.0;
     constexpr int kMaxIterations = 5000;
     int it = 0;
     for (; it < kMaxIterations; ++it) {
         for (std::size_t s = 0; s < ns; ++s) {
-            seen[s] = q[s] * (n - 1.0) / n;  // Bard-Schweitzer: remove the arriving job's share
+            // Bard-Schweitzer: remove the arriving job's share of the queue (and of the busy time)
+            seen.queue[s] = q[s] * (n - 1.0) / n;
+            seen.busy[s] = u[s] * (n - 1.0) / n;
         }
         sol = solve_level(net, n, think, seen, x > 0.0 ? x : 1.0);
+        u = sol.utilization;
         x = sol.throughput;
         double change = 0.0;
         for (std::size_t s = 0; s < ns; ++s) {
@@ -210,12 +245,24 @@ std::vector<Solution> solve_closed(const Network& net, const std::vector<int>& p
     }
     std::vector<int> done(populations.size(), 0);
     if (n_max <= exact_limit) {
-        std::vector<double> seen(net.stations.size(), 0.0);
+        Seen seen{std::vector<double>(net.stations.size(), 0.0),
+                  std::vector<double>(net.stations.size(), 0.0)};
         double x = 0.0;
         for (int n = 1; n <= n_max; ++n) {
             // Arrival theorem: an arriving job sees the queues of the network with n - 1 jobs.
             Solution sol = solve_level(net, n, think_time, seen, x > 0.0 ? x : 1.0);
-            seen = sol.queue_length;
+            seen.queue = sol.queue_length;
+            seen.busy = sol.utilization;
+            if (sol.throughput < x) {
+                // A closed network's throughput never falls as its population grows (true of
+                // the networks this approximates); guard against the approximations (residual
+                // service at a bottleneck, write-back load as an open class) and keep Little's law.
+                for (auto& u : sol.utilization) {
+                    u = std::min(1.0, u * x / sol.throughput);
+                }
+                sol.throughput = x;
+                sol.response_mean = n / x - think_time;
+            }
             x = sol.throughput;
             for (std::size_t i = 0; i < populations.size(); ++i) {
                 if (populations[i] == n) {

@@ -11,7 +11,8 @@ using namespace raidadv::queueing;
 
 namespace {
 
-/// A product-form network: one variant visiting each queueing station once.
+/// A product-form network: one variant visiting each queueing station once, with exponential
+/// service (mean = standard deviation = the demand), as product-form MVA assumes.
 Network product_form(const std::vector<double>& demands) {
     Network net;
     JobVariant v;
@@ -19,7 +20,7 @@ Network product_form(const std::vector<double>& demands) {
         net.stations.push_back({"s" + std::to_string(i), StationKind::Queue, 1, 1.0});
         Visit visit;
         visit.station = static_cast<int>(i);
-        visit.service.parts.fixed_s = demands[i];
+        visit.service.parts.random = {demands[i], demands[i] * demands[i]};
         v.visits.push_back(visit);
     }
     net.variants.push_back(v);
