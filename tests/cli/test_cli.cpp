@@ -203,3 +203,32 @@ TEST_CASE("the text table names systems, capacity and load points", "[cli]") {
                             Contains("tolerates 1 drive failure") && Contains("QD 32") &&
                             Contains("IOPS") && Contains("p95 ms"));
 }
+
+TEST_CASE("simulate: the same keys as evaluate plus confidence intervals", "[cli][sim]") {
+    const std::string file = project_file("simulate.json", kInlineProject);
+    const Run run = cli("simulate --json --jobs 400 --seed 7 " + file);
+    INFO(run.err);
+    REQUIRE(run.status == 0);
+    const json j = json::parse(run.out);
+    CHECK(j.at("simulated") == true);
+    REQUIRE(j.at("results").size() == 4);
+    for (const json& r : j["results"]) {
+        for (const char* key :
+             {"system", "workload", "iops", "mb_per_s", "mean_response_ms", "p95_response_ms",
+              "utilization", "bottleneck", "saturated", "iops_ci", "mean_response_ci_ms", "jobs"}) {
+            INFO(key);
+            CHECK(r.contains(key));
+        }
+        if (!r.at("saturated").get<bool>()) {
+            CHECK(r.at("mean_response_ci_ms").get<double>() >= 0.0);
+            CHECK(r.at("jobs").get<long long>() >= 400);
+        }
+    }
+    SECTION("deterministic for a seed") {
+        CHECK(cli("simulate --json --jobs 400 --seed 7 " + file).out == run.out);
+    }
+    SECTION("bad options exit 2") {
+        CHECK(cli("simulate --jobs lots " + file).status == 2);
+        CHECK(cli("simulate --seed").status == 2);
+    }
+}
