@@ -15,7 +15,8 @@ struct PointMetrics {
     double mb_per_s = 0;            ///< 10^6 bytes per second of user data
     double mean_response_s = 0;     ///< per request or per file
     double p95_response_s = 0;      ///< estimate (gamma fit to mean and variance)
-    std::map<std::string, double> utilization;  ///< component -> busy fraction (0..1); offered load (may exceed 1) when saturated
+    std::map<std::string, double> utilization;  ///< component -> busy fraction (0..1); offered load
+                                                ///< (may exceed 1) when saturated
     std::string bottleneck;                     ///< component with the highest utilization
 };
 
