@@ -94,6 +94,9 @@ std::vector<Column<ControllerEntry>> make_controller_columns() {
         real_column<E>(
             "parity_mb_s", "parity_Bps", u::MB, 0.0, 1e6,
             [](E& e) -> double& { return e.spec.parity_Bps; }, kOptional),
+        real_column<E>(
+            "max_command_kib", "max_command_bytes", u::KiB, 0.0, 1048576.0,
+            [](E& e) -> double& { return e.spec.max_command_bytes; }, kOptional),
         text_column<E>(
             "levels", "levels", [](E& e) -> std::string& { return e.spec.levels; }, check_levels,
             kOptional),

@@ -92,6 +92,9 @@ struct ControllerSpec {
     double cache_bytes = 0.0;
     bool battery_backed = false;  ///< write-back cache safe across power loss
     double parity_Bps = 0.0;      ///< XOR/P+Q engine throughput (HardwareRaid); 0 = not limiting
+    /// Largest transfer the controller sends to a drive in one command; larger disk I/Os become
+    /// several back-to-back commands. 0 = no limit.
+    double max_command_bytes = 0.0;
     std::string levels;           ///< RAID levels it supports, comma separated ("0,1,5,10")
 };
 

@@ -333,74 +333,100 @@ class Builder {
     Visit hdd_visit(int k, double mean_bytes, double max_bytes, bool write, double fresh,
                     bool detached, double count) const {
         const HddSpec& hdd = sys_.drive.hdd;
+        // A read on a mirror goes to the copy whose arm is nearest when the copies are idle
+        // (modeling notes: nearest-arm mirror reads), which the drive sees as more candidates.
+        const double copies = write ? 1.0 : static_cast<double>(geo_.copies);
+        // derived: a sequential stream on a disk passes over what it does not read: parity units
+        // (G / (G - p)) and, on mirrors, the rows the other copies serve (copies).
+        const double sweep =
+            write ? 1.0
+                  : (geo_.copies > 1 ? static_cast<double>(geo_.copies)
+                                     : static_cast<double>(geo_.group_drives) /
+                                           std::max(1, geo_.group_drives - geo_.parity_per_group));
         Visit v;
         v.station = idx_.drives;
         v.fork = k;
         v.count = count;
         v.detached = detached;
-        const double overhead = hdd.command_overhead_s;
-        const double transfer = hdd_transfer_time(hdd, mean_bytes, wl_.span_fraction);
+        const double span = wl_.span_fraction;
         v.service.fixed_max_extra_s =
-            hdd_transfer_time(hdd, max_bytes, wl_.span_fraction) - transfer;
+            hdd_transfer_time(hdd, max_bytes, span) - hdd_transfer_time(hdd, mean_bytes, span);
+        // A controller with a command size limit sends a large disk I/O as back-to-back
+        // commands; each later command continues the stream on that disk.
+        const double limit = sys_.controller.max_command_bytes;
+        const double commands = limit > 0.0 ? std::max(1.0, std::ceil(mean_bytes / limit)) : 1.0;
+        const double command_bytes = mean_bytes / commands;
         std::shared_ptr<const HddPositioning> pos = write ? pos_write_ : pos_read_;
         const double revolution = hdd_revolution_time(hdd);
+        const double rotation_var = revolution * revolution / 12.0;
         // A write-back controller destages from its cache with the drive's queue kept full.
         const double min_candidates = detached ? static_cast<double>(hdd.queue_depth) : 1.0;
-        // derived: when the drive finishes a request it chooses among those still waiting, so
-        // an arrival that finds `present - 1` others is chosen from about that many candidates
-        // (itself included, the one in service excluded).
-        if (fresh >= 1.0) {
-            const double rotation_var = revolution * revolution / 12.0;
-            v.service.at = [pos, min_candidates, overhead, transfer, rotation_var](double present) {
-                const TimeMoments m = pos->at(std::max(present - 1.0, min_candidates));
-                ServiceParts p;
-                p.fixed_s = overhead + transfer;
-                p.random = {m.mean, m.var};
-                // derived: the disks of one striped request start from the same place (the
-                // previous request's rows) when nothing else ran in between (probability
-                // 1/present), so their seeks are equal and only the rotation differs.
-                const double shared = std::max(0.0, m.var - rotation_var) / std::max(1.0, present);
-                p.sibling_var = m.var - shared;
-                return p;
-            };
-            return v;
-        }
-        // Sequential: the stream pays positioning only when another stream moved the head in
-        // between (probability 1 - 1/present, derived: FCFS order among the requests present,
-        // capped by the number of streams). With read-ahead (reads) or the drive's write cache
-        // (writes) it pays once per cache segment of its own data, and the media transfer of a
-        // hit is done ahead/behind the request (Shriver, Merchant & Wilkes 1998, simplified).
-        // Without read-ahead a read that finds the head just past its start waits about a full
-        // revolution (Ruemmler & Wilkes 1994).
+        const double overhead = hdd.command_overhead_s;
+        const double transfer = hdd_transfer_time(hdd, command_bytes, span);
         const double segment = hdd.cache_bytes / std::max(1, hdd.cache_segments);
         const bool streaming = write || hdd.read_ahead;
-        const double per_segment = segment > 0.0 ? std::min(1.0, mean_bytes / segment) : 1.0;
+        const double per_segment = segment > 0.0 ? std::min(1.0, command_bytes / segment) : 1.0;
         const int segments = std::max(1, hdd.cache_segments);
         const double streams = wl_.streams > 0 ? wl_.streams : 1e300;
-        const double hit_delay = overhead;  // the link transfer is the drive-link visit
         v.service.at = [=](double present) {
-            const TimeMoments m = pos->at(std::max(present - 1.0, min_candidates));
-            present = std::max(1.0, std::min(present, streams));
-            double p = 1.0 - 1.0 / present;  // another stream went first
-            ServiceParts parts;
-            if (streaming) {
-                if (present <= segments) {
+            // derived: when the drive finishes a request it chooses among those still waiting,
+            // so an arrival that finds `present - 1` others is chosen from about that many; a
+            // mirror read adds the other copies' arms when they are idle (probability 1/present).
+            const double candidates =
+                std::max(present - 1.0, min_candidates) + (copies - 1.0) / std::max(1.0, present);
+            const TimeMoments m = pos->at(candidates);
+            const double interleaved = std::max(1.0, std::min(present, streams));
+            // Sequential: a stream pays positioning only when another stream moved the head in
+            // between (probability 1 - 1/present, derived: FCFS order among the requests
+            // present, capped by the number of streams). With read-ahead (reads) or the drive's
+            // write cache (writes) it pays once per cache segment of its own data, and the media
+            // transfer of a hit is done ahead/behind the request (Shriver, Merchant & Wilkes
+            // 1998, simplified). Without read-ahead a read that finds the head just past its
+            // start waits about a full revolution (Ruemmler & Wilkes 1994). A disk this transfer
+            // has not used yet (`fresh`) always pays full positioning.
+            auto command = [&](double fresh_share) {
+                double p = 1.0 - 1.0 / interleaved;
+                if (streaming && interleaved <= segments) {
                     p *= per_segment;
                 }
-                p = fresh + (1.0 - fresh) * p;
-                parts.fixed_s = p * (overhead + transfer);
-                parts.hidden_s = (1.0 - p) * transfer;
-                parts.delay_s = (1.0 - p) * hit_delay;
-                const double second = p * (m.var + m.mean * m.mean);
-                parts.random = {p * m.mean, std::max(0.0, second - p * p * m.mean * m.mean)};
-            } else {
-                p = fresh + (1.0 - fresh) * p;
-                parts.fixed_s = overhead + transfer;
-                const double mean = p * m.mean + (1.0 - p) * revolution;
-                const double second =
-                    p * (m.var + m.mean * m.mean) + (1.0 - p) * revolution * revolution;
-                parts.random = {mean, std::max(0.0, second - mean * mean)};
+                p = fresh_share + (1.0 - fresh_share) * p;
+                ServiceParts c;
+                // Continuing a stream sweeps over the data it skips; a fresh access does not.
+                const double stream_transfer = fresh_share >= 1.0 ? transfer : transfer * sweep;
+                if (streaming) {
+                    c.fixed_s = p * (overhead + stream_transfer);
+                    c.hidden_s = (1.0 - p) * stream_transfer;
+                    c.delay_s = (1.0 - p) * overhead;  // the link transfer is the link visit
+                    const double second = p * (m.var + m.mean * m.mean);
+                    c.random = {p * m.mean, std::max(0.0, second - p * p * m.mean * m.mean)};
+                } else {
+                    const double lost = fresh_share >= 1.0 ? m.mean : revolution;
+                    c.fixed_s = overhead + stream_transfer;
+                    const double mean = p * m.mean + (1.0 - p) * lost;
+                    const double second = p * (m.var + m.mean * m.mean) + (1.0 - p) * lost * lost;
+                    c.random = {mean, std::max(0.0, second - mean * mean)};
+                }
+                return c;
+            };
+            ServiceParts parts = command(fresh);
+            if (commands > 1.0) {
+                // The controller sends a large disk I/O's commands one after another, so other
+                // streams' commands may come between them: each continues the stream like the
+                // next request of a sequential stream.
+                const ServiceParts rest = command(0.0);
+                const double n = commands - 1.0;
+                parts.fixed_s += n * rest.fixed_s;
+                parts.hidden_s += n * rest.hidden_s;
+                parts.delay_s += n * rest.delay_s;
+                parts.random.mean += n * rest.random.mean;
+                parts.random.var += n * rest.random.var;
             }
+            // derived: the disks of one striped request start from the same place (the
+            // previous request's rows) when nothing else ran in between (probability
+            // 1/present), so their seeks are equal and only the rotation differs.
+            const double shared =
+                std::max(0.0, parts.random.var - rotation_var) / std::max(1.0, present);
+            parts.sibling_var = parts.random.var - shared;
             return parts;
         };
         return v;
@@ -499,8 +525,10 @@ bool uses_write_back(const System& system) {
         return false;
     }
     const auto& c = system.controller;
-    // Host RAID drivers (Intel RST/Matrix) cache in host RAM; hardware RAID needs cache memory.
-    return c.kind == ControllerKind::HostRaid ||
+    // Host RAID drivers (Intel RST/Matrix) cache RAID volumes in host RAM (not pass-through
+    // single drives); hardware RAID needs cache memory.
+    const bool raid_volume = make_geometry(system.layout).drives > 1;
+    return (c.kind == ControllerKind::HostRaid && raid_volume) ||
            (c.kind == ControllerKind::HardwareRaid && c.cache_bytes > 0.0);
 }
 

@@ -128,7 +128,7 @@ class Engine {
                           double now);
     void pump_destage(double now);
     void start_phase(int os, double now);
-    void choose_copy(OsReq& r);
+    void choose_copy(OsReq& r, double now);
     void submit_io(int io, double now);
     void enqueue_disk(int io, double now);
     void try_start_hdd(int disk, double now);

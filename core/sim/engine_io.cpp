@@ -178,28 +178,41 @@ int Engine::disk_in_system(int disk) const {
            stations_[static_cast<std::size_t>(3 + 2 * disk)].in_system();
 }
 
-void Engine::choose_copy(OsReq& r) {
-    // Mirrors: read from the copy whose drives hold the fewest requests; ties alternate.
+void Engine::choose_copy(OsReq& r, double now) {
+    // Mirrors: read from the copy whose drives hold the fewest requests; among those, the one
+    // whose head reaches the data first (nearest arm, as the analytic model assumes); ties of
+    // both alternate.
     const int copies = map_.read_copies();
     const int base = r.volume * map_.geometry().drives;
     std::vector<SimArrayRequest> options;
     std::vector<int> load;
+    std::vector<double> reach;
     for (int c = 0; c < copies; ++c) {
         options.push_back(map_.read(r.offset, r.bytes, c));
         int n = 0;
+        double longest = 0.0;
         for (const SimIo& io : options.back().phases.front().ios) {
             n += disk_in_system(base + io.disk);
+            if (hdd_) {
+                longest =
+                    std::max(longest, hdds_[static_cast<std::size_t>(base + io.disk)].positioning(
+                                          io.offset, now, false));
+            }
         }
         load.push_back(n);
+        reach.push_back(longest);
     }
     const int least = *std::min_element(load.begin(), load.end());
     int& next = next_copy_[static_cast<std::size_t>(r.volume)];
-    int chosen = 0;
+    int chosen = -1;
     for (int k = 0; k < copies; ++k) {
         const int c = (next + k) % copies;
-        if (load[static_cast<std::size_t>(c)] == least) {
+        if (load[static_cast<std::size_t>(c)] != least) {
+            continue;
+        }
+        if (chosen < 0 ||
+            reach[static_cast<std::size_t>(c)] < reach[static_cast<std::size_t>(chosen)] - 1e-12) {
             chosen = c;
-            break;
         }
     }
     next = (chosen + 1) % copies;
@@ -209,7 +222,7 @@ void Engine::choose_copy(OsReq& r) {
 void Engine::start_phase(int id, double now) {
     OsReq& r = os_[id];
     if (r.phase == 0 && !r.write && map_.read_copies() > 1) {
-        choose_copy(r);
+        choose_copy(r, now);
     }
     while (r.phase < r.array.phases.size() && r.array.phases[r.phase].ios.empty()) {
         ++r.phase;

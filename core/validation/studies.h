@@ -1,0 +1,16 @@
+#pragma once
+// One function per reference study (shared/reference/studies): predicts every figure it
+// reports and checks every conclusion it drew.
+
+#include <filesystem>
+
+#include "validation/validation.h"
+
+namespace raidadv::validation {
+
+StudyResult run_hauser_1996(const Catalog& catalog, const std::filesystem::path& dir);
+StudyResult run_ou_2007(const Catalog& catalog, const std::filesystem::path& dir);
+StudyResult run_miller(const Catalog& catalog, const std::filesystem::path& dir);
+StudyResult run_hardwaresecrets(const Catalog& catalog, const std::filesystem::path& dir);
+
+}  // namespace raidadv::validation

@@ -1,0 +1,40 @@
+#pragma once
+// Reading a study's inputs from resources/validation: its project (hardware profile and
+// workloads, components by catalog id) and its measured figures.
+
+#include <filesystem>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+#include <string>
+
+#include "evaluate/evaluator.h"
+#include "project/project.h"
+#include "validation/validation.h"
+
+namespace raidadv::validation {
+
+/// Thrown when a study's inputs are missing or broken; names the file.
+struct InputError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+struct StudyInputs {
+    Project project;                        ///< empty when the study has no project file
+    nlohmann::json measured;                ///< the .measured.json document
+    std::map<std::string, double> figures;  ///< id -> measured value
+    std::map<std::string, std::string> units;
+};
+
+StudyInputs load_study(const Catalog& catalog, const std::filesystem::path& dir,
+                       const std::string& name, bool has_project = true);
+
+const System& system_named(const Project& project, const std::string& name);
+const Workload& workload_named(const Project& project, const std::string& name);
+
+/// Adds a figure with its measurement looked up by id; throws InputError if it is missing.
+Figure& add_figure(StudyResult& study, const StudyInputs& inputs, const std::string& id,
+                   const std::string& name, double predicted, double baseline,
+                   bool calibration = false);
+
+}  // namespace raidadv::validation

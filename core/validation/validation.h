@@ -1,0 +1,77 @@
+#pragma once
+// The reference studies as validation cases: every figure a study reports, predicted by the
+// model from the study's hardware profile, next to the rule-of-thumb baseline; the direction-of-
+// effect conclusions each study drew; and error statistics.
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace raidadv {
+class Catalog;
+}
+
+namespace raidadv::validation {
+
+/// One reported number.
+struct Figure {
+    std::string name;  ///< "6-disk RAID 0, 16 KB: average retrieval time"
+    std::string unit;  ///< "s", "MB/s", "ms/B", "x"
+    double measured = 0.0;
+    double predicted = 0.0;
+    double baseline = 0.0;     ///< rule-of-thumb prediction; 0 when the rule says nothing
+    bool calibration = false;  ///< used to calibrate the study's profile (not a prediction)
+    std::string note;          ///< explanation, required when |error| > 35%
+
+    double error_pct() const;
+    double baseline_error_pct() const;
+    bool has_baseline() const { return baseline > 0.0; }
+};
+
+/// A direction-of-effect conclusion the study drew, checked on the model's predictions.
+struct Conclusion {
+    std::string statement;  ///< "wider stripes cost less per additional concurrent process"
+    bool reproduced = false;
+    std::string evidence;  ///< the predicted numbers behind the verdict
+};
+
+/// A line for the charts: y against x, measured and predicted.
+struct Series {
+    std::string chart;  ///< series with the same chart title are drawn in one chart
+    std::string name;   ///< the line's legend
+    std::string x_label, y_label;
+    std::vector<double> x;
+    std::vector<double> predicted;
+    std::vector<double> measured;  ///< empty when the study gives only a summary of the line
+};
+
+struct StudyResult {
+    std::string name;     ///< "hauser-1996"
+    std::string title;    ///< citation
+    std::string profile;  ///< hardware profile and what was calibrated on which figures
+    std::vector<Figure> figures;
+    std::vector<Conclusion> conclusions;
+    std::vector<Series> series;
+    double median_abs_error_pct = 0.0;           ///< over non-calibration figures
+    double baseline_median_abs_error_pct = 0.0;  ///< same figures where the baseline predicts
+    double kendall_tau = 0.0;   ///< measured vs predicted ordering of the study's configurations
+    std::string kendall_basis;  ///< which figure the ordering is taken over
+};
+
+struct ValidationReport {
+    std::vector<StudyResult> studies;
+    double median_abs_error_pct = 0.0;           ///< all non-calibration figures of all studies
+    double baseline_median_abs_error_pct = 0.0;  ///< same, for the rule of thumb
+    int conclusions_reproduced = 0;
+    int conclusions_total = 0;
+};
+
+/// Runs every study. `validation_dir` holds the study inputs (resources/validation).
+ValidationReport run_validation(const Catalog& catalog,
+                                const std::filesystem::path& validation_dir);
+
+/// Fills the per-study and overall statistics from the figures.
+void summarize(StudyResult& study);
+void summarize(ValidationReport& report);
+
+}  // namespace raidadv::validation
