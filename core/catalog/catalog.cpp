@@ -29,7 +29,9 @@ std::string meta_value(sqlite3* db, const char* key) {
     return q.step() ? column_text(q.get(), 0) : std::string();
 }
 
-void check_catalog(sqlite3* db, const std::string& name) {
+}  // namespace
+
+void catalog_detail::check_catalog(sqlite3* db, const std::string& name, std::string_view role) {
     const std::string integrity = integrity_report(db);
     if (integrity != "ok") {
         throw CatalogLoadError(name + " failed its integrity check: " + integrity);
@@ -47,6 +49,12 @@ void check_catalog(sqlite3* db, const std::string& name) {
         throw CatalogLoadError(name + " is not a RAID Advisor catalog (format '" + format +
                                "', expected '" + std::string(kFormatName) + "')");
     }
+    const std::string actual_role = meta_value(db, "role");
+    if (actual_role != role) {
+        throw CatalogLoadError(name + " is a " + (actual_role.empty() ? "bundled" : actual_role) +
+                               " catalog, expected a " +
+                               (role.empty() ? "bundled" : std::string(role)) + " one");
+    }
     const std::string version = meta_value(db, "schema_version");
     if (version != std::to_string(kSchemaVersion)) {
         throw CatalogLoadError(name + " has catalog schema version '" + version +
@@ -61,10 +69,15 @@ void check_catalog(sqlite3* db, const std::string& name) {
     Statement hosts(db, select_sql("hosts", host_columns()));
 }
 
+namespace {
+
 template <class E>
 std::optional<decltype(E::spec)> find_one(sqlite3* db, std::string_view table,
                                           const std::vector<Column<E>>& columns,
                                           const std::string& id) {
+    if (db == nullptr) {
+        return std::nullopt;
+    }
     try {
         Statement q(db, select_sql(table, columns) + " WHERE id = ?1");
         sqlite3_bind_text(q.get(), 1, id.c_str(), static_cast<int>(id.size()), SQLITE_STATIC);
@@ -77,19 +90,41 @@ std::optional<decltype(E::spec)> find_one(sqlite3* db, std::string_view table,
     }
 }
 
+/// Appends every row of `table` in `db` (none if db is null) to `out`.
 template <class E>
-std::vector<decltype(E::spec)> find_all(sqlite3* db, std::string_view table,
-                                        const std::vector<Column<E>>& columns) {
+void find_all(sqlite3* db, std::string_view table, const std::vector<Column<E>>& columns,
+              std::vector<decltype(E::spec)>& out) {
+    if (db == nullptr) {
+        return;
+    }
     try {
         Statement q(db, select_sql(table, columns) + " ORDER BY ord");
-        std::vector<decltype(E::spec)> out;
         while (q.step()) {
             out.push_back(read_row(q.get(), table, columns).spec);
         }
-        return out;
     } catch (const SqliteError& e) {
         throw CatalogLoadError("reading catalog table " + std::string(table) + ": " + e.what());
     }
+}
+
+/// Bundled entries first, then the user's (user ids never repeat bundled ones).
+template <class E>
+std::vector<decltype(E::spec)> find_all_layers(sqlite3* bundled, sqlite3* user,
+                                               std::string_view table,
+                                               const std::vector<Column<E>>& columns) {
+    std::vector<decltype(E::spec)> out;
+    find_all(bundled, table, columns, out);
+    find_all(user, table, columns, out);
+    return out;
+}
+
+template <class E>
+std::optional<decltype(E::spec)> find_layers(sqlite3* bundled, sqlite3* user,
+                                             std::string_view table,
+                                             const std::vector<Column<E>>& columns,
+                                             const std::string& id) {
+    std::optional<decltype(E::spec)> found = find_one(bundled, table, columns, id);
+    return found ? found : find_one(user, table, columns, id);
 }
 
 }  // namespace
@@ -122,7 +157,7 @@ Catalog Catalog::open(const fs::path& db_path) {
                                (raw != nullptr ? sqlite3_errmsg(raw) : "out of memory"));
     }
     try {
-        check_catalog(db.get(), name);
+        check_catalog(db.get(), name, "");
     } catch (const SqliteError& e) {
         throw CatalogLoadError(name + " is not a usable catalog database: " + e.what());
     }
@@ -141,38 +176,44 @@ fs::path Catalog::default_path() {
 }
 
 std::optional<DriveSpec> Catalog::drive(const std::string& id) const {
-    return find_one(db_.get(), "drives", drive_columns(), id);
+    return find_layers(db_.get(), user_.get(), "drives", drive_columns(), id);
 }
 std::optional<ControllerSpec> Catalog::controller(const std::string& id) const {
-    return find_one(db_.get(), "controllers", controller_columns(), id);
+    return find_layers(db_.get(), user_.get(), "controllers", controller_columns(), id);
 }
 std::optional<LinkSpec> Catalog::link(const std::string& id) const {
-    return find_one(db_.get(), "links", link_columns(), id);
+    return find_layers(db_.get(), user_.get(), "links", link_columns(), id);
 }
 std::optional<HostSpec> Catalog::host(const std::string& id) const {
-    return find_one(db_.get(), "hosts", host_columns(), id);
+    return find_layers(db_.get(), user_.get(), "hosts", host_columns(), id);
 }
 
 std::vector<DriveSpec> Catalog::drives() const {
-    return find_all(db_.get(), "drives", drive_columns());
+    return find_all_layers(db_.get(), user_.get(), "drives", drive_columns());
 }
 std::vector<ControllerSpec> Catalog::controllers() const {
-    return find_all(db_.get(), "controllers", controller_columns());
+    return find_all_layers(db_.get(), user_.get(), "controllers", controller_columns());
 }
 std::vector<LinkSpec> Catalog::links() const {
-    return find_all(db_.get(), "links", link_columns());
+    return find_all_layers(db_.get(), user_.get(), "links", link_columns());
 }
 std::vector<HostSpec> Catalog::hosts() const {
-    return find_all(db_.get(), "hosts", host_columns());
+    return find_all_layers(db_.get(), user_.get(), "hosts", host_columns());
 }
 
 std::string Catalog::notes(const std::string& id) const {
     try {
-        for (const char* table : {"drives", "controllers", "links", "hosts"}) {
-            Statement q(db_.get(), std::string("SELECT notes FROM ") + table + " WHERE id = ?1");
-            sqlite3_bind_text(q.get(), 1, id.c_str(), static_cast<int>(id.size()), SQLITE_STATIC);
-            if (q.step()) {
-                return column_text(q.get(), 0);
+        for (sqlite3* db : {db_.get(), user_.get()}) {
+            for (const char* table : {"drives", "controllers", "links", "hosts"}) {
+                if (db == nullptr) {
+                    continue;
+                }
+                Statement q(db, std::string("SELECT notes FROM ") + table + " WHERE id = ?1");
+                sqlite3_bind_text(q.get(), 1, id.c_str(), static_cast<int>(id.size()),
+                                  SQLITE_STATIC);
+                if (q.step()) {
+                    return column_text(q.get(), 0);
+                }
             }
         }
     } catch (const SqliteError& e) {

@@ -35,6 +35,7 @@ enum class Need {
 /// One column: CSV name and unit, SQLite name (SI), range, and how to reach the field.
 template <class E>
 struct Column {
+    using Entry = E;
     std::string_view csv;  ///< header name in the CSV file (datasheet unit in the name)
     std::string_view db;   ///< column name in the database (SI unit in the name)
     ColumnType type = ColumnType::Real;

@@ -1,6 +1,7 @@
 // Columns of controllers.csv, links.csv and hosts.csv (see resources/catalog/README.md).
 
 #include <string>
+#include <vector>
 
 #include "catalog/column_builders.h"
 #include "catalog/columns.h"
@@ -78,6 +79,45 @@ std::string check_levels(std::string& value) {
     return "";
 }
 
+/// Comma-separated link ids ("sata-3g, sas-6g"), normalised to "sata-3g,sas-6g". Whether the ids
+/// name links of links.csv is checked once all tables are read (sources.cpp).
+std::string check_id_list(std::string& value) {
+    if (value.empty()) {
+        return "";
+    }
+    std::string normalised;
+    std::vector<std::string> seen;
+    std::size_t start = 0;
+    while (start <= value.size()) {
+        std::size_t end = value.find(',', start);
+        if (end == std::string::npos) {
+            end = value.size();
+        }
+        std::string token = value.substr(start, end - start);
+        while (!token.empty() && token.front() == ' ') {
+            token.erase(token.begin());
+        }
+        while (!token.empty() && token.back() == ' ') {
+            token.pop_back();
+        }
+        std::string checked = token;
+        if (token.empty() || !check_id(checked).empty()) {
+            return "must be a comma-separated list of link ids (a-z 0-9 - . _), got item '" +
+                   token + "'";
+        }
+        for (const std::string& s : seen) {
+            if (s == token) {
+                return "lists link id '" + token + "' twice";
+            }
+        }
+        seen.push_back(token);
+        normalised += (normalised.empty() ? "" : ",") + token;
+        start = end + 1;
+    }
+    value = normalised;
+    return "";
+}
+
 std::vector<Column<ControllerEntry>> make_controller_columns() {
     using E = ControllerEntry;
     return wrap<E>({
@@ -100,6 +140,12 @@ std::vector<Column<ControllerEntry>> make_controller_columns() {
         text_column<E>(
             "levels", "levels", [](E& e) -> std::string& { return e.spec.levels; }, check_levels,
             kOptional),
+        text_column<E>(
+            "drive_interfaces", "drive_interfaces",
+            [](E& e) -> std::string& { return e.spec.drive_interfaces; }, check_id_list, kOptional),
+        text_column<E>(
+            "host_link", "host_link", [](E& e) -> std::string& { return e.spec.host_link; },
+            check_id, kOptional),
     });
 }
 

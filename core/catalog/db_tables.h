@@ -15,7 +15,14 @@ namespace raidadv::catalog_detail {
 /// Name of the format, stored in meta(key='format').
 inline constexpr std::string_view kFormatName = "raid-advisor-catalog";
 /// Version of the schema below, stored in meta(key='schema_version'). Bump on any change.
-inline constexpr int kSchemaVersion = 3;
+inline constexpr int kSchemaVersion = 4;
+/// meta(key='role') of a user catalog; the bundled catalog has no role row.
+inline constexpr std::string_view kUserRole = "user";
+
+/// Checks a catalog file: PRAGMA integrity_check, meta (format, role: "" for the bundled
+/// catalog or kUserRole, schema version) and the columns of every table. Throws CatalogLoadError
+/// (or SqliteError) naming the problem; `name` starts the messages ("catalog /x/catalog.db").
+void check_catalog(sqlite3* db, const std::string& name, std::string_view role);
 
 /// CREATE TABLE statement for a catalog table (ord keeps the source order).
 template <class E>
@@ -47,9 +54,10 @@ std::string select_sql(std::string_view table, const std::vector<Column<E>>& col
 }
 
 /// Inserts `entries` (SI values) into `table`; columns that do not apply to a row are NULL.
+/// Their ord values count up from `first_ord`.
 template <class E>
 void insert_rows(sqlite3* db, std::string_view table, const std::vector<Column<E>>& columns,
-                 const std::vector<E>& entries) {
+                 const std::vector<E>& entries, int first_ord = 0) {
     std::string sql = "INSERT INTO " + std::string(table) + " (ord";
     std::string values = "?";
     for (const Column<E>& c : columns) {
@@ -57,7 +65,7 @@ void insert_rows(sqlite3* db, std::string_view table, const std::vector<Column<E
         values += ", ?";
     }
     Statement insert(db, sql + ") VALUES (" + values + ")");
-    int ord = 0;
+    int ord = first_ord;
     for (const E& original : entries) {
         E e = original;  // accessors take non-const references
         sqlite3_stmt* s = insert.get();

@@ -9,16 +9,13 @@
 #include <string>
 
 #include "catalog/csv.h"
+#include "catalog/entry_checks.h"
 #include "catalog/parse_rows.h"
 
 namespace raidadv::catalog_detail {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string where(std::string_view file, int line, std::string_view column) {
-    return std::string(file) + ":" + std::to_string(line) + " column " + std::string(column);
-}
 
 /// The line number in "drives.csv:12 column rpm" (0 if there is none).
 int line_of(const std::string& where) {
@@ -82,45 +79,6 @@ class IdRegistry {
     std::map<std::string, std::string> first_;
 };
 
-void check_drive(const DriveEntry& e, const std::set<std::string>& link_ids,
-                 const std::string& link_list, std::vector<CatalogError>& errors) {
-    const DriveSpec& d = e.spec;
-    if (!d.interface.empty() && link_ids.count(d.interface) == 0) {
-        errors.push_back(CatalogError{where("drives.csv", e.line, "interface"),
-                                      "must be the id of a link in links.csv (" + link_list +
-                                          "), got '" + d.interface + "'"});
-    }
-    if (!e.valid || d.kind != DriveKind::Hdd) {
-        return;  // the checks below would only repeat problems reported already
-    }
-    const HddSpec& h = d.hdd;
-    if (h.seek_track_to_track_s > h.seek_average_s || h.seek_average_s > h.seek_full_stroke_s) {
-        errors.push_back(
-            CatalogError{where("drives.csv", e.line, "seek_avg_ms"),
-                         "seeks must satisfy seek_track_ms <= seek_avg_ms <= seek_full_ms, got " +
-                             format_number(h.seek_track_to_track_s * 1e3) + " / " +
-                             format_number(h.seek_average_s * 1e3) + " / " +
-                             format_number(h.seek_full_stroke_s * 1e3)});
-    }
-    if (h.media_rate_inner_Bps > h.media_rate_outer_Bps) {
-        errors.push_back(CatalogError{where("drives.csv", e.line, "media_rate_inner_mb_s"),
-                                      "must not exceed media_rate_outer_mb_s (outer tracks are "
-                                      "the fastest)"});
-    }
-}
-
-template <class E>
-void check_price(std::string_view file, const std::vector<E>& entries,
-                 std::vector<CatalogError>& errors) {
-    for (const E& e : entries) {
-        if (e.spec.info.price_usd > 0.0 && e.spec.info.price_date.empty()) {
-            errors.push_back(CatalogError{where(file, e.line, "price_date"),
-                                          "is required when price_usd is given (prices change "
-                                          "quickly; say when it was paid)"});
-        }
-    }
-}
-
 }  // namespace
 
 Sources read_sources(const fs::path& dir, std::vector<CatalogError>& errors) {
@@ -136,20 +94,27 @@ Sources read_sources(const fs::path& dir, std::vector<CatalogError>& errors) {
     ids.add("controllers.csv", s.controllers);
     ids.add("hosts.csv", s.hosts);
 
-    std::set<std::string> link_ids;
-    std::string link_list;
+    LinkIds links;
     for (const LinkEntry& l : s.links) {
-        if (!l.spec.info.id.empty() && link_ids.insert(l.spec.info.id).second) {
-            link_list += (link_list.empty() ? "" : ", ") + l.spec.info.id;
+        links.add(l.spec.info.id);
+    }
+    // Reference and ordering checks first, then prices (the order of the messages).
+    std::vector<CatalogError> prices;
+    auto check_all = [&](std::string_view file, const auto& entries) {
+        for (const auto& e : entries) {
+            std::vector<CatalogError> found;
+            check_entry(file, e, links, found);
+            for (CatalogError& f : found) {
+                (f.where.find("price_date") != std::string::npos ? prices : errors)
+                    .push_back(std::move(f));
+            }
         }
-    }
-    for (const DriveEntry& d : s.drives) {
-        check_drive(d, link_ids, link_list, errors);
-    }
-    check_price("drives.csv", s.drives, errors);
-    check_price("controllers.csv", s.controllers, errors);
-    check_price("links.csv", s.links, errors);
-    check_price("hosts.csv", s.hosts, errors);
+    };
+    check_all("drives.csv", s.drives);
+    check_all("controllers.csv", s.controllers);
+    check_all("links.csv", s.links);
+    check_all("hosts.csv", s.hosts);
+    errors.insert(errors.end(), prices.begin(), prices.end());
     return s;
 }
 

@@ -18,9 +18,9 @@ struct Sources {
 };
 
 /// Reads drives.csv, controllers.csv, links.csv and hosts.csv from `dir`, checks every value
-/// and the references between tables (ids unique across tables, drive interfaces naming links,
-/// seek times ordered, ...). Problems are appended to `errors`; the result is only meaningful
-/// when none were added.
+/// and the references between tables (ids unique across tables, drive interfaces and controller
+/// drive_interfaces / host_link naming links, seek times ordered, ...). Problems are appended to
+/// `errors`; the result is only meaningful when none were added.
 Sources read_sources(const std::filesystem::path& dir, std::vector<CatalogError>& errors);
 
 }  // namespace raidadv::catalog_detail

@@ -16,6 +16,9 @@ struct CatalogInfo {
     std::string source;      ///< datasheet citation, or "estimated: <why>"
     double price_usd = 0.0;  ///< street/list price; 0 = unknown
     std::string price_date;  ///< "2007-03" style; empty if unknown
+    /// A price of 0 with a date is a known price of nothing (on-board ports, free software);
+    /// 0 without a date is unknown.
+    bool price_known() const { return price_usd > 0.0 || !price_date.empty(); }
 };
 
 enum class DriveKind { Hdd, Ssd };
@@ -95,7 +98,12 @@ struct ControllerSpec {
     /// Largest transfer the controller sends to a drive in one command; larger disk I/Os become
     /// several back-to-back commands. 0 = no limit.
     double max_command_bytes = 0.0;
-    std::string levels;           ///< RAID levels it supports, comma separated ("0,1,5,10")
+    std::string levels;  ///< RAID levels it supports, comma separated ("0,1,5,10")
+    /// Link ids (links.csv) its drive ports accept, comma separated
+    /// ("sata-1.5g,sata-3g,sas-3g"); empty = not given.
+    std::string drive_interfaces;
+    /// Link id (links.csv) it reaches the host with ("pcie1-x8", "intel-dmi"); empty = not given.
+    std::string host_link;
 };
 
 /// The host computer: operating-system costs per request and per file.

@@ -48,7 +48,9 @@ PointMetrics to_metrics(const queueing::Solution& sol, const BuiltNetwork& built
 SystemSummary summarize(const System& system) {
     SystemSummary s;
     s.usable_bytes = usable_bytes(system.layout, system.drive.capacity_bytes);
-    s.failures_tolerated = failures_tolerated(system.layout);
+    // A degraded volume has already used some of its tolerance.
+    s.failures_tolerated =
+        std::max(0, failures_tolerated(system.layout) - system.layout.failed_drives);
     const double drives = system.total_drives();
     const bool known = system.drive.info.price_usd > 0.0;
     if (known) {
@@ -58,7 +60,8 @@ SystemSummary summarize(const System& system) {
     return s;
 }
 
-Evaluation evaluate(const System& system, const Workload& workload) {
+Evaluation evaluate(const System& system, const Workload& workload,
+                    const EvaluateOptions& options) {
     Evaluation ev;
     ev.system = system.name;
     ev.workload = workload.name;
@@ -67,8 +70,8 @@ Evaluation evaluate(const System& system, const Workload& workload) {
     ev.disk_ios_per_job = built.disk_ios_per_job;
     ev.bytes_per_job = built.bytes_per_job;
     if (!workload.concurrency.empty()) {
-        const auto sols =
-            queueing::solve_closed(built.network, workload.concurrency, workload.think_time_s);
+        const auto sols = queueing::solve_closed(built.network, workload.concurrency,
+                                                 workload.think_time_s, options.exact_limit);
         for (std::size_t i = 0; i < sols.size(); ++i) {
             PointMetrics m = to_metrics(sols[i], built);
             m.concurrency = workload.concurrency[i];

@@ -11,8 +11,16 @@ namespace raidadv {
 /// Usable capacity, failures tolerated and cost of a system (no workload needed).
 SystemSummary summarize(const System& system);
 
+struct EvaluateOptions {
+    /// Closed points up to this population are solved by exact MVA recursion (every population
+    /// from 1 up); larger ones, or all if 0, by the Bard-Schweitzer fixed point, whose cost does
+    /// not grow with the population (the advisor's screening pass uses 0).
+    int exact_limit = 512;
+};
+
 /// Metrics at every concurrency point and every arrival-rate point of the workload.
 /// Assumes a valid system and workload (the project reader validates them).
-Evaluation evaluate(const System& system, const Workload& workload);
+Evaluation evaluate(const System& system, const Workload& workload,
+                    const EvaluateOptions& options = {});
 
 }  // namespace raidadv

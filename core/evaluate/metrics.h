@@ -23,6 +23,7 @@ struct PointMetrics {
 struct SystemSummary {
     double usable_bytes = 0;
     int failures_tolerated = 0;  ///< drives that may fail in the worst case without data loss
+                                 ///< (fewer the failed drives of a degraded layout)
     double cost_usd = 0;         ///< 0 if any price is unknown
     bool cost_known = false;
 };

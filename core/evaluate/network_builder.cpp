@@ -7,6 +7,7 @@
 
 #include "components/hdd_model.h"
 #include "components/ssd_model.h"
+#include "evaluate/degraded.h"
 #include "layout/geometry.h"
 
 namespace raidadv {
@@ -30,6 +31,9 @@ struct OsRequest {
     /// Per phase: how many of its I/Os go to a disk this transfer has not used before (the
     /// head is elsewhere: full positioning) rather than continuing the stream on that disk.
     std::vector<int> new_ios;
+    /// Per phase: separate host I/Os (file-system clusters) merged into each disk I/O; each is
+    /// its own command to the drive.
+    std::vector<double> host_ios_per_io;
 };
 
 struct Stations {
@@ -93,17 +97,27 @@ class Builder {
 
     double row_bytes() const { return geo_.unit * std::max(1, geo_.data_units_per_row); }
 
-    /// Start offsets (within one row) of the sampled requests of `bytes` bytes.
+    /// Start offsets (within one row; degraded parity layouts: one rotation of the parity) of
+    /// the sampled requests of `bytes` bytes.
     std::vector<double> sample_offsets(double bytes, bool sequential) const {
         const double align = std::max(512.0, wl_.alignment_bytes);
-        const double row = row_bytes();
+        // A failed drive makes the rows of a parity layout differ (its units are data in some,
+        // parity in another): degraded, the samples cover a whole rotation of the parity
+        // (group_drives rows), as many per unit when they can.
+        const int rotation = geo_.failed_drives > 0 && geo_.parity_per_group > 0
+                                 ? std::max(1, geo_.group_drives)
+                                 : 1;
+        const double row = row_bytes() * rotation;
         const double positions = std::max(1.0, std::floor(row / align));
-        const int samples = static_cast<int>(std::min(64.0, positions));
+        int samples = static_cast<int>(std::min(64.0, positions));
         std::vector<double> offsets;
         // Whether a request crosses a stripe unit depends on where in the unit it starts: the
         // samples cover the positions within a unit evenly and rotate over the row's units.
         const double in_unit = std::max(1.0, std::floor(geo_.unit / align));
-        const int units = std::max(1, geo_.data_units_per_row);
+        const int units = std::max(1, geo_.data_units_per_row) * rotation;
+        if (rotation > 1 && units <= samples) {
+            samples -= samples % units;
+        }
         for (int j = 0; j < samples; ++j) {
             if (sequential) {
                 offsets.push_back(std::fmod(j * bytes, row));
@@ -141,6 +155,29 @@ class Builder {
             if (write && r.sequential && write_back_ && geo_.parity_per_group > 0) {
                 r.array = coalesced_full_stripe_share(piece);
             }
+            // The file system reads a file in clusters of max_io, each its own I/O, the next
+            // one issued as read-ahead when the current one is consumed (McVoy & Kleiman,
+            // "Extent-like performance from a UNIX file system", USENIX Winter 1991), and the
+            // RAID layer maps each cluster on its own: a disk I/O of this window that holds
+            // pieces of several clusters is several commands, issued a cluster apart (as the
+            // simulator issues them: core/sim/workload_gen.cpp). derived: commands per disk
+            // I/O = disk I/Os of the clusters mapped one by one / disk I/Os of the window.
+            std::vector<double> separate(r.array.phases.size(), 0.0);
+            if (!write) {
+                for (double c = 0.0; c < piece - 1e-9; c += max_io) {
+                    const double b = std::min(max_io, piece - c);
+                    const ArrayRequest one = map_read(geo_, offset + done + c, b, read_copy);
+                    for (std::size_t i = 0; i < one.phases.size() && i < separate.size(); ++i) {
+                        separate[i] += static_cast<double>(one.phases[i].ios.size());
+                    }
+                }
+            }
+            for (std::size_t i = 0; i < r.array.phases.size(); ++i) {
+                const double merged = static_cast<double>(r.array.phases[i].ios.size());
+                r.host_ios_per_io.push_back(!write && merged > 0.0 && r.pieces > 1
+                                                ? std::max(1.0, separate[i] / merged)
+                                                : 1.0);
+            }
             for (const auto& phase : r.array.phases) {
                 int fresh = 0;
                 for (const auto& io : phase.ios) {
@@ -175,31 +212,36 @@ class Builder {
         return full;
     }
 
-    static std::string signature(const OsRequest& r) {
-        std::ostringstream key;
-        key << r.write << r.sequential << r.pieces << ':';
-        for (int n : r.new_ios) {
-            key << n << ',';
+    /// What makes two OS requests cost the same: flags, piece counts, sizes in sectors and the
+    /// shape of every phase (a vector key: cheaper than formatting a string).
+    static std::vector<long long> signature(const OsRequest& r) {
+        std::vector<long long> key{r.write, r.sequential, r.pieces};
+        key.insert(key.end(), r.new_ios.begin(), r.new_ios.end());
+        key.push_back(-1);
+        for (double h : r.host_ios_per_io) {
+            key.push_back(std::llround(h * 1000.0));
         }
-        key << ':' << std::llround(r.user_bytes / 512.0) << ':'
-            << std::llround(r.array.parity_bytes / 512.0);
+        key.push_back(std::llround(r.user_bytes / 512.0));
+        key.push_back(std::llround(r.array.parity_bytes / 512.0));
         for (const auto& phase : r.array.phases) {
             double sum = 0.0, mx = 0.0;
             for (const auto& io : phase.ios) {
                 sum += io.bytes;
                 mx = std::max(mx, io.bytes);
             }
-            key << '|' << phase.ios.size() << ',' << std::llround(sum / 512.0) << ','
-                << std::llround(mx / 512.0) << ',' << (phase.ios.empty() ? 0 : phase.ios[0].write);
+            key.push_back(static_cast<long long>(phase.ios.size()));
+            key.push_back(std::llround(sum / 512.0));
+            key.push_back(std::llround(mx / 512.0));
+            key.push_back(phase.ios.empty() ? 0 : phase.ios[0].write);
         }
-        return key.str();
+        return key;
     }
 
     /// Adds the visits of every OS request in `requests` (each weighted by `weight`), merging
     /// requests of identical shape into one visit sequence with a larger count.
     void add_requests(const std::vector<std::pair<OsRequest, double>>& requests,
                       std::vector<Visit>& visits) const {
-        std::map<std::string, std::pair<const OsRequest*, double>> shapes;
+        std::map<std::vector<long long>, std::pair<const OsRequest*, double>> shapes;
         for (const auto& [req, weight] : requests) {
             auto [it, inserted] = shapes.try_emplace(signature(req), &req, 0.0);
             it->second.second += weight;
@@ -238,7 +280,7 @@ class Builder {
             const double fresh = phase.ios.empty() ? 1.0
                                                    : static_cast<double>(r.new_ios[i]) /
                                                          static_cast<double>(phase.ios.size());
-            add_phase(phase, r.sequential, fresh, detached, count, visits);
+            add_phase(phase, r.sequential, fresh, r.host_ios_per_io[i], detached, count, visits);
         }
         // Host link: hardware RAID moves user data once; host/software RAID moves every disk I/O.
         const double link_bytes = software_raid_ ? disk_bytes : r.user_bytes;
@@ -259,8 +301,8 @@ class Builder {
         return v;
     }
 
-    void add_phase(const IoPhase& phase, bool sequential, double fresh, bool detached, double count,
-                   std::vector<Visit>& visits) const {
+    void add_phase(const IoPhase& phase, bool sequential, double fresh, double host_ios,
+                   bool detached, double count, std::vector<Visit>& visits) const {
         if (phase.ios.empty()) {
             return;
         }
@@ -288,7 +330,7 @@ class Builder {
             visits.push_back(flash);
             visits.push_back(bw);
         } else {
-            Visit v = hdd_visit(k, mean, mx, write, fresh, detached, count);
+            Visit v = hdd_visit(k, mean, mx, write, fresh, host_ios, detached, count);
             if (phase.rewrites_previous) {
                 // derived: the write half of read-modify-write finds the head on the track it
                 // just read and waits one revolution less the transfer (Chen et al. 1994) -
@@ -331,7 +373,7 @@ class Builder {
     /// A drive visit; `fresh` is the fraction of the fork's I/Os on disks this transfer has not
     /// used yet (random positioning), the rest continue their stream on their disk.
     Visit hdd_visit(int k, double mean_bytes, double max_bytes, bool write, double fresh,
-                    bool detached, double count) const {
+                    double host_ios, bool detached, double count) const {
         const HddSpec& hdd = sys_.drive.hdd;
         // A read on a mirror goes to the copy whose arm is nearest when the copies are idle
         // (modeling notes: nearest-arm mirror reads), which the drive sees as more candidates.
@@ -351,10 +393,13 @@ class Builder {
         const double span = wl_.span_fraction;
         v.service.fixed_max_extra_s =
             hdd_transfer_time(hdd, max_bytes, span) - hdd_transfer_time(hdd, mean_bytes, span);
-        // A controller with a command size limit sends a large disk I/O as back-to-back
-        // commands; each later command continues the stream on that disk.
+        // A disk I/O made of `host_ios` file-system clusters is that many commands; a controller
+        // with a command size limit sends each as back-to-back commands of at most the limit.
+        // Each later command continues the stream on that disk.
         const double limit = sys_.controller.max_command_bytes;
-        const double commands = limit > 0.0 ? std::max(1.0, std::ceil(mean_bytes / limit)) : 1.0;
+        const double per_host_io = mean_bytes / host_ios;
+        const double commands =
+            host_ios * (limit > 0.0 ? std::max(1.0, std::ceil(per_host_io / limit)) : 1.0);
         const double command_bytes = mean_bytes / commands;
         std::shared_ptr<const HddPositioning> pos = write ? pos_write_ : pos_read_;
         const double revolution = hdd_revolution_time(hdd);
@@ -532,8 +577,15 @@ bool uses_write_back(const System& system) {
            (c.kind == ControllerKind::HardwareRaid && c.cache_bytes > 0.0);
 }
 
-BuiltNetwork build_network(const System& system, const Workload& workload) {
+BuiltNetwork build_mapped_network(const System& system, const Workload& workload) {
     return Builder(system, workload).build();
+}
+
+BuiltNetwork build_network(const System& system, const Workload& workload) {
+    if (system.layout.failed_drives > 0 || system.layout.rebuild_rate_fraction > 0.0) {
+        return build_degraded_network(system, workload);  // evaluate/degraded.cpp
+    }
+    return build_mapped_network(system, workload);
 }
 
 }  // namespace raidadv

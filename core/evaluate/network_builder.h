@@ -31,6 +31,13 @@ struct BuiltNetwork {
 /// Whether writes are absorbed by a write-back cache (controller cache, or host RAM for host RAID).
 bool uses_write_back(const System& system);
 
+/// The network of `system` under `workload`. A degraded layout (failed_drives > 0) goes
+/// through build_degraded_network (evaluate/degraded.h) and throws std::invalid_argument if
+/// it cannot be modelled.
 BuiltNetwork build_network(const System& system, const Workload& workload);
+
+/// build_network without degraded-mode handling: every volume is mapped with the layout as
+/// given and the drive station has one copy per drive.
+BuiltNetwork build_mapped_network(const System& system, const Workload& workload);
 
 }  // namespace raidadv

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <sstream>
+#include <string>
 
 namespace raidadv {
 
@@ -78,6 +80,31 @@ int parity_disk(const Geometry& g, int group, long long row, int which) {
     return group * g.group_drives + (p_disk + which) % g.group_drives;
 }
 
+/// Whether a disk of the volume is down (degraded mode: disks 0..failed_drives-1).
+bool is_failed(const Geometry& g, int disk) {
+    return disk < g.failed_drives;
+}
+
+/// The disks of one parity row: its data units in order, then its parity units.
+struct ParityRow {
+    std::vector<int> data;
+    std::vector<int> parity;
+};
+
+ParityRow parity_row(const Geometry& g, int group, long long row) {
+    ParityRow r;
+    const int data_per_row = g.group_drives - g.parity_per_group;
+    const long long first_unit_of_row =
+        (row * g.groups + group) * static_cast<long long>(data_per_row);
+    for (int i = 0; i < data_per_row; ++i) {
+        r.data.push_back(parity_data_location(g, first_unit_of_row + i).disk);
+    }
+    for (int p = 0; p < g.parity_per_group; ++p) {
+        r.parity.push_back(parity_disk(g, group, row, p));
+    }
+    return r;
+}
+
 /// Length of the union of [begin, end) intervals.
 double union_length(std::vector<std::pair<double, double>> spans) {
     std::sort(spans.begin(), spans.end());
@@ -94,6 +121,14 @@ double union_length(std::vector<std::pair<double, double>> spans) {
     total += std::max(0.0, cur_e - cur_b);
     return total;
 }
+
+/// How one partial row of a parity write is done.
+enum class RowWrite {
+    ReadModifyWrite,   ///< read old data and parity, write new data and parity
+    ReconstructWrite,  ///< read the untouched data, write new data and parity
+    ReadSurvivors,     ///< degraded, neither possible: read every surviving unit, then write
+    DataOnly           ///< degraded, no surviving parity unit: just write the data
+};
 
 ArrayRequest map_parity_write(const Geometry& g, double offset, double bytes) {
     ArrayRequest req;
@@ -120,53 +155,114 @@ ArrayRequest map_parity_write(const Geometry& g, double offset, double bytes) {
         for (const auto& r : ranges) {
             row_bytes += r.second - r.first;
         }
+        const ParityRow units = parity_row(g, group, row);
+        int parity_alive = 0;
+        for (int pd : units.parity) {
+            parity_alive += is_failed(g, pd) ? 0 : 1;
+        }
         if (full_row) {
+            // Degraded: units on failed drives are not written (Holland & Gibson 1992).
             for (const auto& [piece, disk] : pieces) {
-                add_io(writes, disk, g.unit, true);
+                if (!is_failed(g, disk)) {
+                    add_io(writes, disk, g.unit, true);
+                }
             }
-            for (int p = 0; p < g.parity_per_group; ++p) {
-                add_io(writes, parity_disk(g, group, row, p), g.unit, true);
+            for (int pd : units.parity) {
+                if (!is_failed(g, pd)) {
+                    add_io(writes, pd, g.unit, true);
+                }
             }
-            req.parity_bytes += g.unit * data_per_row;
+            req.parity_bytes += parity_alive > 0 ? g.unit * data_per_row : 0.0;
             continue;
         }
         all_full = false;
+        // A named reference: clang before 16 cannot capture structured bindings in lambdas.
+        const auto& row_pieces = pieces;
+        auto touched = [&](int disk) {
+            return std::any_of(row_pieces.begin(), row_pieces.end(),
+                               [&](const auto& p) { return p.second == disk; });
+        };
+        int touched_alive = 0;
+        for (const auto& [piece, disk] : pieces) {
+            touched_alive += is_failed(g, disk) ? 0 : 1;
+        }
+        bool untouched_failed = false;
+        int units_alive = parity_alive;
+        for (int d : units.data) {
+            untouched_failed = untouched_failed || (!touched(d) && is_failed(g, d));
+            units_alive += is_failed(g, d) ? 0 : 1;
+        }
         // derived: read-modify-write issues 2(k+p) I/Os, reconstruct-write (G-p-k) reads plus
         // (k+p) writes (Chen et al. 1994; md picks the cheaper, raid5.c handle_stripe_dirtying).
-        const int rmw_ios = 2 * (k + g.parity_per_group);
-        const int rcw_ios = (data_per_row - k) + (k + g.parity_per_group);
-        const bool use_rmw = rmw_ios <= rcw_ios;
+        // Degraded (Holland & Gibson 1992): read-modify-write needs the old contents of every
+        // touched data unit, reconstruct-write every untouched one; a row that has neither reads
+        // all its surviving units (rebuilding the lost one); a row whose parity units are all
+        // lost just writes its data.
+        RowWrite method = RowWrite::DataOnly;
+        if (parity_alive > 0) {
+            const bool rmw_ok = touched_alive == k;
+            const bool rcw_ok = !untouched_failed;
+            const int rmw_ios = 2 * (k + parity_alive);
+            const int rcw_ios = (data_per_row - k) + (touched_alive + parity_alive);
+            if (rmw_ok && (!rcw_ok || rmw_ios <= rcw_ios)) {
+                method = RowWrite::ReadModifyWrite;
+            } else if (rcw_ok) {
+                method = RowWrite::ReconstructWrite;
+            } else {
+                method = RowWrite::ReadSurvivors;
+            }
+        }
+        const bool use_rmw = method == RowWrite::ReadModifyWrite;
         for (const auto& [piece, disk] : pieces) {
+            if (is_failed(g, disk)) {
+                continue;
+            }
             const double b = piece.end - piece.begin;
             if (use_rmw) {
                 add_io(reads, disk, b, false);
             }
             add_io(writes, disk, b, true);
         }
-        for (int p = 0; p < g.parity_per_group; ++p) {
-            const int pd = parity_disk(g, group, row, p);
+        for (int pd : units.parity) {
+            if (is_failed(g, pd)) {
+                continue;
+            }
             if (use_rmw) {
                 add_io(reads, pd, parity_range, false);
             }
             add_io(writes, pd, parity_range, true);
         }
-        if (!use_rmw) {
+        if (method == RowWrite::ReconstructWrite) {
             // Read the untouched data units of the row over the parity range.
-            for (int i = 0; i < data_per_row; ++i) {
-                const long long first_unit_of_row =
-                    (row * g.groups + group) * static_cast<long long>(data_per_row);
-                const auto loc = parity_data_location(g, first_unit_of_row + i);
-                const bool touched = std::any_of(pieces.begin(), pieces.end(), [&](const auto& p) {
-                    return p.second == loc.disk;
-                });
-                if (!touched) {
-                    add_io(reads, loc.disk, parity_range, false);
+            for (int d : units.data) {
+                if (!touched(d)) {
+                    add_io(reads, d, parity_range, false);
+                }
+            }
+        } else if (method == RowWrite::ReadSurvivors) {
+            for (const auto* list : {&units.data, &units.parity}) {
+                for (int d : *list) {
+                    if (!is_failed(g, d)) {
+                        add_io(reads, d, parity_range, false);
+                    }
                 }
             }
         }
-        // XOR input: old data + old parity + new data (RMW) or all data units (RCW).
-        req.parity_bytes += use_rmw ? 2.0 * row_bytes + parity_range * g.parity_per_group
-                                    : parity_range * data_per_row;
+        // XOR input: old data + old parity + new data (RMW), all data units (RCW), every
+        // surviving unit plus the new data (degraded, read survivors).
+        switch (method) {
+            case RowWrite::ReadModifyWrite:
+                req.parity_bytes += 2.0 * row_bytes + parity_range * parity_alive;
+                break;
+            case RowWrite::ReconstructWrite:
+                req.parity_bytes += parity_range * data_per_row;
+                break;
+            case RowWrite::ReadSurvivors:
+                req.parity_bytes += parity_range * units_alive + row_bytes;
+                break;
+            case RowWrite::DataOnly:
+                break;
+        }
     }
     if (!reads.ios.empty()) {
         writes.rewrites_previous =
@@ -181,11 +277,92 @@ ArrayRequest map_parity_write(const Geometry& g, double offset, double bytes) {
     return req;
 }
 
+/// Degraded parity read: a piece on a failed drive is rebuilt from the same range of G - p
+/// surviving units of its row, data units first, then parity (Holland & Gibson 1992: a read of
+/// a lost RAID 5 unit reads all G - 1 survivors). Ranges a disk reads anyway are read once.
+ArrayRequest map_parity_read_degraded(const Geometry& g, double offset, double bytes) {
+    const int data_per_row = g.group_drives - g.parity_per_group;
+    std::map<std::pair<int, long long>, std::vector<std::pair<UnitPiece, int>>> rows;
+    for (const auto& piece : split_into_units(offset, bytes, g.unit)) {
+        const auto loc = parity_data_location(g, piece.unit_index);
+        rows[{loc.group, loc.row}].push_back({piece, loc.disk});
+    }
+    ArrayRequest req;
+    IoPhase phase;
+    for (const auto& [key, pieces] : rows) {
+        std::map<int, std::vector<std::pair<double, double>>> spans;
+        std::vector<std::pair<double, double>> lost;
+        for (const auto& [piece, disk] : pieces) {
+            (is_failed(g, disk) ? lost : spans[disk]).emplace_back(piece.begin, piece.end);
+        }
+        if (!lost.empty()) {
+            // XOR input: the G - p surviving units over each lost range.
+            req.parity_bytes += union_length(lost) * data_per_row;
+            const ParityRow units = parity_row(g, key.first, key.second);
+            int needed = data_per_row;
+            for (const auto* list : {&units.data, &units.parity}) {
+                for (int d : *list) {
+                    if (needed > 0 && !is_failed(g, d)) {
+                        auto& s = spans[d];
+                        s.insert(s.end(), lost.begin(), lost.end());
+                        --needed;
+                    }
+                }
+            }
+        }
+        for (const auto& [disk, ranges] : spans) {
+            add_io(phase, disk, union_length(ranges), false);
+        }
+    }
+    req.phases.push_back(std::move(phase));
+    return req;
+}
+
 /// Mirror set (raid10) or drive (raid0) holding a unit, nested as spans x sets per span.
 int striped_target(const Geometry& g, long long unit_index, int targets_per_group) {
     const int group = static_cast<int>((unit_index / targets_per_group) % g.groups);
     const int within = static_cast<int>(unit_index % targets_per_group);
     return group * targets_per_group + within;
+}
+
+/// Disk holding copy `copy` (0..copies-1) of a data unit on raid0/1/10/01.
+int copy_disk(const Geometry& g, long long unit_index, int copy) {
+    switch (g.level) {
+        case RaidLevel::Raid1:
+            return copy;
+        case RaidLevel::Raid10: {
+            const int sets_per_span = g.group_drives / g.copies;
+            return striped_target(g, unit_index, sets_per_span) * g.copies + copy;
+        }
+        case RaidLevel::Raid01:
+            return copy * g.group_drives + static_cast<int>(unit_index % g.group_drives);
+        default:
+            return striped_target(g, unit_index, g.group_drives);
+    }
+}
+
+/// Whether copy `copy` of a unit can be used: its disk is up; on raid01 its whole side is
+/// (a side is a RAID 0: one failed drive takes the side down).
+bool copy_alive(const Geometry& g, long long unit_index, int copy) {
+    if (g.level == RaidLevel::Raid01) {
+        return copy * g.group_drives >= g.failed_drives;
+    }
+    return !is_failed(g, copy_disk(g, unit_index, copy));
+}
+
+/// The copy a read uses: `read_copy` among the surviving copies (all of them when healthy).
+int read_copy_of(const Geometry& g, long long unit_index, int read_copy) {
+    std::vector<int> alive;
+    for (int c = 0; c < g.copies; ++c) {
+        if (copy_alive(g, unit_index, c)) {
+            alive.push_back(c);
+        }
+    }
+    if (alive.empty()) {
+        return 0;  // more failures than the level tolerates: not modelled (see failed_drives)
+    }
+    const int n = static_cast<int>(alive.size());
+    return alive[static_cast<std::size_t>(((read_copy % n) + n) % n)];
 }
 
 }  // namespace
@@ -243,6 +420,7 @@ Geometry make_geometry(const Layout& layout) {
             break;
         }
     }
+    g.failed_drives = std::clamp(layout.failed_drives, 0, g.drives);
     return g;
 }
 
@@ -272,36 +450,49 @@ int failures_tolerated(const Layout& layout) {
     return g.parity_per_group;
 }
 
+std::string degraded_layout_problem(const Layout& layout) {
+    const int tolerated = failures_tolerated(layout);
+    const std::string level(to_string(layout.level));
+    if (layout.failed_drives < 0) {
+        return "failed_drives must be 0 or more, got " + std::to_string(layout.failed_drives);
+    }
+    if (layout.failed_drives > 0 && tolerated == 0) {
+        return level +
+               " has no redundancy: a failed drive loses data, so failed_drives must be 0, got " +
+               std::to_string(layout.failed_drives);
+    }
+    if (layout.failed_drives > tolerated) {
+        return level + " tolerates " + std::to_string(tolerated) +
+               " failed drive(s) per volume in the worst placement, so failed_drives must be at "
+               "most " +
+               std::to_string(tolerated) + ", got " + std::to_string(layout.failed_drives);
+    }
+    const double share = layout.rebuild_rate_fraction;
+    if (!(share >= 0.0 && share < 1.0)) {
+        std::ostringstream text;
+        text << "rebuild_rate_fraction must be from 0 to below 1, got " << share;
+        return text.str();
+    }
+    if (share > 0.0 && layout.failed_drives == 0) {
+        return "rebuild_rate_fraction needs failed_drives of at least 1 (a rebuild runs only on a "
+               "degraded volume)";
+    }
+    return {};
+}
+
 ArrayRequest map_read(const Geometry& g, double offset, double bytes, int read_copy) {
+    if (g.parity_per_group > 0 && g.failed_drives > 0) {
+        return map_parity_read_degraded(g, offset, bytes);
+    }
     ArrayRequest req;
     IoPhase phase;
     const auto pieces = split_into_units(offset, bytes, g.unit);
     for (const auto& piece : pieces) {
         const double b = piece.end - piece.begin;
-        int disk = 0;
-        switch (g.level) {
-            case RaidLevel::Raid0:
-            case RaidLevel::Simple:
-                disk = striped_target(g, piece.unit_index, g.group_drives);
-                break;
-            case RaidLevel::Raid1:
-                disk = read_copy % g.copies;
-                break;
-            case RaidLevel::Raid10: {
-                const int sets_per_span = g.group_drives / g.copies;
-                const int set = striped_target(g, piece.unit_index, sets_per_span);
-                disk = set * g.copies + read_copy % g.copies;
-                break;
-            }
-            case RaidLevel::Raid01: {
-                const int side = read_copy % g.copies;
-                disk = side * g.group_drives + static_cast<int>(piece.unit_index % g.group_drives);
-                break;
-            }
-            default:
-                disk = parity_data_location(g, piece.unit_index).disk;
-                break;
-        }
+        const int disk =
+            g.parity_per_group > 0
+                ? parity_data_location(g, piece.unit_index).disk
+                : copy_disk(g, piece.unit_index, read_copy_of(g, piece.unit_index, read_copy));
         add_io(phase, disk, b, false);
     }
     req.phases.push_back(std::move(phase));
@@ -312,12 +503,14 @@ ArrayRequest map_write(const Geometry& g, double offset, double bytes) {
     if (g.parity_per_group > 0) {
         return map_parity_write(g, offset, bytes);
     }
+    // Mirrors write every surviving copy; raid0 writes its one copy.
     ArrayRequest req;
     IoPhase phase;
     for (int copy = 0; copy < g.copies; ++copy) {
-        const ArrayRequest read = map_read(g, offset, bytes, copy);
-        for (const auto& io : read.phases.front().ios) {
-            add_io(phase, io.disk, io.bytes, true);
+        for (const auto& piece : split_into_units(offset, bytes, g.unit)) {
+            if (copy_alive(g, piece.unit_index, copy)) {
+                add_io(phase, copy_disk(g, piece.unit_index, copy), piece.end - piece.begin, true);
+            }
         }
     }
     req.phases.push_back(std::move(phase));

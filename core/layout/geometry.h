@@ -3,6 +3,7 @@
 // I/Os (Chen, Lee, Gibson, Katz & Patterson, "RAID: High-Performance, Reliable Secondary
 // Storage", ACM Computing Surveys 26(2), 1994; small-write choice as in Linux md raid5.c).
 
+#include <string>
 #include <vector>
 
 #include "layout/layout.h"
@@ -21,6 +22,7 @@ struct Geometry {
     int parity_per_group = 0;    ///< 1 for raid5/50, 2 for raid6/60
     int data_units_per_row = 1;  ///< stripe units of user data in one full row of the volume
     double unit = 65536.0;       ///< stripe unit in bytes
+    int failed_drives = 0;       ///< drives 0..failed_drives-1 of the volume are down (degraded)
 };
 
 Geometry make_geometry(const Layout& layout);
@@ -31,6 +33,10 @@ double usable_bytes(const Layout& layout, double drive_capacity_bytes);
 int failures_tolerated(const Layout& layout);
 /// Drives whose capacity holds user data in one volume (excludes parity and mirror copies).
 double data_drive_equivalents(const Layout& layout);
+/// Why the layout's degraded-mode fields cannot be modelled, or empty if they can:
+/// `failed_drives` from 0 to failures_tolerated() (levels without redundancy: 0, any failure
+/// loses data), `rebuild_rate_fraction` from 0 to below 1 and only with failed drives.
+std::string degraded_layout_problem(const Layout& layout);
 
 struct DiskIo {
     int disk = 0;  ///< index within the volume, 0..drives-1
@@ -55,9 +61,17 @@ struct ArrayRequest {
 
 /// Disk I/Os for reading `bytes` at volume offset `offset`. `read_copy` picks the mirror copy
 /// (0..copies-1) for mirrored levels; ignored otherwise.
+/// Degraded (g.failed_drives > 0): a mirror read picks among the surviving copies (read_copy
+/// modulo their number); a parity read of a unit on a failed drive reads the same range from
+/// G - p surviving units of its row (data first, then parity) and rebuilds it (Holland & Gibson
+/// 1992; for RAID 5 that is all G - 1 survivors).
 ArrayRequest map_read(const Geometry& g, double offset, double bytes, int read_copy = 0);
 /// Disk I/Os for writing `bytes` at `offset`: mirrors write every copy; parity levels use
 /// full-stripe, read-modify-write or reconstruct-write, whichever issues fewer I/Os.
+/// Degraded: mirrors write the surviving copies; parity rows write only surviving units and pick
+/// the cheaper of the methods still possible: read-modify-write needs every touched data unit,
+/// reconstruct-write every untouched one; with neither, every surviving unit is read; with no
+/// surviving parity unit the data is just written (Holland & Gibson 1992).
 ArrayRequest map_write(const Geometry& g, double offset, double bytes);
 
 /// Disk I/Os of one small write (within one stripe unit): 1 for raid0, copies for mirrors,

@@ -15,6 +15,13 @@ struct Layout {
     int mirror_copies = 2;   ///< raid1/raid10/raid01: copies of each block (n-way mirrors)
     double stripe_unit_bytes = 64.0 * 1024;  ///< bytes per disk per stripe (the "strip")
     int volumes = 1;  ///< identical independent volumes; the load is spread evenly over them
+    /// Failed drives in the FIRST volume (degraded mode): drives 0..failed_drives-1, the worst
+    /// placement (one mirror set, one parity group). 0 = healthy. At most failures_tolerated();
+    /// levels without redundancy must have 0 (their data is lost).
+    int failed_drives = 0;
+    /// Share of each surviving drive's time a running rebuild takes (0 = no rebuild running, the
+    /// array just runs degraded); only with failed_drives > 0. Below 1.
+    double rebuild_rate_fraction = 0.0;
 };
 
 }  // namespace raidadv

@@ -1,5 +1,6 @@
 #include "project/project.h"
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <set>
@@ -7,6 +8,7 @@
 #include <system_error>
 
 #include "project/json_text.h"
+#include "project/migrate.h"
 #include "project/sections.h"
 #include "units/units.h"
 
@@ -39,14 +41,27 @@ constexpr std::uintmax_t kMaxFileBytes = 64ull * 1024 * 1024;
 constexpr std::size_t kMaxSystems = 1000;
 constexpr std::size_t kMaxWorkloads = 1000;
 
-/// Brings a file of an older format version up to kProjectFormatVersion. There are no older
-/// versions yet; a change of format adds a step here (docs/file-format.md, "Versions").
-void migrate(json& /*root*/, int version) {
-    (void)version;
+constexpr std::size_t kMaxPins = 4;
+
+/// The version of the program that wrote the file, if it says so in a readable form: v2
+/// `written_by.version`, v1 `app_version`.
+std::string writer_version(const json& root) {
+    const json* text = nullptr;
+    if (const auto by = root.find("written_by"); by != root.end() && by->is_object()) {
+        if (const auto v = by->find("version"); v != by->end()) {
+            text = &*v;
+        }
+    } else if (const auto a = root.find("app_version"); a != root.end()) {
+        text = &*a;
+    }
+    if (text == nullptr || !text->is_string() || text->get_ref<const std::string&>().size() > 40) {
+        return {};
+    }
+    return text->get<std::string>();
 }
 
 /// Checks "format" and "version"; false if the rest of the file must not be read.
-bool read_header(ObjectReader& r, Issues& issues) {
+bool read_header(const json& root, ObjectReader& r, Issues& issues) {
     const std::string expected = std::string("\"") + kProjectFormatName + "\"";
     if (const json* format = r.find("format")) {
         if (!format->is_string() || format->get<std::string>() != kProjectFormatName) {
@@ -68,11 +83,8 @@ bool read_header(ObjectReader& r, Issues& issues) {
     }
     const double number = version->is_number() ? version->get<double>() : 0.0;
     if (number > kProjectFormatVersion && number == std::floor(number)) {
-        std::string app;
-        if (const json* a = r.find("app_version");
-            a != nullptr && a->is_string() && a->get_ref<const std::string&>().size() <= 40) {
-            app = " " + a->get<std::string>();
-        }
+        const std::string writer = writer_version(root);
+        const std::string app = writer.empty() ? std::string() : " " + writer;
         r.problem("version", "made by a newer RAID Advisor" + app + ": format version " +
                                  describe(*version) + ", this version reads up to " +
                                  std::to_string(kProjectFormatVersion));
@@ -86,18 +98,21 @@ bool read_header(ObjectReader& r, Issues& issues) {
 
 template <typename T, typename ReadOne>
 std::vector<T> read_list(ObjectReader& r, const char* key, std::size_t max_count,
-                         const char* element, ReadOne read_one) {
+                         const char* element, ReadOne read_one, bool required = true) {
     std::vector<T> items;
     const json* list = r.find(key);
     if (list == nullptr) {
-        r.missing(key, std::string("an array of ") + element);
+        if (required) {
+            r.missing(key, std::string("an array of ") + element);
+        }
         return items;
     }
-    if (!list->is_array() || list->empty() || list->size() > max_count) {
+    const std::size_t min_count = required ? 1 : 0;
+    if (!list->is_array() || list->size() < min_count || list->size() > max_count) {
         r.problem(
             key,
-            "must be an array of 1 to " + std::to_string(max_count) + " " + element + ", got " +
-                describe(*list) +
+            "must be an array of " + std::to_string(min_count) + " to " +
+                std::to_string(max_count) + " " + element + ", got " + describe(*list) +
                 (list->is_array() && !list->empty() ? " of " + std::to_string(list->size()) : ""));
         return items;
     }
@@ -115,42 +130,109 @@ std::vector<T> read_list(ObjectReader& r, const char* key, std::size_t max_count
     return items;
 }
 
-Project read_project(json& root, const Catalog& catalog, Issues& issues) {
-    Project project;
-    {
-        // The header first, with every key allowed: a file of another format or of a newer
-        // version gets that one message, not a list of keys this version does not know.
-        std::vector<std::string> present;
-        if (root.is_object()) {
-            for (const auto& item : root.items()) {
-                present.push_back(item.key());
-            }
-        }
-        ObjectReader header(root, "$", issues, present, "an object (a RAID Advisor project)");
-        if (!header.valid() || !read_header(header, issues)) {
-            return project;
+/// The header first, with every key allowed: a file of another format or of a newer version gets
+/// that one message, not a list of keys this version does not know. False if the rest must not be
+/// read.
+bool check_header(const json& root, Issues& issues) {
+    std::vector<std::string> present;
+    if (root.is_object()) {
+        for (const auto& item : root.items()) {
+            present.push_back(item.key());
         }
     }
-    migrate(root, root["version"].get<int>());
-    ObjectReader r(
-        root, "$", issues,
-        {"format", "version", "app_version", "name", "description", "systems", "workloads"});
-    std::string app_version;
-    r.text("app_version", app_version, kMaxIdLength);
+    ObjectReader header(root, "$", issues, present, "an object (a RAID Advisor project)");
+    return header.valid() && read_header(root, header, issues);
+}
+
+void read_written_by(const json& value, const std::string& path, Issues& issues) {
+    ObjectReader r(value, path, issues, {"app", "version"});
+    std::string text;
+    r.text("app", text, kMaxIdLength, Need::Required);
+    r.text("version", text, kMaxIdLength, Need::Required);
+}
+
+ProjectSession read_session(const json& value, const std::string& path, Issues& issues) {
+    ProjectSession session;
+    ObjectReader r(value, path, issues, {"pins", "selected"});
+    r.text("selected", session.selected, kMaxNameLength);
+    if (const json* pins = r.find("pins")) {
+        if (!pins->is_array() || pins->size() > kMaxPins) {
+            r.problem("pins", "must be an array of 0 to " + std::to_string(kMaxPins) +
+                                  " configuration names, got " + describe(*pins));
+            return session;
+        }
+        for (std::size_t i = 0; i < pins->size(); ++i) {
+            const json& pin = (*pins)[i];
+            const std::string pin_path = index_path(r.key_path("pins"), i);
+            if (!pin.is_string() || pin.get_ref<const std::string&>().empty() ||
+                pin.get_ref<const std::string&>().size() > kMaxNameLength) {
+                issues.add(pin_path, "must be a configuration name of 1 to " +
+                                         std::to_string(kMaxNameLength) + " bytes, got " +
+                                         describe(pin));
+                continue;
+            }
+            const std::string& name = pin.get_ref<const std::string&>();
+            if (std::find(session.pins.begin(), session.pins.end(), name) != session.pins.end()) {
+                issues.add(pin_path, "'" + name + "' is pinned twice");
+                continue;
+            }
+            session.pins.push_back(name);
+        }
+    }
+    return session;
+}
+
+Project read_project(json& root, const Catalog& catalog, Issues& issues) {
+    Project project;
+    if (!check_header(root, issues)) {
+        return project;
+    }
+    migrate_project_json(root);
+    ObjectReader r(root, "$", issues,
+                   {"format", "version", "written_by", "name", "description", "systems",
+                    "workloads", "advisor", "session"});
+    const bool asks_advisor = r.has("advisor");
+    if (const json* by = r.find("written_by")) {
+        read_written_by(*by, r.key_path("written_by"), issues);
+    }
     r.text("name", project.name, kMaxNameLength, Need::Optional, true);
     r.text("description", project.description, kMaxDescriptionLength, Need::Optional, true);
-    project.systems = read_list<System>(r, "systems", kMaxSystems, "systems",
-                                        [&](const json& v, const std::string& path) {
-                                            return read_system(v, path, catalog, issues);
-                                        });
+    project.systems = read_list<System>(
+        r, "systems", kMaxSystems, "systems",
+        [&](const json& v, const std::string& path) {
+            return read_system(v, path, catalog, issues);
+        },
+        !asks_advisor);
     project.workloads = read_list<Workload>(
         r, "workloads", kMaxWorkloads, "workloads",
         [&](const json& v, const std::string& path) { return read_workload(v, path, issues); });
+    if (const json* advisor = r.find("advisor")) {
+        project.advisor =
+            read_advisor(*advisor, r.key_path("advisor"), project.workloads, catalog, issues);
+    }
+    if (const json* session = r.find("session")) {
+        project.session = read_session(*session, r.key_path("session"), issues);
+    }
     return project;
 }
 
 }  // namespace
 }  // namespace project_detail
+
+ProjectHeader read_project_header(const std::string& json_text) {
+    ProjectHeader header;
+    auto root = project_detail::parse_json_text(json_text, header.issues);
+    if (!root || !header.issues.empty()) {
+        return header;
+    }
+    project_detail::Issues issues;
+    if (project_detail::check_header(*root, issues)) {
+        header.version = static_cast<int>((*root)["version"].get<double>());
+    }
+    header.written_by = project_detail::writer_version(*root);
+    header.issues = std::move(issues.list());
+    return header;
+}
 
 Project parse_project(const std::string& json_text, const Catalog& catalog) {
     std::vector<ProjectIssue> syntax;

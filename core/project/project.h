@@ -4,10 +4,12 @@
 // validates everything, reporting problems by JSON path.
 
 #include <filesystem>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "advisor/request.h"
 #include "evaluate/system.h"
 #include "workload/workload.h"
 
@@ -16,13 +18,23 @@ namespace raidadv {
 class Catalog;
 
 inline constexpr const char* kProjectFormatName = "raid-advisor-project";
-inline constexpr int kProjectFormatVersion = 1;
+/// Version 2 added `written_by` (replacing `app_version`) and `session`.
+inline constexpr int kProjectFormatVersion = 2;
+
+/// What the desktop application restores with a project: not part of the question asked.
+struct ProjectSession {
+    std::vector<std::string> pins;  ///< configurations pinned to Compare, by name, at most 4
+    std::string selected;           ///< the configuration selected in the ranking; "" = the pick
+};
 
 struct Project {
     std::string name;
     std::string description;
     std::vector<System> systems;
     std::vector<Workload> workloads;
+    /// The question for the advisor, if the project asks one (then `systems` may be empty).
+    std::optional<advisor::Request> advisor;
+    ProjectSession session;
 };
 
 /// A validation problem: JSON path ("systems[0].layout.drives") and what is wrong / allowed.

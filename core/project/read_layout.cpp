@@ -1,6 +1,7 @@
 // "layout" of a system: level, drives, stripe unit, spans, mirror copies, volumes.
 // The rules per level are listed in docs/file-format.md ("RAID levels").
 
+#include "layout/geometry.h"
 #include "project/sections.h"
 
 namespace raidadv::project_detail {
@@ -94,7 +95,8 @@ void check_spans(ObjectReader& r, RaidLevel level, const std::string& name, Layo
 Layout read_layout(const json& value, const std::string& path, Issues& issues) {
     Layout layout;
     ObjectReader r(value, path, issues,
-                   concat_keys({{"level", "drives", "disks_per_span", "mirror_copies", "volumes"},
+                   concat_keys({{"level", "drives", "disks_per_span", "mirror_copies", "volumes",
+                                 "failed_drives", "rebuild_rate_fraction"},
                                 size_keys("stripe")}),
                    "an object like {\"level\": \"raid5\", \"drives\": 4}");
     if (!r.valid()) {
@@ -119,6 +121,8 @@ Layout read_layout(const json& value, const std::string& path, Issues& issues) {
     r.size("stripe", {kMinStripeBytes, kMaxStripeBytes}, layout.stripe_unit_bytes, Need::Optional,
            512.0);
     r.integer("volumes", 1, kMaxVolumes, layout.volumes);
+    r.integer("failed_drives", 0, kMaxDrivesPerVolume, layout.failed_drives);
+    r.number("rebuild_rate_fraction", Range{0.0, 1.0, false, true}, layout.rebuild_rate_fraction);
     if (!level) {
         return layout;
     }
@@ -183,6 +187,23 @@ Layout read_layout(const json& value, const std::string& path, Issues& issues) {
     }
     if (!has_spans(*level)) {
         layout.disks_per_span = 0;
+    }
+    // Degraded mode: at most the failures the level tolerates (layout/geometry.h).
+    bool failed_ok = true;
+    if (layout.failed_drives > 0) {
+        Layout failed_only = layout;
+        failed_only.rebuild_rate_fraction = 0.0;
+        const std::string problem = degraded_layout_problem(failed_only);
+        if (!problem.empty()) {
+            r.problem("failed_drives", problem);
+            layout.failed_drives = 0;
+            failed_ok = false;
+        }
+    }
+    if (layout.rebuild_rate_fraction > 0.0 && layout.failed_drives == 0 && failed_ok) {
+        r.problem("rebuild_rate_fraction",
+                  "a rebuild runs only on a degraded volume: set failed_drives to at least 1");
+        layout.rebuild_rate_fraction = 0.0;
     }
     return layout;
 }

@@ -5,6 +5,7 @@
 
 #include "project/sections.h"
 #include "units/units.h"
+#include "workload/presets.h"
 
 namespace raidadv::project_detail {
 namespace {
@@ -135,8 +136,12 @@ bool check_list(const json* v, const std::string& path, const std::string& eleme
     return true;
 }
 
-void read_points(ObjectReader& r, Workload& w) {
+void read_points(ObjectReader& r, Workload& w, bool from_preset) {
     Issues& issues = r.issues();
+    if (r.has("concurrency") || r.has("arrival_rates_per_s")) {
+        w.concurrency.clear();  // the file's points replace a preset's
+        w.arrival_rates_per_s.clear();
+    }
     if (const json* v = r.find("concurrency")) {
         const std::string path = r.key_path("concurrency");
         if (check_list(v, path,
@@ -163,7 +168,7 @@ void read_points(ObjectReader& r, Workload& w) {
             require_increasing(w.arrival_rates_per_s, path, issues);
         }
     }
-    if (!r.has("concurrency") && !r.has("arrival_rates_per_s")) {
+    if (!from_preset && !r.has("concurrency") && !r.has("arrival_rates_per_s")) {
         issues.add(r.path(),
                    "give the load points: 'concurrency' (a list of outstanding "
                    "requests, closed system) and/or 'arrival_rates_per_s' (a list of "
@@ -227,7 +232,7 @@ Workload read_workload(const json& value, const std::string& path, Issues& issue
     Workload w;
     ObjectReader r(
         value, path, issues,
-        concat_keys({{"name", "description", "unit", "read_fraction", "pattern",
+        concat_keys({{"name", "description", "preset", "unit", "read_fraction", "pattern",
                       "sequential_fraction", "request_size", "file_size", "span_fraction",
                       "streams", "concurrency", "arrival_rates_per_s", "think_time_ms"},
                      size_keys("alignment")}),
@@ -235,20 +240,37 @@ Workload read_workload(const json& value, const std::string& path, Issues& issue
     if (!r.valid()) {
         return w;
     }
+    // A preset (core/workload/presets.h) supplies every field; keys in the file override it.
+    const WorkloadPreset* preset = nullptr;
+    std::string preset_id;
+    if (r.text("preset", preset_id, kMaxIdLength)) {
+        preset = find_workload_preset(preset_id);
+        if (preset == nullptr) {
+            std::string ids;
+            for (const WorkloadPreset& p : workload_presets()) {
+                ids += (ids.empty() ? "\"" : ", \"") + p.id + "\"";
+            }
+            r.problem("preset", "unknown preset \"" + preset_id + "\"; use one of " + ids);
+        } else {
+            w = preset->workload;
+        }
+    }
+    const Need need = preset != nullptr ? Need::Optional : Need::Required;
     std::string ignored;
     r.text("name", w.name, kMaxNameLength, Need::Required);
     r.text("description", ignored, kMaxDescriptionLength, Need::Optional, true);
-    std::string unit = "request";
+    std::string unit = w.unit == Workload::Unit::File ? "file" : "request";
     r.choice("unit", {"request", "file"}, unit);
+    const bool unit_changed = (unit == "file") != (w.unit == Workload::Unit::File);
     w.unit = unit == "file" ? Workload::Unit::File : Workload::Unit::Request;
-    r.number("read_fraction", {0, 1}, w.read_fraction, 1.0, Need::Required);
+    r.number("read_fraction", {0, 1}, w.read_fraction, 1.0, need);
 
     if (r.has("pattern") && r.has("sequential_fraction")) {
         r.problem("sequential_fraction",
                   "give either 'pattern' or 'sequential_fraction', not both");
     } else if (r.has("sequential_fraction")) {
         r.number("sequential_fraction", {0, 1}, w.sequential_fraction);
-    } else {
+    } else if (r.has("pattern") || preset == nullptr) {
         std::string pattern = "random";
         r.choice("pattern", {"random", "sequential"}, pattern);
         w.sequential_fraction = pattern == "sequential" ? 1.0 : 0.0;
@@ -266,14 +288,14 @@ Workload read_workload(const json& value, const std::string& path, Issues& issue
         const Range range =
             files ? Range{1.0, kMaxFileBytes} : Range{units::sector, kMaxRequestBytes};
         w.size = read_size_distribution(*v, r.key_path(size_key), range, issues);
-    } else {
+    } else if (preset == nullptr || unit_changed) {
         r.missing(size_key, "e.g. {\"fixed_kib\": 4}");
     }
     r.size("alignment", {units::sector, kMaxAlignmentBytes}, w.alignment_bytes, Need::Optional,
            units::sector);
     r.number("span_fraction", {0, 1, true, false}, w.span_fraction);
     r.integer("streams", 0, kMaxStreams, w.streams);
-    read_points(r, w);
+    read_points(r, w, preset != nullptr);
     return w;
 }
 

@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 
+#include "advisor/request.h"
 #include "catalog/catalog.h"
 #include "evaluate/system.h"
 #include "project/reader.h"
@@ -31,6 +32,11 @@ System read_system(const json& value, const std::string& path, const Catalog& ca
                    Issues& issues);
 
 Workload read_workload(const json& value, const std::string& path, Issues& issues);
+
+/// The "advisor" section: the request, with its workload picked by name from `workloads`.
+std::optional<advisor::Request> read_advisor(const json& value, const std::string& path,
+                                             const std::vector<Workload>& workloads,
+                                             const Catalog& catalog, Issues& issues);
 
 /// Size distribution object of a workload (request_size or file_size), sizes within `range`
 /// (bytes).

@@ -87,6 +87,12 @@ struct Solution {
     int iterations = 0;                ///< solver iterations used (bounded)
 };
 
+/// Iteration bounds: the Bard-Schweitzer fixed point (closed points above the exact limit) and
+/// the open fixed point stop after this many iterations whether or not they have converged, so
+/// every solve terminates; Solution::iterations reports what was used.
+inline constexpr int kMaxClosedIterations = 5000;
+inline constexpr int kMaxOpenIterations = 500;
+
 /// Closed network: `population` jobs circulating, each thinking `think_time` between jobs.
 /// Exact MVA recursion over the population (Reiser & Lavenberg 1980) with the fork-join and
 /// load-dependent extensions below, up to `exact_limit`; above it the Bard-Schweitzer fixed point.

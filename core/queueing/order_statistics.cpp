@@ -32,13 +32,17 @@ struct MaxTable {
             phi[i] = std::exp(-0.5 * x[i] * x[i]) / std::sqrt(2.0 * M_PI);
             Phi[i] = 0.5 * std::erfc(-x[i] / std::sqrt(2.0));
         }
+        // Phi(x)^(k-1) by repeated multiplication (no pow), flushed to 0 before it turns
+        // subnormal (slow arithmetic, and below 1e-300 it contributes nothing).
+        std::vector<double> power(kSteps + 1, 1.0);
         for (int k = 1; k <= kMaxTabulated; ++k) {
             double m1 = 0.0, m2 = 0.0;
             for (int i = 0; i <= kSteps; ++i) {
                 const double w = (i == 0 || i == kSteps) ? 0.5 : 1.0;
-                const double dens = k * phi[i] * std::pow(Phi[i], k - 1);
+                const double dens = k * phi[i] * power[i];
                 m1 += w * x[i] * dens * h;
                 m2 += w * x[i] * x[i] * dens * h;
+                power[i] = power[i] * Phi[i] < 1e-300 ? 0.0 : power[i] * Phi[i];
             }
             mean[k] = m1;
             var[k] = std::max(0.0, m2 - m1 * m1);

@@ -63,17 +63,30 @@ struct Seen {
     std::vector<double> busy;  ///< utilization per server (probability the server is busy)
 };
 
+/// Service parts of every visit (variants in order, visits in order) at the queue lengths an
+/// arrival sees: fixed within one population level, so computed once per level.
+std::vector<ServiceParts> parts_seen(const Network& net, const std::vector<double>& seen) {
+    std::vector<ServiceParts> parts;
+    for (const auto& variant : net.variants) {
+        for (const auto& visit : variant.visits) {
+            parts.push_back(visit.service.parts_at(seen[visit.station] + 1.0));
+        }
+    }
+    return parts;
+}
+
 StepResult residence(const Network& net, const Seen& seen_state,
-                     const std::vector<double>& open_util) {
+                     const std::vector<double>& open_util, const std::vector<ServiceParts>& parts) {
     const std::vector<double>& seen = seen_state.queue;
     const std::size_t ns = net.stations.size();
     // Mean and mean residual of the busy time of the requests at each station (the mix of
     // every visit to it), for the request found in service.
     std::vector<double> weight(ns, 0.0), first(ns, 0.0), second(ns, 0.0);
+    std::size_t index = 0;
     for (const auto& variant : net.variants) {
         for (const auto& visit : variant.visits) {
             const auto& st = net.stations[visit.station];
-            const ServiceParts p = visit.service.parts_at(seen[visit.station] + 1.0);
+            const ServiceParts& p = parts[index++];
             const double w = share(visit, st) * variant.probability * visit.count;
             const double b = p.busy();
             weight[visit.station] += w;
@@ -85,15 +98,16 @@ StepResult residence(const Network& net, const Seen& seen_state,
     r.queue_per_throughput.assign(ns, 0.0);
     r.busy_per_throughput.assign(ns, 0.0);
     double second_moment = 0.0;
+    index = 0;
     for (const auto& variant : net.variants) {
         double rv = 0.0, vv = 0.0, previous_fg = 0.0;
         for (const auto& visit : variant.visits) {
+            const ServiceParts& p = parts[index++];
             if (visit.detached) {
                 continue;
             }
             const auto& st = net.stations[visit.station];
             const double q = seen[visit.station];
-            const ServiceParts p = visit.service.parts_at(q + 1.0);
             const double c = std::max(1.0, st.servers);
             double wait = 0.0;
             double at_station = p.foreground();  // Little's law: requests present per job/s
@@ -131,16 +145,18 @@ StepResult residence(const Network& net, const Seen& seen_state,
 }
 
 /// Utilization per station from detached (background) visits at throughput x.
-std::vector<double> open_utilization(const Network& net, const std::vector<double>& seen,
+std::vector<double> open_utilization(const Network& net, const std::vector<ServiceParts>& parts,
                                      double x) {
     std::vector<double> u(net.stations.size(), 0.0);
+    std::size_t index = 0;
     for (const auto& variant : net.variants) {
         for (const auto& visit : variant.visits) {
+            const ServiceParts& p = parts[index++];
             if (!visit.detached) {
                 continue;
             }
             const auto& st = net.stations[visit.station];
-            const double s = visit.service.parts_at(seen[visit.station] + 1.0).busy();
+            const double s = p.busy();
             u[visit.station] += x * variant.probability * visit.count * share(visit, st) * s /
                                 std::max(1.0, st.servers);
         }
@@ -156,31 +172,54 @@ Solution solve_level(const Network& net, double n, double think, const Seen& see
     const bool has_detached = std::any_of(net.variants.begin(), net.variants.end(), [](auto& v) {
         return std::any_of(v.visits.begin(), v.visits.end(), [](auto& s) { return s.detached; });
     });
-    const std::vector<double>& seen = seen_state.queue;
+    const std::vector<ServiceParts> parts = parts_seen(net, seen_state.queue);
     auto respond = [&](double x) {
-        return residence(net, seen_state, open_utilization(net, seen, x));
+        return residence(net, seen_state, open_utilization(net, parts, x), parts);
     };
     StepResult r = respond(0.0);
     double x = n / (think + r.response);
     if (has_detached) {
         // Detached (background) load slows everyone as throughput grows: f(x) = n/(Z + R(x)) - x
-        // is decreasing, so bisect for its root (bounded iterations, always terminates).
-        double lo = 0.0, hi = x;
-        for (int i = 0; i < 60 && hi - lo > 1e-12 * hi; ++i) {
-            const double mid = 0.5 * (lo + hi);
-            const StepResult rm = respond(mid);
-            if (n / (think + rm.response) > mid) {
+        // is decreasing with f(0) > 0 >= f(x0), so its root is bracketed. Illinois variant of
+        // regula falsi (Dowell & Jarratt 1971): superlinear, and it keeps the bracket, so it
+        // always terminates; bounded iterations.
+        auto f = [&](double at) {
+            ++sol.iterations;
+            return n / (think + respond(at).response) - at;
+        };
+        // The previous population's throughput is a good lower end: throughput does not fall
+        // as the population grows. Fall back to 0 if it does not bracket the root.
+        double lo = x_guess > 0.0 && x_guess < x ? x_guess : 0.0, hi = x;
+        double f_lo = f(lo);
+        if (f_lo <= 0.0 && lo > 0.0) {
+            lo = 0.0;
+            f_lo = f(lo);
+        }
+        double f_hi = f(hi);
+        int side = 0;
+        for (int i = 0; i < 60 && hi - lo > 1e-9 * hi && f_lo > 0.0 && f_hi < 0.0; ++i) {
+            const double mid = (lo * f_hi - hi * f_lo) / (f_hi - f_lo);
+            const double f_mid = f(mid);
+            if (f_mid > 0.0) {
                 lo = mid;
+                f_lo = f_mid;
+                if (side == -1) {
+                    f_hi *= 0.5;  // Illinois: halve the stale end so it moves next time
+                }
+                side = -1;
             } else {
                 hi = mid;
+                f_hi = f_mid;
+                if (side == 1) {
+                    f_lo *= 0.5;
+                }
+                side = 1;
             }
-            sol.iterations++;
         }
-        x = lo;
+        x = f_hi >= 0.0 ? hi : lo;
         r = respond(x);
     }
-    (void)x_guess;
-    const std::vector<double> u_open = open_utilization(net, seen, x);
+    const std::vector<double> u_open = open_utilization(net, parts, x);
     double max_u = 0.0;
     sol.utilization.resize(net.stations.size());
     for (std::size_t s = 0; s < net.stations.size(); ++s) {
@@ -209,9 +248,8 @@ Solution schweitzer(const Network& net, int n, double think) {
     Seen seen{std::vector<double>(ns, 0.0), std::vector<double>(ns, 0.0)};
     Solution sol;
     double x = 0.0;
-    constexpr int kMaxIterations = 5000;
     int it = 0;
-    for (; it < kMaxIterations; ++it) {
+    for (; it < kMaxClosedIterations; ++it) {
         for (std::size_t s = 0; s < ns; ++s) {
             // Bard-Schweitzer: remove the arriving job's share of the queue (and of the busy time)
             seen.queue[s] = q[s] * (n - 1.0) / n;
@@ -230,7 +268,7 @@ Solution schweitzer(const Network& net, int n, double think) {
             break;
         }
     }
-    sol.iterations = it + 1;
+    sol.iterations = std::min(it + 1, kMaxClosedIterations);
     return sol;
 }
 
@@ -239,12 +277,17 @@ Solution schweitzer(const Network& net, int n, double think) {
 std::vector<Solution> solve_closed(const Network& net, const std::vector<int>& populations,
                                    double think_time, int exact_limit) {
     std::vector<Solution> out(populations.size());
+    // The exact recursion runs up to the largest population within the limit, so that small
+    // populations stay exact when a large one (solved by Bard-Schweitzer) is asked for too.
     int n_max = 0;
     for (int n : populations) {
-        n_max = std::max(n_max, n);
+        if (n <= exact_limit) {
+            n_max = std::max(n_max, n);
+        }
     }
     std::vector<int> done(populations.size(), 0);
-    if (n_max <= exact_limit) {
+    double x_exact = 0.0;  // throughput at n_max
+    {
         Seen seen{std::vector<double>(net.stations.size(), 0.0),
                   std::vector<double>(net.stations.size(), 0.0)};
         double x = 0.0;
@@ -272,11 +315,30 @@ std::vector<Solution> solve_closed(const Network& net, const std::vector<int>& p
                 }
             }
         }
+        x_exact = x;
     }
+    // Larger populations, in increasing order, by the fixed point; the same guard as above keeps
+    // throughput from falling as the population grows (and Little's law).
+    std::vector<std::size_t> order;
     for (std::size_t i = 0; i < populations.size(); ++i) {
         if (!done[i] && populations[i] > 0) {
-            out[i] = schweitzer(net, populations[i], think_time);
+            order.push_back(i);
         }
+    }
+    std::sort(order.begin(), order.end(),
+              [&](std::size_t a, std::size_t b) { return populations[a] < populations[b]; });
+    double x_floor = x_exact;
+    for (std::size_t i : order) {
+        Solution sol = schweitzer(net, populations[i], think_time);
+        if (sol.throughput < x_floor) {
+            for (auto& u : sol.utilization) {
+                u = std::min(1.0, u * x_floor / sol.throughput);
+            }
+            sol.throughput = x_floor;
+            sol.response_mean = populations[i] / x_floor - think_time;
+        }
+        x_floor = sol.throughput;
+        out[i] = sol;
     }
     return out;
 }
@@ -302,9 +364,8 @@ Solution solve_open(const Network& net, double lambda) {
     sol.utilization.assign(ns, 0.0);
     sol.queue_length.assign(ns, 0.0);
     std::vector<double> q(ns, 0.0), wait(ns, 0.0);
-    constexpr int kMaxIterations = 500;
     bool converged = false;
-    for (int it = 0; it < kMaxIterations && !converged; ++it) {
+    for (int it = 0; it < kMaxOpenIterations && !converged; ++it) {
         sol.iterations = it + 1;
         converged = true;
         for (std::size_t s = 0; s < ns; ++s) {

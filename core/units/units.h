@@ -16,6 +16,8 @@ inline constexpr double TiB = 1024.0 * GiB;
 inline constexpr double ms = 1e-3;
 inline constexpr double us = 1e-6;
 inline constexpr double hour = 3600.0;
+/// Hours in a year of 365.25 days, the year AFR (failure rate) and energy figures use.
+inline constexpr double year_hours = 8766.0;
 
 inline constexpr double sector = 512.0;  // bytes in a logical sector
 

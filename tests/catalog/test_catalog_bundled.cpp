@@ -3,8 +3,10 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "catalog/catalog.h"
 #include "catalog_test_support.h"
@@ -194,4 +196,156 @@ TEST_CASE("unknown ids give no entry", "[catalog]") {
     CHECK_FALSE(c.link("").has_value());
     CHECK_FALSE(c.host("x").has_value());
     CHECK(c.notes("no-such-id").empty());
+}
+
+namespace {
+
+/// The comma-separated items of a catalog list ("sata-3g,sas-3g").
+std::vector<std::string> items(const std::string& list) {
+    std::vector<std::string> out;
+    std::size_t start = 0;
+    while (!list.empty() && start <= list.size()) {
+        std::size_t end = list.find(',', start);
+        if (end == std::string::npos) {
+            end = list.size();
+        }
+        out.push_back(list.substr(start, end - start));
+        start = end + 1;
+    }
+    return out;
+}
+
+bool accepts(const raidadv::ControllerSpec& c, const std::string& link_id) {
+    for (const std::string& id : items(c.drive_interfaces)) {
+        if (id == link_id) {
+            return true;
+        }
+    }
+    return false;
+}
+
+}  // namespace
+
+TEST_CASE("the bundled catalog has at least 60 entries across eras and kinds", "[catalog]") {
+    const Catalog& c = bundled();
+    const auto drives = c.drives();
+    const auto controllers = c.controllers();
+    const std::size_t total =
+        drives.size() + controllers.size() + c.links().size() + c.hosts().size();
+    CHECK(total >= 60);
+
+    int hdd = 0, sata_or_sas_ssd = 0, nvme = 0, priced = 0, oldest = 3000, newest = 0;
+    for (const auto& d : drives) {
+        INFO("drive " << d.info.id);
+        if (d.kind == raidadv::DriveKind::Hdd) {
+            ++hdd;
+        } else if (d.interface.rfind("pcie", 0) == 0) {
+            ++nvme;
+        } else {
+            ++sata_or_sas_ssd;
+        }
+        priced += d.info.price_usd > 0.0 ? 1 : 0;
+        oldest = std::min(oldest, d.info.year);
+        newest = std::max(newest, d.info.year);
+        // An AFR is a fraction per year (0.35 % = 0.0035), never a percentage.
+        CHECK(d.afr < 0.05);
+    }
+    CHECK(hdd >= 15);
+    CHECK(sata_or_sas_ssd >= 6);
+    CHECK(nvme >= 8);
+    CHECK(oldest <= 1996);
+    CHECK(newest >= 2023);
+    CHECK(priced * 4 >= static_cast<int>(drives.size()) * 3);  // three quarters carry a price
+
+    int hba = 0, hardware_raid = 0;
+    for (const auto& x : controllers) {
+        hba += x.kind == raidadv::ControllerKind::Hba ? 1 : 0;
+        hardware_raid += x.kind == raidadv::ControllerKind::HardwareRaid ? 1 : 0;
+    }
+    CHECK(hba >= 6);
+    CHECK(hardware_raid >= 5);
+}
+
+TEST_CASE("every bundled controller names its drive links and host link", "[catalog]") {
+    const Catalog& c = bundled();
+    for (const auto& x : c.controllers()) {
+        INFO("controller " << x.info.id << " drive_interfaces '" << x.drive_interfaces
+                           << "' host_link '" << x.host_link << "'");
+        CHECK_FALSE(x.drive_interfaces.empty());
+        for (const std::string& id : items(x.drive_interfaces)) {
+            INFO("link " << id);
+            CHECK(c.link(id).has_value());
+        }
+        CHECK(c.link(x.host_link).has_value());
+    }
+}
+
+TEST_CASE("every bundled drive can be attached by a controller", "[catalog]") {
+    const Catalog& c = bundled();
+    const auto controllers = c.controllers();
+    const auto direct = c.controller("nvme-direct-cpu");
+    REQUIRE(direct);
+    for (const auto& d : c.drives()) {
+        INFO("drive " << d.info.id << " interface " << d.interface);
+        int hosts = 0;
+        for (const auto& x : controllers) {
+            hosts += (x.info.id != "linux-md" && accepts(x, d.interface)) ? 1 : 0;
+        }
+        CHECK(hosts >= 1);
+        if (d.interface.rfind("pcie", 0) == 0) {
+            // NVMe: the CPU's own lanes and every tri-mode card take it.
+            CHECK(accepts(*direct, d.interface));
+            for (const char* id : {"broadcom-9460-8i", "broadcom-9560-8i", "broadcom-9500-8i",
+                                   "broadcom-9660-16i"}) {
+                INFO(id);
+                const auto tri = c.controller(id);
+                REQUIRE(tri);
+                CHECK(accepts(*tri, d.interface));
+            }
+        }
+    }
+}
+
+TEST_CASE("controller links and new entries give the values worked by hand", "[catalog]") {
+    const Catalog& c = bundled();
+
+    // PERC 6/i: eight 3 Gb/s SAS/SATA lanes, PCIe 1.0 x8 host link (User's Guide, Table 2-1).
+    const auto perc = c.controller("dell-perc6i");
+    REQUIRE(perc);
+    CHECK(perc->drive_interfaces == "sata-1.5g,sata-3g,sas-3g");
+    CHECK(perc->host_link == "pcie1-x8");
+    CHECK_FALSE(accepts(*perc, "sas-6g"));  // a SAS-1 controller: no 6 Gb/s drives
+    CHECK(c.link(perc->host_link)->bandwidth_Bps == Approx(2000e6));
+
+    CHECK(c.controller("intel-ich8r")->host_link == "intel-dmi");
+    CHECK(c.controller("sun-ssa-101")->host_link == "fc-25");
+    CHECK(c.controller("ahci-pch-sata")->host_link == "intel-dmi3");
+
+    // PCIe 5.0: 32 GT/s x 128/130 / 8 = 3938.5 MB/s per lane; DMI 3.0 x4 at 8 GT/s. The CSV
+    // rounds to whole MB/s.
+    CHECK(c.link("pcie5-x4")->bandwidth_Bps == Approx(4 * 32e9 * 128 / 130 / 8).margin(1e6));
+    CHECK(c.link("intel-dmi3")->bandwidth_Bps == Approx(4 * 8e9 * 128 / 130 / 8).margin(1e6));
+    // 24G SAS: 22.5 Gbaud with 128b/150b coding = 2.4 GB/s.
+    CHECK(c.link("sas-24g")->bandwidth_Bps == Approx(22.5e9 * 128 / 150 / 8));
+    CHECK(c.link("scsi-ultra-wide")->shared);
+
+    // Savvio 10K.3 manual: 67-124 MB/s sustained, 6 Gb/s SAS.
+    const auto savvio = c.drive("seagate-st9146803ss");
+    REQUIRE(savvio);
+    CHECK(savvio->hdd.media_rate_outer_Bps == Approx(124e6));
+    CHECK(savvio->hdd.media_rate_inner_Bps == Approx(67e6));
+    CHECK(savvio->interface == "sas-6g");
+
+    // Exos X24: 285 MB/s, 512 MB cache, AFR 0.35 %.
+    const auto x24 = c.drive("seagate-st24000nm002h");
+    REQUIRE(x24);
+    CHECK(x24->capacity_bytes == Approx(24e12));
+    CHECK(x24->hdd.cache_bytes == Approx(512.0 * 1048576));
+    CHECK(x24->afr == Approx(0.0035));
+
+    // Samsung 980: QD1 17,000 read IOPS -> 1 / 17000 s = 59 us.
+    const auto s980 = c.drive("samsung-980-1tb");
+    REQUIRE(s980);
+    CHECK(s980->ssd.read_latency_s == Approx(1.0 / 17000).epsilon(0.01));
+    CHECK(s980->info.price_date == "2021-03");
 }

@@ -206,3 +206,71 @@ TEST_CASE("a failed build leaves the previous good database intact", "[catalog]"
     REQUIRE(Catalog::build(dir.path(), db).empty());
     CHECK(Catalog::open(db).drive("test-hdd")->hdd.rpm == Approx(5400.0));
 }
+
+namespace {
+
+/// Valid sources whose controller row has drive_interfaces and host_link (line 2 of
+/// controllers.csv), with a second link "pcie2-x8" at line 4 of links.csv.
+Sources with_controller_links(const std::string& drive_interfaces, const std::string& host_link) {
+    Sources s = raidadv::test::valid_sources();
+    s["links.csv"] += "pcie2-x8,PCIe 2.0 x8,PCI-SIG,2007,4000,1,no,1,PCIe Base Specification 2.0\n";
+    s["controllers.csv"] = replaced(s["controllers.csv"], "levels,source\n",
+                                    "levels,drive_interfaces,host_link,source\n");
+    s["controllers.csv"] =
+        replaced(s["controllers.csv"], "\"0, 1,5,10\",",
+                 "\"0, 1,5,10\",\"" + drive_interfaces + "\"," + host_link + ",");
+    return s;
+}
+
+}  // namespace
+
+TEST_CASE("controller drive_interfaces and host_link load, normalised", "[catalog]") {
+    TempDir dir;
+    raidadv::test::write_sources(dir.path(),
+                                 with_controller_links(" sata-3g , pcie2-x8", "pcie2-x8"));
+    const auto errors = Catalog::build(dir.path(), dir / "catalog.db");
+    INFO(describe(errors));
+    REQUIRE(errors.empty());
+    const Catalog c = Catalog::open(dir / "catalog.db");
+    const auto raid = c.controller("test-raid");
+    REQUIRE(raid);
+    CHECK(raid->drive_interfaces == "sata-3g,pcie2-x8");  // spaces around items removed
+    CHECK(raid->host_link == "pcie2-x8");
+
+    // Left out of the header altogether: empty, "not given".
+    TempDir plain;
+    raidadv::test::write_sources(plain.path(), raidadv::test::valid_sources());
+    REQUIRE(Catalog::build(plain.path(), plain / "catalog.db").empty());
+    const auto bare = Catalog::open(plain / "catalog.db").controller("test-raid");
+    REQUIRE(bare);
+    CHECK(bare->drive_interfaces.empty());
+    CHECK(bare->host_link.empty());
+}
+
+TEST_CASE("controller link ids must name links of links.csv", "[catalog]") {
+    // An unknown id inside the list is reported with row and column, naming the id.
+    const BuildResult r = build(with_controller_links("sata-3g,sas-9g", "pcie2-x8"));
+    INFO(describe(r.errors));
+    CHECK_FALSE(r.wrote);
+    REQUIRE(r.errors.size() == 1);
+    CHECK(r.errors[0].where == "controllers.csv:2 column drive_interfaces");
+    CHECK(r.errors[0].message.find("got 'sas-9g'") != std::string::npos);
+    CHECK(r.errors[0].message.find("sata-3g, pcie2-x8") != std::string::npos);  // the known ids
+
+    require_rejected(with_controller_links("sata-3g", "pcie9-x8"),
+                     "controllers.csv:2 column host_link", "got 'pcie9-x8'");
+    // A drive id is not a link id.
+    require_rejected(with_controller_links("test-hdd", "pcie2-x8"),
+                     "controllers.csv:2 column drive_interfaces", "got 'test-hdd'");
+}
+
+TEST_CASE("controller link lists are checked for form", "[catalog]") {
+    require_rejected(with_controller_links("sata-3g,,pcie2-x8", "pcie2-x8"),
+                     "controllers.csv:2 column drive_interfaces", "got item ''");
+    require_rejected(with_controller_links("sata-3g,SATA 3G", "pcie2-x8"),
+                     "controllers.csv:2 column drive_interfaces", "got item 'SATA 3G'");
+    require_rejected(with_controller_links("sata-3g,sata-3g", "pcie2-x8"),
+                     "controllers.csv:2 column drive_interfaces", "'sata-3g' twice");
+    require_rejected(with_controller_links("sata-3g", "PCIe x8"),
+                     "controllers.csv:2 column host_link", "must be 1-64 characters");
+}

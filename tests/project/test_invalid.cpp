@@ -94,9 +94,9 @@ TEST_CASE("invalid projects are refused with path and reason", "[project]") {
          "must be \"raid-advisor-project\""},
         {"missing format", "", erase("/format"), "format", "missing required key 'format'"},
         {"newer version", "", set("/version", 3), "version",
-         "made by a newer RAID Advisor 0.1.0: format version 3, this version reads up to 1"},
+         "made by a newer RAID Advisor 0.1.0: format version 3, this version reads up to 2"},
         {"missing version", "", erase("/version"), "version", "missing required key 'version'"},
-        {"version 0", "", set("/version", 0), "version", "whole number from 1 to 1, got 0"},
+        {"version 0", "", set("/version", 0), "version", "whole number from 1 to 2, got 0"},
         {"version as string", "", set("/version", "1"), "version", "got the string \"1\""},
         {"unknown top-level key", "", set("/sytems", json::array()), "sytems",
          "unknown key 'sytems' (did you mean 'systems'?); allowed: format"},
@@ -335,8 +335,8 @@ TEST_CASE("all problems are reported, not just the first", "[project]") {
 
 TEST_CASE("a newer file gets one message, not one per unknown key", "[project]") {
     json j = json::parse(kValid);
-    j["version"] = 2;
-    j["cache_policy"] = "new in version 2";
+    j["version"] = 3;
+    j["cache_policy"] = "new in version 3";
     j["systems"][0]["tier"] = 1;
     const auto issues = issues_of(j.dump());
     INFO(list(issues));

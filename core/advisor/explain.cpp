@@ -1,0 +1,335 @@
+// Explanations for the top candidates. Every sentence is built from numbers the model or the
+// catalog produced for this request; nothing here decides the ranking.
+
+#include "advisor/explain.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <sstream>
+
+#include "layout/geometry.h"
+
+namespace raidadv::advisor {
+
+namespace {
+
+std::string percent(double fraction) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.0f%%", 100.0 * fraction);
+    return text;
+}
+
+std::string probability(double p) {
+    char text[32];
+    if (p >= 0.01) {
+        std::snprintf(text, sizeof text, "%.1f%%", 100.0 * p);
+    } else if (p >= 1e-6) {
+        std::snprintf(text, sizeof text, "%.2g%%", 100.0 * p);
+    } else {
+        return "under 0.0001%";
+    }
+    return text;
+}
+
+std::string load_name(const Workload& w, int concurrency) {
+    return std::to_string(concurrency) +
+           (w.unit == Workload::Unit::File ? " concurrent processes" : " outstanding requests");
+}
+
+std::string level_family(const Layout& l) {
+    std::ostringstream s;
+    s << static_cast<int>(l.level) << "/" << (l.volumes > 1);
+    return s.str();
+}
+
+std::string short_name(const System& s) {
+    // The layout part of describe(): between the first and the last ", ".
+    const std::string full = s.name;
+    const auto first = full.find(", ");
+    const auto last = full.rfind(", ");
+    if (first == std::string::npos || last == first) {
+        return full;
+    }
+    return full.substr(first + 2, last - first - 2);
+}
+
+void bottleneck_reason(const Candidate& c, const Request& r, Explanation& e) {
+    const Performance& p = c.performance;
+    if (p.points.empty()) {
+        return;
+    }
+    const PointMetrics& heavy = p.points.back();
+    std::ostringstream s;
+    s << "At "
+      << (heavy.concurrency > 0 ? load_name(r.workload, heavy.concurrency)
+                                : std::to_string(heavy.arrival_rate_per_s) + " per second")
+      << " the " << component_name(p.bottleneck) << " limit it ("
+      << percent(p.bottleneck_utilization) << " busy): mean response "
+      << format_time(heavy.mean_response_s) << ", " << std::lround(heavy.iops)
+      << (r.workload.unit == Workload::Unit::File ? " files/s, " : " requests/s, ");
+    char rate[32];
+    std::snprintf(rate, sizeof rate, "%.1f MB/s.", heavy.mb_per_s);
+    s << rate;
+    e.reasons.push_back(s.str());
+}
+
+void write_penalty_reason(const Candidate& c, const Request& r, Explanation& e) {
+    if (r.workload.read_fraction >= 1.0) {
+        return;
+    }
+    const Geometry g = make_geometry(c.system.layout);
+    const int ios = small_write_ios(g);
+    std::ostringstream s;
+    s << "Each small write costs " << ios << " disk I/O" << (ios == 1 ? "" : "s");
+    switch (c.system.layout.level) {
+        case RaidLevel::Raid5:
+        case RaidLevel::Raid50:
+            s << " (read old data and parity, write both: the RAID 5 write penalty)";
+            break;
+        case RaidLevel::Raid6:
+        case RaidLevel::Raid60:
+            s << " (read old data and two parities, write all three: the RAID 6 write penalty)";
+            break;
+        case RaidLevel::Raid1:
+        case RaidLevel::Raid10:
+        case RaidLevel::Raid01:
+            s << " (one per mirror copy)";
+            break;
+        default:
+            break;
+    }
+    char avg[64];
+    std::snprintf(avg, sizeof avg, "; with %s writes the array does %.2f disk I/Os per %s",
+                  percent(1.0 - r.workload.read_fraction).c_str(), c.performance.disk_ios_per_job,
+                  r.workload.unit == Workload::Unit::File ? "file" : "request");
+    s << avg;
+    if (c.system.write_back_cache && c.system.controller.cache_bytes > 0.0) {
+        s << ", and the controller's battery-backed cache absorbs write bursts";
+    }
+    s << ".";
+    e.reasons.push_back(s.str());
+}
+
+void stripe_reason(const Candidate& c, Explanation& e) {
+    const Layout& l = c.system.layout;
+    if (l.level == RaidLevel::Simple || l.level == RaidLevel::Raid1) {
+        return;
+    }
+    std::ostringstream s;
+    const double chosen = l.stripe_unit_bytes / 1024.0;
+    s << "Stripe unit " << chosen << " KiB: " << c.stripe_rule.explanation << ".";
+    if (!c.stripes_tried.empty()) {
+        if (l.stripe_unit_bytes == c.stripe_rule.rounded_bytes) {
+            s << " The model tried " << c.stripes_tried.size()
+              << " units and none was more than 1% faster.";
+        } else {
+            s << " The model tried " << c.stripes_tried.size() << " units and " << chosen
+              << " KiB was fastest for this workload.";
+        }
+    }
+    e.reasons.push_back(s.str());
+}
+
+void reliability_reason(const Candidate& c, const Request& r, Explanation& e) {
+    const Assessment& a = c.assessment;
+    std::ostringstream s;
+    if (a.failures_tolerated == 0) {
+        s << "No redundancy: any drive failure loses data";
+    } else {
+        s << "Survives " << a.failures_tolerated << " drive failure"
+          << (a.failures_tolerated > 1 ? "s" : "") << "; a rebuild takes about "
+          << format_time(a.rebuild_time_s);
+    }
+    s << "; estimated probability of data loss over " << r.constraints.horizon_years
+      << " years: " << probability(a.p_data_loss) << ".";
+    e.reasons.push_back(s.str());
+}
+
+/// Mean response of a system at each concurrency in `levels`.
+std::vector<double> sweep(const System& s, const Workload& w, const std::vector<int>& levels) {
+    Workload swept = w;
+    swept.concurrency = levels;
+    swept.arrival_rates_per_s.clear();
+    std::vector<double> out(levels.size(), NAN);
+    const PerformanceOutcome o = measure(s, swept);
+    if (o.feasible) {
+        for (std::size_t i = 0; i < levels.size() && i < o.performance.points.size(); ++i) {
+            out[i] = o.performance.points[i].mean_response_s;
+        }
+    }
+    return out;
+}
+
+/// "Above 6 concurrent processes, RAID 10 overtakes RAID 5": where the faster of the two flips.
+void crossover(const Candidate& pick, const Result& result, const Request& r, Explanation& e) {
+    if (r.workload.concurrency.empty()) {
+        return;
+    }
+    const Candidate* rival = nullptr;
+    for (const Candidate& c : result.ranked) {
+        if (level_family(c.system.layout) != level_family(pick.system.layout)) {
+            rival = &c;
+            break;
+        }
+    }
+    if (rival == nullptr) {
+        return;
+    }
+    const std::vector<int> levels{1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64};
+    const auto a = sweep(pick.system, r.workload, levels);
+    const auto b = sweep(rival->system, r.workload, levels);
+    for (std::size_t i = 1; i < levels.size(); ++i) {
+        if (std::isnan(a[i]) || std::isnan(b[i]) || std::isnan(a[i - 1]) || std::isnan(b[i - 1])) {
+            continue;
+        }
+        const bool before = a[i - 1] <= b[i - 1];
+        const bool after = a[i] <= b[i];
+        if (before != after) {
+            const Candidate& winner_after = after ? pick : *rival;
+            const Candidate& loser_after = after ? *rival : pick;
+            e.what_would_change.push_back(
+                "Above " + load_name(r.workload, levels[i - 1]) + ", " +
+                short_name(winner_after.system) + " overtakes " + short_name(loser_after.system) +
+                " (" + format_time(winner_after.system.name == pick.system.name ? a[i] : b[i]) +
+                " vs " + format_time(winner_after.system.name == pick.system.name ? b[i] : a[i]) +
+                " at " + std::to_string(levels[i]) + ").");
+            return;
+        }
+    }
+    const bool pick_faster = a.back() <= b.back() && a.front() <= b.front();
+    if (pick_faster) {
+        e.what_would_change.push_back(
+            "From 1 to 64 " +
+            std::string(r.workload.unit == Workload::Unit::File ? "concurrent processes"
+                                                                : "outstanding requests") +
+            " it stays faster than the best " + short_name(rival->system) + ".");
+    }
+}
+
+/// "With $400 more, ... would cut the mean response time by 35%."
+void budget_step(const Candidate& pick, Result& result, const Request& r, Explanation& e) {
+    const Constraints& c = r.constraints;
+    if (c.budget_usd <= 0.0 || result.over_budget.empty()) {
+        return;
+    }
+    auto& pool = result.over_budget;
+    std::sort(pool.begin(), pool.end(), [](const Candidate& a, const Candidate& b) {
+        return a.assessment.total_usd < b.assessment.total_usd;
+    });
+    constexpr std::size_t kMaxTried = 60;  // bounds the extra evaluations
+    for (std::size_t i = 0; i < pool.size() && i < kMaxTried; ++i) {
+        Candidate& alt = pool[i];
+        if (alt.performance.points.empty()) {
+            PerformanceOutcome o = measure(alt.system, r.workload);
+            ++result.stats.evaluated;
+            if (!o.feasible) {
+                continue;
+            }
+            alt.performance = std::move(o.performance);
+        }
+        const double gain =
+            1.0 - alt.performance.mean_response_s / pick.performance.mean_response_s;
+        if (gain >= 0.2) {
+            e.what_would_change.push_back(
+                "With " + format_money(alt.assessment.total_usd - c.budget_usd, c) +
+                " more than the budget, " + alt.system.name +
+                " would cut the mean response time by " + percent(gain) + ".");
+            return;
+        }
+    }
+}
+
+/// The cheapest candidate within 10% of the pick's performance, if it is cheaper.
+void cheaper_alternative(const Candidate& pick, const Result& result, const Request& r,
+                         Explanation& e) {
+    const Candidate* best = nullptr;
+    for (const Candidate& c : result.ranked) {
+        if (c.performance.mean_response_s <= 1.1 * pick.performance.mean_response_s &&
+            c.assessment.total_usd < pick.assessment.total_usd &&
+            (best == nullptr || c.assessment.total_usd < best->assessment.total_usd)) {
+            best = &c;
+        }
+    }
+    if (best != nullptr) {
+        e.what_would_change.push_back(
+            "For " +
+            format_money(pick.assessment.total_usd - best->assessment.total_usd, r.constraints) +
+            " less, " + best->system.name + " is within 10% of its response time" +
+            (best->assessment.failures_tolerated < pick.assessment.failures_tolerated
+                 ? " but tolerates fewer failures."
+                 : "."));
+    }
+}
+
+/// If one weight doubled, would the pick change?
+void weight_sensitivity(const Candidate& pick, const Result& result, const Request& r,
+                        Explanation& e) {
+    struct Variant {
+        const char* name;
+        Weights w;
+    };
+    Weights base = r.weights;
+    std::vector<Variant> variants;
+    Weights w = base;
+    w.performance = std::max(0.5, 2.0 * base.performance);
+    variants.push_back({"performance", w});
+    w = base;
+    w.cost = std::max(0.5, 2.0 * base.cost);
+    variants.push_back({"cost", w});
+    w = base;
+    w.reliability = std::max(0.5, 2.0 * base.reliability);
+    variants.push_back({"reliability", w});
+    for (const Variant& v : variants) {
+        Request alt = r;
+        alt.weights = v.w;
+        Result copy;
+        copy.ranked = result.ranked;
+        rank(copy, alt);
+        if (!copy.ranked.empty() && copy.ranked.front().system.name != pick.system.name) {
+            e.what_would_change.push_back("If " + std::string(v.name) + " counted twice as much: " +
+                                          copy.ranked.front().system.name + ".");
+        }
+    }
+}
+
+}  // namespace
+
+void explain_top(Result& result, const Request& request, int count) {
+    result.explanations.clear();
+    for (int i = 0; i < count && i < static_cast<int>(result.ranked.size()); ++i) {
+        const Candidate& c = result.ranked[static_cast<std::size_t>(i)];
+        Explanation e;
+        std::ostringstream head;
+        head << (i == 0 ? "Recommended: " : "Runner-up: ") << c.system.name << " — "
+             << format_time(c.performance.mean_response_s) << " mean response, "
+             << format_money(c.assessment.total_usd, request.constraints) << ", "
+             << format_capacity(c.assessment.usable_bytes) << " usable.";
+        e.headline = head.str();
+        bottleneck_reason(c, request, e);
+        write_penalty_reason(c, request, e);
+        stripe_reason(c, e);
+        reliability_reason(c, request, e);
+        if (i == 0) {
+            crossover(c, result, request, e);
+            budget_step(c, result, request, e);
+            cheaper_alternative(c, result, request, e);
+            weight_sensitivity(c, result, request, e);
+        } else {
+            const Candidate& top = result.ranked.front();
+            const double slower = c.performance.mean_response_s / top.performance.mean_response_s;
+            std::ostringstream vs;
+            char ratio[32];
+            std::snprintf(ratio, sizeof ratio, "%.2fx", slower);
+            vs << "Against the pick: response time " << ratio << ", cost "
+               << format_money(c.assessment.total_usd, request.constraints) << " vs "
+               << format_money(top.assessment.total_usd, request.constraints) << ", data-loss risk "
+               << probability(c.assessment.p_data_loss) << " vs "
+               << probability(top.assessment.p_data_loss) << ".";
+            e.reasons.push_back(vs.str());
+        }
+        result.explanations.push_back(std::move(e));
+    }
+}
+
+}  // namespace raidadv::advisor

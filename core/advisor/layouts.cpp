@@ -1,0 +1,122 @@
+#include "advisor/layouts.h"
+
+namespace raidadv::advisor {
+
+namespace {
+
+/// Fewest drives in one volume (Chen et al. 1994 definitions of the levels).
+int min_volume_drives(RaidLevel level) {
+    switch (level) {
+        case RaidLevel::Simple:
+            return 1;
+        case RaidLevel::Raid0:
+        case RaidLevel::Raid1:
+            return 2;
+        case RaidLevel::Raid5:
+            return 3;
+        case RaidLevel::Raid10:
+        case RaidLevel::Raid01:
+        case RaidLevel::Raid6:
+            return 4;
+        case RaidLevel::Raid50:
+            return 6;
+        case RaidLevel::Raid60:
+            return 8;
+    }
+    return 1;
+}
+
+/// Layouts of one volume of `drives` drives (all volumes are identical).
+std::vector<Layout> volume_layouts(RaidLevel level, int drives, int min_failures) {
+    std::vector<Layout> out;
+    Layout base;
+    base.level = level;
+    base.drives = drives;
+    if (drives < min_volume_drives(level)) {
+        return out;
+    }
+    switch (level) {
+        case RaidLevel::Raid1:
+            // 2-way mirrors, or 3-way where two failures must be survived.
+            if (drives == 2 || (drives == 3 && min_failures >= 2)) {
+                base.mirror_copies = drives;
+                out.push_back(base);
+            }
+            break;
+        case RaidLevel::Raid10:
+            if (drives % 2 != 0) {
+                break;
+            }
+            // PERC/MegaRAID "disks per span": every even divisor. Spans of 2 (one mirror pair
+            // each, striped) are the same array as span 0 (a stripe over all the pairs), so
+            // only span 0 is listed for them.
+            for (int span = 4; span < drives; span += 2) {
+                if (drives % span == 0) {
+                    Layout l = base;
+                    l.disks_per_span = span;
+                    out.push_back(l);
+                }
+            }
+            out.push_back(base);
+            break;
+        case RaidLevel::Raid01:
+            if (drives % 2 == 0) {
+                out.push_back(base);
+            }
+            break;
+        case RaidLevel::Raid50:
+        case RaidLevel::Raid60: {
+            const int min_span = level == RaidLevel::Raid50 ? 3 : 4;
+            for (int span = min_span; span * 2 <= drives; ++span) {
+                if (drives % span == 0) {
+                    Layout l = base;
+                    l.disks_per_span = span;
+                    out.push_back(l);
+                }
+            }
+            break;
+        }
+        default:
+            out.push_back(base);
+    }
+    return out;
+}
+
+}  // namespace
+
+std::vector<Layout> layouts_for(RaidLevel level, int total_drives, bool spread,
+                                int min_failures_tolerated) {
+    std::vector<Layout> out;
+    if (level == RaidLevel::Simple) {
+        if (spread || total_drives == 1) {
+            Layout l;
+            l.level = RaidLevel::Simple;
+            l.drives = total_drives;
+            out.push_back(l);
+        }
+        return out;
+    }
+    const int max_volumes = spread ? total_drives : 1;
+    for (int volumes = 1; volumes <= max_volumes; ++volumes) {
+        if (total_drives % volumes != 0) {
+            continue;
+        }
+        for (Layout l : volume_layouts(level, total_drives / volumes, min_failures_tolerated)) {
+            l.volumes = volumes;
+            out.push_back(l);
+        }
+    }
+    return out;
+}
+
+std::vector<int> drive_counts(int max_drives) {
+    std::vector<int> counts;
+    for (int n = 1; n <= max_drives; ++n) {
+        if (n <= 8 || (n <= 16 && n % 2 == 0) || n % 4 == 0) {
+            counts.push_back(n);
+        }
+    }
+    return counts;
+}
+
+}  // namespace raidadv::advisor

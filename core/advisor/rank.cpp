@@ -1,0 +1,109 @@
+// Ranking: a weighted log-utility that does not depend on which other candidates exist, so a
+// tighter budget or a larger capacity need can only remove candidates, never reorder the rest.
+
+#include <algorithm>
+#include <cmath>
+
+#include "advisor/advisor.h"
+
+namespace raidadv::advisor {
+
+namespace {
+
+/// Below this probability of data loss over the horizon a layout gets no further credit (a
+/// user who weighs reliability wants "safe enough", not ever more nines at any price).
+constexpr double kLossProbabilityFloor = 1e-4;
+
+double utility(const Candidate& c, const Weights& w) {
+    // derived: each term is the log of a ratio, so "twice as fast" and "half the price" weigh the
+    // same at equal weights.
+    const double perf = -std::log(c.performance.mean_response_s);
+    const double cost = c.assessment.total_usd > 0.0 ? -std::log(c.assessment.total_usd) : 0.0;
+    const double loss = -std::log(std::max(c.assessment.p_data_loss, kLossProbabilityFloor));
+    const double capacity = std::log(std::max(c.assessment.usable_bytes, 1.0));
+    return w.performance * perf + w.cost * cost + w.reliability * loss + w.capacity * capacity;
+}
+
+/// a is at least as good as b on every criterion and better on one.
+bool dominates(const Candidate& a, const Candidate& b) {
+    const double ar = a.performance.mean_response_s, br = b.performance.mean_response_s;
+    const double ac = a.assessment.total_usd, bc = b.assessment.total_usd;
+    const double ap = a.assessment.p_data_loss, bp = b.assessment.p_data_loss;
+    const double au = a.assessment.usable_bytes, bu = b.assessment.usable_bytes;
+    const bool no_worse = ar <= br && ac <= bc && ap <= bp && au >= bu;
+    const bool better = ar < br || ac < bc || ap < bp || au > bu;
+    return no_worse && better;
+}
+
+}  // namespace
+
+void mark_pareto(std::vector<Candidate>& candidates) {
+    // Sorted by response time, a candidate can only be dominated by one before it or by an equal
+    // one; checking against the front found so far is enough (the front is small).
+    std::vector<std::size_t> order(candidates.size());
+    for (std::size_t i = 0; i < order.size(); ++i) {
+        order[i] = i;
+    }
+    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        return candidates[a].performance.mean_response_s <
+               candidates[b].performance.mean_response_s;
+    });
+    std::vector<std::size_t> front;
+    for (std::size_t i : order) {
+        bool dominated = false;
+        for (std::size_t f : front) {
+            if (dominates(candidates[f], candidates[i])) {
+                dominated = true;
+                break;
+            }
+        }
+        candidates[i].pareto = !dominated;
+        if (!dominated) {
+            // A newcomer may dominate an earlier front member with equal response time.
+            std::erase_if(front, [&](std::size_t f) {
+                if (dominates(candidates[i], candidates[f])) {
+                    candidates[f].pareto = false;
+                    return true;
+                }
+                return false;
+            });
+            front.push_back(i);
+        }
+    }
+}
+
+void rank(Result& result, const Request& request) {
+    auto& ranked = result.ranked;
+    for (Candidate& c : ranked) {
+        c.utility = utility(c, request.weights);
+    }
+    // Ties (equal utility) go to the cheaper, then the simpler (fewer drives), then by name, so
+    // the order is deterministic.
+    std::sort(ranked.begin(), ranked.end(), [](const Candidate& a, const Candidate& b) {
+        if (a.utility != b.utility) {
+            return a.utility > b.utility;
+        }
+        if (a.assessment.total_usd != b.assessment.total_usd) {
+            return a.assessment.total_usd < b.assessment.total_usd;
+        }
+        if (a.system.total_drives() != b.system.total_drives()) {
+            return a.system.total_drives() < b.system.total_drives();
+        }
+        return a.system.name < b.system.name;
+    });
+    if (!ranked.empty()) {
+        const double top = ranked.front().utility;
+        const double bottom = ranked.back().utility;
+        for (Candidate& c : ranked) {
+            c.score = top > bottom ? 100.0 * (c.utility - bottom) / (top - bottom) : 100.0;
+        }
+    }
+    result.pareto.clear();
+    for (std::size_t i = 0; i < ranked.size(); ++i) {
+        if (ranked[i].pareto) {
+            result.pareto.push_back(i);
+        }
+    }
+}
+
+}  // namespace raidadv::advisor

@@ -1,0 +1,67 @@
+#pragma once
+// What a person asks the advisor: their workload, what they need (capacity, budget, fault
+// tolerance, bays, ...), what they may or must use, and how they weigh the trade-offs.
+
+#include <string>
+#include <vector>
+
+#include "components/specs.h"
+#include "layout/raid_level.h"
+#include "workload/workload.h"
+
+namespace raidadv::advisor {
+
+/// How much each criterion counts when candidates are ranked (relative, >= 0, not all 0).
+struct Weights {
+    double performance = 1.0;  ///< mean response time at the user's load points
+    double cost = 1.0;         ///< purchase (and optionally power) cost
+    double reliability = 1.0;  ///< probability of data loss over the planning horizon
+    double capacity = 0.0;     ///< usable capacity beyond what is required
+};
+
+/// Hard limits: a candidate that breaks one is not recommended (the reason is counted).
+struct Constraints {
+    double budget_usd = 0.0;  ///< 0 = no limit. Prices in the catalog are US dollars.
+    std::string currency = "USD";
+    double usd_per_currency_unit = 1.0;     ///< exchange rate for showing costs in `currency`
+    double capacity_bytes = 0.0;            ///< usable capacity needed now
+    double growth_per_year = 0.0;           ///< fractional growth of the data per year (0.2 = 20%)
+    double horizon_years = 5.0;             ///< planning horizon (capacity growth, reliability)
+    int min_failures_tolerated = 0;         ///< drives that may fail without data loss
+    double max_rebuild_hours = 0.0;         ///< 0 = no limit
+    int max_drive_bays = 24;                ///< drive bays available in the enclosure(s)
+    double max_power_w = 0.0;               ///< 0 = no limit (drives, active)
+    std::vector<std::string> interfaces;    ///< allowed drive link ids; empty = any
+    std::vector<std::string> form_factors;  ///< allowed drive form factors; empty = any
+    std::vector<DriveKind> drive_kinds;     ///< empty = any
+    std::vector<RaidLevel> levels;          ///< allowed layouts; empty = any
+    std::vector<std::string> drives;        ///< allowed drive ids; empty = any in the catalog
+    std::vector<std::string> controllers;   ///< allowed controller ids; empty = any
+    std::string owned_controller;  ///< a controller the user already has: used, and costs nothing
+    int min_year = 0;              ///< hardware introduced in or after this year; 0 = any
+    int max_year = 0;              ///< hardware introduced in or before this year; 0 = any
+
+    /// Usable bytes needed at the end of the horizon: capacity x (1 + growth)^years.
+    double capacity_needed_bytes() const;
+};
+
+/// The whole question.
+struct Request {
+    std::string name;
+    Workload workload;  ///< load points: concurrency (closed) and/or arrival rates (open)
+    /// The application can spread its data over several volumes (databases with extent striping,
+    /// mail servers, the 2007 report's IOMeter workers): independent volumes are candidates.
+    bool can_spread_over_volumes = false;
+    HostSpec host;  ///< the computer the storage is attached to
+    Constraints constraints;
+    Weights weights;
+    /// Stripe units the search may pick from; empty = 4 KiB to 1 MiB in powers of two.
+    std::vector<double> stripe_units_bytes;
+    double enclosure_cost_per_bay_usd = 0.0;  ///< cost of each bay used beyond bays_owned
+    int bays_owned = 0;
+    bool include_power_cost = false;
+    double power_price_usd_per_kwh = 0.15;
+    double rebuild_rate_fraction = 0.5;  ///< share of a drive's sustained rate a rebuild gets
+};
+
+}  // namespace raidadv::advisor

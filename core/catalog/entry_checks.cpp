@@ -1,0 +1,96 @@
+// Checks of one catalog entry beyond its own fields (see entry_checks.h).
+
+#include "catalog/entry_checks.h"
+
+#include "catalog/parse_rows.h"
+
+namespace raidadv::catalog_detail {
+
+void LinkIds::add(const std::string& id) {
+    if (!id.empty() && ids.insert(id).second) {
+        list += (list.empty() ? "" : ", ") + id;
+    }
+}
+
+std::string where(std::string_view file, int line, std::string_view column) {
+    return std::string(file) + ":" + std::to_string(line) + " column " + std::string(column);
+}
+
+namespace {
+
+template <class E>
+void check_price(std::string_view file, const E& e, std::vector<CatalogError>& errors) {
+    if (e.spec.info.price_usd > 0.0 && e.spec.info.price_date.empty()) {
+        errors.push_back(CatalogError{where(file, e.line, "price_date"),
+                                      "is required when price_usd is given (prices change "
+                                      "quickly; say when it was paid)"});
+    }
+}
+
+}  // namespace
+
+void check_entry(std::string_view file, const DriveEntry& e, const LinkIds& links,
+                 std::vector<CatalogError>& errors) {
+    const DriveSpec& d = e.spec;
+    if (!d.interface.empty() && links.ids.count(d.interface) == 0) {
+        errors.push_back(CatalogError{where(file, e.line, "interface"),
+                                      "must be the id of a link in " + links.source + " (" +
+                                          links.list + "), got '" + d.interface + "'"});
+    }
+    if (e.valid && d.kind == DriveKind::Hdd) {
+        // Only for rows whose values all passed: otherwise these would repeat earlier messages.
+        const HddSpec& h = d.hdd;
+        if (h.seek_track_to_track_s > h.seek_average_s || h.seek_average_s > h.seek_full_stroke_s) {
+            errors.push_back(CatalogError{
+                where(file, e.line, "seek_avg_ms"),
+                "seeks must satisfy seek_track_ms <= seek_avg_ms <= seek_full_ms, got " +
+                    format_number(h.seek_track_to_track_s * 1e3) + " / " +
+                    format_number(h.seek_average_s * 1e3) + " / " +
+                    format_number(h.seek_full_stroke_s * 1e3)});
+        }
+        if (h.media_rate_inner_Bps > h.media_rate_outer_Bps) {
+            errors.push_back(CatalogError{where(file, e.line, "media_rate_inner_mb_s"),
+                                          "must not exceed media_rate_outer_mb_s (outer tracks "
+                                          "are the fastest)"});
+        }
+    }
+    check_price(file, e, errors);
+}
+
+/// The controller's drive_interfaces and host_link must name links.
+void check_entry(std::string_view file, const ControllerEntry& e, const LinkIds& links,
+                 std::vector<CatalogError>& errors) {
+    const ControllerSpec& c = e.spec;
+    std::size_t start = 0;
+    while (!c.drive_interfaces.empty() && start <= c.drive_interfaces.size()) {
+        std::size_t end = c.drive_interfaces.find(',', start);
+        if (end == std::string::npos) {
+            end = c.drive_interfaces.size();
+        }
+        const std::string id = c.drive_interfaces.substr(start, end - start);
+        if (links.ids.count(id) == 0) {
+            errors.push_back(CatalogError{where(file, e.line, "drive_interfaces"),
+                                          "must list ids of links in " + links.source + " (" +
+                                              links.list + "), got '" + id + "'"});
+        }
+        start = end + 1;
+    }
+    if (!c.host_link.empty() && links.ids.count(c.host_link) == 0) {
+        errors.push_back(CatalogError{where(file, e.line, "host_link"),
+                                      "must be the id of a link in " + links.source + " (" +
+                                          links.list + "), got '" + c.host_link + "'"});
+    }
+    check_price(file, e, errors);
+}
+
+void check_entry(std::string_view file, const LinkEntry& e, const LinkIds&,
+                 std::vector<CatalogError>& errors) {
+    check_price(file, e, errors);
+}
+
+void check_entry(std::string_view file, const HostEntry& e, const LinkIds&,
+                 std::vector<CatalogError>& errors) {
+    check_price(file, e, errors);
+}
+
+}  // namespace raidadv::catalog_detail

@@ -1,0 +1,217 @@
+// Degraded mode (sources in degraded.h).
+
+#include "evaluate/degraded.h"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+#include "components/hdd_model.h"
+#include "components/ssd_model.h"
+#include "evaluate/evaluator.h"
+#include "layout/geometry.h"
+
+namespace raidadv {
+
+namespace {
+
+/// Busy time of one disk I/O, only to weigh drives against each other.
+/// derived: positioning (random share only) + command overhead + media transfer (Ruemmler &
+/// Wilkes 1994 decomposition); SSD: the busier of its flash and bandwidth stages (ssd_model.h).
+double io_busy_estimate(const DriveSpec& drive, const Workload& wl, const DiskIo& io) {
+    const double random_share = 1.0 - std::clamp(wl.sequential_fraction, 0.0, 1.0);
+    if (drive.kind == DriveKind::Ssd) {
+        const SsdDemand d = io.write ? ssd_write_demand(drive.ssd, io.bytes, random_share < 0.5)
+                                     : ssd_read_demand(drive.ssd, io.bytes);
+        return std::max(d.flash_s / std::max(1.0, ssd_parallelism(drive.ssd)), d.bandwidth_s);
+    }
+    const HddSpec& hdd = drive.hdd;
+    const double span = std::clamp(wl.span_fraction, 1e-6, 1.0);
+    const double positioning = hdd_mean_random_seek(hdd, span) + 0.5 * hdd_revolution_time(hdd);
+    return random_share * positioning + hdd.command_overhead_s +
+           hdd_transfer_time(hdd, io.bytes, span);
+}
+
+/// Work per job on each drive of one volume whose jobs are mapped with `g`.
+std::vector<double> volume_work(const Geometry& g, const DriveSpec& drive, const Workload& wl) {
+    std::vector<double> work(static_cast<std::size_t>(std::max(1, g.drives)), 0.0);
+    // derived: one period of the mapping covers every placement: a row for striping and
+    // mirrors, group_drives rows for the rotating parity of RAID 5/6/50/60.
+    const double rotation = g.parity_per_group > 0 ? std::max(1, g.group_drives) : 1;
+    const double period = g.unit * std::max(1, g.data_units_per_row) * rotation;
+    const double align = std::max(512.0, wl.alignment_bytes);
+    const int samples = static_cast<int>(std::clamp(std::floor(period / align), 1.0, 256.0));
+    const double read_fraction = std::clamp(wl.read_fraction, 0.0, 1.0);
+    for (const auto& [bytes, weight] : wl.size.discretize(12)) {
+        for (int j = 0; j < samples; ++j) {
+            const double offset = std::floor(j * period / samples / align) * align;
+            const double w = weight / samples;
+            auto add = [&](const ArrayRequest& r, double share) {
+                for (const auto& phase : r.phases) {
+                    for (const auto& io : phase.ios) {
+                        work[static_cast<std::size_t>(io.disk)] +=
+                            share * io_busy_estimate(drive, wl, io);
+                    }
+                }
+            };
+            if (read_fraction > 0.0) {
+                // Reads alternate over the copies (read_copy), as the network builder's
+                // samples do.
+                for (int c = 0; c < g.copies; ++c) {
+                    add(map_read(g, offset, bytes, c), w * read_fraction / g.copies);
+                }
+            }
+            if (read_fraction < 1.0) {
+                add(map_write(g, offset, bytes), w * (1.0 - read_fraction));
+            }
+        }
+    }
+    return work;
+}
+
+void slow_down(queueing::ServiceParts& p, double factor) {
+    p.fixed_s *= factor;
+    p.random.mean *= factor;
+    p.random.var *= factor * factor;
+    p.hidden_s *= factor;
+    if (p.sibling_var >= 0.0) {
+        p.sibling_var *= factor * factor;
+    }
+}
+
+int station_index(const queueing::Network& net, const char* name) {
+    for (std::size_t s = 0; s < net.stations.size(); ++s) {
+        if (net.stations[s].name == name) {
+            return static_cast<int>(s);
+        }
+    }
+    return -1;
+}
+
+void require_degradable(const System& system) {
+    const std::string problem = degraded_layout_problem(system.layout);
+    if (!problem.empty()) {
+        throw std::invalid_argument("system '" + system.name + "', layout: " + problem);
+    }
+}
+
+}  // namespace
+
+std::vector<double> drive_work_shares(const System& system, const Workload& workload) {
+    const Geometry degraded = make_geometry(system.layout);
+    Layout healthy_layout = system.layout;
+    healthy_layout.failed_drives = 0;
+    const Geometry healthy = make_geometry(healthy_layout);
+    const std::vector<double> first = volume_work(degraded, system.drive, workload);
+    const std::vector<double> others =
+        degraded.volumes > 1 ? volume_work(healthy, system.drive, workload) : std::vector<double>{};
+    // Jobs spread evenly over the volumes: each volume gets 1 / volumes of them.
+    std::vector<double> shares = first;
+    for (int v = 1; v < degraded.volumes; ++v) {
+        shares.insert(shares.end(), others.begin(), others.end());
+    }
+    double total = 0.0;
+    for (double s : shares) {
+        total += s;
+    }
+    if (total > 0.0) {
+        for (double& s : shares) {
+            s /= total;
+        }
+    }
+    return shares;
+}
+
+int balanced_drive_copies(const std::vector<double>& shares, int min_copies) {
+    const int n = static_cast<int>(shares.size());
+    const double busiest = shares.empty() ? 0.0 : *std::max_element(shares.begin(), shares.end());
+    if (busiest <= 0.0) {
+        return std::max(1, n);
+    }
+    // derived: with total work W per job the busiest drive does W * busiest; equal copies each
+    // doing that much number 1 / busiest. Rounded down (the busiest drive is the bottleneck).
+    const int copies = static_cast<int>(std::floor(1.0 / busiest + 1e-9));
+    return std::clamp(copies, std::max(1, std::min(min_copies, n)), std::max(1, n));
+}
+
+BuiltNetwork build_degraded_network(const System& system, const Workload& workload) {
+    require_degradable(system);
+    BuiltNetwork built = build_mapped_network(system, workload);
+    const int drives_station = station_index(built.network, kDrives);
+    const int bandwidth_station = station_index(built.network, kDriveBandwidth);
+    auto is_drive = [&](int station) {
+        return station == drives_station ||
+               (bandwidth_station >= 0 && station == bandwidth_station);
+    };
+    const double share = system.layout.rebuild_rate_fraction;
+    if (share > 0.0) {
+        // Shadow server (Sevcik 1977): the rebuild holds `share` of each surviving drive's
+        // time, so user requests see a drive 1 / (1 - share) slower.
+        const double factor = 1.0 / (1.0 - share);
+        for (auto& variant : built.network.variants) {
+            for (auto& visit : variant.visits) {
+                if (!is_drive(visit.station)) {
+                    continue;
+                }
+                queueing::Service& s = visit.service;
+                s.fixed_max_extra_s *= factor;
+                slow_down(s.parts, factor);
+                if (s.at) {
+                    auto inner = s.at;
+                    s.at = [inner, factor](double present) {
+                        queueing::ServiceParts p = inner(present);
+                        slow_down(p, factor);
+                        return p;
+                    };
+                }
+            }
+        }
+    }
+    const int volumes = make_geometry(system.layout).volumes;
+    if (volumes > 1) {
+        // Only the first volume is degraded: 1 / volumes of the jobs go to it.
+        System healthy = system;
+        healthy.layout.failed_drives = 0;
+        healthy.layout.rebuild_rate_fraction = 0.0;
+        BuiltNetwork rest = build_mapped_network(healthy, workload);
+        const double v = static_cast<double>(volumes);
+        for (auto& variant : built.network.variants) {
+            variant.probability /= v;
+        }
+        for (auto& variant : rest.network.variants) {
+            variant.probability *= (v - 1.0) / v;
+            built.network.variants.push_back(std::move(variant));
+        }
+        built.disk_ios_per_job = built.disk_ios_per_job / v + rest.disk_ios_per_job * (v - 1.0) / v;
+        built.keep_alive.insert(built.keep_alive.end(), rest.keep_alive.begin(),
+                                rest.keep_alive.end());
+    }
+    // The solver spreads a station's load evenly over its copies; give the drive station as
+    // many copies as make each carry the busiest drive's load.
+    int widest_fork = 1;
+    for (const auto& variant : built.network.variants) {
+        for (const auto& visit : variant.visits) {
+            if (is_drive(visit.station)) {
+                widest_fork = std::max(widest_fork, visit.fork);
+            }
+        }
+    }
+    const int copies = balanced_drive_copies(drive_work_shares(system, workload), widest_fork);
+    for (int station : {drives_station, bandwidth_station}) {
+        if (station >= 0) {
+            built.network.stations[static_cast<std::size_t>(station)].copies = copies;
+        }
+    }
+    return built;
+}
+
+Evaluation evaluate_degraded(const System& system, const Workload& workload,
+                             const DegradedOptions& options) {
+    System degraded = system;
+    degraded.layout.failed_drives = options.failed_drives;
+    degraded.layout.rebuild_rate_fraction = options.rebuild_rate_fraction;
+    require_degradable(degraded);
+    return evaluate(degraded, workload);
+}
+
+}  // namespace raidadv

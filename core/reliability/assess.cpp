@@ -1,0 +1,214 @@
+// Loss model per layout and the whole reliability assessment (sources in reliability.h).
+
+#include <algorithm>
+#include <cmath>
+#include <iomanip>
+#include <sstream>
+#include <stdexcept>
+
+#include "layout/geometry.h"
+#include "reliability/reliability.h"
+
+namespace raidadv {
+
+namespace {
+
+std::string format(double v, int digits = 3) {
+    std::ostringstream s;
+    s.precision(digits);
+    s << v;
+    return s.str();
+}
+
+void require(bool ok, const std::string& message) {
+    if (!ok) {
+        throw std::invalid_argument("reliability: " + message);
+    }
+}
+
+std::string whole(double v) {
+    std::ostringstream s;
+    s << std::fixed << std::setprecision(0) << v;
+    return s.str();
+}
+
+std::string plural(int n, const std::string& word) {
+    return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
+}
+
+}  // namespace
+
+LossModel loss_model(const Layout& layout) {
+    Layout healthy = layout;
+    healthy.failed_drives = 0;
+    const Geometry g = make_geometry(healthy);
+    const int volumes = g.volumes;  // for simple: one per drive
+    LossModel m;
+    m.tolerated = failures_tolerated(healthy);
+    switch (g.level) {
+        case RaidLevel::Raid1:
+        case RaidLevel::Raid10: {
+            // Mirror sets of `copies` drives; a RAID 10 span only groups whole sets, so
+            // disks_per_span does not change which drives must fail together.
+            const int sets = g.level == RaidLevel::Raid1 ? 1 : g.drives / g.copies;
+            m.groups = sets * volumes;
+            m.members = g.copies;
+            m.critical_read_drives = 1;  // the last copy
+            m.description = plural(m.groups, std::to_string(g.copies) + "-way mirror set");
+            break;
+        }
+        case RaidLevel::Raid01:
+            // Each side is a RAID 0: one failed drive takes its side down.
+            m.groups = volumes;
+            m.members = g.copies;
+            m.drives_per_member = g.group_drives;
+            m.critical_read_drives = g.group_drives;  // the whole surviving side
+            m.description = plural(volumes, "RAID 0+1 volume") + " of " + std::to_string(g.copies) +
+                            " RAID 0 sides of " + plural(g.group_drives, "drive");
+            break;
+        case RaidLevel::Raid5:
+        case RaidLevel::Raid6:
+        case RaidLevel::Raid50:
+        case RaidLevel::Raid60:
+            m.groups = g.groups * volumes;
+            m.members = g.group_drives;
+            m.critical_read_drives = g.group_drives - g.parity_per_group;
+            m.description =
+                plural(m.groups, g.parity_per_group == 1 ? "RAID 5 group" : "RAID 6 group") +
+                " of " + plural(g.group_drives, "drive");
+            break;
+        default:
+            if (layout.level == RaidLevel::Simple) {
+                m.groups = volumes;  // each drive on its own
+                m.members = 1;
+                m.description = plural(volumes, "independent drive");
+            } else {
+                m.groups = volumes;
+                m.members = g.drives;
+                m.description =
+                    plural(volumes, "RAID 0 volume") + " of " + plural(g.drives, "drive");
+            }
+            m.tolerated = 0;
+            m.critical_read_drives = 0;
+            break;
+    }
+    return m;
+}
+
+ReliabilityResult assess_reliability(const ReliabilityInputs& in) {
+    const DriveSpec& drive = in.drive;
+    require(drive.capacity_bytes > 0.0, "the drive's capacity must be greater than 0");
+    require(in.horizon_years >= 0.0 && std::isfinite(in.horizon_years),
+            "horizon_years must be 0 or more, got " + format(in.horizon_years));
+    require(drive.ber >= 0.0 && drive.ber < 1.0,
+            "the drive's BER must be from 0 to below 1, got " + format(drive.ber));
+    require(in.field_afr_override >= 0.0 && in.field_afr_override < 1.0,
+            "field_afr_override must be from 0 to below 1, got " + format(in.field_afr_override));
+    require(in.field_rule.multiplier >= 1.0, "the field AFR multiplier must be at least 1");
+    require(in.field_rule.floor >= 0.0 && in.field_rule.floor < 1.0 &&
+                in.field_rule.unknown_afr > 0.0 && in.field_rule.unknown_afr < 1.0,
+            "the field AFR floor and unknown AFR must be fractions below 1");
+
+    ReliabilityResult r;
+    const LossModel model = loss_model(in.layout);
+    r.failures_tolerated = model.tolerated;
+
+    const DriveAfr afr = field_afr(drive, in.field_rule, in.field_afr_override);
+    require(afr.afr > 0.0 && afr.afr < 1.0, "the drive's AFR must be from 0 to below 1, got " +
+                                                format(afr.afr) + " (" + afr.basis + ")");
+    r.drive_afr_used = afr.afr;
+    r.afr_basis = afr.basis;
+    const double mttf = mttf_hours_from_afr(afr.afr);
+    const double horizon_h = in.horizon_years * kHoursPerYear;
+
+    double mttr_h = 0.0;
+    if (model.tolerated > 0) {
+        require(in.rebuild_rate_fraction > 0.0 && in.rebuild_rate_fraction <= 1.0,
+                "rebuild_rate_fraction must be greater than 0 and at most 1, got " +
+                    format(in.rebuild_rate_fraction));
+        require(rebuild_source_rate_Bps(drive) > 0.0,
+                drive.kind == DriveKind::Ssd
+                    ? "the SSD's sequential write rate must be greater than 0"
+                    : "the HDD's media rates must be greater than 0");
+        r.rebuild_time_s = rebuild_time_s(drive, in.rebuild_rate_fraction);
+        mttr_h = r.rebuild_time_s / 3600.0;
+        const double bits = model.critical_read_drives * drive.capacity_bytes * 8.0;
+        r.p_ure_during_rebuild = p_unrecoverable_read(bits, drive.ber);
+    }
+    // derived: groups in series fail at the sum of their rates.
+    r.mttdl_hours = group_mttdl_hours(model, mttf, mttr_h) / model.groups;
+    const double ure_loss_rate =
+        model.groups * group_critical_rate_per_hour(model, mttf, mttr_h) * r.p_ure_during_rebuild;
+    // derived: data-loss events as a Poisson process of rate 1/MTTDL + (critical rebuilds x
+    // P(URE)); P(at least one in T) = 1 - exp(-rate T).
+    r.p_loss_drive_failures_horizon = std::clamp(-std::expm1(-horizon_h / r.mttdl_hours), 0.0, 1.0);
+    r.p_loss_ure_horizon = std::clamp(-std::expm1(-horizon_h * ure_loss_rate), 0.0, 1.0);
+    r.p_data_loss_horizon =
+        std::clamp(-std::expm1(-horizon_h * (1.0 / r.mttdl_hours + ure_loss_rate)), 0.0, 1.0);
+
+    auto& a = r.assumptions;
+    a.push_back("The layout is treated as " + model.description + "; data is lost when " +
+                (model.tolerated == 0
+                     ? std::string("any drive fails")
+                     : "a group has more than " + std::to_string(model.tolerated) + " failed " +
+                           (model.drives_per_member > 1 ? "side" : "drive") +
+                           (model.tolerated > 1 ? "s" : "") + " at once") +
+                ".");
+    if (in.layout.level == RaidLevel::Simple) {
+        a.push_back(
+            "Simple volumes are independent drives: losing any one drive's data counts as data "
+            "loss, so the MTTDL is the mean time to the first drive failure.");
+    } else if (model.tolerated == 0) {
+        a.push_back("No redundancy: the MTTDL is the mean time to the first drive failure.");
+    }
+    if (in.layout.level == RaidLevel::Raid10) {
+        a.push_back(
+            "RAID 10 loses data only when every copy of one mirror set fails; disks_per_span "
+            "does not change that.");
+    }
+    if (in.layout.level == RaidLevel::Raid01) {
+        a.push_back(
+            "RAID 0+1: one failed drive takes its whole RAID 0 side down, so any drive of the "
+            "remaining side failing during the rebuild loses data, and the rebuild reads the "
+            "whole surviving side.");
+    }
+    if (in.layout.volumes > 1) {
+        a.push_back(std::to_string(in.layout.volumes) +
+                    " identical independent volumes: a loss in any of them counts.");
+    }
+    if (in.layout.failed_drives > 0) {
+        a.push_back("Assessed for the healthy array; the layout's failed drives are ignored.");
+    }
+    a.push_back("Drive failure rate: " + afr.basis + " per year, MTTF " + whole(mttf) +
+                " h. Failures are taken as independent with a constant rate; field data show "
+                "rates that rise with age and correlated failures (Schroeder & Gibson 2007), and "
+                "Elerath & Pecht (2009) found the MTTDL formulas off by a factor of 2 to 1500.");
+    if (model.tolerated > 0) {
+        std::ostringstream s;
+        s << "Rebuild: a replacement (hot spare) starts at once and is written at "
+          << format(in.rebuild_rate_fraction * 100.0) << "% of "
+          << (drive.kind == DriveKind::Ssd ? "the sequential write rate"
+                                           : "the mean of the outer and inner media rates")
+          << " (" << format(rebuild_source_rate_Bps(drive) / 1e6)
+          << " MB/s): " << format(r.rebuild_time_s / 3600.0) << " h per drive, the MTTR.";
+        a.push_back(s.str());
+        std::ostringstream u;
+        u << "Unrecoverable read errors at " << drive.ber
+          << " per bit: a URE while rebuilding with no redundancy left (reading "
+          << plural(model.critical_read_drives, "drive") << ") loses the affected stripe and is "
+          << "counted as data loss; P = " << format(r.p_ure_during_rebuild) << ".";
+        if (model.tolerated > 1) {
+            u << " With one failure a URE is repaired from the remaining redundancy; only "
+                 "rebuilds after "
+              << model.tolerated << " failures count.";
+        }
+        a.push_back(u.str());
+    } else {
+        a.push_back(
+            "Nothing is rebuilt: a failed drive's data is lost; unrecoverable read errors in "
+            "normal reads are not counted.");
+    }
+    return r;
+}
+
+}  // namespace raidadv

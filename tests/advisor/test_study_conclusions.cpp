@@ -1,0 +1,111 @@
+// The studies' conclusions, from the example projects' inputs (resources/examples/advisor-*.json):
+// the advisor has no special case for any of them.
+
+#include <catch2/catch.hpp>
+
+#include "advisor_fixture.h"
+
+using namespace raidadv;
+using raidadv::test::example_request;
+using raidadv::test::pick;
+using raidadv::test::run_advisor;
+
+SCENARIO("A random small-I/O server that can use several volumes", "[advisor][ou-2007]") {
+    GIVEN("Ou 2007's four drives on the ICH8R, the File Server mix, one failure survived") {
+        const auto result = run_advisor(example_request("advisor-file-server-2007.json"));
+        THEN("independent RAID 1 pairs win, ahead of RAID 10 and RAID 5") {
+            const auto& best = pick(result);
+            CHECK(best.system.layout.level == RaidLevel::Raid1);
+            CHECK(best.system.layout.volumes == 2);
+            double raid10 = 0.0, raid5 = 0.0;
+            for (const auto& c : result.ranked) {
+                if (c.system.layout.level == RaidLevel::Raid10 && raid10 == 0.0) {
+                    raid10 = c.performance.mean_response_s;
+                }
+                if (c.system.layout.level == RaidLevel::Raid5 && raid5 == 0.0) {
+                    raid5 = c.performance.mean_response_s;
+                }
+            }
+            REQUIRE(raid10 > 0.0);
+            REQUIRE(raid5 > 0.0);
+            CHECK(best.performance.mean_response_s < raid10);
+            CHECK(raid10 < raid5);
+        }
+    }
+}
+
+SCENARIO("Deep-queue sequential reads with as much capacity as possible", "[advisor][ou-2007]") {
+    const auto result = run_advisor(example_request("advisor-sequential-capacity-2007.json"));
+    const auto& best = pick(result);
+    CHECK(best.system.layout.level == RaidLevel::Raid5);
+    CHECK(best.system.total_drives() == 4);
+}
+
+SCENARIO("Random-write-heavy VM storage on current hardware", "[advisor][vm]") {
+    const auto result = run_advisor(example_request("advisor-vm-datastore.json"));
+    const auto& best = pick(result);
+    CHECK(best.system.layout.level == RaidLevel::Raid10);
+    CHECK(best.assessment.failures_tolerated >= 1);
+    CHECK(best.assessment.usable_bytes >= 8000e9);
+}
+
+SCENARIO("The 1996 image archive with cost weighted", "[advisor][hauser-1996]") {
+    const auto result = run_advisor(example_request("advisor-archive-1996-cost.json"));
+    CHECK(pick(result).system.layout.level == RaidLevel::Raid5);
+}
+
+SCENARIO("The 1996 image archive with no fault tolerance and a tight budget",
+         "[advisor][hauser-1996]") {
+    const auto request = example_request("advisor-archive-1996-budget.json");
+    const auto result = run_advisor(request);
+    const auto& best = pick(result);
+    CHECK(best.system.layout.level == RaidLevel::Simple);
+    CHECK(best.assessment.total_usd <= request.constraints.budget_usd);
+    AND_THEN("the explanation says what more money would buy") {
+        REQUIRE_FALSE(result.explanations.empty());
+        CHECK_FALSE(result.explanations.front().reasons.empty());
+    }
+}
+
+// Known gap (issue 3): Volume Manager's RAID 5 reads cost 12-21 ms more per file than its RAID 0
+// in the study's measurements, a cost the model has no documented mechanism for; the model
+// predicts the 6-drive RAID 5 about 3% faster than RAID 0+1, so the advisor picks RAID 5.
+// [!shouldfail] turns this red when the model learns it: then drop the tag.
+SCENARIO("The 1996 image archive, fault tolerant, cost no object",
+         "[advisor][hauser-1996][!shouldfail]") {
+    const auto result = run_advisor(example_request("advisor-archive-1996-fast.json"));
+    const RaidLevel level = pick(result).system.layout.level;
+    CHECK((level == RaidLevel::Raid01 || level == RaidLevel::Raid10));
+}
+
+// Known gap (issue 3): for one process reading 50-275 KB files the model's response time is
+// nearly flat over stripe units (116-128 ms) with its minimum at 1 MiB, and for 1-12.5 MB files
+// its minimum is at 4 KiB (parallel transfer), the reverse of the study's single-user trade-off.
+SCENARIO("Stripe unit for a single user: large files large, small files small",
+         "[advisor][hauser-1996][!shouldfail]") {
+    auto request = example_request("advisor-stripe-1996.json");
+    const double small_unit = pick(run_advisor(request)).system.layout.stripe_unit_bytes;
+    const auto p = load_project(
+        std::filesystem::path(RAID_RESOURCES_DIR) / "examples" / "advisor-stripe-1996.json",
+        raidadv::test::bundled_catalog());
+    request.workload = p.workloads.at(1);
+    const double large_unit = pick(run_advisor(request)).system.layout.stripe_unit_bytes;
+    CHECK(large_unit > small_unit);
+}
+
+SCENARIO("The stripe unit widens as concurrency grows", "[advisor][hauser-1996]") {
+    auto request = example_request("advisor-stripe-1996.json");
+    GIVEN("Chen & Patterson's rule for the 1996 drive") {
+        const auto result_1 = run_advisor(request);
+        request.workload.concurrency = {12};
+        const auto result_12 = run_advisor(request);
+        THEN("the rule's unit at 12 processes is wider than at 1") {
+            CHECK(pick(result_12).stripe_rule.rounded_bytes >
+                  pick(result_1).stripe_rule.rounded_bytes);
+        }
+        THEN("the model's pick at 12 processes is at least as wide as at 1") {
+            CHECK(pick(result_12).system.layout.stripe_unit_bytes >=
+                  pick(result_1).system.layout.stripe_unit_bytes);
+        }
+    }
+}

@@ -1,0 +1,147 @@
+// Degraded-mode evaluation (evaluate/degraded.h): demand per request, drive balance, volumes,
+// rebuild share, refusal of layouts without redundancy.
+
+#include <catch2/catch.hpp>
+#include <stdexcept>
+
+#include "evaluate/degraded.h"
+#include "evaluate/evaluator.h"
+#include "evaluate/network_builder.h"
+#include "fixtures.h"
+
+using namespace raidadv;
+
+namespace {
+
+int drive_copies(const BuiltNetwork& built) {
+    for (const auto& st : built.network.stations) {
+        if (st.name == kDrives) {
+            return st.copies;
+        }
+    }
+    return -1;
+}
+
+System with_failed(System s, int failed, double rebuild = 0.0) {
+    s.layout.failed_drives = failed;
+    s.layout.rebuild_rate_fraction = rebuild;
+    return s;
+}
+
+Workload random_reads() {
+    Workload w = test::request_workload(4096, 1.0, 0.0, {1});
+    w.arrival_rates_per_s = {40.0};
+    return w;
+}
+
+}  // namespace
+
+SCENARIO("Degraded RAID 5 of 4 drives: random reads") {
+    const System healthy = test::plain_system(test::hdd_7200(), RaidLevel::Raid5, 4);
+    const System degraded = with_failed(healthy, 1);
+    const Workload w = random_reads();
+    GIVEN("the drive I/Os per request") {
+        THEN(
+            "healthy: 1; degraded: 3/4 x 1 + 1/4 x 3 = 1.5 (1/G of reads hit the failed drive, "
+            "each costs G - 1 reads)") {
+            CHECK(build_network(healthy, w).disk_ios_per_job == Approx(1.0));
+            CHECK(build_network(degraded, w).disk_ios_per_job == Approx(1.5));
+        }
+    }
+    GIVEN("the drive station") {
+        THEN("the three survivors carry the load evenly: 3 copies instead of 4") {
+            CHECK(drive_copies(build_network(healthy, w)) == 4);
+            CHECK(drive_copies(build_network(degraded, w)) == 3);
+            const auto shares = drive_work_shares(degraded, w);
+            REQUIRE(shares.size() == 4);
+            CHECK(shares[0] == 0.0);
+            for (int d = 1; d < 4; ++d) {
+                CHECK(shares[static_cast<std::size_t>(d)] == Approx(1.0 / 3.0));
+            }
+        }
+    }
+    GIVEN("an open load of 40 reads/s") {
+        const Evaluation h = evaluate(healthy, w);
+        const Evaluation d = evaluate(degraded, w);
+        const Evaluation via = evaluate_degraded(healthy, w);
+        THEN("each survivor's load doubles (1.5 / 3 against 1 / 4 I/Os per request)") {
+            const auto& hp = h.points.back();
+            const auto& dp = d.points.back();
+            REQUIRE_FALSE(dp.saturated);
+            CHECK(dp.utilization.at(kDrives) / hp.utilization.at(kDrives) ==
+                  Approx(2.0).epsilon(0.05));
+            CHECK(dp.mean_response_s > hp.mean_response_s);
+            CHECK(via.points.back().mean_response_s == Approx(dp.mean_response_s));
+        }
+        THEN("the summary says no more failures can be tolerated") {
+            CHECK(h.summary.failures_tolerated == 1);
+            CHECK(d.summary.failures_tolerated == 0);
+            CHECK(d.summary.usable_bytes == Approx(h.summary.usable_bytes));
+        }
+    }
+    GIVEN("a rebuild taking half of each survivor's time") {
+        const Evaluation d = evaluate(degraded, w);
+        const Evaluation r = evaluate_degraded(healthy, w, {1, 0.5});
+        THEN("user requests see drives half as fast (shadow server): utilization x 2") {
+            CHECK(r.points.back().utilization.at(kDrives) /
+                      d.points.back().utilization.at(kDrives) ==
+                  Approx(2.0).epsilon(0.05));
+            CHECK(r.points.back().mean_response_s > d.points.back().mean_response_s);
+        }
+    }
+}
+
+SCENARIO("Degraded RAID 10 of 4 drives (2 pairs) loses read balancing on one pair") {
+    System healthy = test::plain_system(test::hdd_7200(), RaidLevel::Raid10, 4);
+    healthy.layout.disks_per_span = 2;
+    const System degraded = with_failed(healthy, 1);
+    const Workload w = random_reads();
+    THEN("the failed drive's partner does half the work: the station acts as 2 drives, not 4") {
+        const auto shares = drive_work_shares(degraded, w);
+        REQUIRE(shares.size() == 4);
+        CHECK(shares[0] == 0.0);
+        CHECK(shares[1] == Approx(0.5));
+        CHECK(shares[2] == Approx(0.25));
+        CHECK(shares[3] == Approx(0.25));
+        CHECK(build_network(degraded, w).disk_ios_per_job == Approx(1.0));
+        CHECK(drive_copies(build_network(healthy, w)) == 4);
+        CHECK(drive_copies(build_network(degraded, w)) == 2);
+    }
+}
+
+SCENARIO("Only the first of several volumes is degraded") {
+    const System healthy = test::plain_system(test::hdd_7200(), RaidLevel::Raid5, 4, 2);
+    const System degraded = with_failed(healthy, 1);
+    const Workload w = random_reads();
+    THEN("half the requests cost 1.5 I/Os, half 1: 1.25; copies 1 / (0.5 / 2.5) = 5") {
+        CHECK(build_network(degraded, w).disk_ios_per_job == Approx(1.25));
+        CHECK(drive_copies(build_network(degraded, w)) == 5);
+        CHECK(drive_work_shares(degraded, w).size() == 8);
+    }
+}
+
+SCENARIO("Degraded SSD RAID 5: both drive stages are balanced") {
+    const System degraded =
+        with_failed(test::plain_system(test::ssd_sata(), RaidLevel::Raid5, 4), 1);
+    const BuiltNetwork built = build_network(degraded, random_reads());
+    for (const auto& st : built.network.stations) {
+        if (st.name == kDrives || st.name == kDriveBandwidth) {
+            CHECK(st.copies == 3);
+        }
+    }
+    CHECK_FALSE(evaluate(degraded, random_reads()).points.back().saturated);
+}
+
+SCENARIO("Levels without redundancy cannot run degraded") {
+    const System raid0 = test::plain_system(test::hdd_7200(), RaidLevel::Raid0, 4);
+    const Workload w = random_reads();
+    THEN("evaluate_degraded and evaluate refuse them, naming the field") {
+        CHECK_THROWS_AS(evaluate_degraded(raid0, w), std::invalid_argument);
+        CHECK_THROWS_WITH(
+            evaluate(with_failed(raid0, 1), w),
+            Catch::Contains("raid0 has no redundancy") && Catch::Contains("failed_drives"));
+        CHECK_THROWS_WITH(
+            evaluate_degraded(test::plain_system(test::hdd_7200(), RaidLevel::Raid5, 4), w, {2}),
+            Catch::Contains("at most 1"));
+    }
+}
