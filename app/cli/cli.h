@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <iosfwd>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -66,6 +67,20 @@ struct ParsedArgs {
 };
 ParsedArgs parse_command_args(const std::vector<std::string>& args,
                               const std::vector<std::string>& known, const Command& command);
+
+/// A whole number given to `flag`, within [lo, hi]; UsageError otherwise.
+long long parse_count(const std::string& text, const std::string& flag, long long lo, long long hi,
+                      const Command& self);
+/// Pulls "--flag VALUE" pairs out of the arguments into `values`; returns the rest.
+std::vector<std::string> take_valued(std::vector<std::string> args,
+                                     const std::vector<std::string>& flags,
+                                     std::map<std::string, std::string>& values,
+                                     const Command& self);
+/// False (after saying so on `err`) if the project has no systems to evaluate or simulate.
+bool has_systems_or_report(const Project& project, const std::filesystem::path& file,
+                           std::ostream& err);
+/// UsageError naming the file if it is missing or not a regular file.
+void require_regular_file(const std::filesystem::path& file, const Command& self);
 
 /// Number formatting for tables: about `significant` digits, no exponent for everyday values.
 std::string format_value(double value, int significant = 4);

@@ -17,16 +17,13 @@ int run_evaluate(const std::vector<std::string>& args, const GlobalOptions& opti
                          self.synopsis};
     }
     const std::filesystem::path file = parsed.positionals.front();
-    std::error_code error;
-    if (!std::filesystem::is_regular_file(file, error)) {
-        throw UsageError{
-            "cannot read '" + file.string() + "': " +
-                (std::filesystem::exists(file, error) ? "not a regular file" : "no such file"),
-            self.synopsis};
-    }
+    require_regular_file(file, self);
     const Catalog catalog = open_catalog(options);
     const std::optional<Project> project = load_project_or_report(file, catalog, std::cerr);
     if (!project) {
+        return kBadInput;
+    }
+    if (!has_systems_or_report(*project, file, std::cerr)) {
         return kBadInput;
     }
 

@@ -16,41 +16,6 @@ namespace raidadv::cli {
 
 namespace {
 
-long long parse_count(const std::string& text, const std::string& flag, long long lo, long long hi,
-                      const Command& self) {
-    try {
-        std::size_t used = 0;
-        const long long value = std::stoll(text, &used);
-        if (used == text.size() && value >= lo && value <= hi) {
-            return value;
-        }
-    } catch (const std::exception&) {
-    }
-    throw UsageError{flag + " takes a whole number from " + std::to_string(lo) + " to " +
-                         std::to_string(hi) + ", got '" + text + "'",
-                     self.synopsis};
-}
-
-/// Pulls "--flag VALUE" pairs out of the arguments.
-std::vector<std::string> take_valued(std::vector<std::string> args,
-                                     const std::vector<std::string>& flags,
-                                     std::map<std::string, std::string>& values,
-                                     const Command& self) {
-    std::vector<std::string> rest;
-    for (std::size_t i = 0; i < args.size(); ++i) {
-        if (std::find(flags.begin(), flags.end(), args[i]) != flags.end()) {
-            if (i + 1 >= args.size()) {
-                throw UsageError{args[i] + " needs a value", self.synopsis};
-            }
-            values[args[i]] = args[i + 1];
-            ++i;
-        } else {
-            rest.push_back(args[i]);
-        }
-    }
-    return rest;
-}
-
 std::string plus_minus(double value, double half_width, double scale) {
     std::ostringstream s;
     s << format_value(value * scale) << " ±" << format_value(half_width * scale, 2);
@@ -119,16 +84,13 @@ int run_simulate(const std::vector<std::string>& args, const GlobalOptions& opti
             static_cast<int>((jobs + sim_options.batches - 1) / sim_options.batches);
     }
     const std::filesystem::path file = parsed.positionals.front();
-    std::error_code error;
-    if (!std::filesystem::is_regular_file(file, error)) {
-        throw UsageError{
-            "cannot read '" + file.string() + "': " +
-                (std::filesystem::exists(file, error) ? "not a regular file" : "no such file"),
-            self.synopsis};
-    }
+    require_regular_file(file, self);
     const Catalog catalog = open_catalog(options);
     const std::optional<Project> project = load_project_or_report(file, catalog, std::cerr);
     if (!project) {
+        return kBadInput;
+    }
+    if (!has_systems_or_report(*project, file, std::cerr)) {
         return kBadInput;
     }
 

@@ -9,6 +9,10 @@ namespace raidadv::cli {
 
 int run_evaluate(const std::vector<std::string>& args, const GlobalOptions& options);
 int run_simulate(const std::vector<std::string>& args, const GlobalOptions& options);
+int run_validate(const std::vector<std::string>& args, const GlobalOptions& options);
+int run_recommend(const std::vector<std::string>& args, const GlobalOptions& options);
+int run_catalog(const std::vector<std::string>& args, const GlobalOptions& options);
+int run_report(const std::vector<std::string>& args, const GlobalOptions& options);
 
 const std::vector<Command>& commands() {
     static const std::vector<Command> table = {
@@ -35,6 +39,81 @@ const std::vector<Command>& commands() {
          "  --jobs N        jobs measured per load point after the warm-up (default 10000)\n"
          "  --catalog DB    hardware catalog database\n",
          run_simulate},
+        {"validate", "validate [--json] [--report DIR] [--validation-dir DIR]",
+         "check the model against published measurements and a rule of thumb",
+         "Predicts every figure of the reference studies (resources/validation) from each\n"
+         "study's hardware profile, next to the online-calculator rule of thumb, and prints per\n"
+         "study the figures with their errors (calibration figures marked), the median absolute\n"
+         "error, Kendall's tau and whether each of the study's conclusions is reproduced; then\n"
+         "the overall numbers. Exits 0 whenever it ran: the numbers are the result.\n\n"
+         "Options:\n"
+         "  --json                JSON output on stdout ('studies' with 'figures' and\n"
+         "                        'conclusions', and the overall statistics; null where a\n"
+         "                        figure has no baseline)\n"
+         "  --report DIR          also write DIR/validation.md and PNG charts into DIR\n"
+         "                        (created if needed; needs no display)\n"
+         "  --validation-dir DIR  the study inputs (default: <bin>/../share/raid-advisor/\n"
+         "                        validation, else the source tree's resources/validation)\n"
+         "  --catalog DB          hardware catalog database\n\n"
+         "Exit status: 0 ran, 1 validation inputs missing or broken or report not written,\n"
+         "2 bad usage.\n",
+         run_validate},
+        {"recommend", "recommend FILE [--top N] [--json]",
+         "rank storage configurations for the project's question",
+         "Reads the project FILE's \"advisor\" section (workload, capacity, budget, fault\n"
+         "tolerance, allowed hardware, weights; docs/file-format.md), searches the catalog's\n"
+         "drives x controllers x drive counts x RAID layouts x stripe units, evaluates each\n"
+         "candidate that meets the constraints with the analytic model, and prints the best N\n"
+         "with explanations, or with --json an object with 'recommendations' (ranked: system,\n"
+         "metrics, cost, capacity, reliability, stripe, explanation), 'pareto' (the candidates\n"
+         "no other beats on response time, cost, loss risk and capacity together), 'search'\n"
+         "(counts, rejections by reason, seconds) and 'problems'.\n\n"
+         "Options:\n"
+         "  --top N         how many to print (default 5)\n"
+         "  --json          JSON output on stdout\n"
+         "  --catalog DB    hardware catalog database\n",
+         run_recommend},
+        {"report", "report FILE -o OUT.pdf [--page-size a4|letter]",
+         "write the advisor's answer as a PDF report",
+         "Runs the advisor on the project FILE's \"advisor\" section and writes a PDF report to\n"
+         "OUT.pdf: a title page (project, date, version), the inputs (workload, size\n"
+         "histogram, constraints), the recommendation with its layout diagram and explanation,\n"
+         "the ranked alternatives, the charts (vector graphics), reliability and cost, what\n"
+         "would change the choice (the top candidates re-examined under changed read share,\n"
+         "load, sizes, budget, capacity and weights), assumptions and model limits, and the\n"
+         "validation summary (the reference studies, run for the report). Pages are numbered;\n"
+         "the file is replaced only once it is complete. Needs no display.\n\n"
+         "Options:\n"
+         "  -o, --output OUT.pdf   the PDF file to write (its folder must exist)\n"
+         "  --page-size SIZE       a4 (default) or letter\n"
+         "  --catalog DB           hardware catalog database\n\n"
+         "Exit status: 0 written, 1 catalog missing or the file could not be written,\n"
+         "2 bad usage, missing or invalid project, or a project without an advisor section.\n",
+         run_report},
+        {"catalog",
+         "catalog list|import|export [FILE.csv] [--kind K] [--json] [-o FILE.csv] [--all] "
+         "[--user-catalog DB]",
+         "browse the hardware catalog, import or export user entries as CSV",
+         "The catalog is the bundled database with the user catalog layered over it (the\n"
+         "user's own entries; ids never repeat bundled ones; resources/catalog/README.md).\n\n"
+         "  catalog list [--kind K] [--json]      every entry, bundled or user\n"
+         "  catalog import FILE.csv --kind K      add the rows of FILE.csv (the columns of\n"
+         "                                        resources/catalog/K.csv) to the user catalog;\n"
+         "                                        good rows are written, each rejected row is\n"
+         "                                        printed as 'FILE:LINE column C: reason'\n"
+         "  catalog export --kind K -o FILE.csv   the user entries (--all: every entry) as CSV\n"
+         "                                        that import reads back unchanged\n\n"
+         "Options:\n"
+         "  --kind K            drives, controllers, links or hosts\n"
+         "  --json              list as JSON (kind, id, origin, fields by CSV column)\n"
+         "  --user-catalog DB   user catalog (default: $RAID_ADVISOR_USER_CATALOG, else\n"
+         "                      ~/.local/share/RAID Advisor/user-catalog.db)\n"
+         "  --catalog DB        bundled catalog database (before the command)\n\n"
+         "A user catalog that fails its check is renamed to <name>.broken-<time> with a\n"
+         "warning and the bundled catalog is used alone.\n"
+         "Exit status: 0 done, 1 catalog unusable or file not written, 2 bad usage or rows\n"
+         "rejected.\n",
+         run_catalog},
     };
     return table;
 }

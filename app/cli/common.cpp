@@ -1,6 +1,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <iostream>
+#include <map>
 #include <ostream>
 
 #include "cli.h"
@@ -36,7 +38,14 @@ std::string program_help() {
 
 Catalog open_catalog(const GlobalOptions& options) {
     const std::filesystem::path path = options.catalog ? *options.catalog : Catalog::default_path();
-    return Catalog::open(path);
+    // The user's own entries are layered over the bundled ones (resources/catalog/README.md).
+    // A broken user catalog is only reported here; `catalog` commands and the GUI set it aside.
+    CatalogOpenResult opened =
+        Catalog::open(path, Catalog::default_user_path(), BrokenUserCatalog::Ignore);
+    if (!opened.message.empty()) {
+        std::cerr << kProgram << ": warning: " << opened.message << "\n";
+    }
+    return std::move(opened.catalog);
 }
 
 std::optional<Project> load_project_or_report(const std::filesystem::path& file,
@@ -103,6 +112,64 @@ std::string format_value(double value, int significant) {
     const int decimals = std::clamp(significant - digits_before, 0, 6);
     std::snprintf(buffer, sizeof buffer, "%.*f", decimals, value);
     return buffer;
+}
+
+long long parse_count(const std::string& text, const std::string& flag, long long lo, long long hi,
+                      const Command& self) {
+    try {
+        std::size_t used = 0;
+        const long long value = std::stoll(text, &used);
+        if (used == text.size() && value >= lo && value <= hi) {
+            return value;
+        }
+    } catch (const std::exception&) {
+    }
+    throw UsageError{flag + " takes a whole number from " + std::to_string(lo) + " to " +
+                         std::to_string(hi) + ", got '" + text + "'",
+                     self.synopsis};
+}
+
+/// Pulls "--flag VALUE" pairs out of the arguments.
+std::vector<std::string> take_valued(std::vector<std::string> args,
+                                     const std::vector<std::string>& flags,
+                                     std::map<std::string, std::string>& values,
+                                     const Command& self) {
+    std::vector<std::string> rest;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        if (std::find(flags.begin(), flags.end(), args[i]) != flags.end()) {
+            if (i + 1 >= args.size()) {
+                throw UsageError{args[i] + " needs a value", self.synopsis};
+            }
+            values[args[i]] = args[i + 1];
+            ++i;
+        } else {
+            rest.push_back(args[i]);
+        }
+    }
+    return rest;
+}
+
+bool has_systems_or_report(const Project& project, const std::filesystem::path& file,
+                           std::ostream& err) {
+    if (!project.systems.empty()) {
+        return true;
+    }
+    err << kProgram << ": " << file.string() << " has no systems to evaluate; "
+        << (project.advisor ? "it asks the advisor: run '" + std::string(kProgram) + " recommend " +
+                                  file.string() + "'"
+                            : std::string("add a 'systems' list"))
+        << "\n";
+    return false;
+}
+
+void require_regular_file(const std::filesystem::path& file, const Command& self) {
+    std::error_code error;
+    if (!std::filesystem::is_regular_file(file, error)) {
+        throw UsageError{
+            "cannot read '" + file.string() + "': " +
+                (std::filesystem::exists(file, error) ? "not a regular file" : "no such file"),
+            self.synopsis};
+    }
 }
 
 }  // namespace raidadv::cli

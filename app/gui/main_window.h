@@ -1,20 +1,54 @@
 #pragma once
-// The main window: File (Open project..., Quit) and Help (About) menus, the results table and a
-// status line describing the selected system. Projects are loaded and evaluated on a worker thread.
+// The main window: File (New project..., Open project..., Quit) and Help menus; the advisor's
+// ranked recommendations with a detail pane (explanation, metrics, charts, layout diagram), a
+// what-if side panel, and the table of evaluated systems for projects that list systems.
+// Projects are loaded, evaluated and searched on worker threads; the window never waits.
 
 #include <QMainWindow>
 #include <QString>
 #include <functional>
+#include <map>
+#include <memory>
+#include <string>
 
 #include "project_run.h"
 
 class QAction;
+class QCloseEvent;
+class QDragEnterEvent;
+class QDropEvent;
+class QMenu;
+class QMimeData;
+class QUndoGroup;
+class QDockWidget;
 class QLabel;
+class QProgressBar;
+class QPushButton;
+class QSortFilterProxyModel;
+class QTabWidget;
 class QTableView;
+class QStackedWidget;
+class QTextBrowser;
+class QTimer;
+
+namespace raidadv::charts {
+class ChartWidget;
+}
+
+namespace raidadv::document {
+class AutoSaver;
+class ProjectDocument;
+}  // namespace raidadv::document
 
 namespace raidadv::gui {
 
+class CompareView;
+class WelcomePage;
+class LayoutDiagram;
+class ProjectWizard;
+class RecommendationsModel;
 class ResultsModel;
+class WhatIfPanel;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -30,35 +64,132 @@ class MainWindow : public QMainWindow {
     /// Starts loading and evaluating `path` on a worker thread; runFinished() follows. A newer
     /// call supersedes a run still in progress (its result is dropped).
     void openProject(const QString& path);
+    /// As openProject() for project JSON that is not a file (the wizard's project).
+    void openProjectText(const QByteArray& json, const QString& displayName);
     /// Shows the outcome of a run: its results, or its error through the error reporter.
     void showRun(const ProjectRun& run);
+    /// Opens the new-project wizard (window-modal, returns at once); Finish opens its project.
+    ProjectWizard* newProject();
+    /// Shows the welcome page (examples, New project..., Open..., the tour) in place of the
+    /// results; the window starts with it. A project shown replaces it.
+    void showWelcome();
+    /// Opens the new-project wizard with the guided tour beside its pages.
+    ProjectWizard* takeTour();
 
     void setErrorReporter(ErrorReporter reporter);
     /// Catalog database to load projects against; empty (default) = Catalog::default_path().
     void setCatalogPath(const QString& path) { catalogPath_ = path; }
+    QString catalogPath() const { return catalogPath_; }
 
     bool isBusy() const { return running_ > 0; }
     ResultsModel* resultsModel() const { return model_; }
+    RecommendationsModel* recommendationsModel() const { return recModel_; }
+    WhatIfPanel* whatIfPanel() const { return whatIf_; }
+    CompareView* compareView() const { return compare_; }
+    /// Pins the selected configuration to the Compare view; false if it cannot be pinned.
+    bool pinSelected();
     QString projectPath() const { return projectPath_; }
+    /// Writes the PDF report of the advice shown to `path` (A4, or Letter); false after showing
+    /// the error. File > Export report asks for the page size and the path, then calls this.
+    bool exportReportTo(const QString& path, bool letter);
+    WelcomePage* welcomePage() const { return welcome_; }
+    bool isWelcomeShown() const;
+
+    // ---- the open project (main_window_file.cpp, main_window_edits.cpp) ----
+    /// Questions the window asks before it loses or overwrites work.
+    enum class Question {
+        SaveChanges,        ///< unsaved changes: Save, Discard or Cancel
+        FileChangedOnDisk,  ///< the file changed since it was opened: Overwrite, SaveAs, Cancel
+        RecoverAutosave,    ///< an autosave was left by a crash: Recover or Discard
+    };
+    enum class Answer { Save, Discard, Cancel, Overwrite, SaveAs, Recover };
+    /// Asks the user (tests answer without a dialog).
+    using Asker = std::function<Answer(Question question, const QString& text)>;
+    /// Picks the file to save to, starting from `suggested`; empty = cancelled.
+    using SaveFileChooser = std::function<QString(const QString& suggested)>;
+    void setAsker(Asker asker);
+    void setSaveFileChooser(SaveFileChooser chooser);
+    /// The open project; null before one is opened or created.
+    raidadv::document::ProjectDocument* document() const { return document_.get(); }
+    /// File > Save: false if not saved (cancelled, refused or failed; errors are reported).
+    bool saveProject();
+    /// File > Save As...
+    bool saveProjectAs();
+    /// File > Close: asks about unsaved changes; false if the user cancelled.
+    bool closeProject();
+    /// Opens the first project file (.raidproj, .json) among dropped `mime` urls; false if none.
+    bool openDropped(const QMimeData* mime);
+    /// Recently opened files, newest first (at most 10; missing ones are dropped when shown).
+    QStringList recentFiles() const;
+    /// Offers to recover an untitled project's autosave left by a crash; true if one was opened.
+    bool recoverUntitled();
+    /// Milliseconds between autosaves while the project has unsaved changes.
+    void setAutosaveInterval(int ms);
 
   signals:
+    /// Emitted after the project was saved to `path`.
+    void projectSaved(const QString& path);
     /// Emitted for every error shown to the user.
     void errorReported(const QString& title, const QString& message);
     /// Emitted when a run started by openProject() has been shown (ok = results, not an error).
     void runFinished(bool ok);
+    /// Emitted when recommendations were shown (after a run, a what-if search or a re-rank).
+    void recommendationsShown();
 
   private:
     void createActions();
     void createWidgets();
+    void createWelcomePage();
+    QWidget* createRecommendationsTab();
     void chooseProject();
     void showAbout();
     void reportError(const QString& title, const QStringList& errors);
     void updateSummary();
     void updateTitle();
+    void startRun(std::function<ProjectRun(std::shared_ptr<SearchControl>)> job,
+                  const QString& what);
+    /// Shows `control`'s progress until the next setBusy(false); stops the search watched before.
+    void watchProgress(std::shared_ptr<SearchControl> control);
+    void setBusy(bool busy, const QString& what = {});
+
+    void showAdvice(const raidadv::advisor::Result& result,
+                    const raidadv::advisor::Request& request, bool keepSelection);
+    void rememberExplanations(const raidadv::advisor::Result& result);
+    void rerank();
+    void searchAgain();
+    void cancelSearch();
+    void explainTop();
+    void showCandidate();
+    int selectedRank() const;  ///< row in the ranking (0 = pick), -1 if none
 
     ResultsModel* model_ = nullptr;
     QTableView* table_ = nullptr;
+    RecommendationsModel* recModel_ = nullptr;
+    QSortFilterProxyModel* recProxy_ = nullptr;
+    QTableView* recTable_ = nullptr;
+    QTabWidget* tabs_ = nullptr;
+    QTabWidget* detailTabs_ = nullptr;
+    QTextBrowser* detail_ = nullptr;
+    QLabel* statsLabel_ = nullptr;
+    charts::ChartWidget* responseChart_ = nullptr;
+    charts::ChartWidget* costChart_ = nullptr;
+    charts::ChartWidget* utilizationChart_ = nullptr;
+    charts::ChartWidget* throughputChart_ = nullptr;
+    charts::ChartWidget* stripeChart_ = nullptr;
+    charts::ChartWidget* lossChart_ = nullptr;
+    LayoutDiagram* diagram_ = nullptr;
+    WhatIfPanel* whatIf_ = nullptr;
+    CompareView* compare_ = nullptr;
+    QPushButton* pinButton_ = nullptr;
+    QDockWidget* whatIfDock_ = nullptr;
     QLabel* summaryLabel_ = nullptr;
+    QProgressBar* progress_ = nullptr;
+    QPushButton* cancelButton_ = nullptr;
+    QStackedWidget* centralStack_ = nullptr;  ///< the welcome page or the result tabs
+    WelcomePage* welcome_ = nullptr;
+    QTimer* progressTimer_ = nullptr;
+    std::shared_ptr<SearchControl> control_;  ///< of the newest run or search
+    QAction* newAction_ = nullptr;
     QAction* openAction_ = nullptr;
     QAction* quitAction_ = nullptr;
     QAction* aboutAction_ = nullptr;
@@ -66,8 +197,61 @@ class MainWindow : public QMainWindow {
     QString catalogPath_;
     QString projectPath_;
     QString projectName_;
-    quint64 generation_ = 0;  ///< id of the newest run; older runs' results are dropped
-    int running_ = 0;         ///< runs not finished yet
+    /// Explanations by configuration name: they follow their candidate through re-ranking.
+    std::map<std::string, raidadv::advisor::Explanation> explanations_;
+    quint64 generation_ = 0;        ///< id of the newest run; older runs' results are dropped
+    quint64 searchGeneration_ = 0;  ///< id of the newest what-if search
+    quint64 explainGeneration_ = 0;
+    int running_ = 0;  ///< runs not finished yet
+    bool searching_ = false;
+
+    // ---- the open project ----
+  protected:
+    void closeEvent(QCloseEvent* event) override;
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
+
+  private:
+    void createDocumentActions(QMenu* fileMenu);
+    // ---- File > Export report (main_window_report.cpp) ----
+    void createReportAction(QMenu* fileMenu);
+    void chooseReportFile();
+    /// Asks to save unsaved changes; false if the user cancelled (keep the project open).
+    bool maybeSave();
+    /// Runs `doc`; it becomes the open project when its run succeeds.
+    void startDocumentRun(std::unique_ptr<raidadv::document::ProjectDocument> doc,
+                          const QStringList& notes);
+    /// Takes the pending document of run `generation` as the open project.
+    void adoptPendingDocument(quint64 generation);
+    void addRecentFile(const QString& path);
+    void fillRecentMenu();
+    void documentChanged(const QString& pointer);
+    void syncFromDocument();
+    void recordWhatIf();
+    void recordPins();
+    void syncPins();
+    QString suggestedSavePath() const;
+
+    std::unique_ptr<raidadv::document::ProjectDocument> document_;
+    std::unique_ptr<raidadv::document::AutoSaver> autoSaver_;
+    std::unique_ptr<raidadv::document::ProjectDocument> pendingDocument_;
+    QStringList pendingNotes_;
+    quint64 pendingGeneration_ = 0;
+    raidadv::advisor::Request loadedRequest_;   ///< as the project was read
+    raidadv::advisor::Request appliedRequest_;  ///< what the panel and the document agree on
+    bool hasRequest_ = false;
+    bool recording_ = false;   ///< pushing an edit: the document's change is ours
+    bool syncQueued_ = false;  ///< a sync from the document is scheduled
+    bool syncingPins_ = false;
+    int autosaveIntervalMs_ = 60'000;
+    Asker asker_;
+    SaveFileChooser saveFileChooser_;
+    QUndoGroup* undoGroup_ = nullptr;
+    QMenu* recentMenu_ = nullptr;
+    QAction* exportReportAction_ = nullptr;
+    QAction* saveAction_ = nullptr;
+    QAction* saveAsAction_ = nullptr;
+    QAction* closeAction_ = nullptr;
 };
 
 }  // namespace raidadv::gui

@@ -1,4 +1,6 @@
 #include "project_run.h"
+#include "user_catalog.h"
+#include "user_catalog.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -34,31 +36,41 @@ ProjectRun failure(ProjectRun run, const QString& title, QStringList errors) {
     return run;
 }
 
-}  // namespace
-
-ProjectRun runProject(const QString& path, const QString& catalogPath) {
-    ProjectRun run;
-    run.path = path;
-    const QString fileName = QFileInfo(path).fileName();
-
-    std::optional<raidadv::Catalog> catalog;
+/// Opens the catalog, or says why it cannot be opened (`error` set).
+std::optional<raidadv::Catalog> openCatalog(const QString& catalogPath, QString& error) {
     QString dbPath = catalogPath;
     try {
         if (dbPath.isEmpty()) {
             dbPath = fromFsPath(raidadv::Catalog::default_path());
         }
-        catalog.emplace(raidadv::Catalog::open(toFsPath(dbPath)));
+        return openLayeredCatalog(dbPath);  // with the user catalog (user_catalog.h)
     } catch (const std::exception& e) {
-        return failure(std::move(run), tr("Cannot open the hardware catalog"),
-                       {(dbPath.isEmpty() ? tr("catalog") : dbPath) + QStringLiteral(": ") +
-                        QString::fromStdString(e.what())});
+        error = (dbPath.isEmpty() ? tr("catalog") : dbPath) + QStringLiteral(": ") +
+                QString::fromStdString(e.what());
     } catch (...) {
-        return failure(std::move(run), tr("Cannot open the hardware catalog"), {});
+        error = tr("unknown error");
+    }
+    return std::nullopt;
+}
+
+/// Loads (with `load`) and evaluates a project: the shared part of runProject and runProjectText.
+/// The search options of `control`, or the defaults without one.
+raidadv::advisor::SearchOptions searchOptions(const std::shared_ptr<SearchControl>& control) {
+    return control ? control->options() : raidadv::advisor::SearchOptions{};
+}
+
+template <typename Load>
+ProjectRun run(ProjectRun run, const QString& fileName, const QString& catalogPath,
+               const std::shared_ptr<SearchControl>& control, Load load) {
+    QString catalogError;
+    std::optional<raidadv::Catalog> catalog = openCatalog(catalogPath, catalogError);
+    if (!catalog) {
+        return failure(std::move(run), tr("Cannot open the hardware catalog"), {catalogError});
     }
 
     raidadv::Project project;
     try {
-        project = raidadv::load_project(toFsPath(path), *catalog);
+        project = load(*catalog);
     } catch (const raidadv::ProjectError& e) {
         QStringList errors;
         for (const auto& issue : e.issues) {
@@ -91,6 +103,11 @@ ProjectRun runProject(const QString& path, const QString& catalogPath) {
                 run.evaluations.push_back(std::move(evaluation));
             }
         }
+        if (project.advisor) {
+            run.request = project.advisor;
+            run.advice =
+                raidadv::advisor::recommend(*project.advisor, *catalog, searchOptions(control));
+        }
     } catch (const std::exception& e) {
         return failure(std::move(run), tr("Evaluation of %1 failed").arg(fileName),
                        {QString::fromStdString(e.what())});
@@ -98,6 +115,55 @@ ProjectRun runProject(const QString& path, const QString& catalogPath) {
         return failure(std::move(run), tr("Evaluation of %1 failed").arg(fileName), {});
     }
     return run;
+}
+
+}  // namespace
+
+raidadv::advisor::SearchOptions SearchControl::options() {
+    raidadv::advisor::SearchOptions options;
+    options.progress = [this](double fraction) {
+        permille.store(static_cast<int>(fraction * 1000.0));
+        return !stop.load();
+    };
+    return options;
+}
+
+ProjectRun runProject(const QString& path, const QString& catalogPath,
+                      std::shared_ptr<SearchControl> control) {
+    ProjectRun result;
+    result.path = path;
+    return run(std::move(result), QFileInfo(path).fileName(), catalogPath, control,
+               [&path](const raidadv::Catalog& catalog) {
+                   return raidadv::load_project(toFsPath(path), catalog);
+               });
+}
+
+ProjectRun runProjectText(const QByteArray& json, const QString& displayName,
+                          const QString& catalogPath, std::shared_ptr<SearchControl> control) {
+    return run(ProjectRun{}, displayName, catalogPath, control,
+               [&json](const raidadv::Catalog& catalog) {
+                   return raidadv::parse_project(json.toStdString(), catalog);
+               });
+}
+
+AdviceRun runAdvice(const raidadv::advisor::Request& request, const QString& catalogPath,
+                    std::shared_ptr<SearchControl> control) {
+    AdviceRun result;
+    result.request = request;
+    QString catalogError;
+    std::optional<raidadv::Catalog> catalog = openCatalog(catalogPath, catalogError);
+    if (!catalog) {
+        result.error = catalogError;
+        return result;
+    }
+    try {
+        result.advice = raidadv::advisor::recommend(request, *catalog, searchOptions(control));
+    } catch (const std::exception& e) {
+        result.error = QString::fromStdString(e.what());
+    } catch (...) {
+        result.error = tr("unknown error");
+    }
+    return result;
 }
 
 }  // namespace raidadv::gui

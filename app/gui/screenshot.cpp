@@ -1,11 +1,17 @@
 #include "screenshot.h"
 
+#include <QAbstractButton>
 #include <QCoreApplication>
+#include <QDir>
 #include <QPixmap>
+#include <QTabWidget>
+#include <QTableView>
 #include <QTimer>
 #include <cstdio>
+#include <memory>
 
 #include "main_window.h"
+#include "project_wizard.h"
 
 namespace raidadv::gui {
 
@@ -36,6 +42,78 @@ void screenshotWhenReady(MainWindow& window, const QString& file, bool waitForRu
     QObject::connect(
         &window, &MainWindow::runFinished, &window,
         [&window, file](bool ok) { grabAndQuit(window, file, ok); }, Qt::SingleShotConnection);
+}
+
+namespace {
+
+bool save(QWidget& widget, const QString& path) {
+    const bool saved = widget.grab().save(path);
+    if (!saved) {
+        std::fprintf(stderr, "raid-advisor: cannot save screenshot to %s\n", qPrintable(path));
+    }
+    return saved;
+}
+
+}  // namespace
+
+void wizardScreenshots(MainWindow& window, const QString& dir) {
+    QDir().mkpath(dir);
+    window.setErrorReporter([](const QString& title, const QString& message) {
+        std::fprintf(stderr, "raid-advisor: %s\n%s\n", qPrintable(title), qPrintable(message));
+        QCoreApplication::exit(2);
+    });
+    auto ok = std::make_shared<bool>(true);
+    QObject::connect(
+        &window, &MainWindow::recommendationsShown, &window,
+        [&window, dir, ok] {
+            QTimer::singleShot(kSettleMs, &window, [&window, dir, ok] {
+                auto* tabs = window.findChild<QTabWidget*>(QStringLiteral("detailTabWidget"));
+                *ok = save(window, dir + QStringLiteral("/main-window.png")) && *ok;
+                for (int i = 1; tabs != nullptr && i < tabs->count(); ++i) {
+                    tabs->setCurrentIndex(i);
+                    QCoreApplication::processEvents();
+                    const QString name =
+                        i == 1 ? QStringLiteral("charts") : QStringLiteral("layout");
+                    *ok = save(window, dir + QStringLiteral("/%1.png").arg(name)) && *ok;
+                }
+                // Compare: the first three configurations pinned.
+                auto* table =
+                    window.findChild<QTableView*>(QStringLiteral("recommendationsTableView"));
+                auto* main = window.findChild<QTabWidget*>(QStringLiteral("mainTabWidget"));
+                for (int row = 0; table != nullptr && row < 3 && row < table->model()->rowCount();
+                     ++row) {
+                    table->setCurrentIndex(table->model()->index(row, 0));
+                    window.pinSelected();
+                }
+                if (main != nullptr) {
+                    main->setCurrentIndex(1);
+                    QCoreApplication::processEvents();
+                    *ok = save(window, dir + QStringLiteral("/compare.png")) && *ok;
+                }
+                QCoreApplication::exit(*ok ? 0 : 1);
+            });
+        },
+        Qt::SingleShotConnection);
+    QTimer::singleShot(0, &window, [&window, dir, ok] {
+        ProjectWizard* wizard = window.newProject();
+        const char* names[] = {"workload", "sizes", "capacity", "budget", "hardware", "review"};
+        auto step = std::make_shared<std::function<void(int)>>();
+        *step = [wizard, dir, ok, names, step](int page) {
+            QTimer::singleShot(kSettleMs, wizard, [wizard, dir, ok, names, step, page] {
+                *ok = save(*wizard, dir + QStringLiteral("/wizard-%1-%2.png")
+                                              .arg(page + 1)
+                                              .arg(QString::fromLatin1(names[page]))) &&
+                      *ok;
+                if (page + 1 < 6) {
+                    wizard->next();
+                    (*step)(page + 1);
+                } else {
+                    wizard->button(QWizard::FinishButton)->click();
+                }
+            });
+        };
+        (*step)(0);
+    });
 }
 
 }  // namespace raidadv::gui

@@ -14,4 +14,11 @@ class MainWindow;
 /// project could not be loaded or evaluated.
 void screenshotWhenReady(MainWindow& window, const QString& file, bool waitForRun);
 
+/// The hidden --wizard-screenshots DIR option: opens the new-project wizard with its defaults,
+/// saves DIR/wizard-<n>-<page>.png for every page, finishes it, and saves DIR/main-window.png,
+/// DIR/charts.png, DIR/layout.png and DIR/compare.png (the first three pinned) once the
+/// recommendations are shown; then quits (exit code
+/// 0 when every picture was saved).
+void wizardScreenshots(MainWindow& window, const QString& dir);
+
 }  // namespace raidadv::gui

@@ -168,6 +168,9 @@ TEST_CASE("evaluate --json on every example has the documented keys", "[cli]") {
             continue;
         }
         INFO(entry.path().filename().string());
+        if (!json::parse(std::ifstream(entry.path())).contains("systems")) {
+            continue;  // an advisor-only project: tests/cli/test_recommend.cpp
+        }
         const Run run = cli("evaluate --json " + quoted(entry.path().string()));
         INFO(run.err);
         REQUIRE(run.status == 0);
@@ -230,5 +233,67 @@ TEST_CASE("simulate: the same keys as evaluate plus confidence intervals", "[cli
     SECTION("bad options exit 2") {
         CHECK(cli("simulate --jobs lots " + file).status == 2);
         CHECK(cli("simulate --seed").status == 2);
+    }
+}
+
+TEST_CASE("recommend --json has the documented keys", "[cli][recommend]") {
+    const Run run = cli("recommend --json --top 3 " + example("advisor-file-server-2007.json"));
+    INFO(run.err);
+    REQUIRE(run.status == 0);
+    const json j = json::parse(run.out);
+    REQUIRE(j.at("recommendations").is_array());
+    REQUIRE(j["recommendations"].size() == 3);
+    for (const json& r : j["recommendations"]) {
+        for (const char* key : {"rank", "score", "system", "metrics", "cost", "capacity",
+                                "reliability", "stripe", "explanation", "pareto"}) {
+            INFO(key);
+            CHECK(r.contains(key));
+        }
+        CHECK(r.at("metrics").at("mean_response_ms").get<double>() > 0.0);
+        CHECK(r.at("reliability").at("p_data_loss").get<double>() >= 0.0);
+        CHECK(r.at("explanation").at("headline").is_string());
+    }
+    CHECK(j.at("recommendations")[0].at("system").at("level") == "raid1");
+    REQUIRE(j.at("pareto").is_array());
+    CHECK_FALSE(j["pareto"].empty());
+    CHECK(j.at("search").at("candidates").get<long long>() > 0);
+}
+
+TEST_CASE("recommend refuses a project without an advisor section", "[cli][recommend]") {
+    const Run run = cli("recommend " + example("ou-2007-ich8r.json"));
+    CHECK(run.status == 2);
+    CHECK(run.err.find("\"advisor\"") != std::string::npos);
+    const Run evaluate = cli("evaluate " + example("advisor-file-server-2007.json"));
+    CHECK(evaluate.status == 2);
+    CHECK(evaluate.err.find("recommend") != std::string::npos);
+}
+
+TEST_CASE("an impossible question says why", "[cli][recommend]") {
+    const std::string file = project_file("impossible.json", R"json({
+  "format": "raid-advisor-project", "version": 1, "name": "impossible",
+  "workloads": [{"name": "w", "preset": "file-server"}],
+  "advisor": {"workload": "w", "host": "linux-server-2024", "capacity_gb": 900000,
+              "max_drive_bays": 2, "min_failures_tolerated": 1}
+})json");
+    const Run run = cli("recommend " + file);
+    INFO(run.out << run.err);
+    CHECK(run.status == 0);
+    CHECK(run.out.find("No candidate meets every constraint") != std::string::npos);
+    CHECK(run.out.find("too little usable capacity") != std::string::npos);
+}
+
+TEST_CASE("advisor section errors name the field", "[cli][recommend]") {
+    const std::string file = project_file("bad-advisor.json", R"json({
+  "format": "raid-advisor-project", "version": 1, "name": "bad",
+  "workloads": [{"name": "w", "preset": "no-such-preset"}],
+  "advisor": {"workload": "x", "host": "linux-server-2024", "capacity_gb": -1,
+              "weights": {"performance": 0, "cost": 0, "reliability": 0}}
+})json");
+    const Run run = cli("recommend " + file);
+    CHECK(run.status == 2);
+    for (const char* path :
+         {"workloads[0].preset", "advisor.workload", "advisor.capacity_gb", "advisor.weights"}) {
+        INFO(path << "\n" << run.err);
+        CHECK(run.err.find(path) != std::string::npos);
     }
 }

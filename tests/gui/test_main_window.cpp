@@ -177,7 +177,7 @@ class MainWindowTest : public QObject {
         QCOMPARE(finished.at(0).at(0).toBool(), true);
         QVERIFY(errors_.empty());
         QCOMPARE(window_->projectPath(), path);
-        QCOMPARE(window_->windowTitle(), QStringLiteral("GUI test project - RAID Advisor"));
+        QCOMPARE(window_->windowTitle(), QStringLiteral("GUI test project[*] - RAID Advisor"));
 
         const ResultsModel* model = window_->resultsModel();
         QCOMPARE(model->rowCount(), 4);  // 2 closed + 2 open points

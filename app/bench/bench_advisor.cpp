@@ -1,0 +1,115 @@
+// `raid-advisor-bench --advisor [--json] [PROJECT ...]`: the advisor's search speed. For each
+// advisor project (default: the bundled examples named advisor-*.json) a full search over the
+// bundled catalog, then re-ranking after a weight change. One thread (one core).
+
+#include <algorithm>
+#include <chrono>
+#include <filesystem>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "advisor/advisor.h"
+#include "catalog/catalog.h"
+#include "project/project.h"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+fs::path examples_dir() {
+    std::error_code error;
+    const fs::path exe = fs::read_symlink("/proc/self/exe", error);
+    return (exe.parent_path() / ".." / "share" / "raid-advisor" / "examples").lexically_normal();
+}
+
+struct Timing {
+    std::string project;
+    long long candidates = 0;
+    long long evaluated = 0;
+    double search_seconds = 0.0;
+    double rerank_seconds = 0.0;
+};
+
+Timing time_project(const fs::path& file, const raidadv::Catalog& catalog) {
+    using clock = std::chrono::steady_clock;
+    const raidadv::Project project = raidadv::load_project(file, catalog);
+    raidadv::advisor::Request request = project.advisor.value();
+    Timing t;
+    t.project = file.filename().string();
+    const auto start = clock::now();
+    raidadv::advisor::Result result = raidadv::advisor::recommend(request, catalog);
+    t.search_seconds = std::chrono::duration<double>(clock::now() - start).count();
+    t.candidates = result.stats.candidates;
+    t.evaluated = result.stats.evaluated;
+    // Re-ranking after a weight change: the median of 21 changes.
+    std::vector<double> reranks;
+    for (int i = 0; i < 21; ++i) {
+        request.weights.cost = 0.1 * (i % 7);
+        request.weights.performance = 1.0 + 0.1 * (i % 3);
+        const auto r0 = clock::now();
+        raidadv::advisor::rank(result, request);
+        reranks.push_back(std::chrono::duration<double>(clock::now() - r0).count());
+    }
+    std::nth_element(reranks.begin(), reranks.begin() + 10, reranks.end());
+    t.rerank_seconds = reranks[10];
+    return t;
+}
+
+}  // namespace
+
+int run_advisor_bench(const std::vector<std::string>& files, bool json) {
+    const raidadv::Catalog catalog = raidadv::Catalog::open(raidadv::Catalog::default_path());
+    std::vector<fs::path> projects;
+    for (const std::string& f : files) {
+        projects.emplace_back(f);
+    }
+    if (projects.empty()) {
+        for (const auto& entry : fs::directory_iterator(examples_dir())) {
+            if (entry.path().filename().string().rfind("advisor-", 0) == 0) {
+                projects.push_back(entry.path());
+            }
+        }
+        std::sort(projects.begin(), projects.end());
+    }
+    std::vector<Timing> timings;
+    for (const fs::path& p : projects) {
+        timings.push_back(time_project(p, catalog));
+    }
+    // The largest search is the headline: the worst case a user of the bundled catalog meets.
+    const Timing& worst = *std::max_element(
+        timings.begin(), timings.end(),
+        [](const Timing& a, const Timing& b) { return a.search_seconds < b.search_seconds; });
+    auto per_s = [](const Timing& t) {
+        return t.search_seconds > 0.0 ? static_cast<double>(t.evaluated) / t.search_seconds : 0.0;
+    };
+    if (json) {
+        nlohmann::json list = nlohmann::json::array();
+        for (const Timing& t : timings) {
+            list.push_back({{"project", t.project},
+                            {"candidates", t.candidates},
+                            {"evaluated", t.evaluated},
+                            {"candidates_per_s", per_s(t)},
+                            {"search_seconds", t.search_seconds},
+                            {"rerank_seconds", t.rerank_seconds}});
+        }
+        std::cout << nlohmann::json{{"project", worst.project},
+                                    {"candidates", worst.candidates},
+                                    {"candidates_per_s", per_s(worst)},
+                                    {"search_seconds", worst.search_seconds},
+                                    {"rerank_seconds", worst.rerank_seconds},
+                                    {"projects", list}}
+                         .dump(2)
+                  << "\n";
+        return 0;
+    }
+    std::printf("%-42s %10s %10s %14s %10s %12s\n", "project", "candidates", "evaluated",
+                "evaluations/s", "search s", "re-rank ms");
+    for (const Timing& t : timings) {
+        std::printf("%-42s %10lld %10lld %14.0f %10.3f %12.3f\n", t.project.c_str(), t.candidates,
+                    t.evaluated, per_s(t), t.search_seconds, t.rerank_seconds * 1e3);
+    }
+    std::printf("targets: search under 1 s, re-rank under 50 ms (one core)\n");
+    return 0;
+}

@@ -1,0 +1,237 @@
+#include "advice_charts.h"
+
+#include <QCoreApplication>
+#include <algorithm>
+#include <cmath>
+
+#include "advisor/explain.h"
+
+namespace raidadv::gui {
+
+namespace {
+
+QString tr(const char* text) {
+    return QCoreApplication::translate("AdviceCharts", text);
+}
+
+const QColor kPalette[] = {QColor(0x1f, 0x77, 0xb4), QColor(0xff, 0x7f, 0x0e),
+                           QColor(0x2c, 0xa0, 0x2c), QColor(0x94, 0x67, 0xbd),
+                           QColor(0x8c, 0x56, 0x4b), QColor(0xe3, 0x77, 0xc2)};
+
+bool usable(double v) {
+    return std::isfinite(v) && v > 0.0;
+}
+
+/// A stripe unit in binary units ("64 KiB", "1 MiB"); stripe units are powers of two.
+QString stripeText(double bytes) {
+    if (bytes >= 1024.0 * 1024.0) {
+        return QStringLiteral("%1 MiB").arg(bytes / (1024.0 * 1024.0), 0, 'g', 4);
+    }
+    return QStringLiteral("%1 KiB").arg(bytes / 1024.0, 0, 'g', 4);
+}
+
+}  // namespace
+
+QString raidLevelName(RaidLevel level) {
+    switch (level) {
+        case RaidLevel::Simple:
+            return tr("independent drives");
+        case RaidLevel::Raid0:
+            return QStringLiteral("RAID 0");
+        case RaidLevel::Raid1:
+            return QStringLiteral("RAID 1");
+        case RaidLevel::Raid10:
+            return QStringLiteral("RAID 10");
+        case RaidLevel::Raid01:
+            return QStringLiteral("RAID 0+1");
+        case RaidLevel::Raid5:
+            return QStringLiteral("RAID 5");
+        case RaidLevel::Raid6:
+            return QStringLiteral("RAID 6");
+        case RaidLevel::Raid50:
+            return QStringLiteral("RAID 50");
+        case RaidLevel::Raid60:
+            return QStringLiteral("RAID 60");
+    }
+    return {};
+}
+
+QString shortLabel(const advisor::Candidate& c, std::size_t rank) {
+    const Layout& l = c.system.layout;
+    QString text = QStringLiteral("#%1 %2 x %3")
+                       .arg(rank)
+                       .arg(c.system.total_drives())
+                       .arg(raidLevelName(l.level));
+    if (l.level != RaidLevel::Simple && l.level != RaidLevel::Raid1) {
+        text += QStringLiteral(", %1").arg(stripeText(l.stripe_unit_bytes));
+    }
+    if (l.volumes > 1) {
+        text += tr(", %1 volumes").arg(l.volumes);
+    }
+    return text;
+}
+
+charts::Chart responseChart(const std::vector<NamedCandidate>& candidates,
+                            const advisor::Request& request) {
+    charts::Chart chart;
+    const bool closed = !request.workload.concurrency.empty();
+    const bool files = request.workload.unit == Workload::Unit::File;
+    chart.title = tr("Mean response time against load");
+    chart.x_title = closed ? (files ? tr("Concurrent processes") : tr("Outstanding requests"))
+                           : (files ? tr("Files per second") : tr("Requests per second"));
+    chart.y_title = tr("Response (ms)");
+    chart.start_at_zero = true;
+    std::vector<double> xs;
+    int colour = 0;
+    for (const NamedCandidate& named : candidates) {
+        if (named.candidate == nullptr) {
+            continue;
+        }
+        const advisor::Candidate& c = *named.candidate;
+        charts::Series s;
+        s.name = named.name;
+        s.style = charts::Series::Style::LineAndMarkers;
+        s.color = kPalette[colour++ % 6];
+        for (const PointMetrics& p : c.performance.points) {
+            const bool isClosed = p.concurrency > 0;
+            if (isClosed != closed || p.saturated || !usable(p.mean_response_s)) {
+                continue;  // never draw a saturated point as a time
+            }
+            s.x.push_back(closed ? p.concurrency : p.arrival_rate_per_s);
+            s.y.push_back(p.mean_response_s * 1e3);
+            s.point_labels.push_back(shortLabel(c, named.rank));
+            xs.push_back(s.x.back());
+        }
+        chart.series.push_back(std::move(s));
+    }
+    if (charts::all_powers_of_two(xs) && charts::spans_more_than(xs, 8.0)) {
+        chart.x_scale = charts::Scale::Log2;
+    } else if (charts::spans_more_than(xs, 50.0)) {
+        chart.x_scale = charts::Scale::Log10;
+    }
+    return chart;
+}
+
+charts::Chart costChart(const advisor::Result& result, std::size_t selected,
+                        const advisor::Request& request) {
+    charts::Chart chart;
+    chart.title = tr("Cost against response time");
+    chart.x_title = tr("Cost (%1)").arg(QString::fromStdString(request.constraints.currency));
+    chart.y_title = tr("Response (ms)");
+    const double rate = request.constraints.usd_per_currency_unit > 0.0
+                            ? request.constraints.usd_per_currency_unit
+                            : 1.0;
+    charts::Series others;
+    others.name = tr("Candidates");
+    others.style = charts::Series::Style::Markers;
+    others.color = QColor(0x7f, 0x7f, 0x7f);
+    others.filled = false;
+    charts::Series front;
+    // The front is over four criteria (response, cost, loss risk, capacity): its members are
+    // marked, not joined, since in these two dimensions they need not form a curve.
+    front.name = tr("Pareto-optimal");
+    front.style = charts::Series::Style::Markers;
+    front.color = QColor(0x1f, 0x77, 0xb4);
+    charts::Series pick;
+    pick.name = tr("The pick");
+    pick.style = charts::Series::Style::Markers;
+    pick.marker = charts::Series::Marker::Diamond;
+    pick.color = QColor(0x2c, 0xa0, 0x2c);
+    charts::Series chosen;
+    chosen.name = tr("Selected");
+    chosen.style = charts::Series::Style::Markers;
+    chosen.marker = charts::Series::Marker::Square;
+    chosen.color = QColor(0xd6, 0x27, 0x28);
+    chosen.filled = false;
+    std::vector<std::pair<double, double>> frontPoints;
+    std::vector<QString> frontLabels;
+    std::vector<double> ys;
+    for (std::size_t i = 0; i < result.ranked.size(); ++i) {
+        const advisor::Candidate& c = result.ranked[i];
+        const double cost = c.assessment.total_usd / rate;
+        const double ms = c.performance.mean_response_s * 1e3;
+        if (!c.assessment.price_known || !usable(ms) || !std::isfinite(cost)) {
+            continue;
+        }
+        ys.push_back(ms);
+        const QString label = shortLabel(c, i + 1);
+        others.x.push_back(cost);
+        others.y.push_back(ms);
+        others.point_labels.push_back(label);
+        if (c.pareto) {
+            frontPoints.emplace_back(cost, ms);
+            frontLabels.push_back(label);
+        }
+        if (i == 0) {
+            pick.x = {cost};
+            pick.y = {ms};
+            pick.point_labels = {label};
+        }
+        if (i == selected && i != 0) {
+            chosen.x = {cost};
+            chosen.y = {ms};
+            chosen.point_labels = {label};
+        }
+    }
+    std::vector<std::size_t> order(frontPoints.size());
+    for (std::size_t i = 0; i < order.size(); ++i) {
+        order[i] = i;
+    }
+    std::sort(order.begin(), order.end(),
+              [&](std::size_t a, std::size_t b) { return frontPoints[a] < frontPoints[b]; });
+    for (std::size_t i : order) {
+        front.x.push_back(frontPoints[i].first);
+        front.y.push_back(frontPoints[i].second);
+        front.point_labels.push_back(frontLabels[i]);
+    }
+    chart.series.push_back(std::move(others));
+    chart.series.push_back(std::move(front));
+    chart.series.push_back(std::move(pick));
+    if (!chosen.x.empty()) {
+        chart.series.push_back(std::move(chosen));
+    }
+    if (charts::spans_more_than(ys, 20.0)) {
+        chart.y_scale = charts::Scale::Log10;
+    }
+    return chart;
+}
+
+charts::BarChart utilizationChart(const advisor::Candidate& c) {
+    charts::BarChart bars;
+    bars.title = tr("Utilization at the heaviest load");
+    bars.x_title = tr("Component");
+    bars.y_title = tr("Busy (%)");
+    bars.value_unit = QStringLiteral(" %");
+    bars.max_value = 100.0;
+    if (c.performance.points.empty()) {
+        return bars;
+    }
+    const PointMetrics& p = c.performance.points.back();
+    std::vector<std::pair<std::string, double>> byLoad(p.utilization.begin(), p.utilization.end());
+    std::stable_sort(byLoad.begin(), byLoad.end(),
+                     [](const auto& a, const auto& b) { return a.second > b.second; });
+    for (const auto& [component, busy] : byLoad) {
+        bars.categories.push_back(QString::fromStdString(advisor::component_name(component)));
+        bars.values.push_back(std::clamp(busy, 0.0, 1.0) * 100.0);
+        bars.highlighted.push_back(component == p.bottleneck);
+    }
+    return bars;
+}
+
+charts::BarChart throughputChart(const advisor::Result& result, int count) {
+    charts::BarChart bars;
+    bars.title = tr("Throughput at the heaviest load");
+    bars.x_title = tr("Candidate (rank)");
+    bars.y_title = tr("MB/s");
+    bars.value_unit = QStringLiteral(" MB/s");
+    for (std::size_t i = 0; i < result.ranked.size() && static_cast<int>(i) < count; ++i) {
+        bars.categories.push_back(QStringLiteral("#%1").arg(i + 1));
+        const double v = result.ranked[i].performance.mb_per_s;
+        bars.values.push_back(std::isfinite(v) && v > 0.0 ? v : 0.0);
+        bars.highlighted.push_back(i == 0);
+    }
+    bars.highlight_color = QColor(0x2c, 0xa0, 0x2c);
+    return bars;
+}
+
+}  // namespace raidadv::gui

@@ -1,0 +1,134 @@
+// `report FILE -o OUT.pdf [--page-size a4|letter]`: the advisor's answer as a PDF report
+// (app/report): the search, the sensitivity run and the validation studies, then the pages.
+
+#include <QApplication>
+#include <cstdlib>
+#include <iomanip>
+#include <iostream>
+#include <map>
+#include <memory>
+
+#include "advisor/advisor.h"
+#include "cli.h"
+#include "report.h"
+
+namespace raidadv::cli {
+
+namespace {
+
+/// Qt's chatter from the offscreen platform is not for the user; critical messages still go out.
+QtMessageHandler previous_handler = nullptr;
+void quiet_handler(QtMsgType type, const QMessageLogContext& context, const QString& message) {
+    if (type == QtDebugMsg || type == QtInfoMsg || type == QtWarningMsg) {
+        return;
+    }
+    if (previous_handler != nullptr) {
+        previous_handler(type, context, message);
+    }
+}
+
+/// A QApplication on the offscreen platform (the report never shows a window), unless the
+/// caller chose a platform.
+class OffscreenApp {
+  public:
+    OffscreenApp() {
+        const char* platform = std::getenv("QT_QPA_PLATFORM");
+        if (platform == nullptr || *platform == '\0') {
+            ::setenv("QT_QPA_PLATFORM", "offscreen", 1);
+        }
+        previous_handler = qInstallMessageHandler(quiet_handler);
+        app_ = std::make_unique<QApplication>(argc_, argv_);
+    }
+    ~OffscreenApp() {
+        app_.reset();
+        qInstallMessageHandler(previous_handler);
+    }
+    OffscreenApp(const OffscreenApp&) = delete;
+    OffscreenApp& operator=(const OffscreenApp&) = delete;
+
+  private:
+    int argc_ = 1;
+    char name_[17] = "raid-advisor-cli";
+    char* argv_[2] = {name_, nullptr};
+    std::unique_ptr<QApplication> app_;
+};
+
+}  // namespace
+
+int run_report(const std::vector<std::string>& args, const GlobalOptions& options) {
+    const Command& self = command_named("report");
+    std::map<std::string, std::string> values;
+    const std::vector<std::string> rest =
+        take_valued(args, {"-o", "--output", "--page-size"}, values, self);
+    const ParsedArgs parsed = parse_command_args(rest, {}, self);
+    if (parsed.positionals.size() != 1) {
+        throw UsageError{parsed.positionals.empty() ? "report needs a project FILE"
+                                                    : "report takes one project FILE",
+                         self.synopsis};
+    }
+    std::string output = values.count("-o") ? values["-o"] : values["--output"];
+    if (output.empty()) {
+        throw UsageError{"report needs the output file: -o FILE.pdf", self.synopsis};
+    }
+    report::PageSize page = report::PageSize::A4;
+    if (values.count("--page-size")) {
+        const auto size =
+            report::page_size_from_string(QString::fromStdString(values["--page-size"]));
+        if (!size) {
+            throw UsageError{"--page-size takes a4 or letter, got '" + values["--page-size"] + "'",
+                             self.synopsis};
+        }
+        page = *size;
+    }
+    const std::filesystem::path out_path = std::filesystem::absolute(output);
+    std::error_code error;
+    if (!std::filesystem::is_directory(out_path.parent_path(), error)) {
+        throw UsageError{"cannot write '" + output + "': the folder " +
+                             out_path.parent_path().string() + " does not exist",
+                         self.synopsis};
+    }
+    if (std::filesystem::is_directory(out_path, error)) {
+        throw UsageError{"cannot write '" + output + "': it is a folder", self.synopsis};
+    }
+    const std::filesystem::path file = parsed.positionals.front();
+    require_regular_file(file, self);
+    const Catalog catalog = open_catalog(options);
+    const std::optional<Project> project = load_project_or_report(file, catalog, std::cerr);
+    if (!project) {
+        return kBadInput;
+    }
+    if (!project->advisor) {
+        std::cerr << kProgram << ": " << file.string()
+                  << " has no \"advisor\" section (the question for the advisor; "
+                     "docs/file-format.md); the report presents the advisor's answer\n";
+        return kBadInput;
+    }
+    const advisor::Result result = advisor::recommend(*project->advisor, catalog);
+
+    OffscreenApp app;
+    QString note;
+    const std::optional<validation::ValidationReport> validation =
+        report::run_validation_for_report(catalog, note);
+    report::ReportInput input;
+    input.project_name = QString::fromStdString(project->name);
+    input.project_description = QString::fromStdString(project->description);
+    input.source_file = QString::fromStdString(file.string());
+    input.request = &*project->advisor;
+    input.result = &result;
+    input.validation = validation ? &*validation : nullptr;
+    input.validation_note = note;
+    input.app_version = QStringLiteral(RAID_ADVISOR_VERSION);
+    input.page_size = page;
+    const report::ReportOutcome outcome =
+        report::write_report(input, QString::fromStdString(out_path.string()));
+    if (!outcome.error.isEmpty()) {
+        std::cerr << kProgram << ": " << outcome.error.toStdString() << "\n";
+        return kFailure;
+    }
+    std::cout << "Report written to " << output << " (" << outcome.pages << " pages, "
+              << (page == report::PageSize::A4 ? "A4" : "Letter") << ") in " << std::setprecision(2)
+              << outcome.seconds << " s; the search took " << result.stats.seconds << " s\n";
+    return std::cout.good() ? kOk : kFailure;
+}
+
+}  // namespace raidadv::cli

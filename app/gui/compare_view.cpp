@@ -1,0 +1,186 @@
+#include "compare_view.h"
+
+#include <algorithm>
+
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTableWidget>
+#include <QVBoxLayout>
+#include <cmath>
+
+#include "advice_charts.h"
+#include "advisor/explain.h"
+#include "chart_widget.h"
+#include "recommendations_model.h"
+#include "results_model.h"
+
+namespace raidadv::gui {
+
+CompareView::CompareView(QWidget* parent) : QWidget(parent) {
+    setObjectName(QStringLiteral("compareView"));
+    hint_ = new QLabel(this);
+    hint_->setObjectName(QStringLiteral("compareHintLabel"));
+    hint_->setWordWrap(true);
+    clearButton_ = new QPushButton(tr("Clear pins"), this);
+    clearButton_->setObjectName(QStringLiteral("clearPinsPushButton"));
+    connect(clearButton_, &QPushButton::clicked, this, &CompareView::clear);
+    table_ = new QTableWidget(this);
+    table_->setObjectName(QStringLiteral("compareTableWidget"));
+    table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    table_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    table_->setWordWrap(true);
+    response_ = new charts::ChartWidget(this);
+    response_->setObjectName(QStringLiteral("compareResponseChartWidget"));
+    throughput_ = new charts::ChartWidget(this);
+    throughput_->setObjectName(QStringLiteral("compareThroughputChartWidget"));
+
+    auto* top = new QHBoxLayout;
+    top->addWidget(hint_, 1);
+    top->addWidget(clearButton_);
+    auto* chartsRow = new QWidget(this);
+    auto* chartsLayout = new QHBoxLayout(chartsRow);
+    chartsLayout->setContentsMargins(0, 0, 0, 0);
+    chartsLayout->addWidget(response_, 3);
+    chartsLayout->addWidget(throughput_, 2);
+    auto* splitter = new QSplitter(Qt::Vertical, this);
+    splitter->addWidget(table_);
+    splitter->addWidget(chartsRow);
+    splitter->setChildrenCollapsible(false);
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(top);
+    layout->addWidget(splitter, 1);
+    refresh();
+}
+
+bool CompareView::isPinned(const std::string& name) const {
+    for (const Pin& p : pins_) {
+        if (p.candidate.system.name == name) {
+            return true;
+        }
+    }
+    return false;
+}
+
+bool CompareView::pin(const advisor::Candidate& candidate, int rank,
+                      const advisor::Request& request) {
+    if (pinCount() >= kMaxPins || isPinned(candidate.system.name)) {
+        return false;
+    }
+    pins_.push_back({candidate, rank});
+    request_ = request;
+    refresh();
+    emit pinsChanged();
+    return true;
+}
+
+bool CompareView::unpin(const std::string& name) {
+    const auto found = std::find_if(pins_.begin(), pins_.end(),
+                                    [&](const Pin& p) { return p.candidate.system.name == name; });
+    if (found == pins_.end()) {
+        return false;
+    }
+    pins_.erase(found);
+    refresh();
+    emit pinsChanged();
+    return true;
+}
+
+std::vector<std::string> CompareView::pinnedNames() const {
+    std::vector<std::string> names;
+    for (const Pin& p : pins_) {
+        names.push_back(p.candidate.system.name);
+    }
+    return names;
+}
+
+void CompareView::clear() {
+    pins_.clear();
+    refresh();
+    emit pinsChanged();
+}
+
+void CompareView::refresh() {
+    clearButton_->setEnabled(!pins_.empty());
+    hint_->setText(pins_.size() < 2
+                       ? tr("Pin two to four configurations with \"Pin to compare\" under the "
+                            "recommendations (%1 pinned).")
+                             .arg(pins_.size())
+                       : tr("%1 configurations pinned; the pins keep their numbers when the "
+                            "search changes.")
+                             .arg(pins_.size()));
+    const bool files = request_.workload.unit == Workload::Unit::File;
+    const QStringList rows{
+        tr("Configuration"),
+        tr("Rank when pinned"),
+        tr("Response (ms)"),
+        files ? tr("Files/s") : tr("IOPS"),
+        tr("MB/s"),
+        tr("Cost (%1)").arg(QString::fromStdString(request_.constraints.currency)),
+        tr("Usable capacity"),
+        tr("Failures survived"),
+        tr("P(loss) over horizon (%)"),
+        tr("Bottleneck")};
+    table_->clear();
+    table_->setRowCount(static_cast<int>(rows.size()));
+    table_->setColumnCount(static_cast<int>(pins_.size()));
+    table_->setVerticalHeaderLabels(rows);
+    QStringList headers;
+    for (std::size_t i = 0; i < pins_.size(); ++i) {
+        headers << tr("Pin %1").arg(i + 1);
+        const advisor::Candidate& c = pins_[i].candidate;
+        const advisor::Assessment& a = c.assessment;
+        const QStringList values{
+            QString::fromStdString(advisor::describe(c.system)),
+            QString::number(pins_[i].rank),
+            formatMilliseconds(c.performance.mean_response_s),
+            ResultsModel::formatNumber(c.performance.throughput),
+            ResultsModel::formatNumber(c.performance.mb_per_s),
+            a.price_known
+                ? QString::fromStdString(advisor::format_money(a.total_usd, request_.constraints))
+                : tr("unknown"),
+            QString::fromStdString(advisor::format_capacity(a.usable_bytes)),
+            QString::number(a.failures_tolerated),
+            std::isfinite(a.p_data_loss) ? ResultsModel::formatNumber(a.p_data_loss * 100.0)
+                                         : QStringLiteral("-"),
+            QString::fromStdString(advisor::component_name(c.performance.bottleneck))};
+        for (int r = 0; r < values.size(); ++r) {
+            auto* item = new QTableWidgetItem(values[r]);
+            const bool text = r == 0 || r == values.size() - 1;
+            item->setTextAlignment(Qt::Alignment(text ? Qt::AlignLeft : Qt::AlignRight) |
+                                   Qt::AlignVCenter);
+            item->setToolTip(values[r]);
+            table_->setItem(r, static_cast<int>(i), item);
+        }
+    }
+    table_->setHorizontalHeaderLabels(headers);
+    // Names wrap onto three lines; the metric rows keep one.
+    table_->setRowHeight(0, table_->fontMetrics().lineSpacing() * 3 + 8);
+
+    if (pins_.empty()) {
+        response_->showMessage(tr("Nothing pinned yet."));
+        throughput_->showMessage(tr("Nothing pinned yet."));
+        return;
+    }
+    std::vector<NamedCandidate> named;
+    charts::BarChart bars;
+    bars.title = tr("Throughput at the heaviest load");
+    bars.x_title = tr("Pinned configuration");
+    bars.y_title = tr("MB/s");
+    bars.value_unit = QStringLiteral(" MB/s");
+    for (std::size_t i = 0; i < pins_.size(); ++i) {
+        named.push_back({tr("Pin %1").arg(i + 1), &pins_[i].candidate,
+                         static_cast<std::size_t>(pins_[i].rank)});
+        bars.categories.push_back(tr("Pin %1").arg(i + 1));
+        const double v = pins_[i].candidate.performance.mb_per_s;
+        bars.values.push_back(std::isfinite(v) && v > 0.0 ? v : 0.0);
+    }
+    charts::Chart chart = responseChart(named, request_);
+    chart.title = tr("Mean response time against load, pinned configurations");
+    response_->setChart(chart);
+    throughput_->setBars(bars);
+}
+
+}  // namespace raidadv::gui

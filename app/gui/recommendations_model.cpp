@@ -1,0 +1,266 @@
+#include "recommendations_model.h"
+
+#include <QBrush>
+#include <QColor>
+#include <QFont>
+#include <QLocale>
+#include <algorithm>
+#include <cmath>
+
+#include "advisor/explain.h"
+#include "results_model.h"
+
+namespace raidadv::gui {
+
+namespace {
+
+bool isNumeric(int column) {
+    return column != RecommendationsModel::ConfigurationColumn &&
+           column != RecommendationsModel::BottleneckColumn &&
+           column != RecommendationsModel::ParetoColumn;
+}
+
+bool fileLevel(const advisor::Request& request) {
+    return request.workload.unit == Workload::Unit::File;
+}
+
+}  // namespace
+
+QString formatMilliseconds(double seconds) {
+    if (!std::isfinite(seconds) || seconds < 0.0) {
+        return RecommendationsModel::tr("saturated");
+    }
+    return ResultsModel::formatNumber(seconds * 1e3) + QStringLiteral(" ms");
+}
+
+RecommendationsModel::RecommendationsModel(QObject* parent) : QAbstractTableModel(parent) {}
+
+void RecommendationsModel::setResult(const advisor::Result& result,
+                                     const advisor::Request& request) {
+    beginResetModel();
+    result_ = result;
+    request_ = request;
+    double largest = 0.0;
+    for (const advisor::Candidate& c : result_.ranked) {
+        largest = std::max(largest, c.assessment.usable_bytes);
+    }
+    capacityUnit_ = largest > 0.0 && largest < 1e12 ? 1e9 : 1e12;
+    endResetModel();
+}
+
+void RecommendationsModel::clear() {
+    setResult({}, {});
+}
+
+const advisor::Candidate* RecommendationsModel::candidateAt(int row) const {
+    if (row < 0 || row >= static_cast<int>(result_.ranked.size())) {
+        return nullptr;
+    }
+    return &result_.ranked[static_cast<std::size_t>(row)];
+}
+
+int RecommendationsModel::rowCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : static_cast<int>(result_.ranked.size());
+}
+
+int RecommendationsModel::columnCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant RecommendationsModel::data(const QModelIndex& index, int role) const {
+    const advisor::Candidate* c = candidateAt(index.row());
+    if (c == nullptr || index.column() < 0 || index.column() >= ColumnCount) {
+        return {};
+    }
+    const bool pick = index.row() == 0;
+    switch (role) {
+        case Qt::DisplayRole:
+            return display(*c, index.row(), index.column());
+        case RawValueRole:
+            return raw(*c, index.row(), index.column());
+        case Qt::TextAlignmentRole:
+            return QVariant::fromValue(Qt::Alignment(
+                (isNumeric(index.column()) ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter));
+        case Qt::FontRole:
+            if (pick) {
+                QFont bold;
+                bold.setBold(true);
+                return bold;
+            }
+            return {};
+        case Qt::BackgroundRole:
+            if (pick) {
+                return QBrush(QColor(46, 160, 67, 70));  // readable on light and dark palettes
+            }
+            return {};
+        case Qt::ToolTipRole:
+            if (index.column() == ConfigurationColumn) {
+                return QString::fromStdString(advisor::describe(c->system));
+            }
+            if (pick) {
+                return tr("The advisor's pick under the current weights");
+            }
+            return {};
+        default:
+            return {};
+    }
+}
+
+QVariant RecommendationsModel::display(const advisor::Candidate& c, int row, int column) const {
+    const advisor::Assessment& a = c.assessment;
+    const advisor::Performance& p = c.performance;
+    const QLocale locale;
+    switch (column) {
+        case RankColumn:
+            return row == 0 ? tr("1 (pick)") : QString::number(row + 1);
+        case ScoreColumn:
+            return locale.toString(c.score, 'f', 0);
+        case ConfigurationColumn:
+            return QString::fromStdString(c.system.name);
+        case ResponseColumn:  // the header carries the unit
+            if (!std::isfinite(p.mean_response_s) || p.mean_response_s < 0.0) {
+                return tr("saturated");
+            }
+            return ResultsModel::formatNumber(p.mean_response_s * 1e3);
+        case ThroughputColumn:
+            return ResultsModel::formatNumber(p.throughput);
+        case MbPerSecondColumn:
+            return ResultsModel::formatNumber(p.mb_per_s);
+        case CostColumn:
+            if (!a.price_known) {
+                return tr("unknown");
+            }
+            return QString::fromStdString(advisor::format_money(a.total_usd, request_.constraints));
+        case UsableColumn:
+            return locale.toString(a.usable_bytes / capacityUnit_, 'f', 2);
+        case FailuresColumn:
+            return a.failures_tolerated;
+        case LossColumn:
+            if (!std::isfinite(a.p_data_loss)) {
+                return QStringLiteral("-");
+            }
+            return ResultsModel::formatNumber(a.p_data_loss * 100.0);
+        case BottleneckColumn:
+            return QString::fromStdString(advisor::component_name(p.bottleneck));
+        case ParetoColumn:
+            return c.pareto ? tr("yes") : QString();
+        default:
+            return {};
+    }
+}
+
+QVariant RecommendationsModel::raw(const advisor::Candidate& c, int row, int column) const {
+    const advisor::Assessment& a = c.assessment;
+    const advisor::Performance& p = c.performance;
+    switch (column) {
+        case RankColumn:
+            return row + 1;
+        case ScoreColumn:
+            return c.score;
+        case ConfigurationColumn:
+            return QString::fromStdString(c.system.name);
+        case ResponseColumn:
+            return p.mean_response_s * 1e3;
+        case ThroughputColumn:
+            return p.throughput;
+        case MbPerSecondColumn:
+            return p.mb_per_s;
+        case CostColumn:
+            return a.total_usd;
+        case UsableColumn:
+            return a.usable_bytes / capacityUnit_;
+        case FailuresColumn:
+            return a.failures_tolerated;
+        case LossColumn:
+            return a.p_data_loss;
+        case BottleneckColumn:
+            return QString::fromStdString(p.bottleneck);
+        case ParetoColumn:
+            return c.pareto ? 1 : 0;
+        default:
+            return {};
+    }
+}
+
+QVariant RecommendationsModel::headerData(int section, Qt::Orientation orientation,
+                                          int role) const {
+    if (orientation != Qt::Horizontal) {
+        return {};
+    }
+    const bool files = fileLevel(request_);
+    if (role == Qt::DisplayRole) {
+        switch (section) {
+            case RankColumn:
+                return tr("Rank");
+            case ScoreColumn:
+                return tr("Score");
+            case ConfigurationColumn:
+                return tr("Configuration");
+            case ResponseColumn:
+                return tr("Response (ms)");
+            case ThroughputColumn:
+                return files ? tr("Files/s") : tr("IOPS");
+            case MbPerSecondColumn:
+                return tr("MB/s");
+            case CostColumn:
+                return tr("Cost (%1)").arg(QString::fromStdString(request_.constraints.currency));
+            case UsableColumn:
+                return capacityUnit_ == 1e9 ? tr("Usable (GB)") : tr("Usable (TB)");
+            case FailuresColumn:
+                return tr("Failures survived");
+            case LossColumn:
+                return tr("P(loss) (%)");
+            case BottleneckColumn:
+                return tr("Bottleneck");
+            case ParetoColumn:
+                return tr("Pareto");
+            default:
+                return {};
+        }
+    }
+    if (role == Qt::ToolTipRole) {
+        switch (section) {
+            case ScoreColumn:
+                return tr(
+                    "Weighted utility rescaled to 0..100 over the feasible candidates "
+                    "(higher is better)");
+            case ResponseColumn:
+                return tr(
+                    "Mean response time in milliseconds (geometric mean over the load "
+                    "points)");
+            case ThroughputColumn:
+                return files ? tr("Files per second at the heaviest load point")
+                             : tr("Requests per second at the heaviest load point");
+            case MbPerSecondColumn:
+                return tr(
+                    "User data throughput at the heaviest load point, 10^6 bytes per "
+                    "second");
+            case CostColumn:
+                return tr("Purchase cost of drives, controller and bays from catalog prices");
+            case UsableColumn:
+                return capacityUnit_ == 1e9 ? tr("Usable capacity, 10^9 bytes")
+                                            : tr("Usable capacity, 10^12 bytes");
+            case FailuresColumn:
+                return tr("Drives that may fail at once, in the worst case, without data loss");
+            case LossColumn:
+                return tr("Probability of losing data over the planning horizon (%1 years), in "
+                          "percent")
+                    .arg(request_.constraints.horizon_years);
+            case BottleneckColumn:
+                return tr("Busiest component at the heaviest load point");
+            case ParetoColumn:
+                return tr(
+                    "Not beaten on response time, cost, loss risk and capacity all at "
+                    "once by any other candidate");
+            default:
+                return {};
+        }
+    }
+    if (role == Qt::TextAlignmentRole) {
+        return QVariant::fromValue(Qt::Alignment(
+            (isNumeric(section) ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter));
+    }
+    return {};
+}
+
+}  // namespace raidadv::gui

@@ -1,0 +1,65 @@
+#pragma once
+// Table model of the advisor's ranked candidates: one row per configuration, best first, with
+// the key metrics in explicit units. The advisor's pick (rank 1) is highlighted.
+
+#include <QAbstractTableModel>
+
+#include "advisor/advisor.h"
+#include "advisor/request.h"
+
+namespace raidadv::gui {
+
+class RecommendationsModel : public QAbstractTableModel {
+    Q_OBJECT
+
+  public:
+    enum Column {
+        RankColumn,
+        ScoreColumn,
+        ConfigurationColumn,
+        ResponseColumn,    ///< geometric mean over the load points, ms
+        ThroughputColumn,  ///< at the heaviest load point, per second
+        MbPerSecondColumn,
+        CostColumn,
+        UsableColumn,  ///< TB (GB when all candidates are below 1 TB)
+        FailuresColumn,
+        LossColumn,  ///< probability of data loss over the horizon, %
+        BottleneckColumn,
+        ParetoColumn,
+        ColumnCount
+    };
+
+    /// Unformatted value of a cell, for sorting (double, int or QString).
+    static constexpr int RawValueRole = Qt::UserRole + 1;
+
+    explicit RecommendationsModel(QObject* parent = nullptr);
+
+    /// Shows `result` (ranked as given) for `request` (currency, horizon, unit of work).
+    void setResult(const raidadv::advisor::Result& result,
+                   const raidadv::advisor::Request& request);
+    void clear();
+
+    /// The candidate in `row` (rank row + 1), or nullptr.
+    const raidadv::advisor::Candidate* candidateAt(int row) const;
+    const raidadv::advisor::Result& result() const { return result_; }
+    const raidadv::advisor::Request& request() const { return request_; }
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
+
+  private:
+    QVariant display(const raidadv::advisor::Candidate& c, int row, int column) const;
+    QVariant raw(const raidadv::advisor::Candidate& c, int row, int column) const;
+
+    raidadv::advisor::Result result_;
+    double capacityUnit_ = 1e12;  ///< TB, or GB when every candidate holds less than 1 TB
+    raidadv::advisor::Request request_;
+};
+
+/// "12.3 ms", "saturated" for non-finite or negative times: never NaN or a negative time.
+QString formatMilliseconds(double seconds);
+
+}  // namespace raidadv::gui

@@ -1,0 +1,132 @@
+#include "what_if_document.h"
+
+#include "units/units.h"
+
+namespace raidadv::gui {
+
+namespace {
+
+using document::Json;
+
+/// Index of the workload the advisor section names, or -1.
+int advisorWorkload(const Json& root) {
+    if (!root.is_object() || !root.contains("advisor") || !root["advisor"].is_object() ||
+        !root.contains("workloads") || !root["workloads"].is_array()) {
+        return -1;
+    }
+    const Json& name = root["advisor"].value("workload", Json());
+    const Json& workloads = root["workloads"];
+    for (std::size_t i = 0; i < workloads.size(); ++i) {
+        if (workloads[i].is_object() && workloads[i].value("name", Json()) == name) {
+            return static_cast<int>(i);
+        }
+    }
+    return -1;
+}
+
+std::string workloadPointer(int index, const char* key) {
+    return "/workloads/" + std::to_string(index) + "/" + key;
+}
+
+const Json* find(const Json& root, const std::string& pointer) {
+    const Json::json_pointer p(pointer);
+    return root.contains(p) ? &root.at(p) : nullptr;
+}
+
+}  // namespace
+
+bool weightsDiffer(const advisor::Request& a, const advisor::Request& b) {
+    return a.weights.performance != b.weights.performance || a.weights.cost != b.weights.cost ||
+           a.weights.reliability != b.weights.reliability ||
+           a.weights.capacity != b.weights.capacity;
+}
+
+bool needsSearch(const advisor::Request& a, const advisor::Request& b) {
+    return a.workload.concurrency != b.workload.concurrency ||
+           a.workload.read_fraction != b.workload.read_fraction ||
+           a.constraints.capacity_bytes != b.constraints.capacity_bytes ||
+           a.constraints.budget_usd != b.constraints.budget_usd ||
+           a.constraints.max_drive_bays != b.constraints.max_drive_bays ||
+           a.constraints.min_failures_tolerated != b.constraints.min_failures_tolerated;
+}
+
+JsonEdits whatIfEdits(const Json& root, const advisor::Request& before,
+                      const advisor::Request& after) {
+    JsonEdits edits;
+    const int k = advisorWorkload(root);
+    if (k < 0) {
+        return edits;
+    }
+    if (before.workload.concurrency != after.workload.concurrency) {
+        edits.emplace_back(workloadPointer(k, "concurrency"), Json(after.workload.concurrency));
+    }
+    if (before.workload.read_fraction != after.workload.read_fraction) {
+        edits.emplace_back(workloadPointer(k, "read_fraction"), Json(after.workload.read_fraction));
+    }
+    const advisor::Constraints& c = after.constraints;
+    if (before.constraints.capacity_bytes != c.capacity_bytes) {
+        edits.emplace_back("/advisor/capacity_gb", Json(c.capacity_bytes / units::GB));
+    }
+    if (before.constraints.budget_usd != c.budget_usd) {
+        // The file's budget is in `currency` (docs/file-format.md, the advisor section).
+        const double perUnit = c.usd_per_currency_unit > 0.0 ? c.usd_per_currency_unit : 1.0;
+        edits.emplace_back("/advisor/budget", Json(c.budget_usd / perUnit));
+    }
+    if (before.constraints.max_drive_bays != c.max_drive_bays) {
+        edits.emplace_back("/advisor/max_drive_bays", Json(c.max_drive_bays));
+    }
+    if (before.constraints.min_failures_tolerated != c.min_failures_tolerated) {
+        edits.emplace_back("/advisor/min_failures_tolerated", Json(c.min_failures_tolerated));
+    }
+    if (weightsDiffer(before, after)) {
+        edits.emplace_back(kWeightsPointer, Json{{"performance", after.weights.performance},
+                                                 {"cost", after.weights.cost},
+                                                 {"reliability", after.weights.reliability},
+                                                 {"capacity", after.weights.capacity}});
+    }
+    return edits;
+}
+
+advisor::Request whatIfRequest(const Json& root, const advisor::Request& loaded) {
+    advisor::Request r = loaded;
+    try {
+        const int k = advisorWorkload(root);
+        if (k >= 0) {
+            if (const Json* v = find(root, workloadPointer(k, "concurrency")); v && v->is_array()) {
+                r.workload.concurrency = v->get<std::vector<int>>();
+            }
+            if (const Json* v = find(root, workloadPointer(k, "read_fraction"));
+                v && v->is_number()) {
+                r.workload.read_fraction = v->get<double>();
+            }
+        }
+        if (const Json* v = find(root, "/advisor/capacity_gb"); v && v->is_number()) {
+            r.constraints.capacity_bytes = v->get<double>() * units::GB;
+        }
+        if (const Json* v = find(root, "/advisor/budget"); v && v->is_number()) {
+            r.constraints.budget_usd = v->get<double>() * r.constraints.usd_per_currency_unit;
+        } else {
+            r.constraints.budget_usd = loaded.constraints.budget_usd;
+        }
+        if (const Json* v = find(root, "/advisor/max_drive_bays"); v && v->is_number()) {
+            r.constraints.max_drive_bays = v->get<int>();
+        }
+        if (const Json* v = find(root, "/advisor/min_failures_tolerated"); v && v->is_number()) {
+            r.constraints.min_failures_tolerated = v->get<int>();
+        }
+        if (const Json* v = find(root, kWeightsPointer); v && v->is_object()) {
+            const advisor::Weights defaults;
+            r.weights.performance = v->value("performance", defaults.performance);
+            r.weights.cost = v->value("cost", defaults.cost);
+            r.weights.reliability = v->value("reliability", defaults.reliability);
+            r.weights.capacity = v->value("capacity", defaults.capacity);
+        } else {
+            r.weights = loaded.weights;
+        }
+    } catch (const std::exception&) {
+        return loaded;  // a value of the wrong type: the document was validated, so not expected
+    }
+    return r;
+}
+
+}  // namespace raidadv::gui

@@ -1,0 +1,45 @@
+#pragma once
+// The what-if panel's fields as places in the project file (docs/file-format.md): a what-if edit
+// becomes document edits (undoable, saved with the project), and an undo or redo turns the
+// document back into the request the panel shows.
+//
+//   concurrency        workloads[k].concurrency      (k: the workload the advisor section names)
+//   reads              workloads[k].read_fraction
+//   capacity           advisor.capacity_gb           (10^9 bytes)
+//   budget             advisor.budget                (in `currency`; the panel shows USD)
+//   drive bays         advisor.max_drive_bays
+//   failures           advisor.min_failures_tolerated
+//   weights            advisor.weights
+
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "advisor/request.h"
+#include "project_document.h"
+
+namespace raidadv::gui {
+
+using JsonEdits = std::vector<std::pair<std::string, std::optional<document::Json>>>;
+
+inline constexpr const char* kWeightsPointer = "/advisor/weights";
+inline constexpr const char* kPinsPointer = "/session/pins";
+
+/// The document edits that carry the what-if change from `before` to `after`: one per field that
+/// differs. Empty when the project has no advisor section.
+JsonEdits whatIfEdits(const document::Json& root, const raidadv::advisor::Request& before,
+                      const raidadv::advisor::Request& after);
+
+/// `loaded` (the request as the project was read) with every what-if field the document holds
+/// taken from the document. A field the document lacks keeps `loaded`'s value (a preset's, or
+/// the format's default), which is what it meant when the project was read.
+raidadv::advisor::Request whatIfRequest(const document::Json& root,
+                                        const raidadv::advisor::Request& loaded);
+
+/// True when the two requests differ in a field that needs a new search (not only the weights).
+bool needsSearch(const raidadv::advisor::Request& a, const raidadv::advisor::Request& b);
+/// True when the weights differ.
+bool weightsDiffer(const raidadv::advisor::Request& a, const raidadv::advisor::Request& b);
+
+}  // namespace raidadv::gui

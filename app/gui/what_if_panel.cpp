@@ -1,0 +1,223 @@
+#include "what_if_panel.h"
+
+#include <QBoxLayout>
+#include <QComboBox>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSlider>
+#include <QTimer>
+#include <QVBoxLayout>
+#include <cmath>
+
+#include "advisor/explain.h"
+#include "checked_field.h"
+#include "input_parsing.h"
+#include "units/units.h"
+
+namespace raidadv::gui {
+
+namespace {
+
+constexpr int kMaxConcurrency = 1'000'000;
+constexpr int kWeightSteps = 10;  ///< slider positions per unit weight... 0..10 scale
+
+QSlider* weightSlider(const QString& name, QWidget* parent) {
+    auto* slider = new QSlider(Qt::Horizontal, parent);
+    slider->setObjectName(name);
+    slider->setRange(0, kWeightSteps);
+    slider->setPageStep(1);
+    return slider;
+}
+
+/// Weights are relative; the sliders show them scaled so the largest is 10 (at least 1 step).
+int sliderValue(double weight, double largest) {
+    if (largest <= 0.0 || weight <= 0.0) {
+        return 0;
+    }
+    return std::max(1, static_cast<int>(std::lround(weight / largest * kWeightSteps)));
+}
+
+}  // namespace
+
+WhatIfPanel::WhatIfPanel(QWidget* parent) : QWidget(parent) {
+    setObjectName(QStringLiteral("whatIfPanel"));
+    searchTimer_ = new QTimer(this);
+    searchTimer_->setSingleShot(true);
+    searchTimer_->setInterval(600);
+    connect(searchTimer_, &QTimer::timeout, this, [this] {
+        if (isValid()) {
+            emit searchRequested();
+        }
+    });
+
+    concurrency_ = addField(QStringLiteral("whatIfConcurrencyLineEdit"), [](const QString& t) {
+        return parseIntegerList(t, 1, kMaxConcurrency).error;
+    });
+    readPercent_ = addField(QStringLiteral("whatIfReadPercentLineEdit"),
+                            [](const QString& t) { return parseNumber(t, 0, 100).error; });
+    capacity_ = addField(QStringLiteral("whatIfCapacityLineEdit"),
+                         [](const QString& t) { return parseSize(t, units::TB, 0, 1e18).error; });
+    budget_ = addField(QStringLiteral("whatIfBudgetLineEdit"), [](const QString& t) {
+        if (t.trimmed().isEmpty()) {
+            return QString();
+        }
+        const auto v = parseNumber(t, 0, 1e9);
+        return v.ok() && v.value <= 0.0 ? tr("empty = no limit, or above 0") : v.error;
+    });
+    budget_->edit()->setPlaceholderText(tr("no limit"));
+    bays_ = addField(QStringLiteral("whatIfBaysLineEdit"),
+                     [](const QString& t) { return parseInteger(t, 1, 4096).error; });
+    failures_ = new QComboBox(this);
+    failures_->setObjectName(QStringLiteral("whatIfFailuresComboBox"));
+    for (int i = 0; i <= 3; ++i) {
+        failures_->addItem(QString::number(i));
+    }
+    connect(failures_, &QComboBox::currentIndexChanged, this, &WhatIfPanel::fieldEdited);
+
+    performance_ = weightSlider(QStringLiteral("whatIfPerformanceWeightSlider"), this);
+    cost_ = weightSlider(QStringLiteral("whatIfCostWeightSlider"), this);
+    reliability_ = weightSlider(QStringLiteral("whatIfReliabilityWeightSlider"), this);
+    capacityWeight_ = weightSlider(QStringLiteral("whatIfCapacityWeightSlider"), this);
+    reason_ = new QLabel(this);
+    reason_->setObjectName(QStringLiteral("whatIfReasonLabel"));
+    reason_->setWordWrap(true);
+    QPalette red = reason_->palette();
+    red.setColor(QPalette::WindowText, QColor(0xc0, 0x1c, 0x1c));
+    reason_->setPalette(red);
+    reason_->hide();
+    for (QSlider* slider : {performance_, cost_, reliability_, capacityWeight_}) {
+        connect(slider, &QSlider::valueChanged, this, [this] {
+            if (filling_) {
+                return;
+            }
+            const bool allZero = performance_->value() + cost_->value() + reliability_->value() +
+                                     capacityWeight_->value() ==
+                                 0;
+            reason_->setText(allZero ? tr("At least one weight must be above 0.") : QString());
+            reason_->setVisible(allZero);
+            if (!allZero) {
+                emit weightsChanged();
+            }
+        });
+    }
+
+    auto* weights = new QGroupBox(tr("What matters (re-ranks at once)"), this);
+    auto* weightsForm = new QFormLayout(weights);
+    weightsForm->addRow(tr("Speed:"), performance_);
+    weightsForm->addRow(tr("Low cost:"), cost_);
+    weightsForm->addRow(tr("Low loss risk:"), reliability_);
+    weightsForm->addRow(tr("Spare capacity:"), capacityWeight_);
+    weightsForm->addRow(reason_);
+
+    auto* needs = new QGroupBox(tr("Workload and limits (searches again)"), this);
+    auto* needsForm = new QFormLayout(needs);
+    needsForm->setRowWrapPolicy(QFormLayout::WrapAllRows);
+    concurrencyLabel_ = new QLabel(tr("Outstanding requests:"), this);
+    concurrencyLabel_->setBuddy(concurrency_->edit());
+    needsForm->addRow(concurrencyLabel_, concurrency_->row());
+    needsForm->addRow(tr("Reads (%):"), readPercent_->row());
+    needsForm->addRow(tr("Capacity now (e.g. 4 TB):"), capacity_->row());
+    needsForm->addRow(tr("Budget (USD):"), budget_->row());
+    needsForm->addRow(tr("Drive bays:"), bays_->row());
+    needsForm->addRow(tr("Drive failures to survive:"), failures_);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(weights);
+    layout->addWidget(needs);
+    layout->addStretch(1);
+    setEnabled(false);
+}
+
+CheckedField* WhatIfPanel::addField(const QString& name,
+                                    std::function<QString(const QString&)> check) {
+    auto* field = new CheckedField(name, QString(), std::move(check), this);
+    field->edit()->setMinimumWidth(
+        field->edit()->fontMetrics().horizontalAdvance(QLatin1Char('0')) * 8);
+    field->edit()->setMaximumWidth(QWIDGETSIZE_MAX);
+    // The panel is narrow: the edit takes the row's width (the reason wraps below it).
+    if (auto* row = qobject_cast<QBoxLayout*>(field->row()->layout())) {
+        row->setStretchFactor(field->edit(), 1);
+        row->setDirection(QBoxLayout::TopToBottom);
+    }
+    connect(field, &CheckedField::edited, this, &WhatIfPanel::fieldEdited);
+    fields_.push_back(field);
+    return field;
+}
+
+void WhatIfPanel::setSearchDelay(int ms) {
+    searchTimer_->setInterval(ms);
+}
+
+void WhatIfPanel::fieldEdited() {
+    if (filling_) {
+        return;
+    }
+    searchTimer_->start();
+}
+
+bool WhatIfPanel::isValid() const {
+    for (const CheckedField* field : fields_) {
+        if (!field->isValid()) {
+            return false;
+        }
+    }
+    return true;
+}
+
+void WhatIfPanel::setRequest(const advisor::Request& request) {
+    filling_ = true;
+    base_ = request;
+    const Workload& w = request.workload;
+    QStringList points;
+    for (int c : w.concurrency) {
+        points << QString::number(c);
+    }
+    concurrency_->setText(points.join(QStringLiteral(", ")));
+    concurrency_->edit()->setEnabled(!w.concurrency.empty());
+    readPercent_->setText(formatPlain(w.read_fraction * 100.0, 1));
+    capacity_->setText(
+        QString::fromStdString(advisor::format_capacity(request.constraints.capacity_bytes)));
+    concurrencyLabel_->setText(w.unit == Workload::Unit::File ? tr("Concurrent processes:")
+                                                              : tr("Outstanding requests:"));
+    const double budget = request.constraints.budget_usd;
+    budget_->setText(budget > 0.0 ? formatPlain(budget, 0) : QString());
+    bays_->setText(QString::number(request.constraints.max_drive_bays));
+    failures_->setCurrentIndex(std::clamp(request.constraints.min_failures_tolerated, 0, 3));
+    const advisor::Weights& wt = request.weights;
+    const double largest = std::max({wt.performance, wt.cost, wt.reliability, wt.capacity});
+    performance_->setValue(sliderValue(wt.performance, largest));
+    cost_->setValue(sliderValue(wt.cost, largest));
+    reliability_->setValue(sliderValue(wt.reliability, largest));
+    capacityWeight_->setValue(sliderValue(wt.capacity, largest));
+    reason_->hide();
+    setEnabled(true);
+    filling_ = false;
+}
+
+advisor::Request WhatIfPanel::request() const {
+    advisor::Request r = base_;
+    if (!isValid()) {
+        return r;
+    }
+    if (!r.workload.concurrency.empty()) {
+        r.workload.concurrency = parseIntegerList(concurrency_->text(), 1, kMaxConcurrency).value;
+    }
+    r.workload.read_fraction = parseNumber(readPercent_->text(), 0, 100).value / 100.0;
+    r.constraints.capacity_bytes = parseSize(capacity_->text(), units::TB, 0, 1e18).value;
+    r.constraints.budget_usd =
+        budget_->text().trimmed().isEmpty() ? 0.0 : parseNumber(budget_->text(), 0, 1e9).value;
+    r.constraints.max_drive_bays = parseInteger(bays_->text(), 1, 4096).value;
+    r.constraints.min_failures_tolerated = failures_->currentIndex();
+    if (performance_->value() + cost_->value() + reliability_->value() + capacityWeight_->value() >
+        0) {
+        r.weights.performance = performance_->value();
+        r.weights.cost = cost_->value();
+        r.weights.reliability = reliability_->value();
+        r.weights.capacity = capacityWeight_->value();
+    }
+    return r;
+}
+
+}  // namespace raidadv::gui

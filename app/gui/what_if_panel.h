@@ -1,0 +1,62 @@
+#pragma once
+// The what-if side panel: the workload and constraint fields of the advisor's request. Moving a
+// weight slider re-ranks at once (advisor::rank, no re-evaluation); editing any other field asks
+// for a new search, a moment after the typing stops, once every field is valid.
+
+#include <QWidget>
+
+#include "advisor/request.h"
+
+class QComboBox;
+class QLabel;
+class QSlider;
+class QTimer;
+
+namespace raidadv::gui {
+
+class CheckedField;
+
+class WhatIfPanel : public QWidget {
+    Q_OBJECT
+
+  public:
+    explicit WhatIfPanel(QWidget* parent = nullptr);
+
+    /// Fills the fields from `request` (no signal is emitted).
+    void setRequest(const raidadv::advisor::Request& request);
+    /// The request the fields describe (the one last set, with the fields' values).
+    raidadv::advisor::Request request() const;
+    /// True when every field is valid.
+    bool isValid() const;
+    /// Milliseconds between the last edit and searchRequested (tests shorten it).
+    void setSearchDelay(int ms);
+
+  signals:
+    /// A weight moved: re-rank with request().weights.
+    void weightsChanged();
+    /// A workload or constraint field changed and all fields are valid: search again.
+    void searchRequested();
+
+  private:
+    CheckedField* addField(const QString& name, std::function<QString(const QString&)> check);
+    void fieldEdited();
+
+    raidadv::advisor::Request base_;
+    bool filling_ = false;
+    CheckedField* concurrency_;
+    CheckedField* readPercent_;
+    CheckedField* capacity_;
+    CheckedField* budget_;
+    CheckedField* bays_;
+    QComboBox* failures_;
+    QSlider* performance_;
+    QSlider* cost_;
+    QSlider* reliability_;
+    QSlider* capacityWeight_;
+    QLabel* reason_;
+    QLabel* concurrencyLabel_ = nullptr;
+    QTimer* searchTimer_;
+    std::vector<CheckedField*> fields_;
+};
+
+}  // namespace raidadv::gui

@@ -1,0 +1,339 @@
+// The wizard's Hardware page (the computer, and which catalog parts the advisor may use) and its
+// Review page (the project in plain words, checked by the core's project reader).
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFile>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QLocale>
+#include <QRadioButton>
+#include <QTextBrowser>
+#include <QVBoxLayout>
+#include <exception>
+
+#include "advisor/explain.h"
+#include "catalog/catalog.h"
+#include "input_parsing.h"
+#include "project/project.h"
+#include "project_wizard.h"
+#include "user_catalog.h"
+#include "user_catalog.h"
+#include "wizard_pages.h"
+
+namespace raidadv::gui {
+
+namespace {
+
+struct LevelName {
+    const char* id;
+    const char* name;
+};
+
+constexpr LevelName kLevels[] = {
+    {"raid1", "RAID 1 (mirror)"},
+    {"raid10", "RAID 10 (striped mirrors)"},
+    {"raid01", "RAID 0+1 (mirrored stripes)"},
+    {"raid5", "RAID 5 (single parity)"},
+    {"raid6", "RAID 6 (double parity)"},
+    {"raid50", "RAID 50"},
+    {"raid60", "RAID 60"},
+    {"raid0", "RAID 0 (no redundancy)"},
+    {"simple", "Independent drives"},
+};
+
+QStringList checkedIds(const QListWidget* list) {
+    QStringList ids;
+    for (int i = 0; i < list->count(); ++i) {
+        if (list->item(i)->checkState() == Qt::Checked) {
+            ids << list->item(i)->data(Qt::UserRole).toString();
+        }
+    }
+    return ids;
+}
+
+void setRedText(QLabel* label) {
+    QPalette red = label->palette();
+    red.setColor(QPalette::WindowText, QColor(0xc0, 0x1c, 0x1c));
+    label->setPalette(red);
+}
+
+}  // namespace
+
+// ---- HardwarePage ---------------------------------------------------------------------------
+
+HardwarePage::HardwarePage(QWidget* parent) : CheckedPage(parent) {
+    setObjectName(QStringLiteral("hardwarePage"));
+    setTitle(tr("Hardware"));
+    setSubTitle(
+        tr("Which computer will the storage attach to, and may the advisor pick any drive, "
+           "controller and RAID level from the catalog? Tick only what you would buy, or name a "
+           "controller you already own (it then costs nothing)."));
+    host_ = new QComboBox(this);
+    host_->setObjectName(QStringLiteral("hostComboBox"));
+    anyParts_ = new QRadioButton(tr("Let the advisor choose from the whole catalog"), this);
+    anyParts_->setObjectName(QStringLiteral("anyPartsRadioButton"));
+    restrictParts_ = new QRadioButton(tr("Only the parts and levels I tick:"), this);
+    restrictParts_->setObjectName(QStringLiteral("restrictPartsRadioButton"));
+    anyParts_->setChecked(true);
+
+    restrictBox_ = new QWidget(this);
+    hdd_ = new QCheckBox(tr("Hard disks"), restrictBox_);
+    hdd_->setObjectName(QStringLiteral("hddCheckBox"));
+    hdd_->setChecked(true);
+    ssd_ = new QCheckBox(tr("SSDs"), restrictBox_);
+    ssd_->setObjectName(QStringLiteral("ssdCheckBox"));
+    ssd_->setChecked(true);
+    levels_ = new QListWidget(restrictBox_);
+    levels_->setObjectName(QStringLiteral("levelsListWidget"));
+    for (const LevelName& level : kLevels) {
+        auto* item = new QListWidgetItem(QString::fromLatin1(level.name), levels_);
+        item->setData(Qt::UserRole, QString::fromLatin1(level.id));
+        item->setCheckState(Qt::Checked);
+    }
+    drives_ = new QListWidget(restrictBox_);
+    drives_->setObjectName(QStringLiteral("drivesListWidget"));
+    auto* restrictLayout = new QGridLayout(restrictBox_);
+    restrictLayout->setContentsMargins(24, 0, 0, 0);
+    auto* kinds = new QHBoxLayout;
+    kinds->addWidget(new QLabel(tr("Drive kinds:"), restrictBox_));
+    kinds->addWidget(hdd_);
+    kinds->addWidget(ssd_);
+    kinds->addStretch(1);
+    restrictLayout->addLayout(kinds, 0, 0, 1, 2);
+    restrictLayout->addWidget(new QLabel(tr("RAID levels:"), restrictBox_), 1, 0);
+    restrictLayout->addWidget(new QLabel(tr("Drives (none ticked = any):"), restrictBox_), 1, 1);
+    restrictLayout->addWidget(levels_, 2, 0);
+    restrictLayout->addWidget(drives_, 2, 1);
+    restrictLayout->setColumnStretch(0, 2);
+    restrictLayout->setColumnStretch(1, 3);
+
+    owned_ = new QCheckBox(tr("I already own this controller:"), this);
+    owned_->setObjectName(QStringLiteral("ownedControllerCheckBox"));
+    ownedController_ = new QComboBox(this);
+    ownedController_->setObjectName(QStringLiteral("ownedControllerComboBox"));
+    reason_ = new QLabel(this);
+    reason_->setObjectName(QStringLiteral("hardwareReasonLabel"));
+    reason_->setWordWrap(true);
+    setRedText(reason_);
+
+    auto* form = new QFormLayout;
+    form->addRow(tr("Computer:"), host_);
+    auto* owned = new QHBoxLayout;
+    owned->addWidget(owned_);
+    owned->addWidget(ownedController_, 1);
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(form);
+    layout->addWidget(anyParts_);
+    layout->addWidget(restrictParts_);
+    layout->addWidget(restrictBox_, 1);
+    layout->addLayout(owned);
+    layout->addWidget(reason_);
+
+    const auto changed = [this] {
+        updateEnabled();
+        emit completeChanged();
+    };
+    connect(anyParts_, &QRadioButton::toggled, this, changed);
+    connect(owned_, &QCheckBox::toggled, this, changed);
+    connect(hdd_, &QCheckBox::toggled, this, changed);
+    connect(ssd_, &QCheckBox::toggled, this, changed);
+    connect(levels_, &QListWidget::itemChanged, this, changed);
+    connect(drives_, &QListWidget::itemChanged, this, changed);
+    updateEnabled();
+}
+
+void HardwarePage::initializePage() {
+    if (filled_) {
+        return;
+    }
+    filled_ = true;
+    const CatalogChoices& choices = projectWizard()->choices();
+    for (const auto& host : choices.hosts) {
+        host_->addItem(host.name, host.id);
+        host_->setItemData(host_->count() - 1, host.detail, Qt::ToolTipRole);
+    }
+    // A current machine is the likelier answer than a 1990s workstation.
+    const int preferred = host_->findData(QStringLiteral("linux-server-2024"));
+    if (preferred >= 0) {
+        host_->setCurrentIndex(preferred);
+    }
+    for (const auto& drive : choices.drives) {
+        auto* item =
+            new QListWidgetItem(QStringLiteral("%1 (%2)").arg(drive.name, drive.detail), drives_);
+        item->setData(Qt::UserRole, drive.id);
+        item->setCheckState(Qt::Unchecked);
+    }
+    for (const auto& controller : choices.controllers) {
+        ownedController_->addItem(QStringLiteral("%1 (%2)").arg(controller.name, controller.detail),
+                                  controller.id);
+    }
+    updateEnabled();
+    emit completeChanged();
+}
+
+void HardwarePage::updateEnabled() {
+    restrictBox_->setEnabled(restrictParts_->isChecked());
+    ownedController_->setEnabled(owned_->isChecked());
+    const QString problem = pageProblem();
+    reason_->setText(problem);
+    reason_->setVisible(!problem.isEmpty());
+}
+
+QString HardwarePage::pageProblem() const {
+    if (host_->count() == 0) {
+        return tr("The catalog lists no computers: the hardware catalog could not be read.");
+    }
+    if (restrictParts_->isChecked()) {
+        if (!hdd_->isChecked() && !ssd_->isChecked()) {
+            return tr("Tick hard disks, SSDs or both.");
+        }
+        if (checkedIds(levels_).isEmpty()) {
+            return tr("Tick at least one RAID level.");
+        }
+    }
+    if (owned_->isChecked() && ownedController_->currentIndex() < 0) {
+        return tr("Choose the controller you own.");
+    }
+    return {};
+}
+
+void HardwarePage::apply(ProjectDraft& draft) const {
+    draft.hostId = host_->currentData().toString();
+    draft.driveKinds.clear();
+    draft.levels.clear();
+    draft.drives.clear();
+    if (restrictParts_->isChecked()) {
+        if (hdd_->isChecked() != ssd_->isChecked()) {
+            draft.driveKinds << (hdd_->isChecked() ? QStringLiteral("hdd") : QStringLiteral("ssd"));
+        }
+        const QStringList levels = checkedIds(levels_);
+        if (levels.size() != levels_->count()) {
+            draft.levels = levels;
+        }
+        draft.drives = checkedIds(drives_);
+    }
+    draft.ownedController =
+        owned_->isChecked() ? ownedController_->currentData().toString() : QString();
+}
+
+// ---- ReviewPage -----------------------------------------------------------------------------
+
+ReviewPage::ReviewPage(QWidget* parent) : QWizardPage(parent) {
+    setObjectName(QStringLiteral("reviewPage"));
+    setTitle(tr("Review"));
+    setSubTitle(
+        tr("This is what the advisor will be asked. Go back to change anything; Finish "
+           "searches the catalog and shows the recommendations."));
+    summary_ = new QTextBrowser(this);
+    summary_->setObjectName(QStringLiteral("reviewTextBrowser"));
+    reason_ = new QLabel(this);
+    reason_->setObjectName(QStringLiteral("reviewReasonLabel"));
+    reason_->setWordWrap(true);
+    setRedText(reason_);
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(summary_, 1);
+    layout->addWidget(reason_);
+}
+
+void ReviewPage::initializePage() {
+    const auto* wizard = qobject_cast<ProjectWizard*>(this->wizard());
+    const ProjectDraft d = wizard->draft();
+    const Workload& w = d.workload;
+    const QLocale locale;
+    const bool files = w.unit == Workload::Unit::File;
+    QStringList points;
+    for (int c : w.concurrency) {
+        points << QString::number(c);
+    }
+    QStringList rates;
+    for (double r : w.arrival_rates_per_s) {
+        rates << formatPlain(r, 3);
+    }
+    QString html = QStringLiteral("<h3>%1</h3>").arg(d.name.toHtmlEscaped());
+    html += tr("<p><b>Workload:</b> %1: %2, %3% reads, %4% sequential, mean size %5.</p>")
+                .arg(QString::fromStdString(w.name).toHtmlEscaped(),
+                     files ? tr("whole files") : tr("block requests"),
+                     formatPlain(w.read_fraction * 100.0, 1),
+                     formatPlain(w.sequential_fraction * 100.0, 1),
+                     formatSizeBinary(w.size.mean_bytes()));
+    if (!points.isEmpty()) {
+        html +=
+            tr("<p><b>Load:</b> %1 %2 at once.</p>")
+                .arg(points.join(QStringLiteral(", ")), files ? tr("processes") : tr("requests"));
+    }
+    if (!rates.isEmpty()) {
+        html += tr("<p><b>Arrivals:</b> %1 per second.</p>").arg(rates.join(QStringLiteral(", ")));
+    }
+    advisor::Constraints c;
+    c.capacity_bytes = d.capacityBytes;
+    c.growth_per_year = d.growthPerYear;
+    c.horizon_years = d.horizonYears;
+    html += tr("<p><b>Capacity:</b> %1 now, growing %2% a year: %3 after %4 years.</p>")
+                .arg(QString::fromStdString(advisor::format_capacity(d.capacityBytes)),
+                     formatPlain(d.growthPerYear * 100.0, 1),
+                     QString::fromStdString(advisor::format_capacity(c.capacity_needed_bytes())),
+                     formatPlain(d.horizonYears, 1));
+    html += tr("<p><b>Limits:</b> budget %1; %2 drive bays; survive %3 drive failure(s).</p>")
+                .arg(d.budget > 0 ? QStringLiteral("$") + locale.toString(d.budget, 'f', 0)
+                                  : tr("none"))
+                .arg(d.maxDriveBays)
+                .arg(d.minFailuresTolerated);
+    html += tr("<p><b>Weights:</b> speed %1, cost %2, reliability %3, spare capacity %4.</p>")
+                .arg(d.weights.performance)
+                .arg(d.weights.cost)
+                .arg(d.weights.reliability)
+                .arg(d.weights.capacity);
+    QString host = d.hostId;
+    for (const auto& h : wizard->choices().hosts) {
+        if (h.id == d.hostId) {
+            host = h.name;
+        }
+    }
+    html += tr("<p><b>Computer:</b> %1.</p>").arg(host.toHtmlEscaped());
+    QStringList parts;
+    if (!d.driveKinds.isEmpty()) {
+        parts << tr("drive kinds %1").arg(d.driveKinds.join(QStringLiteral(", ")).toUpper());
+    }
+    if (!d.levels.isEmpty()) {
+        parts << tr("levels %1").arg(d.levels.join(QStringLiteral(", ")));
+    }
+    if (!d.drives.isEmpty()) {
+        parts << tr("%n chosen drive model(s)", nullptr, static_cast<int>(d.drives.size()));
+    }
+    html +=
+        tr("<p><b>Parts:</b> %1%2.</p>")
+            .arg(parts.isEmpty() ? tr("anything in the catalog") : parts.join(QStringLiteral("; ")),
+                 d.ownedController.isEmpty()
+                     ? QString()
+                     : tr("; owned controller %1").arg(d.ownedController.toHtmlEscaped()));
+    summary_->setHtml(html);
+
+    // The core's project reader checks the project exactly as it will be used.
+    problem_.clear();
+    try {
+        const Catalog catalog = openLayeredCatalog(wizard->catalogPath());  // with user entries
+        (void)parse_project(wizard->projectJson().toStdString(), catalog);
+    } catch (const ProjectError& e) {
+        QStringList lines;
+        for (const ProjectIssue& issue : e.issues) {
+            lines << QString::fromStdString(issue.to_string());
+        }
+        problem_ = tr("The project is not valid:\n%1").arg(lines.join(QLatin1Char('\n')));
+    } catch (const std::exception& e) {
+        problem_ = QString::fromStdString(e.what());
+    }
+    reason_->setText(problem_);
+    reason_->setVisible(!problem_.isEmpty());
+    emit completeChanged();
+}
+
+bool ReviewPage::isComplete() const {
+    return problem_.isEmpty();
+}
+
+}  // namespace raidadv::gui

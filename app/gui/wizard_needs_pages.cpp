@@ -1,0 +1,207 @@
+// The wizard's pages on what is needed: capacity and growth, and budget, fault tolerance and
+// what matters most.
+
+#include <QComboBox>
+#include <QFormLayout>
+#include <QGridLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSlider>
+#include <QVBoxLayout>
+
+#include "advisor/explain.h"
+#include "checked_field.h"
+#include "input_parsing.h"
+#include "units/units.h"
+#include "wizard_pages.h"
+
+namespace raidadv::gui {
+
+namespace {
+
+constexpr double kMaxCapacityBytes = 1e18;  // the project reader's limit (1e9 GB)
+constexpr int kMaxBays = 4096;
+
+QSlider* weightSlider(const QString& name, int value, QWidget* parent) {
+    auto* slider = new QSlider(Qt::Horizontal, parent);
+    slider->setObjectName(name);
+    slider->setRange(0, 10);
+    slider->setValue(value);
+    slider->setPageStep(1);
+    slider->setTickPosition(QSlider::TicksBelow);
+    slider->setMinimumWidth(160);
+    return slider;
+}
+
+}  // namespace
+
+// ---- CapacityPage ---------------------------------------------------------------------------
+
+CapacityPage::CapacityPage(QWidget* parent) : CheckedPage(parent) {
+    setObjectName(QStringLiteral("capacityPage"));
+    setTitle(tr("Capacity and growth"));
+    setSubTitle(
+        tr("How much data will you store, and how fast does it grow? The advisor only "
+           "recommends arrays that still hold the data at the end of the planning horizon."));
+    capacity_ = addField(QStringLiteral("capacityLineEdit"), QStringLiteral("4 TB"),
+                         [](const QString& text) {
+                             return parseSize(text, units::TB, 0.0, kMaxCapacityBytes).error;
+                         });
+    capacity_->edit()->setToolTip(
+        tr("Usable capacity needed today, e.g. \"4 TB\" or \"500 GB\" (a number alone is in "
+           "TB; 1 TB = 10^12 bytes)."));
+    growth_ = addField(QStringLiteral("growthPercentLineEdit"), QStringLiteral("20"),
+                       [](const QString& text) { return parseNumber(text, 0, 1000).error; });
+    horizon_ = addField(QStringLiteral("horizonYearsLineEdit"), QStringLiteral("5"),
+                        [](const QString& text) {
+                            const auto v = parseNumber(text, 0, 50);
+                            if (v.ok() && v.value <= 0.0) {
+                                return tr("must be more than 0 years");
+                            }
+                            return v.error;
+                        });
+    horizon_->edit()->setToolTip(
+        tr("Years the storage must serve: capacity growth and the risk of data loss are "
+           "reckoned over this time."));
+    needed_ = new QLabel(this);
+    needed_->setObjectName(QStringLiteral("neededCapacityLabel"));
+    needed_->setWordWrap(true);
+
+    auto* form = new QFormLayout;
+    form->addRow(tr("Data stored now:"), capacity_->row());
+    form->addRow(tr("Growth per year (%):"), growth_->row());
+    form->addRow(tr("Planning horizon (years):"), horizon_->row());
+    form->addRow(QString(), needed_);
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(form);
+    layout->addStretch(1);
+    for (CheckedField* field : fields_) {
+        connect(field, &CheckedField::edited, this, &CapacityPage::updateNeeded);
+    }
+    updateNeeded();
+}
+
+void CapacityPage::updateNeeded() {
+    if (!isComplete()) {
+        needed_->setText(QString());
+        return;
+    }
+    ProjectDraft draft;
+    apply(draft);
+    // The core answers: capacity_needed_bytes() is what the advisor requires.
+    advisor::Constraints c;
+    c.capacity_bytes = draft.capacityBytes;
+    c.growth_per_year = draft.growthPerYear;
+    c.horizon_years = draft.horizonYears;
+    needed_->setText(
+        tr("Usable capacity needed at the end of the horizon: %1.")
+            .arg(QString::fromStdString(advisor::format_capacity(c.capacity_needed_bytes()))));
+}
+
+void CapacityPage::apply(ProjectDraft& draft) const {
+    draft.capacityBytes = parseSize(capacity_->text(), units::TB, 0, kMaxCapacityBytes).value;
+    draft.growthPerYear = parseNumber(growth_->text(), 0, 1000).value / 100.0;
+    draft.horizonYears = parseNumber(horizon_->text(), 0, 50).value;
+}
+
+// ---- BudgetPage -----------------------------------------------------------------------------
+
+BudgetPage::BudgetPage(QWidget* parent) : CheckedPage(parent) {
+    setObjectName(QStringLiteral("budgetPage"));
+    setTitle(tr("Budget and constraints"));
+    setSubTitle(
+        tr("Limits the recommendation must respect, and how much each quality counts when the "
+           "advisor ranks the arrays that fit."));
+    budget_ = addField(QStringLiteral("budgetLineEdit"), QString(), [](const QString& text) {
+        if (text.trimmed().isEmpty()) {
+            return QString();
+        }
+        const auto v = parseNumber(text, 0, 1e9);
+        if (v.ok() && v.value <= 0.0) {
+            return tr("leave empty for no limit, or enter an amount above 0");
+        }
+        return v.error;
+    });
+    budget_->edit()->setPlaceholderText(tr("no limit"));
+    budget_->edit()->setToolTip(
+        tr("Most you can spend on drives, controller and bays, in US "
+           "dollars (catalog prices)."));
+    bays_ = addField(QStringLiteral("maxBaysLineEdit"), QStringLiteral("12"),
+                     [](const QString& text) { return parseInteger(text, 1, kMaxBays).error; });
+    bays_->edit()->setToolTip(tr("Drive bays available in the server or enclosure."));
+    failures_ = new QComboBox(this);
+    failures_->setObjectName(QStringLiteral("minFailuresComboBox"));
+    failures_->addItem(tr("None: speed and capacity first (RAID 0 allowed)"));
+    failures_->addItem(tr("Any 1 drive may fail"));
+    failures_->addItem(tr("Any 2 drives may fail"));
+    failures_->addItem(tr("Any 3 drives may fail"));
+    failures_->setCurrentIndex(1);
+
+    performance_ = weightSlider(QStringLiteral("performanceWeightSlider"), 5, this);
+    cost_ = weightSlider(QStringLiteral("costWeightSlider"), 5, this);
+    reliability_ = weightSlider(QStringLiteral("reliabilityWeightSlider"), 5, this);
+    capacity_ = weightSlider(QStringLiteral("capacityWeightSlider"), 0, this);
+    weightsReason_ = new QLabel(this);
+    weightsReason_->setObjectName(QStringLiteral("weightsReasonLabel"));
+    QPalette red = weightsReason_->palette();
+    red.setColor(QPalette::WindowText, QColor(0xc0, 0x1c, 0x1c));
+    weightsReason_->setPalette(red);
+
+    auto* form = new QFormLayout;
+    form->addRow(tr("Budget (USD):"), budget_->row());
+    form->addRow(tr("Drive bays available:"), bays_->row());
+    form->addRow(tr("Drive failures to survive:"), failures_);
+    auto* weights = new QGridLayout;
+    const std::pair<QString, QSlider*> rows[] = {{tr("Speed (response time):"), performance_},
+                                                 {tr("Low cost:"), cost_},
+                                                 {tr("Low risk of data loss:"), reliability_},
+                                                 {tr("Spare capacity:"), capacity_}};
+    int row = 0;
+    for (const auto& [label, slider] : rows) {
+        auto* name = new QLabel(label, this);
+        name->setBuddy(slider);
+        auto* value = new QLabel(QString::number(slider->value()), this);
+        value->setMinimumWidth(value->fontMetrics().horizontalAdvance(QStringLiteral("10")));
+        connect(slider, &QSlider::valueChanged, value,
+                [value](int v) { value->setText(QString::number(v)); });
+        connect(slider, &QSlider::valueChanged, this, &QWizardPage::completeChanged);
+        weights->addWidget(name, row, 0);
+        weights->addWidget(slider, row, 1);
+        weights->addWidget(value, row, 2);
+        ++row;
+    }
+    weights->addWidget(weightsReason_, row, 0, 1, 3);
+    auto* weightsTitle = new QLabel(tr("<b>What matters most</b> (0 = ignore, 10 = most)"), this);
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(form);
+    layout->addSpacing(8);
+    layout->addWidget(weightsTitle);
+    layout->addLayout(weights);
+    layout->addStretch(1);
+    connect(this, &QWizardPage::completeChanged, this, [this] {
+        const QString problem = pageProblem();
+        weightsReason_->setText(problem);
+        weightsReason_->setVisible(!problem.isEmpty());
+    });
+    weightsReason_->hide();
+}
+
+QString BudgetPage::pageProblem() const {
+    if (performance_->value() + cost_->value() + reliability_->value() + capacity_->value() == 0) {
+        return tr("At least one quality must count: move a slider above 0.");
+    }
+    return {};
+}
+
+void BudgetPage::apply(ProjectDraft& draft) const {
+    draft.budget =
+        budget_->text().trimmed().isEmpty() ? 0.0 : parseNumber(budget_->text(), 0, 1e9).value;
+    draft.maxDriveBays = parseInteger(bays_->text(), 1, kMaxBays).value;
+    draft.minFailuresTolerated = failures_->currentIndex();
+    draft.weights.performance = performance_->value();
+    draft.weights.cost = cost_->value();
+    draft.weights.reliability = reliability_->value();
+    draft.weights.capacity = capacity_->value();
+}
+
+}  // namespace raidadv::gui

@@ -1,0 +1,33 @@
+#pragma once
+// Inside app/report only: the report's body as a QTextDocument (HTML blocks), with the figures
+// (charts, the layout diagram) inserted as custom text objects that report.cpp paints.
+
+#include <QTextDocument>
+#include <QTextFormat>
+#include <vector>
+
+#include "charts.h"
+#include "evaluate/system.h"
+#include "report.h"
+
+namespace raidadv::report::detail {
+
+/// A picture in the text: a line chart, a bar chart or a layout diagram.
+struct Figure {
+    enum class Kind { Line, Bars, Diagram };
+    Kind kind = Kind::Line;
+    charts::Chart chart;
+    charts::BarChart bars;
+    System system;
+    double width_fraction = 0.9;  ///< of the text width (two charts fit a page, A4 or Letter)
+    double aspect = 0.58;         ///< height / width (charts)
+};
+
+/// QTextFormat object type of a figure; its index into the figures is property kFigureIndex.
+inline constexpr int kFigureObjectType = QTextFormat::UserObject + 1;
+inline constexpr int kFigureIndex = QTextFormat::UserProperty + 1;
+
+/// Fills `doc` with the title page and every section; appends the figures it refers to.
+void build_document(QTextDocument& doc, const ReportInput& input, std::vector<Figure>& figures);
+
+}  // namespace raidadv::report::detail

@@ -1,0 +1,283 @@
+// `raid-advisor-cli validate`: JSON keys, the report directory (markdown and PNG charts) and the
+// exit codes, through the built program (RAID_BIN_DIR) as test_cli.cpp does.
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <regex>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+using Catch::Matchers::Contains;
+using nlohmann::json;
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Run {
+    int status = -1;
+    std::string out;
+    std::string err;
+};
+
+/// A directory for this process's files (reports hold a few MB of PNGs), removed at exit.
+class ScratchDir {
+  public:
+    ScratchDir()
+        : path_(fs::temp_directory_path() /
+                ("raid-advisor-test-validate-" + std::to_string(::getpid()))) {
+        std::error_code ignored;
+        fs::remove_all(path_, ignored);
+        fs::create_directories(path_);
+    }
+    ~ScratchDir() {
+        std::error_code ignored;
+        fs::remove_all(path_, ignored);
+    }
+    ScratchDir(const ScratchDir&) = delete;
+    ScratchDir& operator=(const ScratchDir&) = delete;
+    const fs::path& path() const { return path_; }
+
+  private:
+    fs::path path_;
+};
+
+fs::path scratch_dir() {
+    static const ScratchDir dir;
+    return dir.path();
+}
+
+std::string quoted(const std::string& s) {
+    return "'" + s + "'";
+}
+
+std::string read_file(const fs::path& path) {
+    std::ifstream file(path, std::ios::binary);
+    std::stringstream text;
+    text << file.rdbuf();
+    return text.str();
+}
+
+/// Runs `<environment> raid-advisor-cli <args>`; both are passed to the shell as they are.
+Run cli(const std::string& args, const std::string& environment = "") {
+    const fs::path err_file = scratch_dir() / "stderr.txt";
+    const std::string command = environment + (environment.empty() ? "" : " ") +
+                                quoted(std::string(RAID_BIN_DIR) + "/raid-advisor-cli") + " " +
+                                args + " 2>" + quoted(err_file.string());
+    Run run;
+    FILE* pipe = ::popen(command.c_str(), "r");
+    REQUIRE(pipe != nullptr);
+    char buffer[4096];
+    std::size_t n = 0;
+    while ((n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0) {
+        run.out.append(buffer, n);
+    }
+    const int status = ::pclose(pipe);
+    run.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    run.err = read_file(err_file);
+    return run;
+}
+
+/// `validate --json`, run once for the whole file.
+const json& validation_json() {
+    static const json j = [] {
+        const Run run = cli("validate --json");
+        INFO(run.err);
+        REQUIRE(run.status == 0);
+        return json::parse(run.out);
+    }();
+    return j;
+}
+
+bool is_png(const fs::path& path) {
+    static const std::string signature = "\x89PNG\r\n\x1a\n";
+    const std::string bytes = read_file(path);
+    return bytes.size() > signature.size() && bytes.compare(0, signature.size(), signature) == 0;
+}
+
+/// The markdown sections ("## name ...") of the document, by their heading.
+std::vector<std::pair<std::string, std::string>> sections(const std::string& markdown) {
+    std::vector<std::pair<std::string, std::string>> out;
+    std::size_t at = markdown.find("\n## ");
+    while (at != std::string::npos) {
+        const std::size_t heading_end = markdown.find('\n', at + 4);
+        const std::size_t next = markdown.find("\n## ", at + 4);
+        out.emplace_back(markdown.substr(at + 4, heading_end - at - 4),
+                         markdown.substr(at, next == std::string::npos ? next : next - at));
+        at = next;
+    }
+    return out;
+}
+
+/// The targets of the images embedded in `markdown` ("![alt](target)").
+std::vector<std::string> images(const std::string& markdown) {
+    std::vector<std::string> out;
+    std::size_t at = markdown.find("![");
+    while (at != std::string::npos) {
+        const std::size_t open = markdown.find("](", at);
+        const std::size_t close = markdown.find(')', open);
+        if (open == std::string::npos || close == std::string::npos) {
+            break;
+        }
+        out.push_back(markdown.substr(open + 2, close - open - 2));
+        at = markdown.find("![", close);
+    }
+    return out;
+}
+
+/// "nan", "-nan", "inf", "NaN", "Infinity" as words (not inside "financial" or "Informix").
+bool has_nan_or_inf(const std::string& text) {
+    static const std::regex word(R"((^|[^A-Za-z])-?(nan|NaN|inf|Infinity)([^A-Za-z]|$))");
+    return std::regex_search(text, word);
+}
+
+}  // namespace
+
+TEST_CASE("validate --json has the documented keys and no NaN", "[cli][validate]") {
+    const json& j = validation_json();
+    for (const char* key : {"studies", "median_abs_error_pct", "baseline_median_abs_error_pct",
+                            "conclusions_reproduced", "conclusions_total"}) {
+        INFO(key);
+        CHECK(j.contains(key));
+    }
+    CHECK(j.at("median_abs_error_pct").is_number());
+    REQUIRE(j.at("studies").is_array());
+    REQUIRE_FALSE(j["studies"].empty());
+    int conclusions = 0, reproduced = 0;
+    std::set<std::string> names;
+    for (const json& s : j["studies"]) {
+        for (const char* key :
+             {"name", "title", "profile", "figures", "conclusions", "median_abs_error_pct",
+              "baseline_median_abs_error_pct", "kendall_tau", "kendall_basis"}) {
+            INFO(key);
+            CHECK(s.contains(key));
+        }
+        const std::string name = s.at("name").get<std::string>();
+        INFO(name);
+        CHECK_FALSE(name.empty());
+        CHECK(names.insert(name).second);
+        REQUIRE(s.at("figures").is_array());
+        CHECK_FALSE(s["figures"].empty());
+        for (const json& f : s["figures"]) {
+            for (const char* key : {"name", "unit", "measured", "predicted", "error_pct",
+                                    "baseline", "baseline_error_pct", "calibration", "note"}) {
+                INFO(key);
+                CHECK(f.contains(key));
+            }
+            CHECK(f.at("measured").is_number());
+            CHECK((f.at("predicted").is_number() || f.at("predicted").is_null()));
+            CHECK(f.at("calibration").is_boolean());
+            // A figure has a baseline and its error, or neither.
+            CHECK(f.at("baseline").is_null() == f.at("baseline_error_pct").is_null());
+        }
+        REQUIRE(s.at("conclusions").is_array());
+        for (const json& c : s["conclusions"]) {
+            CHECK(c.at("statement").is_string());
+            CHECK(c.at("reproduced").is_boolean());
+            CHECK(c.at("evidence").is_string());
+            ++conclusions;
+            reproduced += c["reproduced"].get<bool>() ? 1 : 0;
+        }
+    }
+    CHECK(j.at("conclusions_total") == conclusions);
+    CHECK(j.at("conclusions_reproduced") == reproduced);
+    CHECK_FALSE(has_nan_or_inf(cli("validate --json").out));
+}
+
+TEST_CASE("validate prints a table per study and the overall numbers", "[cli][validate]") {
+    const Run run = cli("validate");
+    INFO(run.err);
+    REQUIRE(run.status == 0);
+    CHECK_THAT(run.out, Contains("measured") && Contains("predicted") && Contains("error %") &&
+                            Contains("baseline error %") && Contains("calibration") &&
+                            Contains("Kendall's tau") && Contains("Overall: median |error|") &&
+                            Contains("conclusions reproduced"));
+    CHECK_FALSE(has_nan_or_inf(run.out));
+    for (const json& s : validation_json()["studies"]) {
+        CHECK_THAT(run.out, Contains("== " + s["name"].get<std::string>() + " =="));
+    }
+}
+
+TEST_CASE("validate --report writes validation.md and PNG charts, with no display",
+          "[cli][validate]") {
+    const fs::path dir = scratch_dir() / "report" / "nested";  // created by the command
+    const Run run =
+        cli("validate --report " + quoted(dir.string()), "env -u DISPLAY -u WAYLAND_DISPLAY");
+    INFO(run.err);
+    REQUIRE(run.status == 0);
+    REQUIRE(fs::is_regular_file(dir / "validation.md"));
+    const std::string markdown = read_file(dir / "validation.md");
+    CHECK_THAT(markdown, Contains("rule of thumb") && Contains("calibrat"));
+
+    const auto by_heading = sections(markdown);
+    for (const json& s : validation_json()["studies"]) {
+        const std::string name = s["name"].get<std::string>();
+        INFO(name);
+        CHECK_THAT(markdown, Contains(name));
+        std::string section;
+        for (const auto& [heading, text] : by_heading) {
+            if (heading == name) {
+                section = text;
+            }
+        }
+        REQUIRE_FALSE(section.empty());
+        int pngs = 0;
+        for (const std::string& image : images(section)) {
+            INFO(image);
+            CHECK(fs::path(image).extension() == ".png");
+            REQUIRE(fs::is_regular_file(dir / image));
+            CHECK(is_png(dir / image));
+            ++pngs;
+        }
+        CHECK(pngs >= 1);
+    }
+    // Every PNG in the directory is a real one; nothing temporary is left behind.
+    for (const auto& entry : fs::directory_iterator(dir)) {
+        INFO(entry.path().string());
+        const std::string ext = entry.path().extension().string();
+        CHECK((ext == ".png" || ext == ".md"));
+        if (ext == ".png") {
+            CHECK(is_png(entry.path()));
+        }
+    }
+
+    SECTION("a second run into the same directory replaces the files") {
+        const Run again = cli("validate --json --report " + quoted(dir.string()),
+                              "env -u DISPLAY -u WAYLAND_DISPLAY");
+        INFO(again.err);
+        CHECK(again.status == 0);
+        CHECK(json::parse(again.out).contains("studies"));  // stdout stays pure JSON
+        CHECK(read_file(dir / "validation.md") == markdown);
+    }
+}
+
+TEST_CASE("validate: missing inputs exit 1 naming the path, usage errors exit 2",
+          "[cli][validate]") {
+    const fs::path missing = scratch_dir() / "no-such-validation-dir";
+    const Run run = cli("validate --validation-dir " + quoted(missing.string()));
+    CHECK(run.status == 1);
+    CHECK(run.out.empty());
+    CHECK_THAT(run.err, Contains(missing.string()));
+
+    const Run bogus = cli("validate --bogus");
+    CHECK(bogus.status == 2);
+    CHECK_THAT(bogus.err, Contains("unknown option '--bogus'") && Contains("usage:"));
+    const Run no_dir = cli("validate --report");
+    CHECK(no_dir.status == 2);
+    CHECK_THAT(no_dir.err, Contains("--report needs a directory"));
+    const Run positional = cli("validate somefile.json");
+    CHECK(positional.status == 2);
+
+    const fs::path file = scratch_dir() / "a-file";
+    std::ofstream(file) << "not a directory";
+    const Run unwritable = cli("validate --report " + quoted(file.string()));
+    CHECK(unwritable.status == 1);
+    CHECK_THAT(unwritable.err, Contains(file.string()));
+}

@@ -1,0 +1,313 @@
+// The open project in the main window: what-if edits and pins are undoable and mark the title
+// with [*]; Save As and reopen restore them; unsaved changes are asked about; a file changed on
+// disk is not overwritten without asking; an autosave left by a crash is offered and recovered;
+// newer files are refused; files open by drag-and-drop and appear in Open Recent. The questions
+// are answered by the test (MainWindow::setAsker), so nothing blocks.
+#include <QAction>
+#include <QDropEvent>
+#include <QFile>
+#include <QLineEdit>
+#include <QMenu>
+#include <QMimeData>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QSlider>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QUndoStack>
+#include <QUrl>
+#include <QtTest>
+#include <memory>
+
+#include "compare_view.h"
+#include "main_window.h"
+#include "project/project.h"
+#include "project_document.h"
+#include "recommendations_model.h"
+#include "what_if_panel.h"
+
+using raidadv::gui::MainWindow;
+using Json = nlohmann::ordered_json;
+
+namespace {
+
+constexpr int kRunTimeoutMs = 60000;
+
+QByteArray readBytes(const QString& path) {
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+void typeInto(QLineEdit* edit, const QString& text) {
+    edit->setFocus();
+    edit->selectAll();
+    QTest::keyClicks(edit, text);
+}
+
+}  // namespace
+
+class DocumentWindowTest : public QObject {
+    Q_OBJECT
+
+  private slots:
+    void initTestCase() {
+        QVERIFY(QStandardPaths::isTestModeEnabled());  // set by test_gui_main.cpp
+        QSettings().remove(QStringLiteral("recentFiles"));
+    }
+
+    void init() {
+        QVERIFY(dir_.isValid());
+        path_ = dir_.filePath(QStringLiteral("server.json"));
+        QFile::remove(path_);
+        QFile::remove(path_ + QStringLiteral(".autosave"));
+        QVERIFY(QFile::copy(
+            QStringLiteral(RAID_RESOURCES_DIR "/examples/advisor-file-server-2007.json"), path_));
+        QFile::setPermissions(path_, QFile::ReadOwner | QFile::WriteOwner);
+        makeWindow();
+    }
+
+    void cleanup() { window_.reset(); }
+
+    void whatIfEditsAreUndoable() {
+        openAndWait(path_);
+        QCOMPARE(window_->windowTitle().contains(QStringLiteral("[*]")), true);
+        QVERIFY(!window_->isWindowModified());
+        auto* budget = window_->findChild<QLineEdit*>(QStringLiteral("whatIfBudgetLineEdit"));
+        const QString before = budget->text();
+
+        QSignalSpy shown(window_.get(), &MainWindow::recommendationsShown);
+        typeInto(budget, QStringLiteral("3000"));
+        QVERIFY(shown.wait(kRunTimeoutMs));  // the search the edit asked for
+        QVERIFY(window_->isWindowModified());
+        QVERIFY(window_->document()->root()["advisor"]["budget"] == Json(3000.0));
+        QCOMPARE(window_->recommendationsModel()->request().constraints.budget_usd, 3000.0);
+
+        auto* undo = window_->findChild<QAction*>(QStringLiteral("undoAction"));
+        auto* redo = window_->findChild<QAction*>(QStringLiteral("redoAction"));
+        QVERIFY(undo->isEnabled());
+        shown.clear();
+        undo->trigger();
+        QVERIFY(shown.wait(kRunTimeoutMs));  // undo restores the field and searches again
+        QCOMPARE(budget->text(), before);
+        QVERIFY(!window_->document()->root()["advisor"].contains("budget") ||
+                window_->document()->root()["advisor"]["budget"] != Json(3000.0));
+        QVERIFY(!window_->isWindowModified());
+        QVERIFY(window_->recommendationsModel()->request().constraints.budget_usd != 3000.0);
+
+        shown.clear();
+        redo->trigger();
+        QVERIFY(shown.wait(kRunTimeoutMs));
+        QCOMPARE(budget->text(), QStringLiteral("3000"));
+        QVERIFY(window_->isWindowModified());
+
+        // Weights re-rank at once; undo puts the slider back.
+        auto* cost = window_->findChild<QSlider*>(QStringLiteral("whatIfCostWeightSlider"));
+        const int costBefore = cost->value();
+        cost->setValue(costBefore == 0 ? 5 : 0);
+        QVERIFY(window_->document()->root()["advisor"]["weights"]["cost"] ==
+                Json(static_cast<double>(cost->value())));
+        undo->trigger();
+        QTRY_COMPARE(cost->value(), costBefore);
+    }
+
+    void pinsAreUndoableAndSavedWithTheProject() {
+        openAndWait(path_);
+        QVERIFY(window_->pinSelected());
+        QCOMPARE(window_->compareView()->pinCount(), 1);
+        const std::string pinned = window_->compareView()->pinnedNames().front();
+        QVERIFY(window_->document()->root()["session"]["pins"] == Json::array({pinned}));
+        QVERIFY(window_->isWindowModified());
+        window_->document()->undoStack()->undo();
+        QTRY_COMPARE(window_->compareView()->pinCount(), 0);
+        window_->document()->undoStack()->redo();
+        QTRY_COMPARE(window_->compareView()->pinCount(), 1);
+
+        // Save As: a .raidproj next to the original, then reopen: the pin comes back.
+        const QString target = dir_.filePath(QStringLiteral("saved"));
+        window_->setSaveFileChooser([target](const QString& suggested) {
+            return suggested.endsWith(QStringLiteral(".raidproj")) ? target : QString();
+        });
+        QVERIFY(window_->saveProjectAs());
+        const QString saved = target + QStringLiteral(".raidproj");
+        QCOMPARE(window_->projectPath(), saved);
+        QVERIFY(!window_->isWindowModified());
+        QCOMPARE(window_->recentFiles().front(), saved);
+        const Json written = Json::parse(readBytes(saved).toStdString());
+        QVERIFY(written["version"] == Json(raidadv::kProjectFormatVersion));
+        QVERIFY(written["session"]["pins"] == Json::array({pinned}));
+
+        makeWindow();
+        openAndWait(saved);
+        QVERIFY(window_->compareView()->pinnedNames() == std::vector<std::string>{pinned});
+        QVERIFY(!window_->isWindowModified());
+    }
+
+    void unsavedChangesAreAskedAbout() {
+        openAndWait(path_);
+        window_->compareView()->clear();
+        QVERIFY(window_->pinSelected());
+        QVERIFY(window_->isWindowModified());
+        std::vector<MainWindow::Question> asked;
+        MainWindow::Answer answer = MainWindow::Answer::Cancel;
+        window_->setAsker([&](MainWindow::Question q, const QString&) {
+            asked.push_back(q);
+            return answer;
+        });
+        QVERIFY(!window_->closeProject());  // Cancel: still open
+        QVERIFY(window_->document() != nullptr);
+        QVERIFY(!window_->close());
+        QCOMPARE(asked.size(), std::size_t{2});
+        QVERIFY(asked[0] == MainWindow::Question::SaveChanges);
+
+        answer = MainWindow::Answer::Discard;
+        QVERIFY(window_->closeProject());
+        QVERIFY(window_->document() == nullptr);
+        QVERIFY(!QFile::exists(path_ + QStringLiteral(".autosave")));
+        QCOMPARE(window_->compareView()->pinCount(), 0);
+    }
+
+    void changedFileIsNotOverwrittenSilently() {
+        openAndWait(path_);
+        QVERIFY(window_->pinSelected());
+        QFile file(path_);
+        QVERIFY(file.open(QIODevice::Append));
+        file.write("\n");
+        file.close();
+        const QByteArray theirs = readBytes(path_);
+        MainWindow::Answer answer = MainWindow::Answer::Cancel;
+        int asked = 0;
+        window_->setAsker([&](MainWindow::Question q, const QString& text) {
+            ++asked;
+            [&] {
+                QVERIFY(q == MainWindow::Question::FileChangedOnDisk);
+                QVERIFY(text.contains(QStringLiteral("changed on disk")));
+            }();
+            return answer;
+        });
+        QVERIFY(!window_->saveProject());
+        QCOMPARE(asked, 1);
+        QCOMPARE(readBytes(path_), theirs);
+        answer = MainWindow::Answer::Overwrite;
+        QVERIFY(window_->saveProject());
+        QVERIFY(readBytes(path_) != theirs);
+        QVERIFY(QFile::exists(path_ + QStringLiteral(".v1.bak")));  // the version-1 original
+        QVERIFY(!window_->isWindowModified());
+    }
+
+    void crashLeavesAnAutosaveThatIsRecovered() {
+        openAndWait(path_);
+        window_->setAutosaveInterval(20);
+        QSignalSpy shown(window_.get(), &MainWindow::recommendationsShown);
+        typeInto(window_->findChild<QLineEdit*>(QStringLiteral("whatIfBaysLineEdit")),
+                 QStringLiteral("7"));
+        QVERIFY(shown.wait(kRunTimeoutMs));
+        QVERIFY(window_->pinSelected());
+        const QString autosave = path_ + QStringLiteral(".autosave");
+        QTRY_VERIFY_WITH_TIMEOUT(
+            QFile::exists(autosave) && readBytes(autosave).contains("\"pins\""), 5000);
+        const Json edited = Json::parse(window_->document()->serialize().toStdString());
+        const QByteArray onDisk = readBytes(path_);
+        window_.reset();  // gone without saving or asking: a crash
+        QVERIFY(QFile::exists(autosave));
+        QCOMPARE(readBytes(path_), onDisk);
+
+        makeWindow();
+        int offered = 0;
+        window_->setAsker([&](MainWindow::Question q, const QString&) {
+            offered += q == MainWindow::Question::RecoverAutosave ? 1 : 0;
+            return MainWindow::Answer::Recover;
+        });
+        openAndWait(path_);
+        QCOMPARE(offered, 1);
+        QVERIFY(Json::parse(window_->document()->serialize().toStdString()) == edited);
+        QVERIFY(window_->isWindowModified());
+        QCOMPARE(window_->findChild<QLineEdit*>(QStringLiteral("whatIfBaysLineEdit"))->text(),
+                 QStringLiteral("7"));
+        QCOMPARE(window_->recommendationsModel()->request().constraints.max_drive_bays, 7);
+        QCOMPARE(window_->compareView()->pinCount(), 1);
+        window_->setAsker(
+            [](MainWindow::Question, const QString&) { return MainWindow::Answer::Discard; });
+        QVERIFY(window_->closeProject());
+        QVERIFY(!QFile::exists(autosave));
+    }
+
+    void newerFileIsRefusedAndNothingChanges() {
+        openAndWait(path_);
+        const QString newer = dir_.filePath(QStringLiteral("newer.raidproj"));
+        Json root = Json::parse(readBytes(path_).toStdString());
+        root["version"] = raidadv::kProjectFormatVersion + 1;
+        QFile file(newer);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(QByteArray::fromStdString(root.dump()));
+        file.close();
+        const QByteArray bytes = readBytes(newer);
+        QSignalSpy finished(window_.get(), &MainWindow::runFinished);
+        window_->openProject(newer);
+        QVERIFY(finished.wait(kRunTimeoutMs));
+        QCOMPARE(finished.at(0).at(0).toBool(), false);
+        QCOMPARE(errors_.size(), std::size_t{1});
+        QVERIFY2(
+            errors_[0].contains(
+                QStringLiteral("this version reads up to %1").arg(raidadv::kProjectFormatVersion)),
+            qPrintable(errors_[0]));
+        QCOMPARE(readBytes(newer), bytes);
+        QCOMPARE(window_->projectPath(), path_);  // the open project stays
+    }
+
+    void dropOpensAndRecentFilesRemember() {
+        QMimeData mime;
+        mime.setUrls({QUrl::fromLocalFile(path_)});
+        QVERIFY(window_->acceptDrops());
+        QMimeData text;
+        text.setUrls({QUrl::fromLocalFile(dir_.filePath(QStringLiteral("notes.txt")))});
+        QVERIFY(!window_->openDropped(&text));  // not a project file
+        QSignalSpy finished(window_.get(), &MainWindow::runFinished);
+        QVERIFY(window_->openDropped(&mime));
+        QVERIFY(finished.wait(kRunTimeoutMs));
+        QCOMPARE(finished.at(0).at(0).toBool(), true);
+        QCOMPARE(window_->projectPath(), path_);
+        QCOMPARE(window_->recentFiles().front(), path_);
+
+        // A recent file that is gone is dropped from the list when the menu is shown.
+        QSettings().setValue(QStringLiteral("recentFiles"),
+                             QStringList{dir_.filePath(QStringLiteral("gone.raidproj")), path_});
+        auto* recent = window_->findChild<QMenu*>(QStringLiteral("recentMenu"));
+        emit recent->aboutToShow();
+        QCOMPARE(window_->recentFiles(), QStringList{path_});
+        QCOMPARE(recent->actions().size(), 1);
+    }
+
+  private:
+    void makeWindow() {
+        window_ = std::make_unique<MainWindow>();
+        errors_.clear();
+        window_->setErrorReporter([this](const QString& title, const QString& message) {
+            errors_.push_back(title + QLatin1Char('\n') + message);
+        });
+        window_->setAsker(
+            [](MainWindow::Question, const QString&) { return MainWindow::Answer::Cancel; });
+        window_->whatIfPanel()->setSearchDelay(0);
+        window_->show();
+    }
+
+    void openAndWait(const QString& path) {
+        QSignalSpy finished(window_.get(), &MainWindow::runFinished);
+        window_->openProject(path);
+        QVERIFY(finished.wait(kRunTimeoutMs));
+        QVERIFY2(finished.at(0).at(0).toBool(),
+                 qPrintable(errors_.empty() ? QString() : errors_.front()));
+        QVERIFY(window_->document() != nullptr);
+    }
+
+    QTemporaryDir dir_;
+    QString path_;
+    std::unique_ptr<MainWindow> window_;
+    std::vector<QString> errors_;
+};
+
+int runDocumentWindowTests(int argc, char** argv) {
+    DocumentWindowTest test;
+    return QTest::qExec(&test, argc, argv);
+}
+
+#include "test_document_window.moc"

@@ -1,0 +1,220 @@
+// The welcome page (app/gui/welcome_page.h) and the wizard tour (app/gui/wizard_tour.h): the
+// examples it offers exist and ask the advisor something, an example opens and replaces the
+// page, New project and the tour open the wizard, the tour explains every page in order, and a
+// missing example is shown disabled instead of failing when clicked.
+#include <QCommandLinkButton>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
+#include <QPushButton>
+#include <QSet>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QtTest>
+#include <memory>
+
+#include "app_resources.h"
+#include "main_window.h"
+#include "project_wizard.h"
+#include "recommendations_model.h"
+#include "welcome_page.h"
+#include "wizard_tour.h"
+
+using raidadv::gui::MainWindow;
+using raidadv::gui::ProjectWizard;
+using raidadv::gui::WelcomePage;
+using raidadv::gui::WizardTour;
+
+namespace {
+
+constexpr int kRunTimeoutMs = 60000;
+
+template <typename T>
+T* find(QObject* parent, const char* name) {
+    T* child = parent->findChild<T*>(QString::fromLatin1(name));
+    if (child == nullptr) {
+        qFatal("no child %s", name);
+    }
+    return child;
+}
+
+void saveShot(QWidget* widget, const QString& name) {
+    if (const QString shots = qEnvironmentVariable("RAID_GUI_SHOTS"); !shots.isEmpty()) {
+        widget->grab().save(shots + QLatin1Char('/') + name);
+    }
+}
+
+}  // namespace
+
+class WelcomeTest : public QObject {
+    Q_OBJECT
+
+  private slots:
+    void init() {
+        window_ = std::make_unique<MainWindow>();
+        errors_.clear();
+        window_->setErrorReporter(
+            [this](const QString& title, const QString& message) { errors_ << title + message; });
+        window_->show();
+        window_->showWelcome();
+    }
+
+    void cleanup() { window_.reset(); }
+
+    void dataFoldersAreBesideTheProgram() {
+        // test_gui_welcome runs from build/bin, like the installed programs from <prefix>/bin.
+        QVERIFY2(
+            raidadv::gui::examplesDir().endsWith(QStringLiteral("/share/raid-advisor/examples")),
+            qPrintable(raidadv::gui::examplesDir()));
+        QVERIFY(QFileInfo(raidadv::gui::examplesDir()).isDir());
+        QVERIFY(raidadv::gui::translationsDir().startsWith(raidadv::gui::dataDir()));
+        const QIcon icon = raidadv::gui::applicationIcon();
+        QVERIFY(!icon.isNull());
+        QCOMPARE(icon.pixmap(48, 48).size(), QSize(48, 48));
+    }
+
+    void everyExampleIsAnInstalledAdvisorProject() {
+        QVERIFY(window_->isWelcomeShown());
+        WelcomePage* page = window_->welcomePage();
+        QVERIFY(page->isVisible());
+        const auto examples = raidadv::gui::welcomeExamples();
+        QCOMPARE(examples.size(), 5);
+        QCOMPARE(page->exampleButtons().size(), examples.size());
+        QSet<QString> titles;
+        for (int i = 0; i < examples.size(); ++i) {
+            QCommandLinkButton* button = page->exampleButtons()[i];
+            QVERIFY2(button->isEnabled(), qPrintable(page->examplePath(i)));
+            QCOMPARE(button->text(), examples[i].title);
+            QVERIFY(!examples[i].summary.isEmpty());
+            titles.insert(examples[i].title);
+            QFile file(page->examplePath(i));
+            QVERIFY2(file.open(QIODevice::ReadOnly), qPrintable(file.fileName()));
+            const QJsonObject project = QJsonDocument::fromJson(file.readAll()).object();
+            QVERIFY2(project.contains(QStringLiteral("advisor")),
+                     qPrintable(file.fileName() + QStringLiteral(" has no advisor section")));
+        }
+        QCOMPARE(titles.size(), examples.size());
+        saveShot(window_.get(), QStringLiteral("welcome.png"));
+    }
+
+    void exampleOpensAndReplacesTheWelcomePage() {
+        WelcomePage* page = window_->welcomePage();
+        const int nas = 4;  // the small NAS
+        QVERIFY(page->examplePath(nas).endsWith(QStringLiteral("advisor-small-nas.json")));
+        QSignalSpy finished(window_.get(), &MainWindow::runFinished);
+        QTest::mouseClick(page->exampleButtons()[nas], Qt::LeftButton);
+        QVERIFY(finished.wait(kRunTimeoutMs));
+        QCOMPARE(finished.first().first().toBool(), true);
+        QVERIFY2(errors_.isEmpty(), qPrintable(errors_.join(QLatin1Char('\n'))));
+        QVERIFY(!window_->isWelcomeShown());
+        QCOMPARE(window_->projectPath(), page->examplePath(nas));
+        QVERIFY(window_->recommendationsModel()->rowCount() > 0);
+        window_->showWelcome();
+        QVERIFY(window_->isWelcomeShown());
+    }
+
+    void projectThatFailsKeepsTheWelcomePage() {
+        QSignalSpy finished(window_.get(), &MainWindow::runFinished);
+        window_->openProject(QStringLiteral("/nonexistent/project.json"));
+        QVERIFY(finished.wait(kRunTimeoutMs));
+        QCOMPARE(finished.first().first().toBool(), false);
+        QCOMPARE(errors_.size(), 1);
+        QVERIFY(window_->isWelcomeShown());
+    }
+
+    void newProjectOpensTheWizardWithoutTour() {
+        QTest::mouseClick(find<QCommandLinkButton>(window_.get(), "newProjectCommandLinkButton"),
+                          Qt::LeftButton);
+        auto* wizard = window_->findChild<ProjectWizard*>();
+        QVERIFY(wizard != nullptr);
+        QVERIFY(wizard->isVisible());
+        QVERIFY(wizard->findChild<WizardTour*>() == nullptr);
+    }
+
+    void openButtonAsksForAFile() {
+        WelcomePage page(raidadv::gui::examplesDir());
+        QSignalSpy open(&page, &WelcomePage::openProjectRequested);
+        QSignalSpy example(&page, &WelcomePage::exampleChosen);
+        QTest::mouseClick(find<QCommandLinkButton>(&page, "openProjectCommandLinkButton"),
+                          Qt::LeftButton);
+        QCOMPARE(open.size(), 1);
+        QTest::mouseClick(page.exampleButtons()[1], Qt::LeftButton);
+        QCOMPARE(example.size(), 1);
+        QCOMPARE(example.first().first().toString(), page.examplePath(1));
+    }
+
+    void tourExplainsEveryWizardPageInOrder() {
+        QTest::mouseClick(find<QCommandLinkButton>(window_.get(), "tourCommandLinkButton"),
+                          Qt::LeftButton);
+        auto* wizard = window_->findChild<ProjectWizard*>();
+        QVERIFY(wizard != nullptr);
+        auto* tour = wizard->findChild<WizardTour*>();
+        QVERIFY(tour != nullptr);
+        QVERIFY(tour->isVisible());
+        QCOMPARE(WizardTour::stepCount(), wizard->pageIds().size());
+        QSet<QString> texts;
+        int steps = 0;
+        while (true) {
+            ++steps;
+            const int id = wizard->currentId();
+            QCOMPARE(tour->step(), steps);
+            QCOMPARE(WizardTour::stepOf(id), steps);
+            QVERIFY(!tour->text().isEmpty());
+            QCOMPARE(tour->text(), WizardTour::explanation(id));
+            QVERIFY2(
+                find<QLabel>(tour, "tourStepLabel")
+                    ->text()
+                    .contains(
+                        QStringLiteral("step %1 of %2").arg(steps).arg(WizardTour::stepCount())),
+                qPrintable(find<QLabel>(tour, "tourStepLabel")->text()));
+            texts.insert(tour->text());
+            if (steps == 2) {
+                saveShot(wizard, QStringLiteral("wizard-tour.png"));
+            }
+            if (id == ProjectWizard::ReviewPageId) {
+                break;
+            }
+            QVERIFY2(wizard->currentPage()->isComplete(), "the defaults fill every page");
+            wizard->next();
+            QVERIFY2(wizard->currentId() != id, "Next did not move on");
+        }
+        QCOMPARE(steps, WizardTour::stepCount());
+        QCOMPARE(texts.size(), steps);  // one explanation per page, none repeated
+        wizard->back();
+        QCOMPARE(tour->step(), steps - 1);  // Back follows too
+        QTest::mouseClick(find<QPushButton>(tour, "tourEndPushButton"), Qt::LeftButton);
+        QVERIFY(!tour->isVisible());
+        QVERIFY(wizard->isVisible());
+        QCOMPARE(WizardTour::explanation(-7), QString());
+        QCOMPARE(WizardTour::stepOf(-7), 0);
+    }
+
+    void missingExamplesAreDisabledNotBroken() {
+        QTemporaryDir empty;
+        QVERIFY(empty.isValid());
+        WelcomePage page(empty.path());
+        QSignalSpy example(&page, &WelcomePage::exampleChosen);
+        for (QCommandLinkButton* button : page.exampleButtons()) {
+            QVERIFY(!button->isEnabled());
+            QVERIFY2(button->toolTip().contains(QStringLiteral("Not installed")),
+                     qPrintable(button->toolTip()));
+            QTest::mouseClick(button, Qt::LeftButton);
+        }
+        QCOMPARE(example.size(), 0);
+    }
+
+  private:
+    std::unique_ptr<MainWindow> window_;
+    QStringList errors_;
+};
+
+int main(int argc, char** argv) {
+    QApplication app(argc, argv);
+    QLocale::setDefault(QLocale::c());
+    WelcomeTest test;
+    return QTest::qExec(&test, argc, argv);
+}
+
+#include "test_welcome.moc"

@@ -1,0 +1,180 @@
+// `raid-advisor-cli report`: the PDF holds every section (pdftotext), page numbers, A4 and Letter
+// differ (pdfinfo), and bad arguments or projects exit 2 with a message and leave no file.
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+using Catch::Matchers::Contains;
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Run {
+    int status = -1;
+    std::string out;
+    std::string err;
+};
+
+fs::path scratch_dir() {
+    static const fs::path dir = [] {
+        fs::path d =
+            fs::temp_directory_path() / ("raid-advisor-test-report-" + std::to_string(::getpid()));
+        fs::create_directories(d);
+        return d;
+    }();
+    return dir;
+}
+
+std::string quoted(const std::string& s) {
+    return "'" + s + "'";
+}
+
+/// Runs a shell command; stdout and stderr captured.
+Run shell(const std::string& command) {
+    const fs::path err_file = scratch_dir() / "stderr.txt";
+    Run run;
+    FILE* pipe = ::popen((command + " 2>" + quoted(err_file.string())).c_str(), "r");
+    REQUIRE(pipe != nullptr);
+    char buffer[4096];
+    std::size_t n = 0;
+    while ((n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0) {
+        run.out.append(buffer, n);
+    }
+    const int status = ::pclose(pipe);
+    run.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    std::ifstream err(err_file);
+    std::stringstream text;
+    text << err.rdbuf();
+    run.err = text.str();
+    return run;
+}
+
+Run cli(const std::string& args) {
+    return shell(quoted(std::string(RAID_BIN_DIR) + "/raid-advisor-cli") + " " + args);
+}
+
+std::string example(const std::string& name) {
+    return quoted((fs::path(RAID_RESOURCES_DIR) / "examples" / name).string());
+}
+
+/// Writes the report of the file-server example once per page size.
+const fs::path& report_of(const std::string& page_size) {
+    static std::map<std::string, fs::path> made;
+    auto it = made.find(page_size);
+    if (it == made.end()) {
+        const fs::path pdf = scratch_dir() / ("file-server-" + page_size + ".pdf");
+        const Run run = cli("report " + example("advisor-file-server-2007.json") + " -o " +
+                            quoted(pdf.string()) + " --page-size " + page_size);
+        INFO(run.err);
+        REQUIRE(run.status == 0);
+        REQUIRE_THAT(run.out, Contains("Report written to"));
+        it = made.emplace(page_size, pdf).first;
+    }
+    return it->second;
+}
+
+std::string pdf_text(const fs::path& pdf) {
+    const Run run = shell("pdftotext -layout " + quoted(pdf.string()) + " -");
+    INFO("pdftotext (poppler-utils, scripts/deps.sh): " << run.err);
+    REQUIRE(run.status == 0);
+    return run.out;
+}
+
+std::string pdf_info(const fs::path& pdf) {
+    const Run run = shell("pdfinfo " + quoted(pdf.string()));
+    INFO("pdfinfo (poppler-utils, scripts/deps.sh): " << run.err);
+    REQUIRE(run.status == 0);
+    return run.out;
+}
+
+int page_count(const std::string& info) {
+    const auto at = info.find("Pages:");
+    REQUIRE(at != std::string::npos);
+    return std::stoi(info.substr(at + 6));
+}
+
+}  // namespace
+
+TEST_CASE("the report holds every section, the title page and page numbers", "[report]") {
+    const std::string text = pdf_text(report_of("a4"));
+    for (const char* section :
+         {"1. Inputs", "2. Recommendation", "3. Ranked alternatives", "4. Charts",
+          "5. Reliability and cost", "6. Sensitivity: what would change the choice",
+          "7. Assumptions and model limits", "8. Validation summary"}) {
+        INFO(section);
+        // Once in the contents, once as the heading.
+        const auto first = text.find(section);
+        REQUIRE(first != std::string::npos);
+        CHECK(text.find(section, first + 1) != std::string::npos);
+    }
+    CHECK_THAT(text, Contains("RAID Advisor report"));
+    CHECK_THAT(text, Contains("that can use several volumes"));  // the project name
+    CHECK_THAT(text, Contains("RAID Advisor 0."));               // the version
+    CHECK_THAT(text, Contains("Request-size histogram"));
+    CHECK_THAT(text, Contains("Mean response time against load"));  // chart text is text
+    CHECK_THAT(text, Contains("Cost against response time"));
+    CHECK_THAT(text, Contains("Conclusions of the studies reproduced"));
+    CHECK_THAT(text, Contains("read share 80% -> 100%"));  // a sensitivity row
+    const int pages = page_count(pdf_info(report_of("a4")));
+    CHECK(pages >= 9);  // a title page and eight sections, each on a new page
+    CHECK_THAT(text, Contains("Page 1 of " + std::to_string(pages)));
+    CHECK_THAT(text, Contains("Page " + std::to_string(pages) + " of " + std::to_string(pages)));
+}
+
+TEST_CASE("A4 and Letter reports have their page sizes", "[report]") {
+    const std::string a4 = pdf_info(report_of("a4"));
+    const std::string letter = pdf_info(report_of("letter"));
+    CHECK_THAT(a4, Contains("595 x 842 pts (A4)"));
+    CHECK_THAT(letter, Contains("612 x 792 pts (letter)"));
+    const Run upper = cli("report " + example("advisor-file-server-2007.json") + " -o " +
+                          quoted((scratch_dir() / "upper.pdf").string()) + " --page-size LETTER");
+    CHECK(upper.status == 0);
+}
+
+TEST_CASE("bad arguments and projects exit 2 with a message and write nothing", "[report]") {
+    const fs::path out = scratch_dir() / "never.pdf";
+    const std::string o = " -o " + quoted(out.string());
+    struct Case {
+        std::string args;
+        std::string message;
+    };
+    const fs::path broken = scratch_dir() / "broken.json";
+    std::ofstream(broken) << "{\"format\": \"raid-advisor-project\", \"version\": 1, \"name\": 3}";
+    for (const Case& c : std::vector<Case>{
+             {"report " + quoted((scratch_dir() / "missing.json").string()) + o, "no such file"},
+             {"report " + quoted(broken.string()) + o, "is not a valid project"},
+             {"report " + example("small-nas.json") + o, "no \"advisor\" section"},
+             {"report " + example("advisor-file-server-2007.json"), "-o FILE.pdf"},
+             {"report " + example("advisor-file-server-2007.json") + o + " --page-size a3",
+              "--page-size takes a4 or letter, got 'a3'"},
+             {"report " + example("advisor-file-server-2007.json") + " -o " +
+                  quoted((scratch_dir() / "no-such-folder" / "r.pdf").string()),
+              "does not exist"},
+             {"report " + example("advisor-file-server-2007.json") + o + " --bogus",
+              "unknown option '--bogus'"},
+             {"report" + o, "report needs a project FILE"},
+         }) {
+        INFO(c.args);
+        const Run run = cli(c.args);
+        CHECK(run.status == 2);
+        CHECK_THAT(run.err, Contains(c.message));
+        CHECK_FALSE(fs::exists(out));
+    }
+}
+
+TEST_CASE("the help names the report command", "[report]") {
+    const Run help = cli("--help");
+    CHECK_THAT(help.out, Contains("report FILE -o OUT.pdf [--page-size a4|letter]"));
+    const Run command = cli("report --help");
+    CHECK(command.status == 0);
+    CHECK_THAT(command.out, Contains("--page-size"));
+}
