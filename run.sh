@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds RAID Advisor and starts it on the bundled example project.
-# Without a display it prints the command-line evaluation of that example instead.
+# Without a display it prints the command-line recommendation for that example instead.
 # Extra arguments are passed to the program (raid-advisor, or raid-advisor-cli without a display).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")"
@@ -12,10 +12,10 @@ raid_install_deps
 cmake --preset default
 cmake --build build --parallel "$(nproc)"
 
-example=resources/examples/ou-2007-ich8r.json
+example=resources/examples/advisor-file-server-2007.json
 if [[ -z "${DISPLAY:-}" && -z "${WAYLAND_DISPLAY:-}" ]]; then
     echo "run.sh: no display (DISPLAY and WAYLAND_DISPLAY unset); printing" \
-        "'raid-advisor-cli evaluate $example' instead of opening the window." >&2
-    exec build/bin/raid-advisor-cli evaluate "$example" "$@"
+        "'raid-advisor-cli recommend $example' instead of opening the window." >&2
+    exec build/bin/raid-advisor-cli recommend "$example" "$@"
 fi
 exec build/bin/raid-advisor "$example" "$@"

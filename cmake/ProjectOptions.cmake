@@ -13,6 +13,15 @@ if(RAID_SANITIZE)
                                                 -fno-sanitize-recover=undefined)
   target_link_options(raid_options INTERFACE -fsanitize=address,undefined)
 endif()
+if(RAID_FUZZ)
+  if(NOT CMAKE_CXX_COMPILER_ID MATCHES "Clang")
+    message(FATAL_ERROR "RAID_FUZZ needs clang (libFuzzer): -DCMAKE_CXX_COMPILER=clang++")
+  endif()
+  # Coverage for libFuzzer in every library; the fuzz targets add the libFuzzer driver.
+  target_compile_options(raid_options INTERFACE -fsanitize=fuzzer-no-link,address,undefined
+                                                -fno-omit-frame-pointer -fno-sanitize-recover=undefined)
+  target_link_options(raid_options INTERFACE -fsanitize=address,undefined)
+endif()
 
 # raid_add_core_library(<name> [DEPS ...]): one static library per core/ folder, built from
 # every .cpp in that folder.

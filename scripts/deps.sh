@@ -7,6 +7,10 @@ RAID_DEBIAN_PACKAGES=(
     libsqlite3-dev sqlite3 nlohmann-json3-dev
     catch2 libbenchmark-dev
     xvfb xauth poppler-utils
+    # fuzz targets (fuzz/, scripts/fuzz.sh): clang with the libFuzzer and sanitizer runtimes
+    clang libclang-rt-dev
+    # packaging test (tests/installer): cpack DEB with dpkg-shlibdeps, desktop and AppStream checks
+    dpkg-dev file desktop-file-utils appstream
 )
 
 # raid_install_deps: installs whichever of RAID_DEBIAN_PACKAGES are missing (apt-get, through sudo
