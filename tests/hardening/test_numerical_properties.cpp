@@ -426,8 +426,7 @@ TEST_CASE("generated valid scenarios give finite, bounded metrics", "[hardening]
     CHECK(failures.count == 0);
 }
 
-TEST_CASE("extreme scenarios terminate quickly with finite, bounded metrics",
-          "[hardening][properties]") {
+TEST_CASE("extreme scenarios terminate with finite, bounded metrics", "[hardening][properties]") {
     Generator gen(7);
     Failures failures;
     int scenarios = 0;
@@ -458,18 +457,12 @@ TEST_CASE("extreme scenarios terminate quickly with finite, bounded metrics",
             sc.workload.arrival_rates_per_s.clear();
             sc.workload.concurrency = {4, 1'000'000};
         }
-        const auto start = std::chrono::steady_clock::now();
+        // Termination is checked by the iteration bound, not by a clock (speed belongs to
+        // raid-advisor-bench): the slowest, a 1 GiB request over 4 KiB stripe units, maps 262144
+        // units per request.
         const Evaluation ev = evaluate(sc.system, sc.workload);
-        const double seconds =
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         check_evaluation(sc, ev, failures);
         check_iterations(sc, EvaluateOptions{}.exact_limit, failures);
-#ifndef RAID_TEST_SANITIZED
-        // Most take milliseconds; the slowest, a 1 GiB request over 4 KiB stripe units, maps
-        // 262144 units per request and takes about 1 s.
-        failures.add(seconds < 3.0, "evaluated within 3 s (took " + std::to_string(seconds) + ")",
-                     sc);
-#endif
         ++scenarios;
     }
     INFO("first failures: " << failures.first);
