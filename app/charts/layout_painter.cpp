@@ -253,8 +253,12 @@ void paintLayoutDiagram(QPainter& p, const QRect& area, const System& s, const Q
         caption += tr("; %1 identical volumes, %2 drawn").arg(l.volumes).arg(kMaxVolumes);
     }
     const int captionY = groupTop + driveH + fm.height() * 2 + 22;
-    p.drawText(QRect(firstX, captionY, w, fm.height()), Qt::AlignLeft,
-               fm.elidedText(caption, Qt::ElideRight, w));
+    // Under the drives when it fits there, else from the left margin; elided only past the edge.
+    const int captionX =
+        fm.horizontalAdvance(caption) <= margin + w - firstX ? firstX : std::min(firstX, margin);
+    const int captionW = margin + w - captionX;
+    p.drawText(QRect(captionX, captionY, captionW, fm.height()), Qt::AlignLeft,
+               fm.elidedText(caption, Qt::ElideRight, captionW));
     int lx = firstX;
     const int ly = captionY + fm.height() + 6;
     const std::pair<QString, QString> legend[] = {{QStringLiteral("D"), tr("data")},

@@ -190,6 +190,7 @@ ReportOutcome write_report(const ReportInput& input, const QString& path) {
 
         std::vector<Figure> figures;
         QTextDocument doc;
+        doc.setUndoRedoEnabled(false);
         doc.documentLayout()->setPaintDevice(&writer);
         QFont font = QGuiApplication::font();
         font.setPointSizeF(9.5);
@@ -198,6 +199,7 @@ ReportOutcome write_report(const ReportInput& input, const QString& path) {
         FigureHandler handler(figures);
         doc.documentLayout()->registerHandler(detail::kFigureObjectType, &handler);
         detail::build_document(doc, input, figures);
+        detail::keep_together(doc);
         out.pages = doc.pageCount();
 
         QPainter painter;

@@ -3,10 +3,16 @@
 
 #include "report_sections.h"
 
+#include <QAbstractTextDocumentLayout>
 #include <QCoreApplication>
 #include <QLocale>
+#include <QTextBlock>
 #include <QTextBlockFormat>
 #include <QTextCursor>
+#include <QTextFrame>
+#include <QTextList>
+#include <QTextTable>
+#include <algorithm>
 #include <cmath>
 
 #include "advice_charts.h"
@@ -84,16 +90,21 @@ struct Table {
     QStringList header;
     std::vector<QStringList> rows;
     std::vector<bool> right;  ///< right-aligned columns (numbers)
+    std::vector<int> widths;  ///< column widths in percent of the text width; empty = automatic
 
     QString html() const {
-        QString out = QStringLiteral(
-            "<table border='0.5' cellspacing='0' cellpadding='3' width='100%' "
-            "style='border-collapse:collapse; border-color:#999999'>");
+        // Rules and padding are set on the laid-out table (Writer::styleTables).
+        QString out =
+            QStringLiteral("<table cellspacing='0' width='100%' style='font-size:8.5pt'>");
         out += QStringLiteral("<thead><tr style='background-color:#e8eef5'>");
         for (qsizetype i = 0; i < header.size(); ++i) {
-            out +=
-                QStringLiteral("<th align='%1'>%2</th>")
-                    .arg(aligned(i) ? QStringLiteral("right") : QStringLiteral("left"), header[i]);
+            const auto column = static_cast<std::size_t>(i);
+            const QString width = column < widths.size()
+                                      ? QStringLiteral(" width='%1%'").arg(widths[column])
+                                      : QString();
+            out += QStringLiteral("<th align='%1'%2>%3</th>")
+                       .arg(aligned(i) ? QStringLiteral("right") : QStringLiteral("left"), width,
+                            header[i]);
         }
         out += QStringLiteral("</tr></thead>");
         for (const QStringList& row : rows) {
@@ -116,22 +127,18 @@ QString row2(const QString& name, const QString& value) {
     return QStringLiteral("<tr><td width='35%'><b>%1</b></td><td>%2</td></tr>").arg(name, value);
 }
 
-QString list_html(const std::vector<std::string>& items) {
-    if (items.empty()) {
-        return {};
-    }
-    QString out = QStringLiteral("<ul>");
-    for (const std::string& item : items) {
-        out += QStringLiteral("<li>%1</li>").arg(esc(item));
-    }
-    return out + QStringLiteral("</ul>");
-}
-
 class Writer {
   public:
     Writer(QTextDocument& doc, std::vector<Figure>& figures) : cursor_(&doc), figures_(figures) {}
 
-    void html(const QString& text) { cursor_.insertHtml(text); }
+    /// Inserts HTML; the tables in it get rules (thin lines between rows and columns).
+    void html(const QString& text) {
+        const qsizetype before = cursor_.document()->rootFrame()->childFrames().size();
+        cursor_.insertHtml(text);
+        styleTables(before);
+    }
+    /// HTML with no rules added to its tables (the title page's centred tables).
+    void plainHtml(const QString& text) { cursor_.insertHtml(text); }
     /// A section heading that starts a new page.
     void section(const QString& title) {
         QTextBlockFormat format;
@@ -143,33 +150,55 @@ class Writer {
         font.setBold(true);
         chars.setFont(font);
         chars.setForeground(QColor(0x1f, 0x3b, 0x5c));
-        cursor_.insertBlock(format, chars);
+        startBlock(format, chars);
         cursor_.insertText(title);
     }
     void heading(const QString& title) {
         QTextBlockFormat format;
         format.setTopMargin(10);
         format.setBottomMargin(4);
+        format.setProperty(kKeepWithNext, true);
         QTextCharFormat chars;
         QFont font = cursor_.document()->defaultFont();
         font.setPointSizeF(font.pointSizeF() * 1.25);
         font.setBold(true);
         chars.setFont(font);
         chars.setForeground(QColor(0x1f, 0x3b, 0x5c));
-        cursor_.insertBlock(format, chars);
+        startBlock(format, chars);
         cursor_.insertText(title);
     }
     /// HTML in a fresh block (no alignment, list or heading carried over from the one before).
     void block(const QString& htmlText) {
-        cursor_.insertBlock(QTextBlockFormat(), QTextCharFormat());
+        startBlock(QTextBlockFormat(), QTextCharFormat());
         html(htmlText);
+    }
+    /// A bulleted list of plain-text items, right under the block before it.
+    void list(const std::vector<std::string>& items) {
+        if (items.empty()) {
+            return;
+        }
+        startBlock(QTextBlockFormat(), QTextCharFormat());
+        QTextListFormat format;
+        format.setStyle(QTextListFormat::ListDisc);
+        format.setIndent(1);
+        cursor_.createList(format);
+        for (std::size_t i = 0; i < items.size(); ++i) {
+            if (i > 0) {
+                cursor_.insertBlock();
+            }
+            QTextBlockFormat spacing;  // a little air above and below the list, none inside
+            spacing.setTopMargin(i == 0 ? 3 : 0);
+            spacing.setBottomMargin(i + 1 == items.size() ? 4 : 0);
+            cursor_.mergeBlockFormat(spacing);
+            cursor_.insertText(QString::fromStdString(items[i]));
+        }
     }
     void figure(Figure f) {
         QTextBlockFormat centered;
         centered.setAlignment(Qt::AlignHCenter);
         centered.setTopMargin(4);
         centered.setBottomMargin(8);
-        cursor_.insertBlock(centered, QTextCharFormat());
+        startBlock(centered, QTextCharFormat());
         QTextCharFormat format;
         format.setObjectType(kFigureObjectType);
         format.setProperty(kFigureIndex, static_cast<int>(figures_.size()));
@@ -178,6 +207,71 @@ class Writer {
     }
 
   private:
+    /// A new block, or the empty one the cursor is in (the block Qt leaves after a table):
+    /// an empty block between a table and the next heading would take room, even a page.
+    void startBlock(const QTextBlockFormat& format, const QTextCharFormat& chars) {
+        const QTextBlock current = cursor_.block();
+        if (current.text().isEmpty() && current.textList() == nullptr &&
+            cursor_.currentTable() == nullptr && current.position() > 0) {
+            cursor_.setBlockFormat(format);
+            cursor_.setBlockCharFormat(chars);
+            cursor_.setCharFormat(chars);
+            return;
+        }
+        cursor_.insertBlock(format, chars);
+    }
+
+    /// Rules on the tables inserted since the root frame had `before` child frames: a grid of
+    /// thin grey lines and a darker line under the header row for tables with a header;
+    /// lines between the rows of name-value tables.
+    void styleTables(qsizetype before) {
+        QTextDocument* doc = cursor_.document();
+        // Table padding and borders are in CSS pixels (1/96 inch), scaled to the device by Qt.
+        const double perMm = 96.0 / 25.4;
+        const QList<QTextFrame*> frames = doc->rootFrame()->childFrames();
+        QTextCursor batch(doc);
+        batch.beginEditBlock();  // one layout update for all the cells, not one per cell
+        for (qsizetype i = before; i < frames.size(); ++i) {
+            auto* table = qobject_cast<QTextTable*>(frames[i]);
+            if (table == nullptr) {
+                continue;
+            }
+            QTextTableFormat format = table->format();
+            const int header = format.headerRowCount();
+            format.setBorderCollapse(true);
+            format.setTopMargin(2.0);  // a little air around the table
+            format.setBottomMargin(3.0);
+            format.setBorder(0);
+            format.setCellSpacing(0);
+            format.setCellPadding(0.9 * perMm);
+            table->setFormat(format);
+            const QBrush light(QColor(0xbb, 0xbb, 0xbb));
+            const QBrush dark(QColor(0x55, 0x55, 0x55));
+            const double thin = 0.12 * perMm;
+            for (int r = 0; r < table->rows(); ++r) {
+                for (int c = 0; c < table->columns(); ++c) {
+                    QTextTableCell cell = table->cellAt(r, c);
+                    QTextTableCellFormat cf = cell.format().toTableCellFormat();
+                    const bool inHeader = r < header;
+                    const bool grid = header > 0;
+                    cf.setTopBorder(r == 0 ? thin : 0);
+                    cf.setTopBorderBrush(inHeader ? dark : light);
+                    cf.setTopBorderStyle(QTextFrameFormat::BorderStyle_Solid);
+                    cf.setBottomBorder(r == header - 1 ? 2.0 * thin : thin);
+                    cf.setBottomBorderBrush(r == header - 1 ? dark : light);
+                    cf.setBottomBorderStyle(QTextFrameFormat::BorderStyle_Solid);
+                    cf.setLeftBorder(grid && c > 0 ? thin : 0);
+                    cf.setRightBorder(0);
+                    cf.setLeftBorderBrush(light);
+                    cf.setLeftBorderStyle(grid && c > 0 ? QTextFrameFormat::BorderStyle_Solid
+                                                        : QTextFrameFormat::BorderStyle_None);
+                    cell.setFormat(cf);
+                }
+            }
+        }
+        batch.endEditBlock();
+    }
+
     QTextCursor cursor_;
     std::vector<Figure>& figures_;
 };
@@ -216,7 +310,7 @@ void title_page(Writer& w, const ReportInput& in) {
             .arg(tr("Predictions of the analytic queueing model (docs/model.md) for hardware "
                     "from the bundled catalog; every hardware number cites its datasheet. "
                     "MB/s = 10^6 bytes per second, TB = 10^12 bytes, KiB = 1024 bytes."));
-    w.html(html);
+    w.plainHtml(html);
 }
 
 QString load_points(const Workload& wl) {
@@ -283,10 +377,21 @@ void inputs(Writer& w, const ReportInput& in) {
     w.heading(files ? tr("File-size histogram") : tr("Request-size histogram"));
     charts::BarChart bars;
     bars.title = files ? tr("Share of files by size") : tr("Share of requests by size");
-    bars.x_title = files ? tr("File size") : tr("Request size");
     bars.y_title = tr("Share (%)");
-    for (const SizeDistribution::Bin& bin : wl.size.discretize(16)) {
-        bars.categories.push_back(size_text(bin.bytes));
+    // One unit for the whole axis, named in its title: short labels that need no eliding.
+    const std::vector<SizeDistribution::Bin> bins = wl.size.discretize(16);
+    double largest = 0.0;
+    for (const SizeDistribution::Bin& bin : bins) {
+        largest = std::max(largest, bin.bytes);
+    }
+    const bool mib = largest >= 1024.0 * 1024.0;
+    const bool kib = !mib && largest >= 1024.0;
+    const double unit = mib ? 1024.0 * 1024.0 : (kib ? 1024.0 : 1.0);
+    const QString unitName =
+        mib ? QStringLiteral("MiB") : (kib ? QStringLiteral("KiB") : QStringLiteral("B"));
+    bars.x_title = (files ? tr("File size (%1)") : tr("Request size (%1)")).arg(unitName);
+    for (const SizeDistribution::Bin& bin : bins) {
+        bars.categories.push_back(num(bin.bytes / unit));
         bars.values.push_back(bin.weight * 100.0);
     }
     Figure f;
@@ -373,15 +478,16 @@ void recommendation(Writer& w, const ReportInput& in) {
     if (result.ranked.empty()) {
         w.block(QStringLiteral("<p><b>%1</b></p>")
                     .arg(tr("No configuration meets every "
-                            "constraint.")) +
-                list_html(result.problems));
+                            "constraint.")));
+        w.list(result.problems);
         return;
     }
     const advisor::Candidate& pick = result.ranked.front();
     w.block(QStringLiteral("<p style='font-size:12pt'><b>%1</b></p>").arg(esc(pick.system.name)));
     if (!result.explanations.empty()) {
         const advisor::Explanation& e = result.explanations.front();
-        w.block(QStringLiteral("<p>%1</p>").arg(esc(e.headline)) + list_html(e.reasons));
+        w.block(QStringLiteral("<p>%1</p>").arg(esc(e.headline)));
+        w.list(e.reasons);
     }
     w.heading(tr("Layout"));
     Figure f;
@@ -418,6 +524,7 @@ void alternatives(Writer& w, const ReportInput& in) {
     t.header = {tr("Rank"),   tr("Score"),   tr("Response (ms)"), tr("Cost"),
                 tr("Usable"), tr("P(loss)"), tr("Configuration")};
     t.right = {true, true, true, true, true, true, false};
+    t.widths = {7, 7, 14, 9, 9, 10, 44};
     for (std::size_t i = 0; i < result.ranked.size() && i < 12; ++i) {
         const advisor::Candidate& c = result.ranked[i];
         t.rows.push_back({QString::number(i + 1) + (c.pareto ? QStringLiteral(" P") : QString()),
@@ -563,13 +670,14 @@ void sensitivity_section(Writer& w, const ReportInput& in) {
                          .arg(s.entries.size())));
     Table t;
     t.header = {tr("Change"), tr("The pick"), tr("Why")};
+    t.widths = {30, 40, 30};
     for (const advisor::SensitivityEntry& e : s.entries) {
         t.rows.push_back({esc(e.change), sensitivity_verdict(e), esc(e.note)});
     }
     w.block(t.html());
     if (!result.explanations.empty() && !result.explanations.front().what_would_change.empty()) {
         w.heading(tr("Crossovers and budget steps found by the advisor"));
-        w.block(list_html(result.explanations.front().what_would_change));
+        w.list(result.explanations.front().what_would_change);
     }
 }
 
@@ -578,7 +686,7 @@ void assumptions(Writer& w, const ReportInput& in) {
     w.section(section_titles()[6]);
     if (!result.ranked.empty()) {
         w.heading(tr("Assumptions behind the pick's numbers"));
-        w.block(list_html(result.ranked.front().assessment.assumptions));
+        w.list(result.ranked.front().assessment.assumptions);
         const advisor::Candidate& pick = result.ranked.front();
         if (!pick.stripe_rule.explanation.empty()) {
             w.block(QStringLiteral("<p>%1 %2</p>")
@@ -586,7 +694,7 @@ void assumptions(Writer& w, const ReportInput& in) {
         }
     }
     w.heading(tr("What the model does not do"));
-    w.block(list_html({
+    w.list({
         "Drive caches beyond read-ahead segments and streaming writes, and controller read "
         "caches, are not modelled.",
         "Mirror reads go to either copy evenly (no shortest-seek or shortest-queue choice).",
@@ -599,7 +707,7 @@ void assumptions(Writer& w, const ReportInput& in) {
         "Prices are catalog list prices at the hardware's introduction, in US dollars.",
         "The search covers the catalog's drives and controllers; hardware outside it is not "
         "considered. docs/model.md describes the model and its sources.",
-    }));
+    });
     w.heading(tr("The search"));
     QString html = QStringLiteral("<p>%1</p>")
                        .arg(tr("%1 candidates enumerated, %2 model evaluations, %3 feasible, %4 "
@@ -616,7 +724,8 @@ void assumptions(Writer& w, const ReportInput& in) {
         }
         rejected.push_back(std::to_string(count) + ": " + reason);
     }
-    w.block(html + list_html(rejected));
+    w.block(html);
+    w.list(rejected);
 }
 
 void validation_section(Writer& w, const ReportInput& in) {

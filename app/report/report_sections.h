@@ -26,8 +26,15 @@ struct Figure {
 /// QTextFormat object type of a figure; its index into the figures is property kFigureIndex.
 inline constexpr int kFigureObjectType = QTextFormat::UserObject + 1;
 inline constexpr int kFigureIndex = QTextFormat::UserProperty + 1;
+/// Block property: a heading, kept on the page of the block or table that follows it.
+inline constexpr int kKeepWithNext = QTextFormat::UserProperty + 2;
 
 /// Fills `doc` with the title page and every section; appends the figures it refers to.
 void build_document(QTextDocument& doc, const ReportInput& input, std::vector<Figure>& figures);
+
+/// After layout on the page size: keeps headings with what follows them, moves short tables
+/// whole to the next page and leaves at least two body rows of a split table on each page
+/// (report_pagination.cpp).
+void keep_together(QTextDocument& doc);
 
 }  // namespace raidadv::report::detail

@@ -1,0 +1,187 @@
+// Page breaks a QTextDocument does not make by itself: a heading is kept with what follows it,
+// a table that fits on a page is never split, and a longer one starts with at least two body
+// rows (its header row repeats on the continuation pages). Works on the laid-out document: finds
+// the first bad break, adds a page break before it, lays out again.
+
+#include <QAbstractTextDocumentLayout>
+#include <QTextBlock>
+#include <QTextCursor>
+#include <QTextFrame>
+#include <QTextTable>
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+#include "report_sections.h"
+
+namespace raidadv::report::detail {
+
+namespace {
+
+/// A table no taller than this fraction of a page is moved whole rather than split.
+constexpr double kFitsFraction = 0.9;
+/// A table starting higher than this fraction of its page is not moved (little to gain).
+constexpr double kMinMoveOffset = 0.2;
+/// Body rows a split table keeps on its first page, at least (else it moves down whole).
+constexpr int kMinRowsPerPage = 2;
+
+class Paginator {
+  public:
+    explicit Paginator(QTextDocument& doc)
+        : doc_(doc), layout_(*doc.documentLayout()), pageHeight_(doc.pageSize().height()) {}
+
+    /// Fixes one bad break; false when there is none left (or none that can be fixed).
+    bool fixOne() {
+        doc_.pageCount();  // lays the document out to its end
+        for (QTextFrame::iterator it = doc_.rootFrame()->begin(); !it.atEnd(); ++it) {
+            if (QTextTable* table = qobject_cast<QTextTable*>(it.currentFrame())) {
+                if (fixTable(*table)) {
+                    return true;
+                }
+            } else if (it.currentBlock().isValid() && fixHeading(it)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+  private:
+    int page(double y) const { return static_cast<int>(std::floor(y / pageHeight_)); }
+
+    double top(const QTextBlock& block) const { return layout_.blockBoundingRect(block).top(); }
+
+    /// Where row `row` of `table` starts (its first cell's first block).
+    double rowTop(QTextTable& table, int row) const {
+        return top(table.cellAt(row, 0).firstCursorPosition().block());
+    }
+
+    /// Where row `row` of `table` ends (the lowest last block of its cells).
+    double rowBottom(QTextTable& table, int row) const {
+        double bottom = rowTop(table, row);
+        for (int c = 0; c < table.columns(); ++c) {
+            const QTextBlock last = table.cellAt(row, c).lastCursorPosition().block();
+            bottom = std::max(bottom, layout_.blockBoundingRect(last).bottom());
+        }
+        return bottom;
+    }
+
+    static bool breaksBefore(const QTextBlock& block) {
+        return (block.blockFormat().pageBreakPolicy() & QTextFormat::PageBreak_AlwaysBefore) != 0;
+    }
+
+    /// Adds a page break before `block`; false if it already has one (nothing would change).
+    bool breakBefore(const QTextBlock& block) {
+        if (breaksBefore(block) || !fixed_.insert(block.position()).second) {
+            return false;
+        }
+        QTextBlockFormat format;
+        format.setPageBreakPolicy(QTextFormat::PageBreak_AlwaysBefore);
+        QTextCursor(block).mergeBlockFormat(format);
+        return true;
+    }
+
+    /// The block that should start the page when `table` moves: the heading before it (over
+    /// empty blocks), else the block just before it (an introduction, or an empty spacer).
+    QTextBlock leaderOf(const QTextTable& table) const {
+        QTextBlock before = doc_.findBlock(table.firstPosition() - 1);
+        for (QTextBlock b = before; b.isValid(); b = b.previous()) {
+            if (b.blockFormat().boolProperty(kKeepWithNext)) {
+                return b;
+            }
+            if (!b.text().trimmed().isEmpty() || breaksBefore(b)) {
+                break;
+            }
+        }
+        return before;
+    }
+
+    bool moveTable(const QTextTable& table) {
+        const QTextBlock leader = leaderOf(table);
+        return leader.isValid() && breakBefore(leader);
+    }
+
+    bool fixTable(QTextTable& table) {
+        const int header = table.format().headerRowCount();
+        const int rows = table.rows();
+        if (rows - header <= 0) {
+            return false;
+        }
+        const int first = page(rowTop(table, header));
+        const int last = page(rowBottom(table, rows - 1) - 1.0);
+        if (first == last) {
+            return false;
+        }
+        // Moving down gains little room for a table that starts near the top of its page.
+        const QRectF frame = layout_.frameBoundingRect(&table);
+        if (frame.top() - page(frame.top()) * pageHeight_ < kMinMoveOffset * pageHeight_) {
+            return false;
+        }
+        if (frame.height() <= kFitsFraction * pageHeight_) {
+            return moveTable(table);  // fits on one page: never split
+        }
+        int onFirst = 0;
+        for (int r = header; r < rows; ++r) {
+            onFirst += page(rowTop(table, r)) == first ? 1 : 0;
+        }
+        return onFirst < kMinRowsPerPage && moveTable(table);
+    }
+
+    /// A heading at the foot of a page whose next block or table starts on the next one.
+    bool fixHeading(const QTextFrame::iterator& it) {
+        const QTextBlock heading = it.currentBlock();
+        if (!heading.blockFormat().boolProperty(kKeepWithNext)) {
+            return false;
+        }
+        QTextFrame::iterator next = it;
+        ++next;
+        // Skip empty spacer blocks between the heading and what it heads.
+        while (!next.atEnd() && next.currentBlock().isValid() &&
+               next.currentBlock().text().isEmpty()) {
+            ++next;
+        }
+        if (next.atEnd()) {
+            return false;
+        }
+        double nextTop = 0.0;
+        if (QTextTable* table = qobject_cast<QTextTable*>(next.currentFrame())) {
+            const int header = table->format().headerRowCount();
+            nextTop = rowTop(*table, std::min(header, table->rows() - 1));
+        } else if (next.currentBlock().isValid()) {
+            nextTop = top(next.currentBlock());
+        } else {
+            return false;
+        }
+        return page(top(heading)) != page(nextTop) && breakBefore(heading);
+    }
+
+    QTextDocument& doc_;
+    QAbstractTextDocumentLayout& layout_;
+    double pageHeight_;
+    std::set<int> fixed_;  ///< positions given a break already (never twice: no endless loop)
+};
+
+}  // namespace
+
+void keep_together(QTextDocument& doc) {
+    // The empty blocks Qt keeps around tables take no room: one of them alone after a table that
+    // fills its page would otherwise make an empty page.
+    QTextCursor batch(&doc);
+    batch.beginEditBlock();
+    for (QTextFrame::iterator it = doc.rootFrame()->begin(); !it.atEnd(); ++it) {
+        const QTextBlock block = it.currentBlock();
+        if (block.isValid() && block.text().isEmpty() && block.textList() == nullptr) {
+            QTextBlockFormat format;
+            format.setLineHeight(0, QTextBlockFormat::FixedHeight);
+            format.setTopMargin(0);
+            format.setBottomMargin(0);
+            QTextCursor(block).mergeBlockFormat(format);
+        }
+    }
+    batch.endEditBlock();
+    Paginator paginator(doc);
+    // Each fix moves content down; a report has a few dozen tables and headings at most.
+    for (int pass = 0; pass < 200 && paginator.fixOne(); ++pass) {
+    }
+}
+
+}  // namespace raidadv::report::detail
