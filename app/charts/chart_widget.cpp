@@ -79,6 +79,7 @@ ChartWidget::ChartWidget(QWidget* parent) : QWidget(parent) {
     message_->setWordWrap(true);
     auto* view = new QChartView(this);
     view->setRenderHint(QPainter::Antialiasing);
+    view->setFocusPolicy(Qt::NoFocus);  // nothing to do with keys: Tab passes it by
     view->setFrameShape(QFrame::NoFrame);
     view->setMinimumSize(260, 200);
     view_ = view;

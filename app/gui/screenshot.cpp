@@ -72,9 +72,16 @@ void wizardScreenshots(MainWindow& window, const QString& dir) {
                 for (int i = 1; tabs != nullptr && i < tabs->count(); ++i) {
                     tabs->setCurrentIndex(i);
                     QCoreApplication::processEvents();
-                    const QString name =
-                        i == 1 ? QStringLiteral("charts") : QStringLiteral("layout");
-                    *ok = save(window, dir + QStringLiteral("/%1.png").arg(name)) && *ok;
+                    // "main-window-3-stripe-risk.png": the tab's place and its name.
+                    const QString name = tabs->tabText(i)
+                                             .remove(QLatin1Char('&'))
+                                             .toLower()
+                                             .replace(QLatin1Char(' '), QLatin1Char('-'))
+                                             .replace(QStringLiteral("--"), QStringLiteral("-"));
+                    *ok =
+                        save(window,
+                             dir + QStringLiteral("/main-window-%1-%2.png").arg(i + 1).arg(name)) &&
+                        *ok;
                 }
                 // Compare: the first three configurations pinned.
                 auto* table =

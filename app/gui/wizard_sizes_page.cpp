@@ -99,6 +99,7 @@ SizesPage::SizesPage(QWidget* parent) : CheckedPage(parent) {
            "tail of large sizes."));
     histogram_ = new QPlainTextEdit(this);
     histogram_->setObjectName(QStringLiteral("histogramTextEdit"));
+    histogram_->setTabChangesFocus(true);  // Tab moves on; the list needs no tab characters
     histogram_->setPlaceholderText(tr("One line per size: SIZE WEIGHT, e.g.\n4 KiB 60\n64 KiB 10"));
     histogram_->setMinimumHeight(histogram_->fontMetrics().lineSpacing() * 6);
     histogramReason_ = new QLabel(this);

@@ -147,6 +147,9 @@ WorkloadPage::WorkloadPage(QWidget* parent) : CheckedPage(parent) {
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(form);
     layout->addStretch(1);
+    // Tab follows the form from top to bottom (the fields were created in another order).
+    setTabOrder(concurrency_->edit(), arrivalRates_->edit());
+    setTabOrder(arrivalRates_->edit(), spread_);
 
     connect(presetCombo_, &QComboBox::currentIndexChanged, this, &WorkloadPage::choosePreset);
     connect(unitCombo_, &QComboBox::currentIndexChanged, this, &QWizardPage::completeChanged);
