@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "advisor/explain.h"
+#include "size_units.h"
 
 namespace raidadv::gui {
 
@@ -20,14 +21,6 @@ const QColor kPalette[] = {QColor(0x1f, 0x77, 0xb4), QColor(0xff, 0x7f, 0x0e),
 
 bool usable(double v) {
     return std::isfinite(v) && v > 0.0;
-}
-
-/// A stripe unit in binary units ("64 KiB", "1 MiB"); stripe units are powers of two.
-QString stripeText(double bytes) {
-    if (bytes >= 1024.0 * 1024.0) {
-        return QStringLiteral("%1 MiB").arg(bytes / (1024.0 * 1024.0), 0, 'g', 4);
-    }
-    return QStringLiteral("%1 KiB").arg(bytes / 1024.0, 0, 'g', 4);
 }
 
 }  // namespace
@@ -63,7 +56,7 @@ QString shortLabel(const advisor::Candidate& c, std::size_t rank) {
                        .arg(c.system.total_drives())
                        .arg(raidLevelName(l.level));
     if (l.level != RaidLevel::Simple && l.level != RaidLevel::Raid1) {
-        text += QStringLiteral(", %1").arg(stripeText(l.stripe_unit_bytes));
+        text += QStringLiteral(", %1").arg(formatBytes(l.stripe_unit_bytes));
     }
     if (l.volumes > 1) {
         text += tr(", %1 volumes").arg(l.volumes);
@@ -222,11 +215,11 @@ charts::BarChart throughputChart(const advisor::Result& result, int count) {
     charts::BarChart bars;
     bars.title = tr("Throughput at the heaviest load");
     bars.x_title = tr("Candidate (rank)");
-    bars.y_title = tr("MB/s");
-    bars.value_unit = QStringLiteral(" MB/s");
+    bars.y_title = throughputUnitName();
+    bars.value_unit = QLatin1Char(' ') + throughputUnitName();
     for (std::size_t i = 0; i < result.ranked.size() && static_cast<int>(i) < count; ++i) {
         bars.categories.push_back(QStringLiteral("#%1").arg(i + 1));
-        const double v = result.ranked[i].performance.mb_per_s;
+        const double v = throughputValue(result.ranked[i].performance.mb_per_s);
         bars.values.push_back(std::isfinite(v) && v > 0.0 ? v : 0.0);
         bars.highlighted.push_back(i == 0);
     }

@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "size_units.h"
+
 namespace raidadv::gui {
 
 namespace {
@@ -28,7 +30,8 @@ bool hasStripeTrials(const std::vector<NamedCandidate>& candidates) {
 charts::Chart stripeChart(const std::vector<NamedCandidate>& candidates) {
     charts::Chart chart;
     chart.title = tr("Response time against stripe unit");
-    chart.x_title = tr("Stripe unit (KiB)");
+    const SizeUnit kilo = kiloUnit();
+    chart.x_title = tr("Stripe unit (%1)").arg(kilo.name);
     chart.y_title = tr("Response (ms)");
     chart.x_scale = charts::Scale::Log2;
     chart.start_at_zero = true;
@@ -52,7 +55,7 @@ charts::Chart stripeChart(const std::vector<NamedCandidate>& candidates) {
             if (!t.feasible || !(t.mean_response_s > 0.0) || !std::isfinite(t.mean_response_s)) {
                 continue;  // a saturated unit has no response time to draw
             }
-            s.x.push_back(t.unit_bytes / 1024.0);
+            s.x.push_back(t.unit_bytes / kilo.divisor);
             s.y.push_back(t.mean_response_s * 1e3);
             s.point_labels.push_back(s.name);
             if (t.unit_bytes == c.system.layout.stripe_unit_bytes) {

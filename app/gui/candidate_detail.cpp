@@ -9,6 +9,7 @@
 #include "advisor/explain.h"
 #include "recommendations_model.h"
 #include "results_model.h"
+#include "size_units.h"
 
 namespace raidadv::gui {
 
@@ -22,9 +23,17 @@ QString esc(const std::string& text) {
     return QString::fromStdString(text).toHtmlEscaped();
 }
 
-QString row(const QString& name, const QString& value) {
-    return QStringLiteral("<tr><td style='padding-right:12px'>%1</td><td>%2</td></tr>")
-        .arg(name, value);
+/// A metric's name and value; `tip` (plain words: what it is, its unit) shows on hover.
+QString row(const QString& name, const QString& value, const QString& tip) {
+    return QStringLiteral(
+               "<tr><td style='padding-right:12px'><span title='%3'>%1</span></td>"
+               "<td><span title='%3'>%2</span></td></tr>")
+        .arg(name, value, tip.toHtmlEscaped());
+}
+
+QString header(const QString& align, const QString& name, const QString& tip) {
+    return QStringLiteral("<th align='%1'><span title='%3'>%2</span></th>")
+        .arg(align, name, tip.toHtmlEscaped());
 }
 
 QString money(double usd, const advisor::Request& request) {
@@ -59,6 +68,7 @@ QString candidateDetailHtml(const advisor::Candidate& c, int rank,
     const advisor::Assessment& a = c.assessment;
     const System& s = c.system;
     const bool files = request.workload.unit == Workload::Unit::File;
+    const QString currency = QString::fromStdString(request.constraints.currency);
     QString html;
     html += QStringLiteral("<h3>%1%2</h3>")
                 .arg(rank == 1 ? tr("The pick: ") : tr("Rank %1: ").arg(rank),
@@ -86,29 +96,45 @@ QString candidateDetailHtml(const advisor::Candidate& c, int rank,
     }
 
     html += tr("<p><b>Parts</b></p>") + QStringLiteral("<table>");
-    html += row(tr("Drives"), tr("%1 x %2").arg(s.total_drives()).arg(esc(s.drive.info.name)));
+    html += row(tr("Drives"), tr("%1 x %2").arg(s.total_drives()).arg(esc(s.drive.info.name)),
+                tr("Number of drives in the array and the drive model"));
     html +=
         row(tr("Layout"),
             raidLevelName(s.layout.level) +
                 (s.layout.volumes > 1
                      ? tr(", %1 volumes of %2 drives").arg(s.layout.volumes).arg(s.layout.drives)
-                     : QString()));
+                     : QString()),
+            tr("How data is spread and protected over the drives (RAID level)"));
     if (s.layout.level != RaidLevel::Simple && s.layout.level != RaidLevel::Raid1) {
-        html += row(tr("Stripe unit"),
-                    QStringLiteral("%1 KiB").arg(s.layout.stripe_unit_bytes / 1024.0));
+        html += row(tr("Stripe unit"), formatBytes(s.layout.stripe_unit_bytes),
+                    tr("Bytes written to one drive before the stripe moves on to the next "
+                       "drive (KB = 1000 bytes, KiB = 1024 bytes)"));
     }
-    html += row(tr("Controller"), esc(s.controller.info.name));
-    html += row(tr("Drive link"), esc(s.drive_link.info.name));
-    html += row(tr("Host"), esc(s.host.info.name));
+    html += row(tr("Controller"), esc(s.controller.info.name),
+                tr("The RAID controller (or software RAID) that runs the layout"));
+    html += row(tr("Drive link"), esc(s.drive_link.info.name),
+                tr("The bus or link between the controller and the drives"));
+    html += row(tr("Host"), esc(s.host.info.name), tr("The computer the storage is attached to"));
     html += QStringLiteral("</table>");
 
     html += tr("<p><b>Performance per load point</b></p>");
-    html += QStringLiteral(
-                "<table cellpadding='2'><tr><th align='right'>%1</th><th align='right'>%2</th>"
-                "<th align='right'>%3</th><th align='right'>%4</th><th align='right'>%5</th>"
-                "<th align='left'>%6</th></tr>")
-                .arg(tr("Load"), files ? tr("Files/s") : tr("IOPS"), tr("MB/s"), tr("Mean (ms)"),
-                     tr("p95 (ms)"), tr("Bottleneck"));
+    const QString right = QStringLiteral("right");
+    html += QStringLiteral("<table cellpadding='2'><tr>") +
+            header(right, tr("Load"),
+                   files ? tr("Concurrent processes, or file requests arriving per second")
+                         : tr("Requests outstanding, or requests arriving per second")) +
+            header(right, files ? tr("Files/s") : tr("IOPS"),
+                   files ? tr("Files read or written per second")
+                         : tr("Requests completed per second")) +
+            header(right, throughputUnitName(),
+                   tr("User data moved per second, in %1").arg(throughputUnitName())) +
+            header(right, tr("Mean (ms)"), tr("Mean response time of a request, in milliseconds")) +
+            header(right, tr("p95 (ms)"),
+                   tr("95th percentile response time, in milliseconds: 95 of 100 requests "
+                      "finish sooner")) +
+            header(QStringLiteral("left"), tr("Bottleneck"),
+                   tr("The busiest component at this load: it limits throughput")) +
+            QStringLiteral("</tr>");
     for (const PointMetrics& p : c.performance.points) {
         QString load = tr("%1/s").arg(ResultsModel::formatNumber(p.arrival_rate_per_s));
         if (p.concurrency > 0) {
@@ -128,7 +154,8 @@ QString candidateDetailHtml(const advisor::Candidate& c, int rank,
                     "align='right'>%3</td><td align='right'>%4</td><td align='right'>%5</td>"
                     "<td>%6</td></tr>")
                     .arg(load, bad ? tr("saturated") : ResultsModel::formatNumber(p.iops),
-                         bad ? tr("saturated") : ResultsModel::formatNumber(p.mb_per_s),
+                         bad ? tr("saturated")
+                             : ResultsModel::formatNumber(throughputValue(p.mb_per_s)),
                          ms(p.mean_response_s), ms(p.p95_response_s),
                          esc(advisor::component_name(p.bottleneck)));
     }
@@ -136,30 +163,50 @@ QString candidateDetailHtml(const advisor::Candidate& c, int rank,
 
     html += tr("<p><b>Cost</b></p>") + QStringLiteral("<table>");
     if (a.price_known) {
-        html += row(tr("Total"), QStringLiteral("<b>%1</b>").arg(money(a.total_usd, request)));
-        html += row(tr("Drives"), money(a.drives_usd, request));
-        html += row(tr("Controller"), money(a.controller_usd, request));
+        html += row(tr("Total"), QStringLiteral("<b>%1</b>").arg(money(a.total_usd, request)),
+                    tr("Purchase cost of the whole configuration, in %1").arg(currency));
+        html += row(tr("Drives"), money(a.drives_usd, request),
+                    tr("Cost of all the drives, in %1").arg(currency));
+        html += row(tr("Controller"), money(a.controller_usd, request),
+                    tr("Cost of the controller (nothing for software RAID or one you own), in "
+                       "%1")
+                        .arg(currency));
         if (a.enclosure_usd > 0.0) {
-            html += row(tr("Drive bays"), money(a.enclosure_usd, request));
+            html +=
+                row(tr("Drive bays"), money(a.enclosure_usd, request),
+                    tr("Cost of the drive bays needed beyond those you own, in %1").arg(currency));
         }
         if (a.power_usd > 0.0) {
-            html += row(tr("Power over the horizon"), money(a.power_usd, request));
+            html += row(
+                tr("Power over the horizon"), money(a.power_usd, request),
+                tr("Electricity for the drives over the planning horizon, in %1").arg(currency));
         }
         if (a.usd_per_usable_tb > 0.0) {
-            html += row(tr("Per usable TB"), money(a.usd_per_usable_tb, request));
+            const SizeUnit tera = capacityUnit(1e15);
+            // usd_per_usable_tb is per 10^12 bytes: scale to the unit shown.
+            html += row(tr("Per usable %1").arg(tera.name),
+                        money(a.usd_per_usable_tb * tera.divisor / 1e12, request),
+                        tr("Total cost divided by the usable capacity, in %1 per %2")
+                            .arg(currency, tera.name));
         }
     } else {
-        html += row(tr("Total"), tr("unknown: a part has no catalog price"));
+        html += row(tr("Total"), tr("unknown: a part has no catalog price"),
+                    tr("A part has no price in the catalog, so the total is not known"));
     }
     html += QStringLiteral("</table>");
 
     html += tr("<p><b>Capacity and reliability</b></p>") + QStringLiteral("<table>");
-    html += row(tr("Usable capacity"),
-                QString::fromStdString(advisor::format_capacity(a.usable_bytes)).toHtmlEscaped());
-    html += row(tr("Drive failures survived"), QString::number(a.failures_tolerated));
-    html += row(tr("Rebuild time"), rebuildTime(a.rebuild_time_s, a.failures_tolerated));
+    html += row(tr("Usable capacity"), formatBytes(a.usable_bytes),
+                sizeUnits() == SizeUnits::Binary
+                    ? tr("Space for your data after mirroring or parity (1 TiB = 2^40 bytes)")
+                    : tr("Space for your data after mirroring or parity (1 TB = 10^12 bytes)"));
+    html += row(tr("Drive failures survived"), QString::number(a.failures_tolerated),
+                tr("Drives that may fail at once, in the worst case, without losing data"));
+    html += row(tr("Rebuild time"), rebuildTime(a.rebuild_time_s, a.failures_tolerated),
+                tr("Time to rebuild a replaced drive while the array keeps serving"));
     html += row(tr("Data loss over %1 years").arg(request.constraints.horizon_years),
-                probability(a.p_data_loss));
+                probability(a.p_data_loss),
+                tr("Probability of losing data over the planning horizon, in percent"));
     html += QStringLiteral("</table>");
     if (!a.assumptions.empty()) {
         html += tr("<p><small>Assumptions: %1</small></p>").arg(esc([&] {

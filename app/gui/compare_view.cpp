@@ -1,6 +1,8 @@
 #include "compare_view.h"
 
 #include <algorithm>
+#include <iterator>
+#include <utility>
 
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -16,6 +18,7 @@
 #include "chart_widget.h"
 #include "recommendations_model.h"
 #include "results_model.h"
+#include "size_units.h"
 
 namespace raidadv::gui {
 
@@ -112,21 +115,40 @@ void CompareView::refresh() {
                             "search changes.")
                              .arg(pins_.size()));
     const bool files = request_.workload.unit == Workload::Unit::File;
-    const QStringList rows{
-        tr("Configuration"),
-        tr("Rank when pinned"),
-        tr("Response (ms)"),
-        files ? tr("Files/s") : tr("IOPS"),
-        tr("MB/s"),
-        tr("Cost (%1)").arg(QString::fromStdString(request_.constraints.currency)),
-        tr("Usable capacity"),
-        tr("Failures survived"),
-        tr("P(loss) over horizon (%)"),
-        tr("Bottleneck")};
+    const QString currency = QString::fromStdString(request_.constraints.currency);
+    const QString rate = throughputUnitName();
+    // Each metric's name and, on hover, what it is and its unit.
+    const std::pair<QString, QString> rows[] = {
+        {tr("Configuration"), tr("Drives, RAID level, stripe unit, controller and link")},
+        {tr("Rank when pinned"), tr("Place in the advisor's ranking when it was pinned")},
+        {tr("Response (ms)"),
+         tr("Mean response time in milliseconds (geometric mean over the load points)")},
+        {files ? tr("Files/s") : tr("IOPS"),
+         files ? tr("Files per second at the heaviest load point")
+               : tr("Requests per second at the heaviest load point")},
+        {rate, tr("User data throughput at the heaviest load point, in %1").arg(rate)},
+        {tr("Cost (%1)").arg(currency),
+         tr("Purchase cost of drives, controller and bays from catalog prices, in %1")
+             .arg(currency)},
+        {tr("Usable capacity"),
+         sizeUnits() == SizeUnits::Binary
+             ? tr("Space for your data after mirroring or parity (1 TiB = 2^40 bytes)")
+             : tr("Space for your data after mirroring or parity (1 TB = 10^12 bytes)")},
+        {tr("Failures survived"),
+         tr("Drives that may fail at once, in the worst case, without data loss")},
+        {tr("P(loss) over horizon (%)"),
+         tr("Probability of losing data over the planning horizon (%1 years), in percent")
+             .arg(request_.constraints.horizon_years)},
+        {tr("Bottleneck"), tr("Busiest component at the heaviest load point")}};
+    constexpr int rowCount = static_cast<int>(std::size(rows));
     table_->clear();
-    table_->setRowCount(static_cast<int>(rows.size()));
+    table_->setRowCount(rowCount);
     table_->setColumnCount(static_cast<int>(pins_.size()));
-    table_->setVerticalHeaderLabels(rows);
+    for (int r = 0; r < rowCount; ++r) {
+        auto* item = new QTableWidgetItem(rows[r].first);
+        item->setToolTip(rows[r].second);
+        table_->setVerticalHeaderItem(r, item);
+    }
     QStringList headers;
     for (std::size_t i = 0; i < pins_.size(); ++i) {
         headers << tr("Pin %1").arg(i + 1);
@@ -137,11 +159,11 @@ void CompareView::refresh() {
             QString::number(pins_[i].rank),
             formatMilliseconds(c.performance.mean_response_s),
             ResultsModel::formatNumber(c.performance.throughput),
-            ResultsModel::formatNumber(c.performance.mb_per_s),
+            ResultsModel::formatNumber(throughputValue(c.performance.mb_per_s)),
             a.price_known
                 ? QString::fromStdString(advisor::format_money(a.total_usd, request_.constraints))
                 : tr("unknown"),
-            QString::fromStdString(advisor::format_capacity(a.usable_bytes)),
+            formatBytes(a.usable_bytes),
             QString::number(a.failures_tolerated),
             std::isfinite(a.p_data_loss) ? ResultsModel::formatNumber(a.p_data_loss * 100.0)
                                          : QStringLiteral("-"),
@@ -155,7 +177,14 @@ void CompareView::refresh() {
             table_->setItem(r, static_cast<int>(i), item);
         }
     }
-    table_->setHorizontalHeaderLabels(headers);
+    for (int i = 0; i < headers.size(); ++i) {
+        auto* item = new QTableWidgetItem(headers[i]);
+        item->setToolTip(tr("Pinned configuration %1: %2")
+                             .arg(i + 1)
+                             .arg(QString::fromStdString(advisor::describe(
+                                 pins_[static_cast<std::size_t>(i)].candidate.system))));
+        table_->setHorizontalHeaderItem(i, item);
+    }
     // Names wrap onto three lines; the metric rows keep one.
     table_->setRowHeight(0, table_->fontMetrics().lineSpacing() * 3 + 8);
 
@@ -168,13 +197,13 @@ void CompareView::refresh() {
     charts::BarChart bars;
     bars.title = tr("Throughput at the heaviest load");
     bars.x_title = tr("Pinned configuration");
-    bars.y_title = tr("MB/s");
-    bars.value_unit = QStringLiteral(" MB/s");
+    bars.y_title = throughputUnitName();
+    bars.value_unit = QLatin1Char(' ') + throughputUnitName();
     for (std::size_t i = 0; i < pins_.size(); ++i) {
         named.push_back({tr("Pin %1").arg(i + 1), &pins_[i].candidate,
                          static_cast<std::size_t>(pins_[i].rank)});
         bars.categories.push_back(tr("Pin %1").arg(i + 1));
-        const double v = pins_[i].candidate.performance.mb_per_s;
+        const double v = throughputValue(pins_[i].candidate.performance.mb_per_s);
         bars.values.push_back(std::isfinite(v) && v > 0.0 ? v : 0.0);
     }
     charts::Chart chart = responseChart(named, request_);

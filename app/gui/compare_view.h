@@ -37,6 +37,10 @@ class CompareView : public QWidget {
     std::vector<std::string> pinnedNames() const;
     int pinCount() const { return static_cast<int>(pins_.size()); }
     bool isPinned(const std::string& name) const;
+    /// Shows sizes and rates again in the current SizeUnits (size_units.h).
+    void refreshUnits() { refresh(); }
+    /// The table of pinned metrics (a row per metric, a column per pin).
+    QTableWidget* table() const { return table_; }
 
   signals:
     void pinsChanged();

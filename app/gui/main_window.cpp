@@ -1,6 +1,5 @@
 #include "main_window.h"
 #include "main_window_catalog.h"
-#include "main_window_catalog.h"
 
 #include <QAction>
 #include <QApplication>
@@ -46,6 +45,7 @@
 #include "recommendations_model.h"
 #include "results_model.h"
 #include "risk_charts.h"
+#include "size_units.h"
 #include "units/units.h"
 #include "welcome_page.h"
 #include "what_if_panel.h"
@@ -73,6 +73,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     setObjectName(QStringLiteral("mainWindow"));
     createActions();
     installCatalogEditor(this);  // Tools > Catalog... (main_window_catalog.cpp)
+    createViewMenu();            // View > Units (main_window_units.cpp)
     createWidgets();
     setErrorReporter({});
     updateTitle();
@@ -684,12 +685,11 @@ void MainWindow::updateSummary() {
         return;  // keeps "Evaluating ..." until the run is shown
     }
     if (const advisor::Candidate* c = recModel_->candidateAt(selectedRank())) {
-        summaryLabel_->setText(
-            tr("Rank %1: %2, %3 usable, %4")
-                .arg(selectedRank() + 1)
-                .arg(QString::fromStdString(c->system.name),
-                     QString::fromStdString(advisor::format_capacity(c->assessment.usable_bytes)),
-                     failuresText(c->assessment.failures_tolerated)));
+        summaryLabel_->setText(tr("Rank %1: %2, %3 usable, %4")
+                                   .arg(selectedRank() + 1)
+                                   .arg(QString::fromStdString(c->system.name),
+                                        formatBytes(c->assessment.usable_bytes),
+                                        failuresText(c->assessment.failures_tolerated)));
         return;
     }
     const raidadv::Evaluation* evaluation =
@@ -708,11 +708,10 @@ void MainWindow::updateSummary() {
     }
     const raidadv::SystemSummary& summary = evaluation->summary;
     const QLocale locale;
-    QString text = tr("%1: usable capacity %2 GB (%3 TiB), %4")
-                       .arg(QString::fromStdString(evaluation->system),
-                            locale.toString(summary.usable_bytes / raidadv::units::GB, 'f', 1),
-                            locale.toString(summary.usable_bytes / raidadv::units::TiB, 'f', 2),
-                            failuresText(summary.failures_tolerated));
+    QString text =
+        tr("%1: usable capacity %2, %3")
+            .arg(QString::fromStdString(evaluation->system), formatBytes(summary.usable_bytes),
+                 failuresText(summary.failures_tolerated));
     if (summary.cost_known) {
         text += tr(", cost %1 USD").arg(locale.toString(summary.cost_usd, 'f', 0));
     }

@@ -252,6 +252,17 @@ class MainWindow : public QMainWindow {
     QAction* saveAction_ = nullptr;
     QAction* saveAsAction_ = nullptr;
     QAction* closeAction_ = nullptr;
+
+    // ---- View > Units (main_window_units.cpp) ----
+  public:
+    /// Shows every size and rate in decimal (KB, MB/s) or binary (KiB, MiB/s) units at once and
+    /// remembers the choice (QSettings "view/sizeUnits").
+    void setSizeUnitsShown(bool binary);
+
+  private:
+    void createViewMenu();
+    QAction* decimalUnitsAction_ = nullptr;
+    QAction* binaryUnitsAction_ = nullptr;
 };
 
 }  // namespace raidadv::gui

@@ -9,6 +9,7 @@
 
 #include "advisor/explain.h"
 #include "results_model.h"
+#include "size_units.h"
 
 namespace raidadv::gui {
 
@@ -44,8 +45,15 @@ void RecommendationsModel::setResult(const advisor::Result& result,
     for (const advisor::Candidate& c : result_.ranked) {
         largest = std::max(largest, c.assessment.usable_bytes);
     }
-    capacityUnit_ = largest > 0.0 && largest < 1e12 ? 1e9 : 1e12;
+    largestUsable_ = largest;
     endResetModel();
+}
+
+void RecommendationsModel::refreshUnits() {
+    emit headerDataChanged(Qt::Horizontal, 0, ColumnCount - 1);
+    if (rowCount() > 0) {
+        emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+    }
 }
 
 void RecommendationsModel::clear() {
@@ -125,14 +133,14 @@ QVariant RecommendationsModel::display(const advisor::Candidate& c, int row, int
         case ThroughputColumn:
             return ResultsModel::formatNumber(p.throughput);
         case MbPerSecondColumn:
-            return ResultsModel::formatNumber(p.mb_per_s);
+            return ResultsModel::formatNumber(throughputValue(p.mb_per_s));
         case CostColumn:
             if (!a.price_known) {
                 return tr("unknown");
             }
             return QString::fromStdString(advisor::format_money(a.total_usd, request_.constraints));
         case UsableColumn:
-            return locale.toString(a.usable_bytes / capacityUnit_, 'f', 2);
+            return locale.toString(a.usable_bytes / capacityUnit(largestUsable_).divisor, 'f', 2);
         case FailuresColumn:
             return a.failures_tolerated;
         case LossColumn:
@@ -164,11 +172,11 @@ QVariant RecommendationsModel::raw(const advisor::Candidate& c, int row, int col
         case ThroughputColumn:
             return p.throughput;
         case MbPerSecondColumn:
-            return p.mb_per_s;
+            return throughputValue(p.mb_per_s);
         case CostColumn:
             return a.total_usd;
         case UsableColumn:
-            return a.usable_bytes / capacityUnit_;
+            return a.usable_bytes / capacityUnit(largestUsable_).divisor;
         case FailuresColumn:
             return a.failures_tolerated;
         case LossColumn:
@@ -201,11 +209,11 @@ QVariant RecommendationsModel::headerData(int section, Qt::Orientation orientati
             case ThroughputColumn:
                 return files ? tr("Files/s") : tr("IOPS");
             case MbPerSecondColumn:
-                return tr("MB/s");
+                return throughputUnitName();
             case CostColumn:
                 return tr("Cost (%1)").arg(QString::fromStdString(request_.constraints.currency));
             case UsableColumn:
-                return capacityUnit_ == 1e9 ? tr("Usable (GB)") : tr("Usable (TB)");
+                return tr("Usable (%1)").arg(capacityUnit(largestUsable_).name);
             case FailuresColumn:
                 return tr("Failures survived");
             case LossColumn:
@@ -219,7 +227,16 @@ QVariant RecommendationsModel::headerData(int section, Qt::Orientation orientati
         }
     }
     if (role == Qt::ToolTipRole) {
+        const QString currency = QString::fromStdString(request_.constraints.currency);
         switch (section) {
+            case RankColumn:
+                return tr(
+                    "Place in the advisor's ranking under the current weights; 1 is the pick "
+                    "(highlighted)");
+            case ConfigurationColumn:
+                return tr(
+                    "The configuration: drives, RAID level, stripe unit, controller and link "
+                    "(hover a cell for the full description)");
             case ScoreColumn:
                 return tr(
                     "Weighted utility rescaled to 0..100 over the feasible candidates "
@@ -232,14 +249,20 @@ QVariant RecommendationsModel::headerData(int section, Qt::Orientation orientati
                 return files ? tr("Files per second at the heaviest load point")
                              : tr("Requests per second at the heaviest load point");
             case MbPerSecondColumn:
-                return tr(
-                    "User data throughput at the heaviest load point, 10^6 bytes per "
-                    "second");
+                return sizeUnits() == SizeUnits::Binary
+                           ? tr("User data throughput at the heaviest load point, in MiB/s "
+                                "(2^20 bytes per second)")
+                           : tr("User data throughput at the heaviest load point, in MB/s "
+                                "(10^6 bytes per second)");
             case CostColumn:
-                return tr("Purchase cost of drives, controller and bays from catalog prices");
-            case UsableColumn:
-                return capacityUnit_ == 1e9 ? tr("Usable capacity, 10^9 bytes")
-                                            : tr("Usable capacity, 10^12 bytes");
+                return tr("Purchase cost of drives, controller and bays from catalog prices, "
+                          "in %1")
+                    .arg(currency);
+            case UsableColumn: {
+                const SizeUnit unit = capacityUnit(largestUsable_);
+                return tr("Usable capacity of the array for your data, in %1 (%2 bytes)")
+                    .arg(unit.name, QLocale::c().toString(unit.divisor, 'g', 16));
+            }
             case FailuresColumn:
                 return tr("Drives that may fail at once, in the worst case, without data loss");
             case LossColumn:

@@ -21,7 +21,7 @@ class RecommendationsModel : public QAbstractTableModel {
         ThroughputColumn,  ///< at the heaviest load point, per second
         MbPerSecondColumn,
         CostColumn,
-        UsableColumn,  ///< TB (GB when all candidates are below 1 TB)
+        UsableColumn,  ///< TB or TiB (GB or GiB when all candidates are below 1 TB or TiB)
         FailuresColumn,
         LossColumn,  ///< probability of data loss over the horizon, %
         BottleneckColumn,
@@ -38,6 +38,8 @@ class RecommendationsModel : public QAbstractTableModel {
     void setResult(const raidadv::advisor::Result& result,
                    const raidadv::advisor::Request& request);
     void clear();
+    /// Shows sizes and rates again in the current SizeUnits (size_units.h).
+    void refreshUnits();
 
     /// The candidate in `row` (rank row + 1), or nullptr.
     const raidadv::advisor::Candidate* candidateAt(int row) const;
@@ -55,7 +57,7 @@ class RecommendationsModel : public QAbstractTableModel {
     QVariant raw(const raidadv::advisor::Candidate& c, int row, int column) const;
 
     raidadv::advisor::Result result_;
-    double capacityUnit_ = 1e12;  ///< TB, or GB when every candidate holds less than 1 TB
+    double largestUsable_ = 0.0;  ///< bytes: picks the capacity column's unit
     raidadv::advisor::Request request_;
 };
 

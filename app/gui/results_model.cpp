@@ -6,6 +6,8 @@
 #include <cmath>
 #include <utility>
 
+#include "size_units.h"
+
 namespace raidadv::gui {
 
 namespace {
@@ -51,6 +53,13 @@ void ResultsModel::setEvaluations(std::vector<raidadv::Evaluation> evaluations) 
 
 void ResultsModel::clear() {
     setEvaluations({});
+}
+
+void ResultsModel::refreshUnits() {
+    emit headerDataChanged(Qt::Horizontal, 0, ColumnCount - 1);
+    if (rowCount() > 0) {
+        emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+    }
 }
 
 const raidadv::Evaluation* ResultsModel::evaluationAt(int row) const {
@@ -120,7 +129,7 @@ QVariant ResultsModel::headerData(int section, Qt::Orientation orientation, int 
             case IopsColumn:
                 return tr("IOPS");
             case MbPerSecondColumn:
-                return tr("MB/s");
+                return throughputUnitName();
             case MeanResponseColumn:
                 return tr("Mean response (ms)");
             case P95ResponseColumn:
@@ -137,6 +146,10 @@ QVariant ResultsModel::headerData(int section, Qt::Orientation orientation, int 
     }
     if (role == Qt::ToolTipRole) {
         switch (section) {
+            case SystemColumn:
+                return tr("The storage system the project describes (drives, layout, controller)");
+            case WorkloadColumn:
+                return tr("The workload the system was evaluated under");
             case LoadColumn:
                 return tr(
                     "Closed load: requests (or processes) outstanding.\n"
@@ -144,9 +157,15 @@ QVariant ResultsModel::headerData(int section, Qt::Orientation orientation, int 
             case IopsColumn:
                 return tr("Requests per second (files per second for file workloads)");
             case MbPerSecondColumn:
-                return tr("User data throughput, 10^6 bytes per second");
+                return sizeUnits() == SizeUnits::Binary
+                           ? tr("User data throughput, in MiB/s (2^20 bytes per second)")
+                           : tr("User data throughput, in MB/s (10^6 bytes per second)");
+            case MeanResponseColumn:
+                return tr("Mean time from issuing a request to its completion, in milliseconds");
             case P95ResponseColumn:
-                return tr("95th percentile response time (estimate)");
+                return tr(
+                    "95th percentile response time (estimate), in milliseconds: 95 of 100 "
+                    "requests finish sooner");
             case BottleneckColumn:
                 return tr("Component with the highest utilization");
             default:
@@ -186,7 +205,7 @@ QVariant ResultsModel::display(const raidadv::Evaluation& evaluation,
         case IopsColumn:
             return formatNumber(point.iops);
         case MbPerSecondColumn:
-            return formatNumber(point.mb_per_s);
+            return formatNumber(throughputValue(point.mb_per_s));
         case MeanResponseColumn:
             return formatNumber(point.mean_response_s * 1e3);
         case P95ResponseColumn:
@@ -211,7 +230,7 @@ QVariant ResultsModel::raw(const raidadv::Evaluation& evaluation,
         case IopsColumn:
             return point.iops;
         case MbPerSecondColumn:
-            return point.mb_per_s;
+            return throughputValue(point.mb_per_s);
         case MeanResponseColumn:
             return point.mean_response_s * 1e3;
         case P95ResponseColumn:

@@ -32,6 +32,8 @@ class ResultsModel : public QAbstractTableModel {
     /// Replaces the shown results.
     void setEvaluations(std::vector<raidadv::Evaluation> evaluations);
     void clear();
+    /// Shows rates again in the current SizeUnits (size_units.h).
+    void refreshUnits();
     const std::vector<raidadv::Evaluation>& evaluations() const { return evaluations_; }
 
     /// The evaluation (system x workload) a row belongs to; nullptr for an invalid row.

@@ -14,6 +14,7 @@
 #include "advisor/explain.h"
 #include "checked_field.h"
 #include "input_parsing.h"
+#include "size_units.h"
 #include "units/units.h"
 
 namespace raidadv::gui {
@@ -37,6 +38,11 @@ int sliderValue(double weight, double largest) {
         return 0;
     }
     return std::max(1, static_cast<int>(std::lround(weight / largest * kWeightSteps)));
+}
+
+double usdPerCurrencyUnit(const advisor::Request& request) {
+    const double rate = request.constraints.usd_per_currency_unit;
+    return rate > 0.0 && std::isfinite(rate) ? rate : 1.0;
 }
 
 }  // namespace
@@ -118,8 +124,12 @@ WhatIfPanel::WhatIfPanel(QWidget* parent) : QWidget(parent) {
     concurrencyLabel_->setBuddy(concurrency_->edit());
     needsForm->addRow(concurrencyLabel_, concurrency_->row());
     needsForm->addRow(tr("Reads (%):"), readPercent_->row());
-    needsForm->addRow(tr("Capacity now (e.g. 4 TB):"), capacity_->row());
-    needsForm->addRow(tr("Budget (USD):"), budget_->row());
+    capacityLabel_ = new QLabel(this);
+    capacityLabel_->setBuddy(capacity_->edit());
+    needsForm->addRow(capacityLabel_, capacity_->row());
+    budgetLabel_ = new QLabel(tr("Budget (USD):"), this);
+    budgetLabel_->setBuddy(budget_->edit());
+    needsForm->addRow(budgetLabel_, budget_->row());
     needsForm->addRow(tr("Drive bays:"), bays_->row());
     needsForm->addRow(tr("Drive failures to survive:"), failures_);
 
@@ -144,6 +154,21 @@ CheckedField* WhatIfPanel::addField(const QString& name,
     connect(field, &CheckedField::edited, this, &WhatIfPanel::fieldEdited);
     fields_.push_back(field);
     return field;
+}
+
+void WhatIfPanel::refreshUnits() {
+    const SizeUnit example = capacityUnit(4e12);
+    capacityLabel_->setText(tr("Capacity now (e.g. 4 %1):").arg(example.name));
+    if (capacity_->text() != shownCapacity_) {
+        return;  // the user's own text stays
+    }
+    const bool wasFilling = filling_;
+    filling_ = true;
+    const double bytes = base_.constraints.capacity_bytes;
+    const SizeUnit unit = capacityUnit(bytes);
+    shownCapacity_ = formatPlain(bytes / unit.divisor, 4) + QLatin1Char(' ') + unit.name;
+    capacity_->setText(shownCapacity_);
+    filling_ = wasFilling;
 }
 
 void WhatIfPanel::setSearchDelay(int ms) {
@@ -177,12 +202,17 @@ void WhatIfPanel::setRequest(const advisor::Request& request) {
     concurrency_->setText(points.join(QStringLiteral(", ")));
     concurrency_->edit()->setEnabled(!w.concurrency.empty());
     readPercent_->setText(formatPlain(w.read_fraction * 100.0, 1));
-    capacity_->setText(
-        QString::fromStdString(advisor::format_capacity(request.constraints.capacity_bytes)));
+    shownCapacity_.clear();
+    capacity_->setText(shownCapacity_);
+    refreshUnits();  // fills the capacity in the current units
     concurrencyLabel_->setText(w.unit == Workload::Unit::File ? tr("Concurrent processes:")
                                                               : tr("Outstanding requests:"));
-    const double budget = request.constraints.budget_usd;
-    budget_->setText(budget > 0.0 ? formatPlain(budget, 0) : QString());
+    // The budget is shown in the project's currency; the request holds US dollars.
+    const double budget = request.constraints.budget_usd / usdPerCurrencyUnit(request);
+    shownBudget_ = budget > 0.0 ? formatPlain(budget, 2) : QString();
+    budget_->setText(shownBudget_);
+    budgetLabel_->setText(
+        tr("Budget (%1):").arg(QString::fromStdString(request.constraints.currency)));
     bays_->setText(QString::number(request.constraints.max_drive_bays));
     failures_->setCurrentIndex(std::clamp(request.constraints.min_failures_tolerated, 0, 3));
     const advisor::Weights& wt = request.weights;
@@ -205,9 +235,15 @@ advisor::Request WhatIfPanel::request() const {
         r.workload.concurrency = parseIntegerList(concurrency_->text(), 1, kMaxConcurrency).value;
     }
     r.workload.read_fraction = parseNumber(readPercent_->text(), 0, 100).value / 100.0;
-    r.constraints.capacity_bytes = parseSize(capacity_->text(), units::TB, 0, 1e18).value;
-    r.constraints.budget_usd =
-        budget_->text().trimmed().isEmpty() ? 0.0 : parseNumber(budget_->text(), 0, 1e9).value;
+    if (capacity_->text() != shownCapacity_) {
+        r.constraints.capacity_bytes = parseSize(capacity_->text(), units::TB, 0, 1e18).value;
+    }
+    if (budget_->text() != shownBudget_) {
+        r.constraints.budget_usd =
+            budget_->text().trimmed().isEmpty()
+                ? 0.0
+                : parseNumber(budget_->text(), 0, 1e9).value * usdPerCurrencyUnit(r);
+    }
     r.constraints.max_drive_bays = parseInteger(bays_->text(), 1, 4096).value;
     r.constraints.min_failures_tolerated = failures_->currentIndex();
     if (performance_->value() + cost_->value() + reliability_->value() + capacityWeight_->value() >

@@ -30,6 +30,9 @@ class WhatIfPanel : public QWidget {
     bool isValid() const;
     /// Milliseconds between the last edit and searchRequested (tests shorten it).
     void setSearchDelay(int ms);
+    /// Shows the capacity again in the current SizeUnits (size_units.h) unless the user edited
+    /// it; no signal is emitted and the request does not change.
+    void refreshUnits();
 
   signals:
     /// A weight moved: re-rank with request().weights.
@@ -55,6 +58,12 @@ class WhatIfPanel : public QWidget {
     QSlider* capacityWeight_;
     QLabel* reason_;
     QLabel* concurrencyLabel_ = nullptr;
+    QLabel* capacityLabel_ = nullptr;
+    QLabel* budgetLabel_ = nullptr;
+    /// The capacity and budget as last filled in: while the text is unchanged the request keeps
+    /// the exact value (the shown text is rounded).
+    QString shownCapacity_;
+    QString shownBudget_;
     QTimer* searchTimer_;
     std::vector<CheckedField*> fields_;
 };

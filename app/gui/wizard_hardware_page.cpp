@@ -21,7 +21,7 @@
 #include "input_parsing.h"
 #include "project/project.h"
 #include "project_wizard.h"
-#include "user_catalog.h"
+#include "size_units.h"
 #include "user_catalog.h"
 #include "wizard_pages.h"
 
@@ -274,12 +274,13 @@ void ReviewPage::initializePage() {
     c.growth_per_year = d.growthPerYear;
     c.horizon_years = d.horizonYears;
     html += tr("<p><b>Capacity:</b> %1 now, growing %2% a year: %3 after %4 years.</p>")
-                .arg(QString::fromStdString(advisor::format_capacity(d.capacityBytes)),
-                     formatPlain(d.growthPerYear * 100.0, 1),
-                     QString::fromStdString(advisor::format_capacity(c.capacity_needed_bytes())),
-                     formatPlain(d.horizonYears, 1));
+                .arg(formatBytes(d.capacityBytes), formatPlain(d.growthPerYear * 100.0, 1),
+                     formatBytes(c.capacity_needed_bytes()), formatPlain(d.horizonYears, 1));
     html += tr("<p><b>Limits:</b> budget %1; %2 drive bays; survive %3 drive failure(s).</p>")
-                .arg(d.budget > 0 ? QStringLiteral("$") + locale.toString(d.budget, 'f', 0)
+                .arg(d.budget > 0 ? (d.currency == QStringLiteral("USD")
+                                         ? QStringLiteral("$") + locale.toString(d.budget, 'f', 0)
+                                         : locale.toString(d.budget, 'f', 0) + QLatin1Char(' ') +
+                                               d.currency.toHtmlEscaped())
                                   : tr("none"))
                 .arg(d.maxDriveBays)
                 .arg(d.minFailuresTolerated);

@@ -6,12 +6,14 @@
 #include <QGridLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QRegularExpression>
 #include <QSlider>
 #include <QVBoxLayout>
 
 #include "advisor/explain.h"
 #include "checked_field.h"
 #include "input_parsing.h"
+#include "size_units.h"
 #include "units/units.h"
 #include "wizard_pages.h"
 
@@ -21,6 +23,32 @@ namespace {
 
 constexpr double kMaxCapacityBytes = 1e18;  // the project reader's limit (1e9 GB)
 constexpr int kMaxBays = 4096;
+constexpr int kMaxCurrencyLength = 8;  // the project reader's limit (docs/file-format.md)
+constexpr double kMaxUsdPerUnit = 1e6;
+
+/// The currency as the project stores it: trimmed, a three-letter code in capitals.
+QString currencyCode(const QString& text) {
+    const QString trimmed = text.trimmed();
+    static const QRegularExpression letters(QStringLiteral("^[A-Za-z]{3}$"));
+    return letters.match(trimmed).hasMatch() ? trimmed.toUpper() : trimmed;
+}
+
+QString checkCurrency(const QString& text) {
+    const QString code = currencyCode(text);
+    if (code.isEmpty()) {
+        return BudgetPage::tr("enter a currency, e.g. USD, EUR or GBP");
+    }
+    if (code.size() > kMaxCurrencyLength) {
+        return BudgetPage::tr("at most %1 characters, e.g. an ISO code such as EUR")
+            .arg(kMaxCurrencyLength);
+    }
+    for (const QChar ch : code) {
+        if (ch.isSpace() || !ch.isPrint()) {
+            return BudgetPage::tr("no spaces: write a code such as EUR");
+        }
+    }
+    return {};
+}
 
 QSlider* weightSlider(const QString& name, int value, QWidget* parent) {
     auto* slider = new QSlider(Qt::Horizontal, parent);
@@ -93,9 +121,8 @@ void CapacityPage::updateNeeded() {
     c.capacity_bytes = draft.capacityBytes;
     c.growth_per_year = draft.growthPerYear;
     c.horizon_years = draft.horizonYears;
-    needed_->setText(
-        tr("Usable capacity needed at the end of the horizon: %1.")
-            .arg(QString::fromStdString(advisor::format_capacity(c.capacity_needed_bytes()))));
+    needed_->setText(tr("Usable capacity needed at the end of the horizon: %1.")
+                         .arg(formatBytes(c.capacity_needed_bytes())));
 }
 
 void CapacityPage::apply(ProjectDraft& draft) const {
@@ -124,8 +151,26 @@ BudgetPage::BudgetPage(QWidget* parent) : CheckedPage(parent) {
     });
     budget_->edit()->setPlaceholderText(tr("no limit"));
     budget_->edit()->setToolTip(
-        tr("Most you can spend on drives, controller and bays, in US "
-           "dollars (catalog prices)."));
+        tr("Most you can spend on drives, controller and bays, in the currency below."));
+    currency_ = addField(QStringLiteral("currencyLineEdit"), QStringLiteral("USD"), checkCurrency);
+    currency_->edit()->setToolTip(
+        tr("Currency of the budget and of every cost shown: an ISO code such as USD, EUR or "
+           "GBP (at most %1 characters).")
+            .arg(kMaxCurrencyLength));
+    usdPerUnit_ = addField(QStringLiteral("usdPerCurrencyLineEdit"), QStringLiteral("1"),
+                           [this](const QString& text) {
+                               if (currencyCode(currency_->text()) == QStringLiteral("USD")) {
+                                   return QString();
+                               }
+                               const auto v = parseNumber(text, 0, kMaxUsdPerUnit);
+                               if (v.ok() && v.value <= 0.0) {
+                                   return tr("enter an exchange rate above 0");
+                               }
+                               return v.error;
+                           });
+    usdPerUnit_->edit()->setToolTip(
+        tr("Exchange rate: US dollars for one unit of the currency. Catalog prices are in US "
+           "dollars and are converted with it."));
     bays_ = addField(QStringLiteral("maxBaysLineEdit"), QStringLiteral("12"),
                      [](const QString& text) { return parseInteger(text, 1, kMaxBays).error; });
     bays_->edit()->setToolTip(tr("Drive bays available in the server or enclosure."));
@@ -147,8 +192,21 @@ BudgetPage::BudgetPage(QWidget* parent) : CheckedPage(parent) {
     red.setColor(QPalette::WindowText, QColor(0xc0, 0x1c, 0x1c));
     weightsReason_->setPalette(red);
 
+    budgetLabel_ = new QLabel(this);
+    budgetLabel_->setBuddy(budget_->edit());
+    auto* currencyLabel = new QLabel(tr("Curr&ency:"), this);
+    currencyLabel->setBuddy(currency_->edit());
+    usdPerUnitLabel_ = new QLabel(this);
+    usdPerUnitLabel_->setBuddy(usdPerUnit_->edit());
+    connect(currency_, &CheckedField::edited, this, &BudgetPage::updateCurrency);
+    // Tab follows the form: currency, exchange rate, budget, bays.
+    setTabOrder(currency_->edit(), usdPerUnit_->edit());
+    setTabOrder(usdPerUnit_->edit(), budget_->edit());
+    setTabOrder(budget_->edit(), bays_->edit());
     auto* form = new QFormLayout;
-    form->addRow(tr("Budget (USD):"), budget_->row());
+    form->addRow(currencyLabel, currency_->row());
+    form->addRow(usdPerUnitLabel_, usdPerUnit_->row());
+    form->addRow(budgetLabel_, budget_->row());
     form->addRow(tr("Drive bays available:"), bays_->row());
     form->addRow(tr("Drive failures to survive:"), failures_);
     auto* weights = new QGridLayout;
@@ -184,6 +242,16 @@ BudgetPage::BudgetPage(QWidget* parent) : CheckedPage(parent) {
         weightsReason_->setVisible(!problem.isEmpty());
     });
     weightsReason_->hide();
+    updateCurrency();
+}
+
+void BudgetPage::updateCurrency() {
+    const QString code = currency_->isValid() ? currencyCode(currency_->text()) : tr("currency");
+    const bool dollars = code == QStringLiteral("USD");
+    budgetLabel_->setText(tr("Bu&dget (%1):").arg(code));
+    usdPerUnitLabel_->setText(tr("&US dollars per 1 %1:").arg(code));
+    usdPerUnit_->edit()->setEnabled(!dollars);
+    usdPerUnit_->recheck();
 }
 
 QString BudgetPage::pageProblem() const {
@@ -196,6 +264,10 @@ QString BudgetPage::pageProblem() const {
 void BudgetPage::apply(ProjectDraft& draft) const {
     draft.budget =
         budget_->text().trimmed().isEmpty() ? 0.0 : parseNumber(budget_->text(), 0, 1e9).value;
+    draft.currency = currencyCode(currency_->text());
+    draft.usdPerCurrencyUnit = draft.currency == QStringLiteral("USD")
+                                   ? 1.0
+                                   : parseNumber(usdPerUnit_->text(), 0, kMaxUsdPerUnit).value;
     draft.maxDriveBays = parseInteger(bays_->text(), 1, kMaxBays).value;
     draft.minFailuresTolerated = failures_->currentIndex();
     draft.weights.performance = performance_->value();

@@ -152,7 +152,13 @@ class BudgetPage : public CheckedPage {
     QString pageProblem() const override;
 
   private:
+    void updateCurrency();
+
     CheckedField* budget_;
+    CheckedField* currency_;
+    CheckedField* usdPerUnit_;
+    QLabel* budgetLabel_;
+    QLabel* usdPerUnitLabel_;
     CheckedField* bays_;
     QComboBox* failures_;
     QSlider* performance_;

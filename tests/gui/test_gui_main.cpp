@@ -9,6 +9,7 @@ int runInputParsingTests(int argc, char** argv);
 int runWizardTests(int argc, char** argv);
 int runInvalidProjectTests(int argc, char** argv);
 int runDocumentWindowTests(int argc, char** argv);
+int runUnitsKeyboardTests(int argc, char** argv);
 
 int main(int argc, char** argv) {
     QApplication app(argc, argv);
@@ -22,5 +23,6 @@ int main(int argc, char** argv) {
     failed += runWizardTests(argc, argv);
     failed += runInvalidProjectTests(argc, argv);
     failed += runDocumentWindowTests(argc, argv);
+    failed += runUnitsKeyboardTests(argc, argv);
     return failed == 0 ? 0 : 1;
 }

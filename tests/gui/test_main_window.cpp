@@ -130,8 +130,15 @@ class MainWindowTest : public QObject {
         QCOMPARE(table->model()->rowCount(), 4);
         QCOMPARE(table->currentIndex().row(), 0);
         QVERIFY2(label->text().contains(QStringLiteral("Array A")), qPrintable(label->text()));
-        QVERIFY2(label->text().contains(QStringLiteral("2000.0 GB")), qPrintable(label->text()));
-        QVERIFY2(label->text().contains(QStringLiteral("1.82 TiB")), qPrintable(label->text()));
+        QVERIFY2(label->text().contains(QStringLiteral("capacity 2 TB,")),
+                 qPrintable(label->text()));
+        // View > Units: the same capacity in binary units, and back.
+        window_->setSizeUnitsShown(true);
+        QVERIFY2(label->text().contains(QStringLiteral("capacity 1.82 TiB,")),
+                 qPrintable(label->text()));
+        window_->setSizeUnitsShown(false);
+        QVERIFY2(label->text().contains(QStringLiteral("capacity 2 TB,")),
+                 qPrintable(label->text()));
         QVERIFY2(label->text().contains(QStringLiteral("tolerates 1 drive failure")),
                  qPrintable(label->text()));
         QVERIFY(!label->text().contains(QStringLiteral("cost")));
@@ -195,7 +202,7 @@ class MainWindowTest : public QObject {
         auto* label = window_->findChild<QLabel*>(QStringLiteral("summaryLabel"));
         QVERIFY2(label->text().startsWith(QStringLiteral("RAID 5, 4 drives: usable capacity ")),
                  qPrintable(label->text()));
-        QVERIFY2(label->text().contains(QStringLiteral(" TiB)")), qPrintable(label->text()));
+        QVERIFY2(label->text().contains(QStringLiteral(" TB,")), qPrintable(label->text()));
         QVERIFY2(label->text().contains(QStringLiteral("tolerates 1 drive failure")),
                  qPrintable(label->text()));
     }
