@@ -248,15 +248,26 @@ bool ProjectDocument::setValues(
 }
 
 void ProjectDocument::applyValue(const std::string& pointer, const std::optional<Json>& newValue) {
+    if (setAt(root_, pointer, newValue)) {
+        emit changed(QString::fromStdString(pointer));
+    }
+}
+
+void ProjectDocument::setViewState(const std::string& pointer, const std::optional<Json>& value) {
+    setAt(root_, pointer, value);
+}
+
+bool ProjectDocument::setAt(Json& root, const std::string& pointer,
+                            const std::optional<Json>& newValue) {
     try {
         if (pointer.empty()) {
-            root_ = newValue ? *newValue : Json::object();
+            root = newValue ? *newValue : Json::object();
         } else {
             const Json::json_pointer p(pointer);
             if (newValue) {
-                root_[p] = *newValue;
-            } else if (root_.contains(p)) {
-                Json& parent = root_[p.parent_pointer()];
+                root[p] = *newValue;
+            } else if (root.contains(p)) {
+                Json& parent = root[p.parent_pointer()];
                 if (parent.is_object()) {
                     parent.erase(p.back());
                 } else if (parent.is_array()) {
@@ -265,9 +276,9 @@ void ProjectDocument::applyValue(const std::string& pointer, const std::optional
             }
         }
     } catch (const std::exception&) {
-        return;  // a pointer through a non-container: nothing to change
+        return false;  // a pointer through a non-container: nothing to change
     }
-    emit changed(QString::fromStdString(pointer));
+    return true;
 }
 
 void ProjectDocument::markModified() {

@@ -118,6 +118,11 @@ class ProjectDocument : public QObject {
 
     /// Used by ChangeValue: sets (or, for nullopt, removes) the value and emits changed().
     void applyValue(const std::string& pointer, const std::optional<Json>& value);
+    /// Sets (nullopt: removes) view state the file keeps for the desktop application, such as
+    /// `/session/selected` (the configuration selected in the ranking): no undo step, the
+    /// document's modified state is unchanged and no changed() is emitted; the next save or
+    /// autosave writes it.
+    void setViewState(const std::string& pointer, const std::optional<Json>& value);
 
   signals:
     /// A value changed (an edit, an undo or a redo): its JSON pointer ("" = everything).
@@ -126,6 +131,9 @@ class ProjectDocument : public QObject {
     void pathChanged(const QString& path);
 
   private:
+    /// Sets (nullopt: removes) the value at `pointer` in `root`; false if the pointer runs
+    /// through a value that is no object or array (nothing changed).
+    static bool setAt(Json& root, const std::string& pointer, const std::optional<Json>& value);
     SaveResult write(const QString& path);
     /// The pointer and value a command needs to set `pointer` to `newValue`: the highest missing
     /// parent and the subtree under it when parents are missing.

@@ -18,7 +18,9 @@
 #include <QMimeData>
 #include <QPushButton>
 #include <QSettings>
+#include <QSortFilterProxyModel>
 #include <QStandardPaths>
+#include <QTableView>
 #include <QUndoGroup>
 #include <QUrl>
 
@@ -41,6 +43,44 @@ const char* const kProjectSuffix = "raidproj";
 bool isProjectFile(const QString& path) {
     const QString suffix = QFileInfo(path).suffix().toLower();
     return suffix == QLatin1String(kProjectSuffix) || suffix == QLatin1String("json");
+}
+
+/// Where the file keeps the configuration selected in the ranking (docs/file-format.md).
+const char* const kSelectedPointer = "/session/selected";
+
+/// Puts the name of the configuration selected in `table` (over `proxy` of `model`) into the
+/// document's session, to be written by the save that follows; none selected removes it.
+void recordSelection(document::ProjectDocument& doc, const RecommendationsModel& model,
+                     const QSortFilterProxyModel& proxy, const QTableView& table) {
+    const QModelIndex current = table.selectionModel()->currentIndex();
+    const advisor::Candidate* c =
+        current.isValid() ? model.candidateAt(proxy.mapToSource(current).row()) : nullptr;
+    std::optional<document::Json> name;
+    if (c != nullptr) {
+        name = c->system.name;
+    }
+    doc.setViewState(kSelectedPointer, name);
+}
+
+/// Selects the configuration the document's session names, if it is still in the ranking;
+/// false (the selection is left as it is) otherwise.
+bool restoreSelection(const document::ProjectDocument& doc, const RecommendationsModel& model,
+                      const QSortFilterProxyModel& proxy, QTableView& table) {
+    const std::optional<document::Json> name = doc.value(kSelectedPointer);
+    if (!name || !name->is_string()) {
+        return false;
+    }
+    const std::vector<advisor::Candidate>& ranked = model.result().ranked;
+    for (std::size_t i = 0; i < ranked.size(); ++i) {
+        if (ranked[i].system.name == name->get_ref<const std::string&>()) {
+            const QModelIndex index = proxy.mapFromSource(model.index(static_cast<int>(i), 0));
+            table.selectionModel()->setCurrentIndex(
+                index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+            table.scrollTo(index);
+            return true;
+        }
+    }
+    return false;
 }
 
 }  // namespace
@@ -75,6 +115,13 @@ void MainWindow::createDocumentActions(QMenu* fileMenu) {
     redo->setShortcut(QKeySequence::Redo);
     editMenu->addAction(undo);
     editMenu->addAction(redo);
+
+    // An opened project shows the configuration selected when it was saved (session.selected).
+    connect(this, &MainWindow::runFinished, this, [this](bool ok) {
+        if (ok && document_) {
+            restoreSelection(*document_, *recModel_, *recProxy_, *recTable_);
+        }
+    });
 
     setAsker({});
     setSaveFileChooser({});
@@ -290,6 +337,7 @@ bool MainWindow::saveProject() {
     if (document_->isUntitled()) {
         return saveProjectAs();
     }
+    recordSelection(*document_, *recModel_, *recProxy_, *recTable_);
     document::SaveResult result = document_->save();
     if (result.outcome == document::SaveResult::Outcome::ChangedOnDisk) {
         const Answer answer =
@@ -347,6 +395,7 @@ bool MainWindow::saveProjectAs() {
     if (QFileInfo(path).suffix().isEmpty()) {
         path += QLatin1Char('.') + QLatin1String(kProjectSuffix);
     }
+    recordSelection(*document_, *recModel_, *recProxy_, *recTable_);
     const document::SaveResult result = document_->saveAs(path);
     if (!result.ok()) {
         reportError(tr("Cannot save %1").arg(QFileInfo(path).fileName()), {result.error});

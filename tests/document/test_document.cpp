@@ -4,6 +4,7 @@
 
 #include <QDirIterator>
 #include <QFileInfo>
+#include <QSignalSpy>
 #include <catch2/catch.hpp>
 
 #include "catalog/catalog.h"
@@ -136,6 +137,33 @@ TEST_CASE("edited values and keys the program does not edit survive a save", "[d
     REQUIRE(p.advisor);
     CHECK(p.advisor->constraints.capacity_bytes == Approx(1234.5e9));
     CHECK(p.session.pins == std::vector<std::string>{"a", "b"});
+}
+
+TEST_CASE("the selected configuration is view state: written by a save, no undo step",
+          "[document][round]") {
+    QTemporaryDir dir;
+    const QString path =
+        copyExample(dir, "advisor-file-server-2007.json", QStringLiteral("server.raidproj"));
+    OpenResult opened = ProjectDocument::open(path);
+    REQUIRE(opened.document);
+    ProjectDocument& doc = *opened.document;
+    QSignalSpy changed(&doc, &ProjectDocument::changed);
+    doc.setViewState("/session/selected", Json("2 x RAID 1 pairs"));
+    CHECK_FALSE(doc.isModified());
+    CHECK(doc.undoStack()->count() == 0);
+    CHECK(changed.isEmpty());
+    REQUIRE(doc.save().ok());
+    CHECK(parse(readBytes(path))["session"]["selected"] == "2 x RAID 1 pairs");
+    const raidadv::Project p = raidadv::load_project(path.toStdString(), bundledCatalog());
+    CHECK(p.session.selected == "2 x RAID 1 pairs");
+
+    // Reopened: the value is read back; removing it leaves the pins' session alone.
+    OpenResult reopened = ProjectDocument::open(path);
+    REQUIRE(reopened.document);
+    CHECK(reopened.document->value("/session/selected") == Json("2 x RAID 1 pairs"));
+    reopened.document->setViewState("/session/selected", std::nullopt);
+    CHECK_FALSE(reopened.document->value("/session/selected"));
+    CHECK_FALSE(reopened.document->isModified());
 }
 
 TEST_CASE("an older file is migrated on open and its original kept on the first save",

@@ -12,7 +12,9 @@
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSlider>
+#include <QSortFilterProxyModel>
 #include <QStandardPaths>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QUndoStack>
 #include <QUrl>
@@ -140,6 +142,54 @@ class DocumentWindowTest : public QObject {
         openAndWait(saved);
         QVERIFY(window_->compareView()->pinnedNames() == std::vector<std::string>{pinned});
         QVERIFY(!window_->isWindowModified());
+    }
+
+    void selectedConfigurationIsSavedAndRestored() {
+        openAndWait(path_);
+        // The window's ranking table and its sort proxy (looked up again after each makeWindow).
+        const auto table = [this] {
+            return window_->findChild<QTableView*>(QStringLiteral("recommendationsTableView"));
+        };
+        const auto proxy = [&] { return qobject_cast<QSortFilterProxyModel*>(table()->model()); };
+        const auto ranked = [this] { return window_->recommendationsModel()->result().ranked; };
+        const auto selectedName = [&] {
+            const QModelIndex current = table()->selectionModel()->currentIndex();
+            const raidadv::advisor::Candidate* c =
+                window_->recommendationsModel()->candidateAt(proxy()->mapToSource(current).row());
+            return c == nullptr ? std::string() : c->system.name;
+        };
+        QVERIFY(table() != nullptr && proxy() != nullptr);
+        QVERIFY(ranked().size() >= 3);
+        QCOMPARE(selectedName(), ranked()[0].system.name);  // the pick at first
+
+        // Select the third configuration: view state, not an edit.
+        const std::string third = ranked()[2].system.name;
+        table()->selectionModel()->setCurrentIndex(
+            proxy()->mapFromSource(window_->recommendationsModel()->index(2, 0)),
+            QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        QCOMPARE(selectedName(), third);
+        QVERIFY(!window_->isWindowModified());
+
+        const QString target = dir_.filePath(QStringLiteral("selected.raidproj"));
+        window_->setSaveFileChooser([target](const QString&) { return target; });
+        QVERIFY(window_->saveProjectAs());
+        QVERIFY(Json::parse(readBytes(target).toStdString())["session"]["selected"] == Json(third));
+
+        makeWindow();
+        openAndWait(target);
+        QCOMPARE(selectedName(), third);
+        QVERIFY(!window_->isWindowModified());
+
+        // A name no longer in the ranking: the pick is selected, nothing is refused.
+        Json edited = Json::parse(readBytes(target).toStdString());
+        edited["session"]["selected"] = "a configuration the ranking no longer has";
+        QFile file(target);
+        QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        file.write(QByteArray::fromStdString(edited.dump(2)));
+        file.close();
+        makeWindow();
+        openAndWait(target);
+        QCOMPARE(selectedName(), ranked()[0].system.name);
     }
 
     void unsavedChangesAreAskedAbout() {
