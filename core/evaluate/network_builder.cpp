@@ -36,6 +36,37 @@ struct OsRequest {
     std::vector<double> host_ios_per_io;
 };
 
+/// HddPositioning of a drive, remembered per thread: a pure function of every HddSpec field, the
+/// span and the direction, tabulated by numerical integration, and the same for every controller,
+/// layout and stripe unit the advisor tries with that drive.
+std::shared_ptr<const HddPositioning> positioning(const HddSpec& hdd, double span, bool write) {
+    thread_local std::map<std::vector<double>, std::shared_ptr<const HddPositioning>> cache;
+    std::vector<double> key{hdd.rpm,
+                            hdd.seek_track_to_track_s,
+                            hdd.seek_average_s,
+                            hdd.seek_full_stroke_s,
+                            hdd.write_seek_extra_s,
+                            hdd.media_rate_outer_Bps,
+                            hdd.media_rate_inner_Bps,
+                            hdd.command_overhead_s,
+                            hdd.cache_bytes,
+                            static_cast<double>(hdd.cache_segments),
+                            hdd.read_ahead ? 1.0 : 0.0,
+                            static_cast<double>(hdd.queue_depth),
+                            span,
+                            write ? 1.0 : 0.0};
+    if (const auto it = cache.find(key); it != cache.end()) {
+        return it->second;
+    }
+    constexpr std::size_t kMaxEntries = 256;  // bounds the memory; refilled on demand
+    if (cache.size() >= kMaxEntries) {
+        cache.clear();
+    }
+    auto made = std::make_shared<const HddPositioning>(hdd, span, write);
+    cache.emplace(std::move(key), made);
+    return made;
+}
+
 struct Stations {
     int host_cpu = -1, host_link = -1, controller = -1, drive_link = -1, drives = -1, drive_bw = -1;
 };
@@ -51,8 +82,8 @@ class Builder {
         const int per_link = std::max(1, sys.drives_per_link);
         links_ = (total_drives_ + per_link - 1) / per_link;
         if (sys.drive.kind == DriveKind::Hdd) {
-            pos_read_ = std::make_shared<HddPositioning>(sys.drive.hdd, wl.span_fraction, false);
-            pos_write_ = std::make_shared<HddPositioning>(sys.drive.hdd, wl.span_fraction, true);
+            pos_read_ = positioning(sys.drive.hdd, wl.span_fraction, false);
+            pos_write_ = positioning(sys.drive.hdd, wl.span_fraction, true);
         }
         add_stations();
     }
@@ -237,18 +268,20 @@ class Builder {
         return key;
     }
 
-    /// Adds the visits of every OS request in `requests` (each weighted by `weight`), merging
-    /// requests of identical shape into one visit sequence with a larger count.
-    void add_requests(const std::vector<std::pair<OsRequest, double>>& requests,
-                      std::vector<Visit>& visits) const {
+    /// Merges the OS requests in `requests` (each weighted by `weight`) of identical shape into
+    /// one representative with the summed weight, in signature order.
+    static std::vector<std::pair<OsRequest, double>> merge_requests(
+        const std::vector<std::pair<OsRequest, double>>& requests) {
         std::map<std::vector<long long>, std::pair<const OsRequest*, double>> shapes;
         for (const auto& [req, weight] : requests) {
             auto [it, inserted] = shapes.try_emplace(signature(req), &req, 0.0);
             it->second.second += weight;
         }
+        std::vector<std::pair<OsRequest, double>> out;
         for (const auto& [key, entry] : shapes) {
-            add_os_request(*entry.first, entry.second, visits);
+            out.emplace_back(*entry.first, entry.second);
         }
+        return out;
     }
 
     void add_os_request(const OsRequest& r, double count, std::vector<Visit>& visits) const {
@@ -506,6 +539,37 @@ class Builder {
     /// Visits of one logical transfer of `bytes`, averaged over sampled offsets.
     void add_transfer(double bytes, bool write, bool sequential, double count,
                       std::vector<Visit>& visits, int window = 1) const {
+        for (const auto& [req, weight] : transfer_shapes(bytes, write, sequential, count, window)) {
+            add_os_request(req, weight, visits);
+        }
+    }
+
+    /// The distinct OS requests (by signature, in signature order) of one logical transfer with
+    /// their summed weights. A pure function of the geometry, the workload's alignment, the
+    /// host's largest I/O, write-back and the arguments, so it is remembered per thread: the
+    /// advisor maps the same drive count, layout and stripe unit for several controllers.
+    const std::vector<std::pair<OsRequest, double>>& transfer_shapes(double bytes, bool write,
+                                                                     bool sequential, double count,
+                                                                     int window) const {
+        using Shapes = std::vector<std::pair<OsRequest, double>>;
+        thread_local std::map<std::vector<double>, Shapes> cache;
+        std::vector<double> key{
+            static_cast<double>(geo_.level), static_cast<double>(geo_.drives),
+            static_cast<double>(geo_.volumes), static_cast<double>(geo_.copies),
+            static_cast<double>(geo_.groups), static_cast<double>(geo_.group_drives),
+            static_cast<double>(geo_.parity_per_group),
+            static_cast<double>(geo_.data_units_per_row), geo_.unit,
+            static_cast<double>(geo_.failed_drives), wl_.alignment_bytes, sys_.host.max_io_bytes,
+            // split() reads write-back only for writes to parity layouts.
+            write_back_ && write && geo_.parity_per_group > 0 ? 1.0 : 0.0, bytes, write ? 1.0 : 0.0,
+            sequential ? 1.0 : 0.0, count, static_cast<double>(window)};
+        if (const auto it = cache.find(key); it != cache.end()) {
+            return it->second;
+        }
+        constexpr std::size_t kMaxEntries = 4096;  // bounds the memory; refilled on demand
+        if (cache.size() >= kMaxEntries) {
+            cache.clear();
+        }
         std::vector<std::pair<OsRequest, double>> requests;
         const auto offsets = sample_offsets(bytes, sequential);
         for (std::size_t j = 0; j < offsets.size(); ++j) {
@@ -514,7 +578,7 @@ class Builder {
                 requests.emplace_back(std::move(r), count / static_cast<double>(offsets.size()));
             }
         }
-        add_requests(requests, visits);
+        return cache.emplace(std::move(key), merge_requests(requests)).first->second;
     }
 
     void build_file_variants() {
@@ -558,7 +622,7 @@ class Builder {
     bool software_raid_ = false;
     int total_drives_ = 1;
     int links_ = 1;
-    std::shared_ptr<HddPositioning> pos_read_, pos_write_;
+    std::shared_ptr<const HddPositioning> pos_read_, pos_write_;
     Stations idx_;
     BuiltNetwork out_;
 };
