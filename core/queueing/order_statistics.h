@@ -17,6 +17,18 @@ struct MaxMoments {
 };
 MaxMoments max_of_iid(int k, double mean, double var);
 
+/// The tabulated factors max_of_iid uses for k, looked up once for a caller that takes the
+/// maximum of the same k many times; max_of_iid(max_factors(k), m, v) == max_of_iid(k, m, v).
+struct MaxFactors {
+    int k = 1;
+    double normal_mean = 0.0;  ///< E[max of k standard normals]
+    double normal_var = 0.0;   ///< Var[max of k standard normals]
+    double exp_mean = 0.0;     ///< H_k - 1: E[max of k unit exponentials] - 1
+    double exp_var = 0.0;      ///< sum 1/i^2: Var[max of k unit exponentials]
+};
+MaxFactors max_factors(int k);
+MaxMoments max_of_iid(const MaxFactors& factors, double mean, double var);
+
 /// Nelson & Tantawi (IEEE TC 37(6), 1988) mean response of a k-way fork-join of M/M/1 queues
 /// with arrival rate lambda and service rate mu: [H_k/H_2 + (1 - H_k/H_2) 4 rho / 11]
 /// (1.5 - rho/8) / (mu - lambda), for k >= 2.

@@ -30,30 +30,78 @@ struct StepResult {
     std::vector<double> busy_per_throughput;   // U = X * this (closed part, per server)
 };
 
-/// Adds one visit's contribution to a job's response mean and variance, given the waiting time
-/// in the station's queue. `previous_foreground` is the foreground time of the last visit that was
-/// not overlapped: a pipelined (overlapped) visit only adds what exceeds it.
-void add_response(const Visit& visit, const ServiceParts& p, double wait, double servers,
-                  double previous_foreground, double& mean, double& var) {
+/// One visit's contribution to a job's response mean and variance.
+struct Terms {
+    double mean = 0.0;
+    double var = 0.0;
+};
+
+/// What a visit's response terms need besides its waiting time (fixed within a level).
+struct Prepared {
+    bool overlapped = false;
+    double count = 1.0;
+    double servers = 1.0;
+    double excess = 0.0;  ///< overlapped: foreground beyond the previous visit's
+    double busy = 0.0;    ///< busy time, at least 1e-12
+    double own_var = 0.0;
+    double random_mean = 0.0;
+    double random_var = 0.0;
+    double base = 0.0;  ///< fixed, fork-maximum extra and delay parts
+    MaxFactors factors;
+};
+
+/// `previous_foreground` is the foreground time of the last visit that was not overlapped: a
+/// pipelined (overlapped) visit only adds what exceeds it.
+Prepared prepare(const Visit& visit, const ServiceParts& p, double servers,
+                 double previous_foreground) {
+    Prepared v;
+    v.overlapped = visit.overlapped;
+    v.count = visit.count;
+    v.servers = servers;
     if (visit.overlapped) {
-        const double excess = std::max(0.0, p.foreground() - previous_foreground);
-        mean += visit.count * (wait + excess);
-        var += visit.count * wait * wait;
-        return;
+        v.excess = std::max(0.0, p.foreground() - previous_foreground);
+        return v;
+    }
+    v.busy = std::max(p.busy(), 1e-12);
+    v.own_var = p.sibling_var >= 0.0 ? p.sibling_var : p.random.var;
+    v.random_mean = p.random.mean;
+    v.random_var = p.random.var;
+    const double extra = visit.fork > 1 ? visit.service.fixed_max_extra_s : 0.0;
+    v.base = p.fixed_s + extra + p.delay_s;
+    if (visit.fork > 1) {
+        v.factors = max_factors(visit.fork);
+    }
+    return v;
+}
+
+/// One visit's contribution to a job's response mean and variance, given the waiting time in
+/// the station's queue.
+Terms terms_at(const Prepared& v, double wait) {
+    if (v.overlapped) {
+        return {v.count * (wait + v.excess), v.count * wait * wait};
     }
     // derived: a sub-request waits behind q requests whose service times are independent across
     // the fork's siblings while q itself is common to them (the same jobs queue at every sibling
     // in a closed system). So the siblings differ by the random parts of q + 1 services, and the
     // fork-join maximum (order_statistics.h) applies to that spread only; the common waiting time
     // adds to the mean and, as an exponential-like term, to the variance.
-    const double busy = std::max(p.busy(), 1e-12);
-    const double ahead = wait * servers / busy;
-    const double own_var = p.sibling_var >= 0.0 ? p.sibling_var : p.random.var;
+    const double ahead = wait * v.servers / v.busy;
     const MaxMoments mm =
-        max_of_iid(visit.fork, p.random.mean + wait, own_var + p.random.var * ahead);
-    const double extra = visit.fork > 1 ? visit.service.fixed_max_extra_s : 0.0;
-    mean += visit.count * (p.fixed_s + extra + p.delay_s + mm.mean);
-    var += visit.count * (mm.var + wait * wait);
+        max_of_iid(v.factors, v.random_mean + wait, v.own_var + v.random_var * ahead);
+    return {v.count * (v.base + mm.mean), v.count * (mm.var + wait * wait)};
+}
+
+Terms response_terms(const Visit& visit, const ServiceParts& p, double wait, double servers,
+                     double previous_foreground) {
+    return terms_at(prepare(visit, p, servers, previous_foreground), wait);
+}
+
+/// Adds response_terms() to `mean` and `var`.
+void add_response(const Visit& visit, const ServiceParts& p, double wait, double servers,
+                  double previous_foreground, double& mean, double& var) {
+    const Terms t = response_terms(visit, p, wait, servers, previous_foreground);
+    mean += t.mean;
+    var += t.var;
 }
 
 /// Residence times for given queue lengths seen on arrival and open (detached) utilizations.
@@ -63,120 +111,242 @@ struct Seen {
     std::vector<double> busy;  ///< utilization per server (probability the server is busy)
 };
 
-/// Service parts of every visit (variants in order, visits in order) at the queue lengths an
-/// arrival sees: fixed within one population level, so computed once per level.
-std::vector<ServiceParts> parts_seen(const Network& net, const std::vector<double>& seen) {
-    std::vector<ServiceParts> parts;
-    for (const auto& variant : net.variants) {
-        for (const auto& visit : variant.visits) {
-            parts.push_back(visit.service.parts_at(seen[visit.station] + 1.0));
-        }
-    }
-    return parts;
+/// Whether any visit is detached (background load that grows with throughput).
+bool has_detached_visits(const Network& net) {
+    return std::any_of(net.variants.begin(), net.variants.end(), [](auto& v) {
+        return std::any_of(v.visits.begin(), v.visits.end(), [](auto& s) { return s.detached; });
+    });
 }
 
-StepResult residence(const Network& net, const Seen& seen_state,
-                     const std::vector<double>& open_util, const std::vector<ServiceParts>& parts) {
-    const std::vector<double>& seen = seen_state.queue;
-    const std::size_t ns = net.stations.size();
-    // Mean and mean residual of the busy time of the requests at each station (the mix of
-    // every visit to it), for the request found in service.
-    std::vector<double> weight(ns, 0.0), first(ns, 0.0), second(ns, 0.0);
-    std::size_t index = 0;
-    for (const auto& variant : net.variants) {
-        for (const auto& visit : variant.visits) {
-            const auto& st = net.stations[visit.station];
-            const ServiceParts& p = parts[index++];
-            const double w = share(visit, st) * variant.probability * visit.count;
-            const double b = p.busy();
-            weight[visit.station] += w;
-            first[visit.station] += w * b;
-            second[visit.station] += w * (b * b + p.random.var);
+/// The residence-time model of a network at one population level. What does not depend on the
+/// throughput (the service parts an arrival sees, each station's busy-time moments, each visit's
+/// queue ahead, and every visit at a station without detached load) is computed once per level
+/// by set(); respond(x) then redoes only the visits at stations whose slow-down by the detached
+/// load changed since its last call, and sums every visit's terms. Same arithmetic in the same
+/// order as evaluating every visit afresh, so the same numbers. One Level serves every population
+/// level of a solve (no allocation per level).
+class Level {
+  public:
+    explicit Level(const Network& net) : net_(net) {
+        const std::size_t ns = net.stations.size();
+        std::vector<char> loaded(ns, 0);  // stations with detached (background) visits
+        for (const auto& variant : net.variants) {
+            for (const auto& visit : variant.visits) {
+                if (visit.detached) {
+                    loaded[static_cast<std::size_t>(visit.station)] = 1;
+                }
+            }
         }
-    }
-    StepResult r;
-    r.queue_per_throughput.assign(ns, 0.0);
-    r.busy_per_throughput.assign(ns, 0.0);
-    double second_moment = 0.0;
-    index = 0;
-    for (const auto& variant : net.variants) {
-        double rv = 0.0, vv = 0.0, previous_fg = 0.0;
-        for (const auto& visit : variant.visits) {
-            const ServiceParts& p = parts[index++];
-            if (visit.detached) {
-                continue;
+        for (const auto& variant : net.variants) {
+            variant_end_.push_back(entries_.size());
+            for (const auto& visit : variant.visits) {
+                const auto& st = net.stations[visit.station];
+                Entry e;
+                e.visit = &visit;
+                e.station = static_cast<std::size_t>(visit.station);
+                e.queue = st.kind == StationKind::Queue;
+                e.servers = std::max(1.0, st.servers);
+                e.share = share(visit, st) * variant.probability * visit.count;
+                e.detached_share = share(visit, st);
+                e.probability = variant.probability;
+                const std::size_t i = entries_.size();
+                if (visit.detached) {
+                    detached_.push_back(i);
+                } else if (e.queue && loaded[e.station]) {
+                    variable_.push_back(i);
+                }
+                entries_.push_back(e);
             }
-            const auto& st = net.stations[visit.station];
-            const double q = seen[visit.station];
-            const double c = std::max(1.0, st.servers);
-            double wait = 0.0;
-            double at_station = p.foreground();  // Little's law: requests present per job/s
-            if (st.kind == StationKind::Queue) {
-                const double slow =
-                    1.0 / (1.0 - std::min(open_util[visit.station], kMaxOpenUtilization));
-                // Seidmann: a c-server queue ~ a queue with service s/c plus a delay s(c-1)/c.
-                // The requests waiting ahead each hold the station for a mean busy time, the one
-                // in service (found with the server's busy probability) for its mean residual
-                // E[B^2]/(2E[B]) (renewal theory; with exponential service this is plain MVA).
-                const std::size_t k = static_cast<std::size_t>(visit.station);
-                const double mean_b = weight[k] > 0.0 ? first[k] / weight[k] : p.busy();
-                const double residual = first[k] > 0.0 ? second[k] / (2.0 * first[k]) : 0.0;
-                const double u = std::clamp(seen_state.busy[k], 0.0, std::min(1.0, q));
-                const double ahead = mean_b / c * (q - u) + u * residual / c;
-                wait = (ahead + p.foreground() / c) * slow - p.foreground() / c;
-                at_station = (ahead + p.foreground() / c) * slow;
-            }
-            add_response(visit, p, wait, c, previous_fg, rv, vv);
-            if (visit.overlapped) {
-                // A pipelined visit holds the job on its own only for its wait and its excess.
-                at_station = wait + std::max(0.0, p.foreground() - previous_fg);
+        }
+        variant_end_.push_back(entries_.size());
+        const std::size_t ne = entries_.size();
+        parts_.resize(ne);
+        for (std::size_t i = 0; i < ne; ++i) {
+            // Service that does not depend on the queue is the same at every level.
+            if (entries_[i].visit->service.at) {
+                dynamic_.push_back(i);
             } else {
-                previous_fg = p.foreground();
+                parts_[i] = entries_[i].visit->service.parts;
             }
-            const double sh = share(visit, st) * variant.probability * visit.count;
-            r.queue_per_throughput[visit.station] += sh * at_station;
-            r.busy_per_throughput[visit.station] += sh * p.busy() / c;
         }
-        r.response += variant.probability * rv;
-        second_moment += variant.probability * (vv + rv * rv);
+        mean_.assign(ne, 0.0);
+        var_.assign(ne, 0.0);
+        at_station_.assign(ne, 0.0);
+        memo_slow_.assign(ne, 0.0);
+        weight_.resize(ns);
+        first_.resize(ns);
+        second_.resize(ns);
+        busy_per_throughput_.resize(ns);
+        open_util_.resize(ns);
+        slow_.assign(ns, 1.0);
     }
-    r.response_var = std::max(0.0, second_moment - r.response * r.response);
-    return r;
-}
 
-/// Utilization per station from detached (background) visits at throughput x.
-std::vector<double> open_utilization(const Network& net, const std::vector<ServiceParts>& parts,
-                                     double x) {
-    std::vector<double> u(net.stations.size(), 0.0);
-    std::size_t index = 0;
-    for (const auto& variant : net.variants) {
-        for (const auto& visit : variant.visits) {
-            const ServiceParts& p = parts[index++];
-            if (!visit.detached) {
-                continue;
+    /// Prepares the level an arrival sees: queue lengths and busy probabilities per station.
+    void set(const Seen& seen_state) {
+        const std::vector<double>& seen = seen_state.queue;
+        for (std::size_t i : dynamic_) {
+            parts_[i] = entries_[i].visit->service.parts_at(seen[entries_[i].station] + 1.0);
+        }
+        // Mean and mean residual of the busy time of the requests at each station (the mix of
+        // every visit to it), for the request found in service.
+        std::fill(weight_.begin(), weight_.end(), 0.0);
+        std::fill(first_.begin(), first_.end(), 0.0);
+        std::fill(second_.begin(), second_.end(), 0.0);
+        for (std::size_t i = 0; i < entries_.size(); ++i) {
+            const Entry& e = entries_[i];
+            const ServiceParts& p = parts_[i];
+            const double w = e.share;
+            const double b = p.busy();
+            weight_[e.station] += w;
+            first_[e.station] += w * b;
+            second_[e.station] += w * (b * b + p.random.var);
+        }
+        std::fill(busy_per_throughput_.begin(), busy_per_throughput_.end(), 0.0);
+        for (std::size_t v = 0; v + 1 < variant_end_.size(); ++v) {
+            double previous_fg = 0.0;
+            for (std::size_t i = variant_end_[v]; i < variant_end_[v + 1]; ++i) {
+                Entry& e = entries_[i];
+                const ServiceParts& p = parts_[i];
+                memo_slow_[i] = std::numeric_limits<double>::quiet_NaN();
+                if (e.visit->detached) {
+                    continue;  // adds nothing to the response (its terms stay 0)
+                }
+                e.previous_fg = previous_fg;
+                if (e.queue) {
+                    // Seidmann: a c-server queue ~ a queue with service s/c plus a delay s(c-1)/c.
+                    // The requests waiting ahead each hold the station for a mean busy time, the
+                    // one in service (found with the server's busy probability) for its mean
+                    // residual E[B^2]/(2E[B]) (renewal theory; with exponential service this is
+                    // plain MVA).
+                    const std::size_t k = e.station;
+                    const double c = e.servers;
+                    const double q = seen[k];
+                    const double mean_b = weight_[k] > 0.0 ? first_[k] / weight_[k] : p.busy();
+                    const double residual = first_[k] > 0.0 ? second_[k] / (2.0 * first_[k]) : 0.0;
+                    const double u = std::clamp(seen_state.busy[k], 0.0, std::min(1.0, q));
+                    const double ahead = mean_b / c * (q - u) + u * residual / c;
+                    e.with_own = ahead + p.foreground() / c;
+                    e.own = p.foreground() / c;
+                }
+                e.prepared = prepare(*e.visit, p, e.servers, previous_fg);
+                e.prepared_foreground = p.foreground();
+                if (!e.visit->overlapped) {
+                    previous_fg = p.foreground();
+                }
+                busy_per_throughput_[e.station] += e.share * p.busy() / e.servers;
+                // A station without detached load is never slowed down (slow = 1 at every x).
+                evaluate(i, 1.0);
             }
-            const auto& st = net.stations[visit.station];
-            const double s = p.busy();
-            u[visit.station] += x * variant.probability * visit.count * share(visit, st) * s /
-                                std::max(1.0, st.servers);
         }
     }
-    return u;
-}
+
+    /// Utilization per station from detached (background) visits at throughput x.
+    const std::vector<double>& open_utilization(double x) {
+        std::fill(open_util_.begin(), open_util_.end(), 0.0);
+        for (std::size_t i : detached_) {
+            const Entry& e = entries_[i];
+            open_util_[e.station] += x * e.probability * e.visit->count * e.detached_share *
+                                     parts_[i].busy() / e.servers;
+        }
+        return open_util_;
+    }
+
+    /// Response mean and variance at throughput x; with `queues` also the queue lengths and
+    /// busy fractions per unit of throughput.
+    StepResult respond(double x, bool queues) {
+        const std::vector<double>& open_util = open_utilization(x);
+        for (std::size_t s = 0; s < slow_.size(); ++s) {
+            slow_[s] = 1.0 / (1.0 - std::min(open_util[s], kMaxOpenUtilization));
+        }
+        for (std::size_t i : variable_) {
+            const double slow = slow_[entries_[i].station];
+            if (!(slow == memo_slow_[i])) {
+                evaluate(i, slow);
+            }
+        }
+        StepResult r;
+        double second_moment = 0.0;
+        for (std::size_t v = 0; v + 1 < variant_end_.size(); ++v) {
+            double rv = 0.0, vv = 0.0;
+            for (std::size_t i = variant_end_[v]; i < variant_end_[v + 1]; ++i) {
+                rv += mean_[i];
+                vv += var_[i];
+            }
+            const double probability = net_.variants[v].probability;
+            r.response += probability * rv;
+            second_moment += probability * (vv + rv * rv);
+        }
+        r.response_var = std::max(0.0, second_moment - r.response * r.response);
+        if (queues) {
+            r.queue_per_throughput.assign(net_.stations.size(), 0.0);
+            r.busy_per_throughput = busy_per_throughput_;
+            for (std::size_t i = 0; i < entries_.size(); ++i) {
+                if (!entries_[i].visit->detached) {
+                    r.queue_per_throughput[entries_[i].station] +=
+                        entries_[i].share * at_station_[i];
+                }
+            }
+        }
+        return r;
+    }
+
+  private:
+    /// Entry i's response terms and requests present per job/s with its station slowed down by
+    /// `slow` (1 / (1 - detached utilization)).
+    void evaluate(std::size_t i, double slow) {
+        const Entry& e = entries_[i];
+        double wait = 0.0;                          // time in the queue
+        double at_station = e.prepared_foreground;  // Little's law: requests present per job/s
+        if (e.queue) {
+            wait = e.with_own * slow - e.own;
+            at_station = e.with_own * slow;
+        }
+        if (e.prepared.overlapped) {
+            // A pipelined visit holds the job on its own only for its wait and its excess.
+            at_station = wait + e.prepared.excess;
+        }
+        const Terms t = terms_at(e.prepared, wait);
+        mean_[i] = t.mean;
+        var_[i] = t.var;
+        at_station_[i] = at_station;
+        memo_slow_[i] = slow;
+    }
+
+    struct Entry {
+        const Visit* visit = nullptr;
+        std::size_t station = 0;
+        bool queue = false;
+        double servers = 1.0;         ///< max(1, servers per copy)
+        double share = 0.0;           ///< per-copy share x probability x count
+        double detached_share = 0.0;  ///< per-copy share
+        double probability = 0.0;     ///< of the visit's variant
+        // Per level (set()):
+        double previous_fg = 0.0;  ///< foreground of the variant's last non-overlapped visit
+        double with_own = 0.0;     ///< queue ahead plus own service, per server
+        double own = 0.0;          ///< own service per server
+        double prepared_foreground = 0.0;  ///< the visit's foreground time
+        Prepared prepared;
+    };
+
+    const Network& net_;
+    std::vector<Entry> entries_;            ///< every visit, variants in order
+    std::vector<std::size_t> variant_end_;  ///< entries_ of variant v: [end[v], end[v + 1])
+    std::vector<std::size_t> detached_;     ///< detached entries
+    std::vector<std::size_t> variable_;     ///< entries at queues with detached load
+    std::vector<std::size_t> dynamic_;      ///< entries whose service depends on the queue
+    std::vector<ServiceParts> parts_;       ///< per entry, at the level's queue lengths
+    // Per entry: response terms, requests present per job/s, and the slow-down they are for.
+    std::vector<double> mean_, var_, at_station_, memo_slow_;
+    std::vector<double> weight_, first_, second_, busy_per_throughput_, open_util_, slow_;
+};
 
 /// One population level: solves residence times with the detached load in a short fixed point,
 /// then applies the asymptotic bound X <= 1 / max demand (Denning & Buzen 1978).
-Solution solve_level(const Network& net, double n, double think, const Seen& seen_state,
-                     double x_guess) {
+Solution solve_level(const Network& net, Level& level, double n, double think,
+                     const Seen& seen_state, double x_guess, bool has_detached) {
     Solution sol;
-    const bool has_detached = std::any_of(net.variants.begin(), net.variants.end(), [](auto& v) {
-        return std::any_of(v.visits.begin(), v.visits.end(), [](auto& s) { return s.detached; });
-    });
-    const std::vector<ServiceParts> parts = parts_seen(net, seen_state.queue);
-    auto respond = [&](double x) {
-        return residence(net, seen_state, open_utilization(net, parts, x), parts);
-    };
-    StepResult r = respond(0.0);
+    level.set(seen_state);
+    StepResult r = level.respond(0.0, !has_detached);
     double x = n / (think + r.response);
     if (has_detached) {
         // Detached (background) load slows everyone as throughput grows: f(x) = n/(Z + R(x)) - x
@@ -185,7 +355,7 @@ Solution solve_level(const Network& net, double n, double think, const Seen& see
         // always terminates; bounded iterations.
         auto f = [&](double at) {
             ++sol.iterations;
-            return n / (think + respond(at).response) - at;
+            return n / (think + level.respond(at, false).response) - at;
         };
         // The previous population's throughput is a good lower end: throughput does not fall
         // as the population grows. Fall back to 0 if it does not bracket the root.
@@ -217,9 +387,9 @@ Solution solve_level(const Network& net, double n, double think, const Seen& see
             }
         }
         x = f_hi >= 0.0 ? hi : lo;
-        r = respond(x);
+        r = level.respond(x, true);
     }
-    const std::vector<double> u_open = open_utilization(net, parts, x);
+    const std::vector<double>& u_open = level.open_utilization(x);
     double max_u = 0.0;
     sol.utilization.resize(net.stations.size());
     for (std::size_t s = 0; s < net.stations.size(); ++s) {
@@ -249,13 +419,15 @@ Solution schweitzer(const Network& net, int n, double think) {
     Solution sol;
     double x = 0.0;
     int it = 0;
+    const bool detached = has_detached_visits(net);
+    Level level(net);
     for (; it < kMaxClosedIterations; ++it) {
         for (std::size_t s = 0; s < ns; ++s) {
             // Bard-Schweitzer: remove the arriving job's share of the queue (and of the busy time)
             seen.queue[s] = q[s] * (n - 1.0) / n;
             seen.busy[s] = u[s] * (n - 1.0) / n;
         }
-        sol = solve_level(net, n, think, seen, x > 0.0 ? x : 1.0);
+        sol = solve_level(net, level, n, think, seen, x > 0.0 ? x : 1.0, detached);
         u = sol.utilization;
         x = sol.throughput;
         double change = 0.0;
@@ -291,9 +463,12 @@ std::vector<Solution> solve_closed(const Network& net, const std::vector<int>& p
         Seen seen{std::vector<double>(net.stations.size(), 0.0),
                   std::vector<double>(net.stations.size(), 0.0)};
         double x = 0.0;
+        const bool detached = has_detached_visits(net);
+        Level level(net);
         for (int n = 1; n <= n_max; ++n) {
             // Arrival theorem: an arriving job sees the queues of the network with n - 1 jobs.
-            Solution sol = solve_level(net, n, think_time, seen, x > 0.0 ? x : 1.0);
+            Solution sol =
+                solve_level(net, level, n, think_time, seen, x > 0.0 ? x : 1.0, detached);
             seen.queue = sol.queue_length;
             seen.busy = sol.utilization;
             if (sol.throughput < x) {
