@@ -106,6 +106,10 @@ Result recommend(const Request& request, const Catalog& catalog, const SearchOpt
 /// and the Pareto indices (the front itself does not depend on weights).
 void rank(Result& result, const Request& request);
 
+/// Index of the candidate rank() would put first under `weights` (0 if `candidates` is empty),
+/// without reordering or copying them.
+std::size_t first_under(const std::vector<Candidate>& candidates, const Weights& weights);
+
 /// Sets Candidate::pareto: not dominated on response time, cost, loss probability and capacity.
 void mark_pareto(std::vector<Candidate>& candidates);
 

@@ -281,14 +281,13 @@ void weight_sensitivity(const Candidate& pick, const Result& result, const Reque
     w.reliability = std::max(0.5, 2.0 * base.reliability);
     variants.push_back({"reliability", w});
     for (const Variant& v : variants) {
-        Request alt = r;
-        alt.weights = v.w;
-        Result copy;
-        copy.ranked = result.ranked;
-        rank(copy, alt);
-        if (!copy.ranked.empty() && copy.ranked.front().system.name != pick.system.name) {
-            e.what_would_change.push_back("If " + std::string(v.name) + " counted twice as much: " +
-                                          copy.ranked.front().system.name + ".");
+        if (result.ranked.empty()) {
+            break;
+        }
+        const Candidate& first = result.ranked[first_under(result.ranked, v.w)];
+        if (first.system.name != pick.system.name) {
+            e.what_would_change.push_back("If " + std::string(v.name) +
+                                          " counted twice as much: " + first.system.name + ".");
         }
     }
 }

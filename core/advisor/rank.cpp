@@ -35,7 +35,35 @@ bool dominates(const Candidate& a, const Candidate& b) {
     return no_worse && better;
 }
 
+/// The ranking order, a before b: higher utility first; ties (equal utility) go to the
+/// cheaper, then the simpler (fewer drives), then by name, so the order is deterministic.
+bool ranks_before(double a_utility, const Candidate& a, double b_utility, const Candidate& b) {
+    if (a_utility != b_utility) {
+        return a_utility > b_utility;
+    }
+    if (a.assessment.total_usd != b.assessment.total_usd) {
+        return a.assessment.total_usd < b.assessment.total_usd;
+    }
+    if (a.system.total_drives() != b.system.total_drives()) {
+        return a.system.total_drives() < b.system.total_drives();
+    }
+    return a.system.name < b.system.name;
+}
+
 }  // namespace
+
+std::size_t first_under(const std::vector<Candidate>& candidates, const Weights& weights) {
+    std::size_t best = 0;
+    double best_utility = 0.0;
+    for (std::size_t i = 0; i < candidates.size(); ++i) {
+        const double u = utility(candidates[i], weights);
+        if (i == 0 || ranks_before(u, candidates[i], best_utility, candidates[best])) {
+            best = i;
+            best_utility = u;
+        }
+    }
+    return best;
+}
 
 void mark_pareto(std::vector<Candidate>& candidates) {
     // Sorted by response time, a candidate can only be dominated by one before it or by an equal
@@ -77,20 +105,22 @@ void rank(Result& result, const Request& request) {
     for (Candidate& c : ranked) {
         c.utility = utility(c, request.weights);
     }
-    // Ties (equal utility) go to the cheaper, then the simpler (fewer drives), then by name, so
-    // the order is deterministic.
-    std::sort(ranked.begin(), ranked.end(), [](const Candidate& a, const Candidate& b) {
-        if (a.utility != b.utility) {
-            return a.utility > b.utility;
-        }
-        if (a.assessment.total_usd != b.assessment.total_usd) {
-            return a.assessment.total_usd < b.assessment.total_usd;
-        }
-        if (a.system.total_drives() != b.system.total_drives()) {
-            return a.system.total_drives() < b.system.total_drives();
-        }
-        return a.system.name < b.system.name;
+    // Sorting indices and then moving each candidate once gives the same order as sorting the
+    // candidates (std::sort's steps depend only on the comparisons) without moving large objects
+    // at every step.
+    std::vector<std::size_t> order(ranked.size());
+    for (std::size_t i = 0; i < order.size(); ++i) {
+        order[i] = i;
+    }
+    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        return ranks_before(ranked[a].utility, ranked[a], ranked[b].utility, ranked[b]);
     });
+    std::vector<Candidate> sorted;
+    sorted.reserve(ranked.size());
+    for (std::size_t i : order) {
+        sorted.push_back(std::move(ranked[i]));
+    }
+    ranked = std::move(sorted);
     if (!ranked.empty()) {
         const double top = ranked.front().utility;
         const double bottom = ranked.back().utility;
