@@ -94,20 +94,6 @@ MaxFactors max_factors(int k) {
     return f;
 }
 
-MaxMoments max_of_iid(const MaxFactors& f, double mean, double var) {
-    if (f.k <= 1 || !(var > 0.0) || !(mean > 0.0)) {
-        return {mean, std::max(0.0, var)};
-    }
-    const double sd = std::sqrt(var);
-    // derived: interpolate, by the squared coefficient of variation (0 = normal-like, >= 1 =
-    // exponential-like), between Clark's normal order statistics and the exponential ones
-    // (E[max] = H_k m, Var[max] = m^2 sum 1/i^2, i.e. mean + sd (H_k - 1) for sd = m).
-    const double w = std::clamp(var / (mean * mean), 0.0, 1.0);
-    const double mean_factor = (1.0 - w) * f.normal_mean + w * f.exp_mean;
-    const double var_factor = (1.0 - w) * f.normal_var + w * f.exp_var;
-    return {mean + sd * mean_factor, var * var_factor};
-}
-
 MaxMoments max_of_iid(int k, double mean, double var) {
     if (k <= 1 || !(var > 0.0) || !(mean > 0.0)) {
         return {mean, std::max(0.0, var)};

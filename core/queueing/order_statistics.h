@@ -1,6 +1,9 @@
 #pragma once
 // Expected maximum of k i.i.d. random variables: the synchronization cost of fork-join.
 
+#include <algorithm>
+#include <cmath>
+
 namespace raidadv::queueing {
 
 /// E[max of k iid standard normals] (Tippett 1925 tables; computed by numerical integration).
@@ -27,7 +30,21 @@ struct MaxFactors {
     double exp_var = 0.0;      ///< sum 1/i^2: Var[max of k unit exponentials]
 };
 MaxFactors max_factors(int k);
-MaxMoments max_of_iid(const MaxFactors& factors, double mean, double var);
+
+/// Inline: the solver calls it for every fork-join visit at every step.
+inline MaxMoments max_of_iid(const MaxFactors& f, double mean, double var) {
+    if (f.k <= 1 || !(var > 0.0) || !(mean > 0.0)) {
+        return {mean, std::max(0.0, var)};
+    }
+    const double sd = std::sqrt(var);
+    // derived: interpolate, by the squared coefficient of variation (0 = normal-like, >= 1 =
+    // exponential-like), between Clark's normal order statistics and the exponential ones
+    // (E[max] = H_k m, Var[max] = m^2 sum 1/i^2, i.e. mean + sd (H_k - 1) for sd = m).
+    const double w = std::clamp(var / (mean * mean), 0.0, 1.0);
+    const double mean_factor = (1.0 - w) * f.normal_mean + w * f.exp_mean;
+    const double var_factor = (1.0 - w) * f.normal_var + w * f.exp_var;
+    return {mean + sd * mean_factor, var * var_factor};
+}
 
 /// Nelson & Tantawi (IEEE TC 37(6), 1988) mean response of a k-way fork-join of M/M/1 queues
 /// with arrival rate lambda and service rate mu: [H_k/H_2 + (1 - H_k/H_2) 4 rho / 11]

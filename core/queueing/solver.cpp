@@ -36,47 +36,49 @@ struct Terms {
     double var = 0.0;
 };
 
-/// What a visit's response terms need besides its waiting time (fixed within a level).
+/// What a visit's response terms need besides its waiting time: the visit's constants
+/// (prepare_visit) and its service at the queue lengths of one level (prepare_service).
 struct Prepared {
+    // The visit's:
     bool overlapped = false;
     double count = 1.0;
     double servers = 1.0;
+    double fork_extra = 0.0;  ///< extra fixed time of the fork's largest sub-request (fork > 1)
+    MaxFactors factors;
+    // Its service at one level:
     double excess = 0.0;  ///< overlapped: foreground beyond the previous visit's
     double busy = 0.0;    ///< busy time, at least 1e-12
     double own_var = 0.0;
     double random_mean = 0.0;
     double random_var = 0.0;
     double base = 0.0;  ///< fixed, fork-maximum extra and delay parts
-    MaxFactors factors;
 };
 
-/// `previous_foreground` is the foreground time of the last visit that was not overlapped: a
-/// pipelined (overlapped) visit only adds what exceeds it.
-Prepared prepare(const Visit& visit, const ServiceParts& p, double servers,
-                 double previous_foreground) {
-    Prepared v;
+void prepare_visit(Prepared& v, const Visit& visit, double servers) {
     v.overlapped = visit.overlapped;
     v.count = visit.count;
     v.servers = servers;
-    if (visit.overlapped) {
+    v.fork_extra = visit.fork > 1 ? visit.service.fixed_max_extra_s : 0.0;
+    v.factors = max_factors(visit.fork);
+}
+
+/// `previous_foreground` is the foreground time of the last visit that was not overlapped: a
+/// pipelined (overlapped) visit only adds what exceeds it.
+void prepare_service(Prepared& v, const ServiceParts& p, double previous_foreground) {
+    if (v.overlapped) {
         v.excess = std::max(0.0, p.foreground() - previous_foreground);
-        return v;
+        return;
     }
     v.busy = std::max(p.busy(), 1e-12);
     v.own_var = p.sibling_var >= 0.0 ? p.sibling_var : p.random.var;
     v.random_mean = p.random.mean;
     v.random_var = p.random.var;
-    const double extra = visit.fork > 1 ? visit.service.fixed_max_extra_s : 0.0;
-    v.base = p.fixed_s + extra + p.delay_s;
-    if (visit.fork > 1) {
-        v.factors = max_factors(visit.fork);
-    }
-    return v;
+    v.base = p.fixed_s + v.fork_extra + p.delay_s;
 }
 
 /// One visit's contribution to a job's response mean and variance, given the waiting time in
 /// the station's queue.
-Terms terms_at(const Prepared& v, double wait) {
+inline Terms terms_at(const Prepared& v, double wait) {
     if (v.overlapped) {
         return {v.count * (wait + v.excess), v.count * wait * wait};
     }
@@ -93,7 +95,10 @@ Terms terms_at(const Prepared& v, double wait) {
 
 Terms response_terms(const Visit& visit, const ServiceParts& p, double wait, double servers,
                      double previous_foreground) {
-    return terms_at(prepare(visit, p, servers, previous_foreground), wait);
+    Prepared v;
+    prepare_visit(v, visit, servers);
+    prepare_service(v, p, previous_foreground);
+    return terms_at(v, wait);
 }
 
 /// Adds response_terms() to `mean` and `var`.
@@ -139,19 +144,25 @@ class Level {
         }
         for (const auto& variant : net.variants) {
             variant_end_.push_back(entries_.size());
+            probability_.push_back(variant.probability);
             for (const auto& visit : variant.visits) {
                 const auto& st = net.stations[visit.station];
                 Entry e;
                 e.visit = &visit;
                 e.station = static_cast<std::size_t>(visit.station);
                 e.queue = st.kind == StationKind::Queue;
-                e.servers = std::max(1.0, st.servers);
                 e.share = share(visit, st) * variant.probability * visit.count;
-                e.detached_share = share(visit, st);
-                e.probability = variant.probability;
+                prepare_visit(e.prepared, visit, std::max(1.0, st.servers));
                 const std::size_t i = entries_.size();
                 if (visit.detached) {
-                    detached_.push_back(i);
+                    Load d;
+                    d.entry = i;
+                    d.station = e.station;
+                    d.probability = variant.probability;
+                    d.count = visit.count;
+                    d.share = share(visit, st);
+                    d.servers = std::max(1.0, st.servers);
+                    loads_.push_back(d);
                 } else if (e.queue && loaded[e.station]) {
                     variable_.push_back(i);
                 }
@@ -183,6 +194,7 @@ class Level {
 
     /// Prepares the level an arrival sees: queue lengths and busy probabilities per station.
     void set(const Seen& seen_state) {
+        last_x_ = std::numeric_limits<double>::quiet_NaN();  // a new level: nothing to reuse
         const std::vector<double>& seen = seen_state.queue;
         for (std::size_t i : dynamic_) {
             parts_[i] = entries_[i].visit->service.parts_at(seen[entries_[i].station] + 1.0);
@@ -201,6 +213,9 @@ class Level {
             first_[e.station] += w * b;
             second_[e.station] += w * (b * b + p.random.var);
         }
+        for (Load& d : loads_) {
+            d.busy = parts_[d.entry].busy();
+        }
         std::fill(busy_per_throughput_.begin(), busy_per_throughput_.end(), 0.0);
         for (std::size_t v = 0; v + 1 < variant_end_.size(); ++v) {
             double previous_fg = 0.0;
@@ -211,7 +226,8 @@ class Level {
                 if (e.visit->detached) {
                     continue;  // adds nothing to the response (its terms stay 0)
                 }
-                e.previous_fg = previous_fg;
+                const double c = e.prepared.servers;
+                const double foreground = p.foreground();
                 if (e.queue) {
                     // Seidmann: a c-server queue ~ a queue with service s/c plus a delay s(c-1)/c.
                     // The requests waiting ahead each hold the station for a mean busy time, the
@@ -219,21 +235,20 @@ class Level {
                     // residual E[B^2]/(2E[B]) (renewal theory; with exponential service this is
                     // plain MVA).
                     const std::size_t k = e.station;
-                    const double c = e.servers;
                     const double q = seen[k];
                     const double mean_b = weight_[k] > 0.0 ? first_[k] / weight_[k] : p.busy();
                     const double residual = first_[k] > 0.0 ? second_[k] / (2.0 * first_[k]) : 0.0;
                     const double u = std::clamp(seen_state.busy[k], 0.0, std::min(1.0, q));
                     const double ahead = mean_b / c * (q - u) + u * residual / c;
-                    e.with_own = ahead + p.foreground() / c;
-                    e.own = p.foreground() / c;
+                    e.with_own = ahead + foreground / c;
+                    e.own = foreground / c;
                 }
-                e.prepared = prepare(*e.visit, p, e.servers, previous_fg);
-                e.prepared_foreground = p.foreground();
+                e.foreground = foreground;
+                prepare_service(e.prepared, p, previous_fg);
                 if (!e.visit->overlapped) {
-                    previous_fg = p.foreground();
+                    previous_fg = foreground;
                 }
-                busy_per_throughput_[e.station] += e.share * p.busy() / e.servers;
+                busy_per_throughput_[e.station] += e.share * p.busy() / c;
                 // A station without detached load is never slowed down (slow = 1 at every x).
                 evaluate(i, 1.0);
             }
@@ -243,10 +258,9 @@ class Level {
     /// Utilization per station from detached (background) visits at throughput x.
     const std::vector<double>& open_utilization(double x) {
         std::fill(open_util_.begin(), open_util_.end(), 0.0);
-        for (std::size_t i : detached_) {
-            const Entry& e = entries_[i];
-            open_util_[e.station] += x * e.probability * e.visit->count * e.detached_share *
-                                     parts_[i].busy() / e.servers;
+        double* util = open_util_.data();
+        for (const Load& d : loads_) {
+            util[d.station] += x * d.probability * d.count * d.share * d.busy / d.servers;
         }
         return open_util_;
     }
@@ -254,6 +268,16 @@ class Level {
     /// Response mean and variance at throughput x; with `queues` also the queue lengths and
     /// busy fractions per unit of throughput.
     StepResult respond(double x, bool queues) {
+        StepResult r;
+        if (x == last_x_) {
+            // The same throughput as the last call of this level: the same response.
+            r.response = last_.response;
+            r.response_var = last_.response_var;
+            if (queues) {
+                add_queues(r);
+            }
+            return r;
+        }
         const std::vector<double>& open_util = open_utilization(x);
         for (std::size_t s = 0; s < slow_.size(); ++s) {
             slow_[s] = 1.0 / (1.0 - std::min(open_util[s], kMaxOpenUtilization));
@@ -264,39 +288,50 @@ class Level {
                 evaluate(i, slow);
             }
         }
-        StepResult r;
         double second_moment = 0.0;
-        for (std::size_t v = 0; v + 1 < variant_end_.size(); ++v) {
+        const double* mean = mean_.data();
+        const double* var = var_.data();
+        const std::size_t* end = variant_end_.data();
+        const std::size_t variants = probability_.size();
+        for (std::size_t v = 0; v < variants; ++v) {
             double rv = 0.0, vv = 0.0;
-            for (std::size_t i = variant_end_[v]; i < variant_end_[v + 1]; ++i) {
-                rv += mean_[i];
-                vv += var_[i];
+            const std::size_t last = end[v + 1];
+            for (std::size_t i = end[v]; i < last; ++i) {
+                rv += mean[i];
+                vv += var[i];
             }
-            const double probability = net_.variants[v].probability;
+            const double probability = probability_[v];
             r.response += probability * rv;
             second_moment += probability * (vv + rv * rv);
         }
         r.response_var = std::max(0.0, second_moment - r.response * r.response);
+        last_x_ = x;
+        last_.response = r.response;
+        last_.response_var = r.response_var;
         if (queues) {
-            r.queue_per_throughput.assign(net_.stations.size(), 0.0);
-            r.busy_per_throughput = busy_per_throughput_;
-            for (std::size_t i = 0; i < entries_.size(); ++i) {
-                if (!entries_[i].visit->detached) {
-                    r.queue_per_throughput[entries_[i].station] +=
-                        entries_[i].share * at_station_[i];
-                }
-            }
+            add_queues(r);
         }
         return r;
     }
 
   private:
+    /// Queue lengths and busy fractions per unit of throughput at the last call's throughput.
+    void add_queues(StepResult& r) const {
+        r.queue_per_throughput.assign(net_.stations.size(), 0.0);
+        r.busy_per_throughput = busy_per_throughput_;
+        for (std::size_t i = 0; i < entries_.size(); ++i) {
+            if (!entries_[i].visit->detached) {
+                r.queue_per_throughput[entries_[i].station] += entries_[i].share * at_station_[i];
+            }
+        }
+    }
+
     /// Entry i's response terms and requests present per job/s with its station slowed down by
     /// `slow` (1 / (1 - detached utilization)).
     void evaluate(std::size_t i, double slow) {
         const Entry& e = entries_[i];
-        double wait = 0.0;                          // time in the queue
-        double at_station = e.prepared_foreground;  // Little's law: requests present per job/s
+        double wait = 0.0;                 // time in the queue
+        double at_station = e.foreground;  // Little's law: requests present per job/s
         if (e.queue) {
             wait = e.with_own * slow - e.own;
             at_station = e.with_own * slow;
@@ -316,28 +351,34 @@ class Level {
         const Visit* visit = nullptr;
         std::size_t station = 0;
         bool queue = false;
-        double servers = 1.0;         ///< max(1, servers per copy)
-        double share = 0.0;           ///< per-copy share x probability x count
-        double detached_share = 0.0;  ///< per-copy share
-        double probability = 0.0;     ///< of the visit's variant
-        // Per level (set()):
-        double previous_fg = 0.0;  ///< foreground of the variant's last non-overlapped visit
-        double with_own = 0.0;     ///< queue ahead plus own service, per server
-        double own = 0.0;          ///< own service per server
-        double prepared_foreground = 0.0;  ///< the visit's foreground time
+        double share = 0.0;  ///< per-copy share x probability x count
         Prepared prepared;
+        // Per level (set()):
+        double with_own = 0.0;    ///< queue ahead plus own service, per server
+        double own = 0.0;         ///< own service per server
+        double foreground = 0.0;  ///< the visit's foreground time
+    };
+    /// A detached visit: its load on its station grows with throughput.
+    struct Load {
+        std::size_t entry = 0;
+        std::size_t station = 0;
+        double probability = 0.0, count = 0.0, share = 0.0, servers = 1.0;
+        double busy = 0.0;  ///< at the level (set())
     };
 
     const Network& net_;
     std::vector<Entry> entries_;            ///< every visit, variants in order
     std::vector<std::size_t> variant_end_;  ///< entries_ of variant v: [end[v], end[v + 1])
-    std::vector<std::size_t> detached_;     ///< detached entries
+    std::vector<double> probability_;       ///< per variant
+    std::vector<Load> loads_;               ///< the detached entries
     std::vector<std::size_t> variable_;     ///< entries at queues with detached load
     std::vector<std::size_t> dynamic_;      ///< entries whose service depends on the queue
     std::vector<ServiceParts> parts_;       ///< per entry, at the level's queue lengths
     // Per entry: response terms, requests present per job/s, and the slow-down they are for.
     std::vector<double> mean_, var_, at_station_, memo_slow_;
     std::vector<double> weight_, first_, second_, busy_per_throughput_, open_util_, slow_;
+    double last_x_ = std::numeric_limits<double>::quiet_NaN();  ///< the last call's throughput
+    StepResult last_;                                           ///< its response (no queues)
 };
 
 /// One population level: solves residence times with the detached load in a short fixed point,
