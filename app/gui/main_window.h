@@ -125,6 +125,10 @@ class MainWindow : public QMainWindow {
     bool recoverUntitled();
     /// Milliseconds between autosaves while the project has unsaved changes.
     void setAutosaveInterval(int ms);
+    /// Edit > Edit Project in Wizard...: the wizard filled from the open project (window-modal,
+    /// returns at once); Finish applies what changed as one undo step and searches again. Null
+    /// when no project with an advisor question is open.
+    ProjectWizard* editProjectInWizard();
 
   signals:
     /// Emitted after the project was saved to `path`.
@@ -230,6 +234,8 @@ class MainWindow : public QMainWindow {
     void recordWhatIf();
     void recordPins();
     void syncPins();
+    /// Runs the project as the document now holds it (after a wizard edit, its undo or redo).
+    void reloadFromDocument();
     QString suggestedSavePath() const;
 
     std::unique_ptr<raidadv::document::ProjectDocument> document_;
@@ -243,6 +249,7 @@ class MainWindow : public QMainWindow {
     bool recording_ = false;   ///< pushing an edit: the document's change is ours
     bool syncQueued_ = false;  ///< a sync from the document is scheduled
     bool syncingPins_ = false;
+    bool reloadQueued_ = false;  ///< a document change the what-if panel cannot show
     int autosaveIntervalMs_ = 60'000;
     Asker asker_;
     SaveFileChooser saveFileChooser_;

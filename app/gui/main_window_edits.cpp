@@ -1,22 +1,42 @@
-// MainWindow and the document's undo stack: what-if edits and pins become document edits
-// (ChangeValue commands), and an undo or redo shows the document again: the what-if fields are
-// refilled and the ranking re-ranked (weights) or searched again (workload and limits), the pins
-// follow the document's session.pins.
+// MainWindow and the document's undo stack: what-if edits, pins and wizard edits become
+// document edits (ChangeValue commands), and an undo or redo shows the document again: the
+// what-if fields are refilled and the ranking re-ranked (weights) or searched again (workload and
+// limits), the pins follow the document's session.pins. A wizard edit (Edit > Edit Project in
+// Wizard...) can change anything the wizard shows (workload, constraints, computer, allowed
+// parts): it is one undo step, and it and its undo or redo run the whole project again.
 
 #include <QLabel>
+#include <QRegularExpression>
 #include <QTimer>
 #include <algorithm>
 
+#include "catalog_choices.h"
 #include "compare_view.h"
 #include "main_window.h"
 #include "project_document.h"
+#include "project_draft.h"
+#include "project_wizard.h"
 #include "recommendations_model.h"
 #include "what_if_document.h"
 #include "what_if_panel.h"
+#include "wizard_fill.h"
 
 namespace raidadv::gui {
 
 using document::Json;
+
+namespace {
+
+/// True for the document places the what-if panel edits and shows (what_if_document.h) and the
+/// session's view state: a change elsewhere (a wizard edit) needs the whole project run again.
+bool whatIfCanShow(const QString& pointer) {
+    static const QRegularExpression shown(QStringLiteral(
+        "^(/advisor/(weights|capacity_gb|budget|max_drive_bays|min_failures_tolerated)"
+        "|/workloads/[0-9]+/(concurrency|read_fraction)|/session)(/.*)?$"));
+    return shown.match(pointer).hasMatch();
+}
+
+}  // namespace
 
 void MainWindow::recordWhatIf() {
     if (!document_ || !hasRequest_ || !whatIf_->isValid()) {
@@ -58,8 +78,14 @@ void MainWindow::recordPins() {
     recording_ = false;
 }
 
-void MainWindow::documentChanged(const QString& /*pointer*/) {
-    if (recording_ || syncQueued_) {
+void MainWindow::documentChanged(const QString& pointer) {
+    if (recording_) {
+        return;
+    }
+    if (!whatIfCanShow(pointer)) {
+        reloadQueued_ = true;  // an undo or redo of a wizard edit
+    }
+    if (syncQueued_) {
         return;
     }
     // An undo of a macro changes several values: show the document once, after all of them.
@@ -70,6 +96,11 @@ void MainWindow::documentChanged(const QString& /*pointer*/) {
 void MainWindow::syncFromDocument() {
     syncQueued_ = false;
     if (!document_) {
+        return;
+    }
+    if (reloadQueued_) {
+        reloadQueued_ = false;
+        reloadFromDocument();  // the run shows the pins and the what-if fields again
         return;
     }
     syncPins();
@@ -131,6 +162,62 @@ void MainWindow::syncPins() {
                                    .arg(missing.join(QStringLiteral(", "))));
     }
     showCandidate();  // the pin button's state
+}
+
+ProjectWizard* MainWindow::editProjectInWizard() {
+    if (!document_ || !hasRequest_) {
+        summaryLabel_->setText(
+            tr("Open a project that asks the advisor a question to edit it in "
+               "the wizard."));
+        return nullptr;
+    }
+    const Json& root = document_->root();
+    const QString name = root.contains("name") && root["name"].is_string()
+                             ? QString::fromStdString(root["name"].get<std::string>())
+                             : projectName_;
+    const ProjectDraft before = draftFromRequest(whatIfRequest(root, loadedRequest_), name);
+    auto* wizard = new ProjectWizard(CatalogChoices::load(catalogPath_), catalogPath_, this);
+    wizard->setWindowTitle(tr("Edit project"));
+    wizard->setAttribute(Qt::WA_DeleteOnClose);
+    wizard->setWindowModality(Qt::WindowModal);
+    fillWizardOnShow(*wizard, before);
+    connect(wizard, &QDialog::accepted, this, [this, wizard, before] {
+        if (!document_) {
+            return;
+        }
+        const ProjectDraft after = mergeWizardDraft(before, wizard->draft());
+        const JsonEdits edits = draftEdits(document_->root(), before, after);
+        if (edits.empty()) {
+            summaryLabel_->setText(tr("The wizard changed nothing."));
+            return;
+        }
+        recording_ = true;
+        document_->setValues(edits, tr("Edit the project in the wizard"));
+        recording_ = false;
+        reloadFromDocument();
+    });
+    wizard->open();
+    return wizard;
+}
+
+void MainWindow::reloadFromDocument() {
+    if (!document_) {
+        return;
+    }
+    const QByteArray text = document_->serialize();
+    const QString path = document_->path();
+    const QString name = document_->displayName();
+    const QString catalog = catalogPath_;
+    startRun(
+        [text, path, name, catalog](std::shared_ptr<SearchControl> control) {
+            ProjectRun run = runProjectText(text, name, catalog, std::move(control));
+            run.path = path;
+            if (!run.ok()) {
+                run.errorTitle = tr("Cannot run project %1 as edited").arg(name);
+            }
+            return run;
+        },
+        name);
 }
 
 }  // namespace raidadv::gui

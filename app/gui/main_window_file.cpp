@@ -115,6 +115,10 @@ void MainWindow::createDocumentActions(QMenu* fileMenu) {
     redo->setShortcut(QKeySequence::Redo);
     editMenu->addAction(undo);
     editMenu->addAction(redo);
+    editMenu->addSeparator();
+    QAction* editProject = editMenu->addAction(tr("Edit Project in &Wizard..."), this,
+                                               [this] { editProjectInWizard(); });
+    editProject->setObjectName(QStringLiteral("editProjectAction"));
 
     // An opened project shows the configuration selected when it was saved (session.selected).
     connect(this, &MainWindow::runFinished, this, [this](bool ok) {

@@ -2,6 +2,9 @@
 
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <cmath>
+
+#include "layout/raid_level.h"
 
 namespace raidadv::gui {
 
@@ -141,6 +144,189 @@ QJsonObject projectJson(const ProjectDraft& d) {
 
 QByteArray projectJsonText(const ProjectDraft& draft) {
     return QJsonDocument(projectJson(draft)).toJson(QJsonDocument::Indented);
+}
+
+namespace {
+
+QStringList qstrings(const std::vector<std::string>& items) {
+    QStringList out;
+    for (const std::string& item : items) {
+        out << QString::fromStdString(item);
+    }
+    return out;
+}
+
+/// Equal within the wizard's text rounding (values are typed with up to 6 significant digits).
+bool same(double a, double b) {
+    return std::abs(a - b) <= 1e-6 * std::max({std::abs(a), std::abs(b), 1e-12});
+}
+
+/// A weight as the wizard's 0..10 slider shows it is no change unless the slider moved.
+double mergedWeight(double before, double edited) {
+    return std::lround(before) == std::lround(edited) ? before : edited;
+}
+
+document::Json toJson(const QJsonObject& object) {
+    return document::Json::parse(
+        QJsonDocument(object).toJson(QJsonDocument::Compact).toStdString());
+}
+
+/// Index of the workload the advisor section names (the first if it names none that exists).
+int advisorWorkloadIndex(const document::Json& root) {
+    const auto workloads = root.find("workloads");
+    if (workloads == root.end() || !workloads->is_array() || workloads->empty()) {
+        return -1;
+    }
+    const auto advisor = root.find("advisor");
+    if (advisor != root.end() && advisor->is_object()) {
+        const auto name = advisor->find("workload");
+        if (name != advisor->end() && name->is_string()) {
+            for (std::size_t i = 0; i < workloads->size(); ++i) {
+                const document::Json& w = (*workloads)[i];
+                if (w.is_object() && w.value("name", std::string()) == name->get<std::string>()) {
+                    return static_cast<int>(i);
+                }
+            }
+        }
+    }
+    return 0;
+}
+
+}  // namespace
+
+ProjectDraft draftFromRequest(const advisor::Request& r, const QString& projectName) {
+    ProjectDraft d;
+    d.name = projectName;
+    d.workload = r.workload;
+    d.canSpreadOverVolumes = r.can_spread_over_volumes;
+    d.hostId = QString::fromStdString(r.host.info.id);
+    const advisor::Constraints& k = r.constraints;
+    d.capacityBytes = k.capacity_bytes;
+    d.growthPerYear = k.growth_per_year;
+    d.horizonYears = k.horizon_years;
+    d.currency = QString::fromStdString(k.currency);
+    d.usdPerCurrencyUnit = k.usd_per_currency_unit > 0.0 ? k.usd_per_currency_unit : 1.0;
+    // The file's budget is in its currency; the request's in US dollars.
+    d.budget = k.budget_usd > 0.0 ? k.budget_usd / d.usdPerCurrencyUnit : 0.0;
+    d.minFailuresTolerated = k.min_failures_tolerated;
+    d.maxDriveBays = k.max_drive_bays;
+    d.weights = r.weights;
+    for (DriveKind kind : k.drive_kinds) {
+        d.driveKinds << (kind == DriveKind::Ssd ? QStringLiteral("ssd") : QStringLiteral("hdd"));
+    }
+    for (RaidLevel level : k.levels) {
+        d.levels << QString::fromLatin1(to_string(level).data(),
+                                        static_cast<qsizetype>(to_string(level).size()));
+    }
+    d.drives = qstrings(k.drives);
+    d.controllers = qstrings(k.controllers);
+    d.ownedController = QString::fromStdString(k.owned_controller);
+    return d;
+}
+
+ProjectDraft mergeWizardDraft(const ProjectDraft& before, const ProjectDraft& edited) {
+    ProjectDraft d = before;
+    d.name = edited.name;
+    Workload& w = d.workload;
+    const Workload& e = edited.workload;
+    w.name = e.name;
+    w.unit = e.unit;
+    if (!same(w.read_fraction, e.read_fraction)) {
+        w.read_fraction = e.read_fraction;
+    }
+    if (!same(w.sequential_fraction, e.sequential_fraction)) {
+        w.sequential_fraction = e.sequential_fraction;
+    }
+    w.concurrency = e.concurrency;
+    w.arrival_rates_per_s = e.arrival_rates_per_s;
+    if (sizeJson(w.size) != sizeJson(e.size)) {
+        w.size = e.size;
+    }
+    d.canSpreadOverVolumes = edited.canSpreadOverVolumes;
+    d.hostId = edited.hostId;
+    const auto number = [](double& target, double value) {
+        if (!same(target, value)) {
+            target = value;
+        }
+    };
+    number(d.capacityBytes, edited.capacityBytes);
+    number(d.growthPerYear, edited.growthPerYear);
+    number(d.horizonYears, edited.horizonYears);
+    number(d.budget, edited.budget);
+    d.currency = edited.currency;
+    number(d.usdPerCurrencyUnit, edited.usdPerCurrencyUnit);
+    d.minFailuresTolerated = edited.minFailuresTolerated;
+    d.maxDriveBays = edited.maxDriveBays;
+    d.weights.performance = mergedWeight(before.weights.performance, edited.weights.performance);
+    d.weights.cost = mergedWeight(before.weights.cost, edited.weights.cost);
+    d.weights.reliability = mergedWeight(before.weights.reliability, edited.weights.reliability);
+    d.weights.capacity = mergedWeight(before.weights.capacity, edited.weights.capacity);
+    d.driveKinds = edited.driveKinds;
+    d.levels = edited.levels;
+    d.drives = edited.drives;
+    d.ownedController = edited.ownedController;
+    return d;
+}
+
+std::vector<std::pair<std::string, std::optional<document::Json>>> draftEdits(
+    const document::Json& root, const ProjectDraft& before, const ProjectDraft& after) {
+    std::vector<std::pair<std::string, std::optional<document::Json>>> edits;
+    if (before.name != after.name) {
+        edits.emplace_back("/name", after.name.toStdString());
+    }
+    const int index = advisorWorkloadIndex(root);
+    const document::Json oldWorkload = toJson(workloadJson(before.workload));
+    document::Json newWorkload = toJson(workloadJson(after.workload));
+    if (index >= 0 && oldWorkload != newWorkload) {
+        const std::string pointer = "/workloads/" + std::to_string(index);
+        const document::Json& current = root["workloads"][static_cast<std::size_t>(index)];
+        if (current.is_object() && current.contains("description")) {
+            newWorkload["description"] = current["description"];
+        }
+        edits.emplace_back(pointer, newWorkload);
+    }
+    // Advisor keys one by one, and the allowed parts one by one (the file may allow
+    // interfaces or form factors the wizard does not show: they stay).
+    const document::Json current = root.contains("advisor") ? root["advisor"] : document::Json();
+    const auto compare = [&](const std::string& base, const document::Json& was,
+                             const document::Json& now, const document::Json& file,
+                             const auto& recurse) -> void {
+        std::vector<std::string> keys;
+        for (const auto& item : was.items()) {
+            keys.push_back(item.key());
+        }
+        for (const auto& item : now.items()) {
+            if (!was.contains(item.key())) {
+                keys.push_back(item.key());
+            }
+        }
+        for (const std::string& key : keys) {
+            const document::Json old = was.contains(key) ? was[key] : document::Json();
+            const document::Json updated = now.contains(key) ? now[key] : document::Json();
+            if (old == updated) {
+                continue;
+            }
+            const bool inFile = file.is_object() && file.contains(key);
+            if (key == "allowed") {
+                recurse(base + "/allowed", old.is_object() ? old : document::Json::object(),
+                        updated.is_object() ? updated : document::Json::object(),
+                        inFile ? file[key] : document::Json(), recurse);
+                continue;
+            }
+            if (!updated.is_null()) {
+                edits.emplace_back(base + "/" + key, updated);
+            } else if (inFile) {
+                edits.emplace_back(base + "/" + key, std::nullopt);
+            }
+            // The file may give the capacity as text ("8 TB") instead of capacity_gb.
+            if (key == "capacity_gb" && file.is_object() && file.contains("capacity")) {
+                edits.emplace_back(base + "/capacity", std::nullopt);
+            }
+        }
+    };
+    compare("/advisor", toJson(projectJson(before))["advisor"],
+            toJson(projectJson(after))["advisor"], current, compare);
+    return edits;
 }
 
 }  // namespace raidadv::gui

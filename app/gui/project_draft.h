@@ -8,7 +8,13 @@
 #include <QString>
 #include <QStringList>
 
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
 #include "advisor/request.h"
+#include "project_document.h"
 #include "workload/workload.h"
 
 namespace raidadv::gui {
@@ -40,5 +46,21 @@ QJsonObject workloadJson(const raidadv::Workload& workload);
 QJsonObject projectJson(const ProjectDraft& draft);
 /// projectJson() as indented UTF-8 text.
 QByteArray projectJsonText(const ProjectDraft& draft);
+
+/// The wizard's view of an open project: `request` as the project file gives it (SI units,
+/// budget in US dollars), named `projectName`; the catalog ids come from the request's parts.
+ProjectDraft draftFromRequest(const raidadv::advisor::Request& request, const QString& projectName);
+
+/// `before` with the fields the wizard edits taken from `edited` where they differ by more than
+/// the wizard's rounding (a weight of 0.5 shown on a 0..10 slider as 1 is no change). Fields the
+/// wizard does not show (the workload's alignment, span, streams and think time; the allowed
+/// controllers) keep `before`'s values.
+ProjectDraft mergeWizardDraft(const ProjectDraft& before, const ProjectDraft& edited);
+
+/// Document edits (JSON pointer, new value or removal) that carry the project in `root` from
+/// `before` to `after`: the name, the advisor's workload (replaced whole, its description kept)
+/// and each advisor key that changed; keys the wizard does not write are left as they are.
+std::vector<std::pair<std::string, std::optional<document::Json>>> draftEdits(
+    const document::Json& root, const ProjectDraft& before, const ProjectDraft& after);
 
 }  // namespace raidadv::gui

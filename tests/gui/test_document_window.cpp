@@ -3,7 +3,9 @@
 // disk is not overwritten without asking; an autosave left by a crash is offered and recovered;
 // newer files are refused; files open by drag-and-drop and appear in Open Recent. The questions
 // are answered by the test (MainWindow::setAsker), so nothing blocks.
+#include <QAbstractButton>
 #include <QAction>
+#include <QComboBox>
 #include <QDropEvent>
 #include <QFile>
 #include <QLineEdit>
@@ -25,6 +27,7 @@
 #include "main_window.h"
 #include "project/project.h"
 #include "project_document.h"
+#include "project_wizard.h"
 #include "recommendations_model.h"
 #include "what_if_panel.h"
 
@@ -190,6 +193,93 @@ class DocumentWindowTest : public QObject {
         makeWindow();
         openAndWait(target);
         QCOMPARE(selectedName(), ranked()[0].system.name);
+    }
+
+    void wizardEditIsOneUndoStep() {
+        openAndWait(path_);
+        const auto pick = [this] {
+            const auto& ranked = window_->recommendationsModel()->result().ranked;
+            return ranked.empty() ? std::string() : ranked.front().system.name;
+        };
+        const auto capacity = [this] {
+            return window_->recommendationsModel()->request().constraints.capacity_bytes;
+        };
+        const Json before = window_->document()->root();
+        const std::string pickBefore = pick();
+        QCOMPARE(capacity(), 900e9);
+
+        auto* action = window_->findChild<QAction*>(QStringLiteral("editProjectAction"));
+        QVERIFY(action != nullptr);
+        action->trigger();
+        auto* wizard = window_->findChild<raidadv::gui::ProjectWizard*>();
+        QVERIFY(wizard != nullptr);
+        QTRY_VERIFY(wizard->isVisible());
+        // Filled from the project, page by page.
+        const auto edit = [wizard](const char* name) {
+            return wizard->findChild<QLineEdit*>(QString::fromLatin1(name));
+        };
+        QCOMPARE(edit("workloadNameLineEdit")->text(), QStringLiteral("IOMeter File Server"));
+        QCOMPARE(edit("readPercentLineEdit")->text(), QStringLiteral("80"));
+        QCOMPARE(edit("concurrencyLineEdit")->text(), QStringLiteral("4, 16, 64"));
+        const auto next = [wizard] {
+            QTest::mouseClick(wizard->button(QWizard::NextButton), Qt::LeftButton);
+        };
+        next();
+        QCOMPARE(wizard->currentId(), int(raidadv::gui::ProjectWizard::SizesPageId));
+        next();
+        QCOMPARE(wizard->currentId(), int(raidadv::gui::ProjectWizard::CapacityPageId));
+        QCOMPARE(edit("capacityLineEdit")->text(), QStringLiteral("900 GB"));
+        // 1200 GB no longer fits on two RAID 1 pairs of 500 GB drives: the pick must change.
+        typeInto(edit("capacityLineEdit"), QStringLiteral("1200 GB"));
+        next();
+        QCOMPARE(wizard->currentId(), int(raidadv::gui::ProjectWizard::BudgetPageId));
+        QCOMPARE(edit("maxBaysLineEdit")->text(), QStringLiteral("4"));
+        next();
+        QCOMPARE(wizard->currentId(), int(raidadv::gui::ProjectWizard::HardwarePageId));
+        auto* host = wizard->findChild<QComboBox*>(QStringLiteral("hostComboBox"));
+        QCOMPARE(host->currentData().toString(), QStringLiteral("intel-core2-e6600-vista"));
+        // A catalog choice the what-if panel cannot make: the computer.
+        const int newHost = host->findData(QStringLiteral("linux-server-2024"));
+        QVERIFY(newHost >= 0);
+        host->setCurrentIndex(newHost);
+        next();
+        QCOMPARE(wizard->currentId(), int(raidadv::gui::ProjectWizard::ReviewPageId));
+        QTRY_VERIFY(wizard->button(QWizard::FinishButton)->isEnabled());
+
+        QSignalSpy finished(window_.get(), &MainWindow::recommendationsShown);
+        QTest::mouseClick(wizard->button(QWizard::FinishButton), Qt::LeftButton);
+        QVERIFY(finished.wait(kRunTimeoutMs));
+        // One undo step that changed the capacity and the computer, nothing else.
+        QCOMPARE(window_->document()->undoStack()->count(), 1);
+        QVERIFY(window_->isWindowModified());
+        Json expected = before;
+        expected["advisor"]["capacity_gb"] = 1200.0;
+        expected["advisor"]["host"] = "linux-server-2024";
+        QVERIFY2(window_->document()->root() == expected,
+                 window_->document()->root().dump(1).c_str());
+        QCOMPARE(capacity(), 1200e9);
+        QCOMPARE(window_->recommendationsModel()->request().host.info.id,
+                 std::string("linux-server-2024"));
+        const std::string pickAfter = pick();
+        QVERIFY(!pickAfter.empty());
+        QVERIFY(pickAfter != pickBefore);
+
+        // Undo: the old capacity and the old ranking; Redo: the edit again.
+        finished.clear();
+        window_->document()->undoStack()->undo();
+        QVERIFY(finished.wait(kRunTimeoutMs));
+        QVERIFY(window_->document()->root() == before);
+        QCOMPARE(capacity(), 900e9);
+        QCOMPARE(window_->recommendationsModel()->request().host.info.id,
+                 std::string("intel-core2-e6600-vista"));
+        QCOMPARE(pick(), pickBefore);
+        QVERIFY(!window_->isWindowModified());
+        finished.clear();
+        window_->document()->undoStack()->redo();
+        QVERIFY(finished.wait(kRunTimeoutMs));
+        QCOMPARE(capacity(), 1200e9);
+        QCOMPARE(pick(), pickAfter);
+        QVERIFY(window_->isWindowModified());
     }
 
     void unsavedChangesAreAskedAbout() {
