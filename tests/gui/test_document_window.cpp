@@ -282,6 +282,37 @@ class DocumentWindowTest : public QObject {
         QVERIFY(window_->isWindowModified());
     }
 
+    void wizardLeftAsFilledChangesNothing() {
+        // The wizard shows each example as it is: Finish without an edit pushes no undo step
+        // (weights of 0.5 on 0..10 sliders, sizes re-read from the histogram text, capacities
+        // typed back in GB are no change).
+        for (const char* example : {"advisor-vm-datastore.json", "advisor-archive-1996-fast.json",
+                                    "advisor-small-nas.json", "advisor-file-server-2007.json"}) {
+            const QString path = dir_.filePath(QString::fromLatin1(example));
+            QFile::remove(path);
+            QVERIFY(QFile::copy(
+                QStringLiteral(RAID_RESOURCES_DIR "/examples/") + QString::fromLatin1(example),
+                path));
+            QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner);
+            makeWindow();
+            openAndWait(path);
+            raidadv::gui::ProjectWizard* wizard = window_->editProjectInWizard();
+            QVERIFY(wizard != nullptr);
+            QTRY_VERIFY(wizard->isVisible());
+            while (wizard->currentId() != int(raidadv::gui::ProjectWizard::ReviewPageId)) {
+                const int before = wizard->currentId();
+                QTest::mouseClick(wizard->button(QWizard::NextButton), Qt::LeftButton);
+                QVERIFY2(wizard->currentId() != before, example);  // every page complete
+            }
+            QTRY_VERIFY(wizard->button(QWizard::FinishButton)->isEnabled());
+            const Json before = window_->document()->root();
+            QTest::mouseClick(wizard->button(QWizard::FinishButton), Qt::LeftButton);
+            QCOMPARE(window_->document()->undoStack()->count(), 0);
+            QVERIFY2(window_->document()->root() == before, example);
+            QVERIFY(!window_->isWindowModified());
+        }
+    }
+
     void unsavedChangesAreAskedAbout() {
         openAndWait(path_);
         window_->compareView()->clear();
