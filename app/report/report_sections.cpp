@@ -46,7 +46,7 @@ QString fixed(double value, int decimals) {
 }
 
 QString percent(double fraction) {
-    return fixed(100.0 * fraction, 0) + QStringLiteral(" %");
+    return fixed(100.0 * fraction, 0) + QStringLiteral("&nbsp;%");
 }
 
 QString probability(double p) {
@@ -54,9 +54,9 @@ QString probability(double p) {
         return QStringLiteral("-");
     }
     if (p < 1e-6) {
-        return tr("under 0.0001 %");
+        return tr("under 0.0001&nbsp;%");
     }
-    return num(100.0 * p, 2) + QStringLiteral(" %");
+    return num(100.0 * p, 2) + QStringLiteral("&nbsp;%");
 }
 
 QString size_text(double bytes) {
@@ -524,7 +524,7 @@ void alternatives(Writer& w, const ReportInput& in) {
     t.header = {tr("Rank"),   tr("Score"),   tr("Response (ms)"), tr("Cost"),
                 tr("Usable"), tr("P(loss)"), tr("Configuration")};
     t.right = {true, true, true, true, true, true, false};
-    t.widths = {7, 7, 14, 9, 9, 10, 44};
+    t.widths = {7, 7, 13, 9, 9, 11, 44};
     for (std::size_t i = 0; i < result.ranked.size() && i < 12; ++i) {
         const advisor::Candidate& c = result.ranked[i];
         t.rows.push_back({QString::number(i + 1) + (c.pareto ? QStringLiteral(" P") : QString()),
