@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <sstream>
 
@@ -67,6 +68,27 @@ std::shared_ptr<const HddPositioning> positioning(const HddSpec& hdd, double spa
     return made;
 }
 
+/// HddPositioning::at that remembers its last answer. The queueing solver asks every drive visit
+/// of a level with the same queue length, so the visits sharing a table mostly ask for the same
+/// number of candidates in a row. One per built network and direction; a built network is solved
+/// on one thread at a time (the memo is not synchronized).
+class PositioningMemo {
+  public:
+    explicit PositioningMemo(std::shared_ptr<const HddPositioning> pos) : pos_(std::move(pos)) {}
+    TimeMoments at(double candidates) {
+        if (!(candidates == last_)) {
+            moments_ = pos_->at(candidates);
+            last_ = candidates;
+        }
+        return moments_;
+    }
+
+  private:
+    std::shared_ptr<const HddPositioning> pos_;
+    double last_ = std::numeric_limits<double>::quiet_NaN();
+    TimeMoments moments_;
+};
+
 struct Stations {
     int host_cpu = -1, host_link = -1, controller = -1, drive_link = -1, drives = -1, drive_bw = -1;
 };
@@ -82,8 +104,10 @@ class Builder {
         const int per_link = std::max(1, sys.drives_per_link);
         links_ = (total_drives_ + per_link - 1) / per_link;
         if (sys.drive.kind == DriveKind::Hdd) {
-            pos_read_ = positioning(sys.drive.hdd, wl.span_fraction, false);
-            pos_write_ = positioning(sys.drive.hdd, wl.span_fraction, true);
+            pos_read_ = std::make_shared<PositioningMemo>(
+                positioning(sys.drive.hdd, wl.span_fraction, false));
+            pos_write_ = std::make_shared<PositioningMemo>(
+                positioning(sys.drive.hdd, wl.span_fraction, true));
         }
         add_stations();
     }
@@ -434,7 +458,7 @@ class Builder {
         const double commands =
             host_ios * (limit > 0.0 ? std::max(1.0, std::ceil(per_host_io / limit)) : 1.0);
         const double command_bytes = mean_bytes / commands;
-        std::shared_ptr<const HddPositioning> pos = write ? pos_write_ : pos_read_;
+        std::shared_ptr<PositioningMemo> pos = write ? pos_write_ : pos_read_;
         const double revolution = hdd_revolution_time(hdd);
         const double rotation_var = revolution * revolution / 12.0;
         // A write-back controller destages from its cache with the drive's queue kept full.
@@ -622,7 +646,7 @@ class Builder {
     bool software_raid_ = false;
     int total_drives_ = 1;
     int links_ = 1;
-    std::shared_ptr<const HddPositioning> pos_read_, pos_write_;
+    std::shared_ptr<PositioningMemo> pos_read_, pos_write_;
     Stations idx_;
     BuiltNetwork out_;
 };

@@ -20,6 +20,8 @@ inline constexpr const char* kDriveLink = "drive_link";
 inline constexpr const char* kDrives = "drives";
 inline constexpr const char* kDriveBandwidth = "drive_bandwidth";  ///< SSD bandwidth stage
 
+/// Solve one BuiltNetwork on one thread at a time: its drive service callbacks remember their
+/// last answer without synchronization (separate builds share nothing mutable).
 struct BuiltNetwork {
     queueing::Network network;
     double bytes_per_job = 0.0;     ///< mean user bytes moved per job (request or file)
