@@ -125,6 +125,7 @@ std::unique_ptr<QChart> build_bar_chart(const BarChart& spec) {
     }
     if (categories.size() * (longest + 2) > 48) {
         x->setLabelsAngle(-35);
+        x->setTruncateLabels(false);  // tilted labels fit; eliding them left "51..." at 100%
     }
     auto* y = new QValueAxis;
     y->setRange(0.0, spec.max_value > 0.0 ? spec.max_value : (top > 0.0 ? top * 1.1 : 1.0));

@@ -36,7 +36,7 @@ charts::Chart stripeChart(const std::vector<NamedCandidate>& candidates) {
     chart.x_scale = charts::Scale::Log2;
     chart.start_at_zero = true;
     charts::Series chosen;
-    chosen.name = tr("Unit in use");
+    chosen.name = tr("In use");
     chosen.style = charts::Series::Style::Markers;
     chosen.marker = charts::Series::Marker::Diamond;
     chosen.color = QColor(0x30, 0x30, 0x30);
@@ -47,8 +47,10 @@ charts::Chart stripeChart(const std::vector<NamedCandidate>& candidates) {
             continue;
         }
         const advisor::Candidate& c = *named.candidate;
+        // Legends name the rank ("#2", as the response chart does: longer names were cut
+        // short); hovering a point shows the whole configuration.
         charts::Series s;
-        s.name = shortLabel(c, named.rank);
+        s.name = named.name;
         s.style = charts::Series::Style::LineAndMarkers;
         s.color = kPalette[colour++ % kColours];
         for (const advisor::StripeTrial& t : c.stripe_trials) {
@@ -57,11 +59,11 @@ charts::Chart stripeChart(const std::vector<NamedCandidate>& candidates) {
             }
             s.x.push_back(t.unit_bytes / kilo.divisor);
             s.y.push_back(t.mean_response_s * 1e3);
-            s.point_labels.push_back(s.name);
+            s.point_labels.push_back(shortLabel(c, named.rank));
             if (t.unit_bytes == c.system.layout.stripe_unit_bytes) {
                 chosen.x.push_back(s.x.back());
                 chosen.y.push_back(s.y.back());
-                chosen.point_labels.push_back(tr("%1: unit in use").arg(s.name));
+                chosen.point_labels.push_back(tr("%1: unit in use").arg(shortLabel(c, named.rank)));
             }
         }
         chart.series.push_back(std::move(s));
@@ -91,7 +93,7 @@ charts::Chart lossChart(const std::vector<NamedCandidate>& candidates,
         }
         const advisor::Candidate& c = *named.candidate;
         charts::Series s;
-        s.name = shortLabel(c, named.rank);
+        s.name = named.name;
         s.style = charts::Series::Style::Line;
         s.color = kPalette[colour++ % kColours];
         for (const advisor::LossPoint& p :
@@ -101,7 +103,7 @@ charts::Chart lossChart(const std::vector<NamedCandidate>& candidates,
             }
             s.x.push_back(p.years);
             s.y.push_back(p.p_data_loss * 100.0);
-            s.point_labels.push_back(s.name);
+            s.point_labels.push_back(shortLabel(c, named.rank));
         }
         if (!s.y.empty()) {
             ends.push_back(s.y.back());

@@ -185,8 +185,14 @@ void CompareView::refresh() {
                                  pins_[static_cast<std::size_t>(i)].candidate.system))));
         table_->setHorizontalHeaderItem(i, item);
     }
-    // Names wrap onto three lines; the metric rows keep one.
-    table_->setRowHeight(0, table_->fontMetrics().lineSpacing() * 3 + 8);
+    // Names wrap onto four lines; the metric rows keep one. Every row shows without scrolling
+    // (the charts below take the remaining height).
+    table_->setRowHeight(0, table_->fontMetrics().lineSpacing() * 4 + 8);
+    int height = table_->horizontalHeader()->sizeHint().height() + 2 * table_->frameWidth();
+    for (int r = 0; r < table_->rowCount(); ++r) {
+        height += table_->rowHeight(r);
+    }
+    table_->setMinimumHeight(height);
 
     if (pins_.empty()) {
         response_->showMessage(tr("Nothing pinned yet."));

@@ -250,6 +250,9 @@ void BudgetPage::updateCurrency() {
     const bool dollars = code == QStringLiteral("USD");
     budgetLabel_->setText(tr("Bu&dget (%1):").arg(code));
     usdPerUnitLabel_->setText(tr("&US dollars per 1 %1:").arg(code));
+    // Dollars need no exchange rate: the row shows only for another currency.
+    usdPerUnitLabel_->setVisible(!dollars);
+    usdPerUnit_->row()->setVisible(!dollars);
     usdPerUnit_->edit()->setEnabled(!dollars);
     usdPerUnit_->recheck();
 }
