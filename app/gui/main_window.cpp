@@ -135,7 +135,7 @@ void MainWindow::createWidgets() {
     tabs_->addTab(createRecommendationsTab(), tr("&Recommendations"));
     compare_ = new CompareView(this);
     tabs_->addTab(compare_, tr("&Compare"));
-    tabs_->addTab(table_, tr("&Evaluated systems"));
+    tabs_->addTab(table_, tr("Evaluated &systems"));
     createWelcomePage();
 
     whatIf_ = new WhatIfPanel(this);
@@ -238,10 +238,10 @@ QWidget* MainWindow::createRecommendationsTab() {
 
     detailTabs_ = new QTabWidget(this);
     detailTabs_->setObjectName(QStringLiteral("detailTabWidget"));
-    detailTabs_->addTab(detail_, tr("Explanation"));
-    detailTabs_->addTab(chartsPage, tr("Charts"));
-    detailTabs_->addTab(riskPage, tr("Stripe && risk"));
-    detailTabs_->addTab(diagram_, tr("Layout"));
+    detailTabs_->addTab(detail_, tr("E&xplanation"));
+    detailTabs_->addTab(chartsPage, tr("Ch&arts"));
+    detailTabs_->addTab(riskPage, tr("Stripe && ris&k"));
+    detailTabs_->addTab(diagram_, tr("&Layout"));
 
     pinButton_ = new QPushButton(tr("&Pin to compare"), this);
     pinButton_->setObjectName(QStringLiteral("pinPushButton"));

@@ -9,8 +9,10 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QMenuBar>
 #include <QPushButton>
 #include <QRadioButton>
+#include <QSet>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTabWidget>
@@ -418,6 +420,30 @@ class UnitsKeyboardTest : public QObject {
         }
     }
 
+    void mnemonicsOfTheMainWindowAreUnique() {
+        MainWindow window;
+        QStringList texts;
+        for (QAction* menu : window.menuBar()->actions()) {
+            texts << menu->text();
+        }
+        for (const char* name : {"mainTabWidget", "detailTabWidget"}) {
+            auto* tabs = find<QTabWidget>(&window, name);
+            for (int i = 0; i < tabs->count(); ++i) {
+                texts << tabs->tabText(i);
+            }
+        }
+        texts << find<QPushButton>(&window, "pinPushButton")->text();
+        QSet<QChar> keys;
+        for (const QString& text : texts) {
+            const QString plain = QString(text).replace(QStringLiteral("&&"), QString());
+            const qsizetype at = plain.indexOf(QLatin1Char('&'));
+            QVERIFY2(at >= 0 && at + 1 < plain.size(), qPrintable(text));  // every one has one
+            const QChar key = plain.at(at + 1).toLower();
+            QVERIFY2(!keys.contains(key), qPrintable(text));  // Alt+key is not ambiguous
+            keys.insert(key);
+        }
+    }
+
     void rankingRowChosenWithTheKeyboard() {
         MainWindow window;
         window.show();
@@ -456,6 +482,9 @@ class UnitsKeyboardTest : public QObject {
                  static_cast<QWidget*>(window.compareView()));
         QTest::keyClick(&window, Qt::Key_R, Qt::AltModifier);
         QCOMPARE(find<QTabWidget>(&window, "mainTabWidget")->currentIndex(), 0);
+        // Alt+A shows the detail pane's charts.
+        QTest::keyClick(table, Qt::Key_A, Qt::AltModifier);
+        QCOMPARE(find<QTabWidget>(&window, "detailTabWidget")->currentIndex(), 1);
         QTest::keyClick(table, Qt::Key_Home, Qt::ControlModifier);
         QCOMPARE(table->currentIndex().row(), 0);
     }
