@@ -205,10 +205,11 @@ class Builder {
             r.sequential = sequential || done > 0.0;
             r.user_bytes = piece;
             r.pieces = static_cast<int>(std::ceil(piece / max_io - 1e-9));
-            r.array = write ? map_write(geo_, offset + done, piece)
-                            : map_read(geo_, offset + done, piece, read_copy);
             if (write && r.sequential && write_back_ && geo_.parity_per_group > 0) {
                 r.array = coalesced_full_stripe_share(piece);
+            } else {
+                r.array = write ? map_write(geo_, offset + done, piece)
+                                : map_read(geo_, offset + done, piece, read_copy);
             }
             // The file system reads a file in clusters of max_io, each its own I/O, the next
             // one issued as read-ahead when the current one is consumed (McVoy & Kleiman,
@@ -218,7 +219,7 @@ class Builder {
             // simulator issues them: core/sim/workload_gen.cpp). derived: commands per disk
             // I/O = disk I/Os of the clusters mapped one by one / disk I/Os of the window.
             std::vector<double> separate(r.array.phases.size(), 0.0);
-            if (!write) {
+            if (!write && r.pieces > 1) {  // (a single cluster is one command per disk I/O)
                 for (double c = 0.0; c < piece - 1e-9; c += max_io) {
                     const double b = std::min(max_io, piece - c);
                     const ArrayRequest one = map_read(geo_, offset + done + c, b, read_copy);
