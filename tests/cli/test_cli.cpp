@@ -11,17 +11,17 @@
 #include <sstream>
 #include <string>
 
+#include "shell_run.h"
+
 using Catch::Matchers::Contains;
 using nlohmann::json;
 namespace fs = std::filesystem;
 
 namespace {
 
-struct Run {
-    int status = -1;
-    std::string out;
-    std::string err;
-};
+using Run = raidadv::test::ShellRun;
+using raidadv::test::cli_command;
+using raidadv::test::run_shell;
 
 fs::path scratch_dir() {
     static const fs::path dir = [] {
@@ -34,29 +34,12 @@ fs::path scratch_dir() {
 }
 
 std::string quoted(const std::string& s) {
-    return "'" + s + "'";
+    return raidadv::test::shell_quoted(s);
 }
 
 /// Runs `raid-advisor-cli <args>`; `args` is passed to the shell as is.
 Run cli(const std::string& args) {
-    const fs::path err_file = scratch_dir() / "stderr.txt";
-    const std::string command = quoted(std::string(RAID_BIN_DIR) + "/raid-advisor-cli") + " " +
-                                args + " 2>" + quoted(err_file.string());
-    Run run;
-    FILE* pipe = ::popen(command.c_str(), "r");
-    REQUIRE(pipe != nullptr);
-    char buffer[4096];
-    std::size_t n = 0;
-    while ((n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0) {
-        run.out.append(buffer, n);
-    }
-    const int status = ::pclose(pipe);
-    run.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    std::ifstream err(err_file);
-    std::stringstream text;
-    text << err.rdbuf();
-    run.err = text.str();
-    return run;
+    return run_shell(cli_command(args), scratch_dir() / "stderr.txt");
 }
 
 std::string example(const char* name) {

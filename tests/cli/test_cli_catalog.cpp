@@ -13,17 +13,15 @@
 #include <sstream>
 #include <string>
 
+#include "shell_run.h"
+
 using Catch::Matchers::Contains;
 using nlohmann::json;
 namespace fs = std::filesystem;
 
 namespace {
 
-struct CatalogRun {
-    int status = -1;
-    std::string out;
-    std::string err;
-};
+using CatalogRun = raidadv::test::ShellRun;
 
 fs::path catalog_scratch() {
     static const fs::path dir = [] {
@@ -37,30 +35,16 @@ fs::path catalog_scratch() {
 }
 
 std::string slurp(const fs::path& file) {
-    std::ifstream in(file, std::ios::binary);
-    std::stringstream text;
-    text << in.rdbuf();
-    return text.str();
+    return raidadv::test::read_text(file);
 }
 
 /// Runs the CLI with RAID_ADVISOR_USER_CATALOG set to `user` (a path in the scratch folder).
 CatalogRun catalog_cli(const std::string& user, const std::string& args) {
-    const fs::path err_file = catalog_scratch() / "stderr.txt";
-    const std::string command =
-        "RAID_ADVISOR_USER_CATALOG='" + (catalog_scratch() / user).string() + "' '" +
-        std::string(RAID_BIN_DIR) + "/raid-advisor-cli' " + args + " 2>'" + err_file.string() + "'";
-    CatalogRun run;
-    FILE* pipe = ::popen(command.c_str(), "r");
-    REQUIRE(pipe != nullptr);
-    char buffer[4096];
-    std::size_t n = 0;
-    while ((n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0) {
-        run.out.append(buffer, n);
-    }
-    const int status = ::pclose(pipe);
-    run.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    run.err = slurp(err_file);
-    return run;
+    const std::string environment =
+        "RAID_ADVISOR_USER_CATALOG=" +
+        raidadv::test::shell_quoted((catalog_scratch() / user).string());
+    return raidadv::test::run_shell(raidadv::test::cli_command(args, environment),
+                                    catalog_scratch() / "stderr.txt");
 }
 
 void write_text(const fs::path& file, const std::string& text) {

@@ -13,7 +13,9 @@
 #include <set>
 #include <sstream>
 #include <string>
+
 #include <vector>
+#include "shell_run.h"
 
 using Catch::Matchers::Contains;
 using nlohmann::json;
@@ -21,11 +23,9 @@ namespace fs = std::filesystem;
 
 namespace {
 
-struct Run {
-    int status = -1;
-    std::string out;
-    std::string err;
-};
+using Run = raidadv::test::ShellRun;
+using raidadv::test::cli_command;
+using raidadv::test::run_shell;
 
 /// A directory for this process's files (reports hold a few MB of PNGs), removed at exit.
 class ScratchDir {
@@ -55,34 +55,16 @@ fs::path scratch_dir() {
 }
 
 std::string quoted(const std::string& s) {
-    return "'" + s + "'";
+    return raidadv::test::shell_quoted(s);
 }
 
 std::string read_file(const fs::path& path) {
-    std::ifstream file(path, std::ios::binary);
-    std::stringstream text;
-    text << file.rdbuf();
-    return text.str();
+    return raidadv::test::read_text(path);
 }
 
 /// Runs `<environment> raid-advisor-cli <args>`; both are passed to the shell as they are.
 Run cli(const std::string& args, const std::string& environment = "") {
-    const fs::path err_file = scratch_dir() / "stderr.txt";
-    const std::string command = environment + (environment.empty() ? "" : " ") +
-                                quoted(std::string(RAID_BIN_DIR) + "/raid-advisor-cli") + " " +
-                                args + " 2>" + quoted(err_file.string());
-    Run run;
-    FILE* pipe = ::popen(command.c_str(), "r");
-    REQUIRE(pipe != nullptr);
-    char buffer[4096];
-    std::size_t n = 0;
-    while ((n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0) {
-        run.out.append(buffer, n);
-    }
-    const int status = ::pclose(pipe);
-    run.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    run.err = read_file(err_file);
-    return run;
+    return run_shell(cli_command(args, environment), scratch_dir() / "stderr.txt");
 }
 
 /// `validate --json`, run once for the whole file.

@@ -12,18 +12,18 @@
 #include <map>
 #include <sstream>
 #include <string>
+
 #include <vector>
+#include "shell_run.h"
 
 using Catch::Matchers::Contains;
 namespace fs = std::filesystem;
 
 namespace {
 
-struct Run {
-    int status = -1;
-    std::string out;
-    std::string err;
-};
+using Run = raidadv::test::ShellRun;
+using raidadv::test::cli_command;
+using raidadv::test::run_shell;
 
 fs::path scratch_dir() {
     static const fs::path dir = [] {
@@ -36,27 +36,12 @@ fs::path scratch_dir() {
 }
 
 std::string quoted(const std::string& s) {
-    return "'" + s + "'";
+    return raidadv::test::shell_quoted(s);
 }
 
 /// Runs a shell command; stdout and stderr captured.
 Run shell(const std::string& command) {
-    const fs::path err_file = scratch_dir() / "stderr.txt";
-    Run run;
-    FILE* pipe = ::popen((command + " 2>" + quoted(err_file.string())).c_str(), "r");
-    REQUIRE(pipe != nullptr);
-    char buffer[4096];
-    std::size_t n = 0;
-    while ((n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0) {
-        run.out.append(buffer, n);
-    }
-    const int status = ::pclose(pipe);
-    run.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    std::ifstream err(err_file);
-    std::stringstream text;
-    text << err.rdbuf();
-    run.err = text.str();
-    return run;
+    return run_shell(command, scratch_dir() / "stderr.txt");
 }
 
 Run cli(const std::string& args) {

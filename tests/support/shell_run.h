@@ -1,0 +1,57 @@
+#pragma once
+// Runs a shell command from a test (the built raid-advisor-cli, usually) and captures its exit
+// status, standard output and standard error.
+
+#include <sys/wait.h>
+
+#include <catch2/catch.hpp>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace raidadv::test {
+
+struct ShellRun {
+    int status = -1;  ///< exit status, -1 if the command did not exit normally
+    std::string out;
+    std::string err;
+};
+
+/// `s` in single quotes for /bin/sh (paths here hold no single quote).
+inline std::string shell_quoted(const std::string& s) {
+    return "'" + s + "'";
+}
+
+inline std::string read_text(const std::filesystem::path& path) {
+    std::ifstream file(path, std::ios::binary);
+    std::stringstream text;
+    text << file.rdbuf();
+    return text.str();
+}
+
+/// Runs `command` with /bin/sh; standard error goes through `err_file` (overwritten).
+inline ShellRun run_shell(const std::string& command, const std::filesystem::path& err_file) {
+    ShellRun run;
+    FILE* pipe = ::popen((command + " 2>" + shell_quoted(err_file.string())).c_str(), "r");
+    REQUIRE(pipe != nullptr);
+    char buffer[4096];
+    std::size_t n = 0;
+    while ((n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0) {
+        run.out.append(buffer, n);
+    }
+    const int status = ::pclose(pipe);
+    run.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    run.err = read_text(err_file);
+    return run;
+}
+
+/// The command line `<environment> raid-advisor-cli <args>` of the built CLI (RAID_BIN_DIR);
+/// both are passed to the shell as they are.
+inline std::string cli_command(const std::string& args, const std::string& environment = "") {
+    return environment + (environment.empty() ? "" : " ") +
+           shell_quoted(std::string(RAID_BIN_DIR) + "/raid-advisor-cli") + " " + args;
+}
+
+}  // namespace raidadv::test
