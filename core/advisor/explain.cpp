@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <sstream>
 
+#include "advisor/degraded_view.h"
 #include "layout/geometry.h"
 
 namespace raidadv::advisor {
@@ -309,6 +310,10 @@ void explain_top(Result& result, const Request& request, int count) {
         write_penalty_reason(c, request, e);
         stripe_reason(c, e);
         reliability_reason(c, request, e);
+        if (const std::string degraded = degraded_sentence(degraded_view(c, request), request);
+            !degraded.empty()) {
+            e.reasons.push_back(degraded);
+        }
         if (i == 0) {
             crossover(c, result, request, e);
             budget_step(c, result, request, e);

@@ -1,0 +1,67 @@
+// Degraded-mode performance in the advisor's explanations (issue 4): one drive failed, with and
+// without its rebuild running, at the heaviest load point of the user's workload.
+
+#include <catch2/catch.hpp>
+
+#include "advisor/degraded_view.h"
+#include "advisor_fixture.h"
+
+using namespace raidadv;
+using namespace raidadv::advisor;
+using raidadv::test::example_request;
+using raidadv::test::pick;
+using raidadv::test::run_advisor;
+
+SCENARIO("The pick's explanation says how it performs with a drive down", "[advisor][degraded]") {
+    GIVEN("the 2007 file server, which must survive one failure") {
+        const Request request = example_request("advisor-file-server-2007.json");
+        const Result result = run_advisor(request);
+        const Candidate& best = pick(result);
+        REQUIRE(best.assessment.failures_tolerated >= 1);
+
+        WHEN("the pick is evaluated with one drive failed") {
+            const DegradedView view = degraded_view(best, request);
+            THEN("it is slower, and slower again while the rebuild runs") {
+                REQUIRE(view.evaluated);
+                CHECK(view.healthy.concurrency == best.performance.points.back().concurrency);
+                CHECK(view.failed.concurrency == view.healthy.concurrency);
+                CHECK_FALSE(view.failed.saturated);
+                // The file server reads 80%: a failed drive takes a read copy or makes reads
+                // reconstruct, so no point is faster than healthy.
+                CHECK(view.failed.mean_response_s >= view.healthy.mean_response_s * (1 - 1e-9));
+                REQUIRE(view.rebuild_evaluated);
+                CHECK(view.rebuilding.mean_response_s > view.failed.mean_response_s);
+                CHECK(view.rebuilding.iops < view.failed.iops);
+            }
+            AND_THEN("the explanation carries it") {
+                REQUIRE_FALSE(result.explanations.empty());
+                bool found = false;
+                for (const auto& reason : result.explanations.front().reasons) {
+                    found = found || reason.rfind("With one drive failed, at ", 0) == 0;
+                }
+                CHECK(found);
+            }
+        }
+    }
+    GIVEN("a layout without redundancy") {
+        Request request = example_request("advisor-file-server-2007.json");
+        Candidate c = pick(run_advisor(request));
+        c.assessment.failures_tolerated = 0;
+        THEN("there is no degraded mode to show") {
+            const DegradedView view = degraded_view(c, request);
+            CHECK_FALSE(view.evaluated);
+            CHECK(degraded_sentence(view, request).empty());
+        }
+    }
+    GIVEN("a rebuild that takes the drives' whole time") {
+        Request request = example_request("advisor-file-server-2007.json");
+        const Candidate c = pick(run_advisor(request));
+        request.rebuild_rate_fraction = 1.0;
+        THEN("only the failed-drive point is shown") {
+            const DegradedView view = degraded_view(c, request);
+            CHECK(view.evaluated);
+            CHECK_FALSE(view.rebuild_evaluated);
+            CHECK(degraded_sentence(view, request).find("rebuild") == std::string::npos);
+        }
+    }
+}
