@@ -5,6 +5,7 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QRadioButton>
@@ -16,6 +17,7 @@
 #include "input_parsing.h"
 #include "project_wizard.h"
 #include "wizard_pages.h"
+#include "workload/presets.h"
 
 namespace raidadv::gui {
 
@@ -66,6 +68,28 @@ QString joined(const std::vector<double>& values) {
 
 void fillWorkload(QWizardPage* page, const ProjectDraft& d) {
     const Workload& w = d.workload;
+    // "Kind of work": the preset the project's workload was made from (by its name), chosen
+    // first; the fields below then take the project's own values.
+    // A workload no preset names is shown as "This project's workload" (an entry only the
+    // filled wizard has; choosing it changes no field).
+    if (auto* presets = child<QComboBox>(page, "presetComboBox")) {
+        const auto& all = workload_presets();
+        int match = -1;
+        for (std::size_t i = 0; i < all.size() && match < 0; ++i) {
+            if (all[i].workload.name == w.name) {
+                match = static_cast<int>(i);
+            }
+        }
+        if (match < 0) {
+            presets->addItem(QObject::tr("This project's workload"), QStringLiteral("project"));
+            match = presets->count() - 1;
+            if (auto* description = child<QLabel>(page, "presetDescriptionLabel")) {
+                description->setText(QObject::tr("The workload as the project file describes it."));
+                description->setToolTip({});
+            }
+        }
+        presets->setCurrentIndex(match);
+    }
     setText(page, "projectNameLineEdit", d.name);
     setText(page, "workloadNameLineEdit", QString::fromStdString(w.name));
     if (auto* unit = child<QComboBox>(page, "unitComboBox")) {

@@ -299,6 +299,13 @@ class DocumentWindowTest : public QObject {
             raidadv::gui::ProjectWizard* wizard = window_->editProjectInWizard();
             QVERIFY(wizard != nullptr);
             QTRY_VERIFY(wizard->isVisible());
+            // "Kind of work" names no preset the project was not made from.
+            auto* kind = wizard->findChild<QComboBox*>(QStringLiteral("presetComboBox"));
+            QVERIFY(kind != nullptr);
+            if (QByteArray(example) == "advisor-file-server-2007.json") {  // "IOMeter File Server"
+                QCOMPARE(kind->currentData().toString(), QStringLiteral("project"));
+                QCOMPARE(kind->currentText(), QStringLiteral("This project's workload"));
+            }
             while (wizard->currentId() != int(raidadv::gui::ProjectWizard::ReviewPageId)) {
                 const int before = wizard->currentId();
                 QTest::mouseClick(wizard->button(QWizard::NextButton), Qt::LeftButton);
