@@ -2,11 +2,33 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <sstream>
+#include <string>
 
 #include "units/units.h"
 
 namespace raidadv::advisor {
+
+namespace {
+
+/// Three significant digits, never in exponent form: "0.059", "8.33", "3,180".
+std::string readable(double v) {
+    char text[64];
+    if (std::abs(v) >= 1000.0) {
+        std::snprintf(text, sizeof text, "%.0f", v);
+        std::string digits = text;
+        const std::size_t first = digits[0] == '-' ? 1 : 0;
+        for (std::size_t i = digits.size(); i > first + 3; i -= 3) {
+            digits.insert(i - 3, ",");
+        }
+        return digits;
+    }
+    std::snprintf(text, sizeof text, "%.3g", v);
+    return text;
+}
+
+}  // namespace
 
 double average_positioning_s(const DriveSpec& drive) {
     if (drive.kind == DriveKind::Ssd) {
@@ -49,11 +71,11 @@ StripeRule chen_patterson_stripe_unit(const DriveSpec& drive, double concurrency
         return std::abs(std::log(a / rule.unit_bytes)) < std::abs(std::log(b / rule.unit_bytes));
     });
     std::ostringstream text;
-    text.precision(3);
-    text << "Chen & Patterson's rule (1/4 x positioning " << rule.positioning_s * 1e3
-         << " ms x transfer " << rule.transfer_Bps / 1e6 << " MB/s x (" << rule.concurrency
-         << " outstanding - 1) + 1 sector) gives " << rule.unit_bytes / units::KiB
-         << " KiB, rounded to " << rule.rounded_bytes / units::KiB << " KiB";
+    text << "Chen & Patterson's rule (1/4 x positioning " << readable(rule.positioning_s * 1e3)
+         << " ms x transfer " << readable(rule.transfer_Bps / 1e6) << " MB/s x ("
+         << readable(rule.concurrency) << " outstanding - 1) + 1 sector) gives "
+         << readable(rule.unit_bytes / units::KiB) << " KiB, rounded to "
+         << readable(rule.rounded_bytes / units::KiB) << " KiB";
     rule.explanation = text.str();
     return rule;
 }
