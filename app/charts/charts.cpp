@@ -326,6 +326,36 @@ bool spans_more_than(const std::vector<double>& values, double ratio) {
     return hi > 0.0 && hi / lo > ratio;
 }
 
+namespace {
+
+bool same_curve(const Series& a, const Series& b) {
+    if (a.x != b.x || a.y.size() != b.y.size() || a.y.empty()) {
+        return false;
+    }
+    for (std::size_t k = 0; k < a.y.size(); ++k) {
+        if (std::abs(a.y[k] - b.y[k]) > 1e-9 * std::max(std::abs(a.y[k]), std::abs(b.y[k]))) {
+            return false;
+        }
+    }
+    return true;
+}
+
+}  // namespace
+
+void mark_coincident_curves(std::vector<Series>& series) {
+    for (std::size_t j = 1; j < series.size(); ++j) {
+        for (std::size_t i = 0; i < j; ++i) {
+            if (series[i].in_legend && same_curve(series[i], series[j])) {
+                series[j].name = QStringLiteral("%1 (= %2)").arg(series[j].name, series[i].name);
+                if (series[j].style == Series::Style::Line) {
+                    series[j].style = Series::Style::DashedLine;
+                }
+                break;
+            }
+        }
+    }
+}
+
 bool all_powers_of_two(const std::vector<double>& values) {
     if (values.empty()) {
         return false;

@@ -68,6 +68,7 @@ charts::Chart stripeChart(const std::vector<NamedCandidate>& candidates) {
         }
         chart.series.push_back(std::move(s));
     }
+    charts::mark_coincident_curves(chart.series);
     if (chart.series.empty()) {
         chart.title = tr("Stripe unit: no striped configuration was refined");
     } else {
@@ -110,6 +111,7 @@ charts::Chart lossChart(const std::vector<NamedCandidate>& candidates,
         }
         chart.series.push_back(std::move(s));
     }
+    charts::mark_coincident_curves(chart.series);
     // Loss risks of RAID 0 and RAID 6 differ by orders of magnitude: a log axis shows both
     // (the zero at year 0 is then left out, as a log axis cannot show it).
     if (charts::spans_more_than(ends, 100.0)) {

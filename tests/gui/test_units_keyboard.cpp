@@ -244,6 +244,24 @@ class UnitsKeyboardTest : public QObject {
         QCOMPARE(raidadv::gui::stripeChart(top).x_title, QStringLiteral("Stripe unit (KiB)"));
     }
 
+    void coincidentCurvesAreNamedAndDashed() {
+        using raidadv::charts::Series;
+        std::vector<Series> series(3);
+        series[0].name = QStringLiteral("#1");
+        series[1].name = QStringLiteral("#2");
+        series[2].name = QStringLiteral("#3");
+        series[0].x = series[1].x = series[2].x = {1.0, 2.0};
+        series[0].y = {0.5, 1.0};
+        series[1].y = {0.5, 1.0 + 1e-13};  // the same curve, up to rounding
+        series[2].y = {0.5, 1.1};
+        raidadv::charts::mark_coincident_curves(series);
+        QCOMPARE(series[0].name, QStringLiteral("#1"));
+        QCOMPARE(series[1].name, QStringLiteral("#2 (= #1)"));
+        QVERIFY(series[1].style == Series::Style::DashedLine);
+        QCOMPARE(series[2].name, QStringLiteral("#3"));
+        QVERIFY(series[2].style == Series::Style::Line);
+    }
+
     void everyHeaderAndMetricHasAToolTip() {
         MainWindow window;
         QSignalSpy shown(&window, &MainWindow::recommendationsShown);
