@@ -56,7 +56,7 @@ QString shortLabel(const advisor::Candidate& c, std::size_t rank) {
                        .arg(c.system.total_drives())
                        .arg(raidLevelName(l.level));
     if (l.level != RaidLevel::Simple && l.level != RaidLevel::Raid1) {
-        text += QStringLiteral(", %1").arg(formatBytes(l.stripe_unit_bytes));
+        text += QStringLiteral(", %1").arg(formatStripeUnit(l.stripe_unit_bytes));
     }
     if (l.volumes > 1) {
         text += tr(", %1 volumes").arg(l.volumes);

@@ -30,7 +30,7 @@ bool hasStripeTrials(const std::vector<NamedCandidate>& candidates) {
 charts::Chart stripeChart(const std::vector<NamedCandidate>& candidates) {
     charts::Chart chart;
     chart.title = tr("Response time against stripe unit");
-    const SizeUnit kilo = kiloUnit();
+    const SizeUnit kilo = stripeUnit();
     chart.x_title = tr("Stripe unit (%1)").arg(kilo.name);
     chart.y_title = tr("Response (ms)");
     chart.x_scale = charts::Scale::Log2;

@@ -95,6 +95,17 @@ SizeUnit kiloUnit() {
     return {base(), prefixName(1)};
 }
 
+SizeUnit stripeUnit() {
+    return {1024.0, QStringLiteral("KiB")};
+}
+
+QString formatStripeUnit(double bytes) {
+    if (!std::isfinite(bytes) || bytes <= 0.0) {
+        return QStringLiteral("-");
+    }
+    return QStringLiteral("%1 KiB").arg(bytes / 1024.0, 0, 'g', 6);
+}
+
 QString throughputUnitName() {
     return prefixName(2) + QStringLiteral("/s");
 }

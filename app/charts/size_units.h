@@ -27,8 +27,13 @@ struct SizeUnit {
 };
 /// TB (TiB), or GB (GiB) when `largestBytes` is below one TB (TiB).
 SizeUnit capacityUnit(double largestBytes);
-/// KB or KiB: stripe units and request sizes on chart axes.
+/// KB or KiB: request sizes on chart axes.
 SizeUnit kiloUnit();
+/// KiB whatever the choice: stripe units are powers of two in every controller's settings and
+/// datasheet ("64 KiB", never "65.5 KB").
+SizeUnit stripeUnit();
+/// A stripe unit in stripeUnit(): "32 KiB", "1024 KiB", "0.5 KiB".
+QString formatStripeUnit(double bytes);
 
 /// "MB/s" or "MiB/s".
 QString throughputUnitName();

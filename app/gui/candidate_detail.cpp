@@ -106,9 +106,9 @@ QString candidateDetailHtml(const advisor::Candidate& c, int rank,
                      : QString()),
             tr("How data is spread and protected over the drives (RAID level)"));
     if (s.layout.level != RaidLevel::Simple && s.layout.level != RaidLevel::Raid1) {
-        html += row(tr("Stripe unit"), formatBytes(s.layout.stripe_unit_bytes),
+        html += row(tr("Stripe unit"), formatStripeUnit(s.layout.stripe_unit_bytes),
                     tr("Bytes written to one drive before the stripe moves on to the next "
-                       "drive (KB = 1000 bytes, KiB = 1024 bytes)"));
+                       "drive (KiB = 1024 bytes, as controllers set it)"));
     }
     html += row(tr("Controller"), esc(s.controller.info.name),
                 tr("The RAID controller (or software RAID) that runs the layout"));

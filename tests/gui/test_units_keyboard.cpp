@@ -235,7 +235,8 @@ class UnitsKeyboardTest : public QObject {
             top.push_back({QStringLiteral("#%1").arg(i + 1), &result.ranked[i], i + 1});
         }
         QCOMPARE(raidadv::gui::throughputChart(result, 10).y_title, QStringLiteral("MB/s"));
-        QCOMPARE(raidadv::gui::stripeChart(top).x_title, QStringLiteral("Stripe unit (KB)"));
+        // Stripe units stay in KiB (controllers set them in powers of two).
+        QCOMPARE(raidadv::gui::stripeChart(top).x_title, QStringLiteral("Stripe unit (KiB)"));
         raidadv::gui::setSizeUnits(SizeUnits::Binary);
         const raidadv::charts::BarChart bars = raidadv::gui::throughputChart(result, 10);
         QCOMPARE(bars.y_title, QStringLiteral("MiB/s"));
