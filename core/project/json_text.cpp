@@ -5,6 +5,8 @@
 #include <cstdio>
 #include <utility>
 
+#include "project/reader.h"
+
 namespace raidadv::project_detail {
 namespace {
 
@@ -120,7 +122,7 @@ class Builder : public nlohmann::json_sax<json> {
     };
 
     static std::string child_path(const std::string& parent, const std::string& key) {
-        return parent == "$" ? key : parent + "." + key;
+        return join_path(parent, key);
     }
 
     void fail(const std::string& message, std::size_t position) {

@@ -7,10 +7,21 @@
 namespace raidadv::project_detail {
 
 std::string join_path(const std::string& parent, std::string_view key) {
-    if (parent.empty() || parent == "$") {
-        return std::string(key);
+    const bool root = parent.empty() || parent == "$";
+    // A key that is empty or holds path punctuation is written in brackets (JSONPath's
+    // ["key"] notation), so that every path names its place: $[""], systems[0]["a.b"].
+    const bool plain = !key.empty() && key.find_first_of(".[]\" \t\r\n") == std::string_view::npos;
+    if (!plain) {
+        std::string quoted;
+        for (char c : key) {
+            if (c == '"' || c == '\\') {
+                quoted += '\\';
+            }
+            quoted += c;
+        }
+        return (root ? std::string("$") : parent) + "[\"" + quoted + "\"]";
     }
-    return parent + "." + std::string(key);
+    return root ? std::string(key) : parent + "." + std::string(key);
 }
 
 std::string index_path(const std::string& parent, std::size_t index) {

@@ -87,6 +87,10 @@ TEST_CASE("invalid projects are refused with path and reason", "[project]") {
         {"nesting", deep, {}, "$", "nested deeper than 64 levels"},
         {"duplicate key", "{\"format\": \"raid-advisor-project\", \"version\": 1, \"version\": 1}",
          {}, "version", "duplicate key 'version'"},
+        // found by fuzz/fuzz_project: an empty key had an empty path
+        {"duplicate empty key", "{\"format\": \"raid-advisor-project\", \"\": 1, \"\": 2}", {},
+         "$[\"\"]", "duplicate key ''"},
+        {"unknown key with a dot", "", set("/a.b", 1), "$[\"a.b\"]", "unknown key 'a.b'"},
         {"root not an object", "[1, 2]", {}, "$", "must be an object"},
         {"empty file", "", {}, "$", "not valid JSON"},
         // header
