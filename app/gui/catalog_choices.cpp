@@ -6,7 +6,6 @@
 
 #include "catalog/catalog.h"
 #include "user_catalog.h"
-#include "user_catalog.h"
 
 namespace raidadv::gui {
 

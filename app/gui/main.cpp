@@ -8,7 +8,6 @@
 #include "main_window.h"
 #include "screenshot.h"
 #include "user_catalog.h"
-#include "user_catalog.h"
 
 int main(int argc, char* argv[]) {
     QApplication app(argc, argv);

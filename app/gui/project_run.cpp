@@ -1,6 +1,5 @@
 #include "project_run.h"
 #include "user_catalog.h"
-#include "user_catalog.h"
 
 #include <QCoreApplication>
 #include <QFile>
