@@ -15,10 +15,6 @@ QString tr(const char* text) {
     return QCoreApplication::translate("AdviceCharts", text);
 }
 
-const QColor kPalette[] = {QColor(0x1f, 0x77, 0xb4), QColor(0xff, 0x7f, 0x0e),
-                           QColor(0x2c, 0xa0, 0x2c), QColor(0x94, 0x67, 0xbd),
-                           QColor(0x8c, 0x56, 0x4b), QColor(0xe3, 0x77, 0xc2)};
-
 bool usable(double v) {
     return std::isfinite(v) && v > 0.0;
 }
@@ -84,7 +80,7 @@ charts::Chart responseChart(const std::vector<NamedCandidate>& candidates,
         charts::Series s;
         s.name = named.name;
         s.style = charts::Series::Style::LineAndMarkers;
-        s.color = kPalette[colour++ % 6];
+        s.color = charts::series_colour(colour++);
         for (const PointMetrics& p : c.performance.points) {
             const bool isClosed = p.concurrency > 0;
             if (isClosed != closed || p.saturated || !usable(p.mean_response_s)) {

@@ -342,6 +342,14 @@ bool same_curve(const Series& a, const Series& b) {
 
 }  // namespace
 
+QColor series_colour(int index) {
+    static const QColor palette[] = {QColor(0x1f, 0x77, 0xb4), QColor(0xff, 0x7f, 0x0e),
+                                     QColor(0x2c, 0xa0, 0x2c), QColor(0x94, 0x67, 0xbd),
+                                     QColor(0x8c, 0x56, 0x4b), QColor(0xe3, 0x77, 0xc2)};
+    constexpr int kColours = 6;
+    return palette[((index % kColours) + kColours) % kColours];
+}
+
 void mark_coincident_curves(std::vector<Series>& series) {
     for (std::size_t j = 1; j < series.size(); ++j) {
         for (std::size_t i = 0; i < j; ++i) {

@@ -68,6 +68,9 @@ int drawable_points_dropped(const Chart& chart);
 
 /// True when the positive values span more than `ratio` (max / min > ratio).
 bool spans_more_than(const std::vector<double>& values, double ratio);
+/// The i-th colour of the series palette (Matplotlib's "tab10" without its red: blue, orange,
+/// green, purple, brown, pink), repeating.
+QColor series_colour(int index);
 /// A curve that coincides with an earlier one would hide it: its legend says so ("#2 (= #1)")
 /// and, if a plain line, it is drawn dashed so the one below shows through the gaps.
 void mark_coincident_curves(std::vector<Series>& series);

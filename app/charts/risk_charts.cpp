@@ -14,11 +14,6 @@ QString tr(const char* text) {
     return QCoreApplication::translate("RiskCharts", text);
 }
 
-const QColor kPalette[] = {QColor(0x1f, 0x77, 0xb4), QColor(0xff, 0x7f, 0x0e),
-                           QColor(0x2c, 0xa0, 0x2c), QColor(0x94, 0x67, 0xbd),
-                           QColor(0x8c, 0x56, 0x4b), QColor(0xe3, 0x77, 0xc2)};
-constexpr int kColours = 6;
-
 }  // namespace
 
 bool hasStripeTrials(const std::vector<NamedCandidate>& candidates) {
@@ -52,7 +47,7 @@ charts::Chart stripeChart(const std::vector<NamedCandidate>& candidates) {
         charts::Series s;
         s.name = named.name;
         s.style = charts::Series::Style::LineAndMarkers;
-        s.color = kPalette[colour++ % kColours];
+        s.color = charts::series_colour(colour++);
         for (const advisor::StripeTrial& t : c.stripe_trials) {
             if (!t.feasible || !(t.mean_response_s > 0.0) || !std::isfinite(t.mean_response_s)) {
                 continue;  // a saturated unit has no response time to draw
@@ -96,7 +91,7 @@ charts::Chart lossChart(const std::vector<NamedCandidate>& candidates,
         charts::Series s;
         s.name = named.name;
         s.style = charts::Series::Style::Line;
-        s.color = kPalette[colour++ % kColours];
+        s.color = charts::series_colour(colour++);
         for (const advisor::LossPoint& p :
              advisor::loss_over_time(c.system, request, horizon, kSteps)) {
             if (!std::isfinite(p.p_data_loss)) {
