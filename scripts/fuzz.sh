@@ -5,6 +5,8 @@
 # leak or timeout leaves its reproducer in build-fuzz/fuzz-artifacts/<target>/ and makes the exit
 # status 1.
 #   scripts/fuzz.sh [SECONDS] [TARGET ...]     targets: project catalog_csv size_listing
+# RAID_FUZZ_RUNS=N also stops each target after N executions (e.g. 10000000, the hardening goal);
+# RAID_FUZZ_TIMEOUT=S is the per-input hang limit (default 10 s; raise it on a loaded machine).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -39,7 +41,8 @@ for t in "${targets[@]}"; do
     echo "fuzz $t: ${seconds}s ..." >&2
     rc=0
     ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
-        "$build/bin/fuzz_$t" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+        "$build/bin/fuzz_$t" -max_total_time="$seconds" -timeout="${RAID_FUZZ_TIMEOUT:-10}" \
+        ${RAID_FUZZ_RUNS:+-runs="$RAID_FUZZ_RUNS"} -rss_limit_mb=2048 \
         -max_len="${max_len[$t]}" -print_final_stats=1 -artifact_prefix="$artifacts/" \
         "$corpus" "${seeds[$t]}" >"$log" 2>&1 || rc=$?
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n1)
