@@ -27,6 +27,7 @@
 
 #include "advice_charts.h"
 #include "compare_view.h"
+#include "gui_test_support.h"
 #include "main_window.h"
 #include "project_wizard.h"
 #include "recommendations_model.h"
@@ -42,26 +43,9 @@ using raidadv::gui::SizeUnits;
 
 namespace {
 
-constexpr int kRunTimeoutMs = 60000;
-
-template <typename T>
-T* find(QWidget* parent, const char* name) {
-    T* widget = parent->findChild<T*>(QString::fromLatin1(name));
-    if (widget == nullptr) {
-        qWarning("no widget named %s", name);
-    }
-    return widget;
-}
-
-void typeInto(QLineEdit* edit, const QString& text) {
-    edit->setFocus();
-    edit->selectAll();
-    if (text.isEmpty()) {
-        QTest::keyClick(edit, Qt::Key_Delete);
-    } else {
-        QTest::keyClicks(edit, text);
-    }
-}
+using raidadv::guitest::find;
+using raidadv::guitest::kRunTimeoutMs;
+using raidadv::guitest::typeInto;
 
 void clickNext(ProjectWizard* wizard) {
     QTest::mouseClick(wizard->button(QWizard::NextButton), Qt::LeftButton);

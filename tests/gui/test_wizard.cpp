@@ -25,6 +25,7 @@
 
 #include "chart_widget.h"
 #include "compare_view.h"
+#include "gui_test_support.h"
 #include "layout_diagram.h"
 #include "main_window.h"
 #include "project_wizard.h"
@@ -38,27 +39,9 @@ using raidadv::gui::RecommendationsModel;
 
 namespace {
 
-constexpr int kRunTimeoutMs = 60000;
-
-template <typename T>
-T* find(QWidget* parent, const char* name) {
-    T* widget = parent->findChild<T*>(QString::fromLatin1(name));
-    if (widget == nullptr) {
-        qWarning("no widget named %s", name);
-    }
-    return widget;
-}
-
-/// Replaces the text of a line edit by typing, as a person would.
-void typeInto(QLineEdit* edit, const QString& text) {
-    edit->setFocus();
-    edit->selectAll();
-    if (text.isEmpty()) {
-        QTest::keyClick(edit, Qt::Key_Delete);
-    } else {
-        QTest::keyClicks(edit, text);
-    }
-}
+using raidadv::guitest::find;
+using raidadv::guitest::kRunTimeoutMs;
+using raidadv::guitest::typeInto;
 
 QAbstractButton* nextButton(ProjectWizard* wizard) {
     return wizard->button(QWizard::NextButton);

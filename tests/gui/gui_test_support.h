@@ -1,0 +1,36 @@
+#pragma once
+// Helpers shared by the Qt Test classes of test_gui: find a widget by object name, type into a
+// line edit as a person would, and how long to wait for a run or a search.
+
+#include <QLineEdit>
+#include <QString>
+#include <QWidget>
+#include <QtTest>
+
+namespace raidadv::guitest {
+
+/// Longest wait for a project run or an advisor search (the whole-catalog search takes ~1 s).
+constexpr int kRunTimeoutMs = 60000;
+
+/// The child of `parent` named `name`, or null with a warning naming it.
+template <typename T>
+T* find(QWidget* parent, const char* name) {
+    T* widget = parent->findChild<T*>(QString::fromLatin1(name));
+    if (widget == nullptr) {
+        qWarning("no widget named %s", name);
+    }
+    return widget;
+}
+
+/// Replaces the text of a line edit by typing, as a person would.
+inline void typeInto(QLineEdit* edit, const QString& text) {
+    edit->setFocus();
+    edit->selectAll();
+    if (text.isEmpty()) {
+        QTest::keyClick(edit, Qt::Key_Delete);
+    } else {
+        QTest::keyClicks(edit, text);
+    }
+}
+
+}  // namespace raidadv::guitest
