@@ -1,59 +1,16 @@
 // `report FILE -o OUT.pdf [--page-size a4|letter]`: the advisor's answer as a PDF report
 // (app/report): the search, the sensitivity run and the validation studies, then the pages.
 
-#include <QApplication>
-#include <cstdlib>
 #include <iomanip>
 #include <iostream>
 #include <map>
-#include <memory>
 
 #include "advisor/advisor.h"
 #include "cli.h"
+#include "qt_scope.h"
 #include "report.h"
 
 namespace raidadv::cli {
-
-namespace {
-
-/// Qt's chatter from the offscreen platform is not for the user; critical messages still go out.
-QtMessageHandler previous_handler = nullptr;
-void quiet_handler(QtMsgType type, const QMessageLogContext& context, const QString& message) {
-    if (type == QtDebugMsg || type == QtInfoMsg || type == QtWarningMsg) {
-        return;
-    }
-    if (previous_handler != nullptr) {
-        previous_handler(type, context, message);
-    }
-}
-
-/// A QApplication on the offscreen platform (the report never shows a window), unless the
-/// caller chose a platform.
-class OffscreenApp {
-  public:
-    OffscreenApp() {
-        const char* platform = std::getenv("QT_QPA_PLATFORM");
-        if (platform == nullptr || *platform == '\0') {
-            ::setenv("QT_QPA_PLATFORM", "offscreen", 1);
-        }
-        previous_handler = qInstallMessageHandler(quiet_handler);
-        app_ = std::make_unique<QApplication>(argc_, argv_);
-    }
-    ~OffscreenApp() {
-        app_.reset();
-        qInstallMessageHandler(previous_handler);
-    }
-    OffscreenApp(const OffscreenApp&) = delete;
-    OffscreenApp& operator=(const OffscreenApp&) = delete;
-
-  private:
-    int argc_ = 1;
-    char name_[17] = "raid-advisor-cli";
-    char* argv_[2] = {name_, nullptr};
-    std::unique_ptr<QApplication> app_;
-};
-
-}  // namespace
 
 int run_report(const std::vector<std::string>& args, const GlobalOptions& options) {
     const Command& self = command_named("report");
@@ -105,7 +62,7 @@ int run_report(const std::vector<std::string>& args, const GlobalOptions& option
     }
     const advisor::Result result = advisor::recommend(*project->advisor, catalog);
 
-    OffscreenApp app;
+    QtScope app(QtScope::Platform::OffscreenUnlessChosen);
     QString note;
     const std::optional<validation::ValidationReport> validation =
         report::run_validation_for_report(catalog, note);

@@ -1,15 +1,14 @@
 // The charts of `validate --report`: per study a predicted-vs-measured scatter and one line chart
 // per series, drawn with raid_charts (Qt Charts). A QApplication exists only while they are drawn.
 
-#include <QApplication>
 #include <QByteArray>
 #include <QString>
 #include <algorithm>
-#include <cstdlib>
 #include <memory>
 #include <set>
 
 #include "charts.h"
+#include "qt_scope.h"
 #include "validation_report.h"
 
 namespace raidadv::cli {
@@ -28,49 +27,6 @@ const QColor kBaselineColor(0x7a, 0x7a, 0x7a);
 QString q(const std::string& text) {
     return QString::fromStdString(text);
 }
-
-/// Qt's chatter from the offscreen platform ("does not support propagateSizeHints()") is not
-/// for the user; anything critical still goes through.
-QtMessageHandler previous_handler = nullptr;
-void quiet_handler(QtMsgType type, const QMessageLogContext& context, const QString& message) {
-    if (type == QtDebugMsg || type == QtInfoMsg || type == QtWarningMsg) {
-        return;
-    }
-    if (previous_handler != nullptr) {
-        previous_handler(type, context, message);
-    }
-}
-
-/// A QApplication for the duration of the charts, unless one exists already.
-class GuiScope {
-  public:
-    GuiScope() {
-        if (QCoreApplication::instance() != nullptr) {
-            return;
-        }
-        const char* display = std::getenv("DISPLAY");
-        const char* wayland = std::getenv("WAYLAND_DISPLAY");
-        if ((display == nullptr || *display == '\0') && (wayland == nullptr || *wayland == '\0')) {
-            ::setenv("QT_QPA_PLATFORM", "offscreen", 1);
-        }
-        previous_handler = qInstallMessageHandler(quiet_handler);
-        app_ = std::make_unique<QApplication>(argc_, argv_);
-    }
-    ~GuiScope() {
-        if (app_) {
-            app_.reset();
-            qInstallMessageHandler(previous_handler);
-        }
-    }
-    GuiScope(const GuiScope&) = delete;
-    GuiScope& operator=(const GuiScope&) = delete;
-
-  private:
-    int argc_ = 1;
-    char name_[17] = "raid-advisor-cli";
-    char* argv_[2] = {name_, nullptr};
-    std::unique_ptr<QApplication> app_;
-};
 
 /// Unique file names within the report directory.
 class Names {
@@ -272,7 +228,7 @@ charts::Chart group_chart(const StudyResult& study, const SeriesGroup& group) {
 
 std::vector<StudyCharts> write_validation_charts(const ValidationReport& report,
                                                  const fs::path& dir) {
-    GuiScope gui;
+    QtScope gui(QtScope::Platform::OffscreenWithoutDisplay);
     Names names;
     std::vector<StudyCharts> all;
     for (const StudyResult& study : report.studies) {
