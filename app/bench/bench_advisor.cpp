@@ -15,6 +15,7 @@
 
 #include "advisor/advisor.h"
 #include "catalog/catalog.h"
+#include "catalog/data_dirs.h"
 #include "project/project.h"
 
 namespace fs = std::filesystem;
@@ -22,9 +23,7 @@ namespace fs = std::filesystem;
 namespace {
 
 fs::path examples_dir() {
-    std::error_code error;
-    const fs::path exe = fs::read_symlink("/proc/self/exe", error);
-    return (exe.parent_path() / ".." / "share" / "raid-advisor" / "examples").lexically_normal();
+    return raidadv::installed_data_dir() / "examples";
 }
 
 struct Timing {

@@ -20,78 +20,26 @@
 #include <vector>
 
 #include "evaluate/evaluator.h"
+#include "fixtures.h"
 #include "sim/simulator.h"
 
 namespace {
 
 using namespace raidadv;
 
-// Inline hardware with round datasheet-like figures (as tests/support/fixtures.h), so that the
-// timings do not depend on the catalog.
+// Inline hardware with round datasheet-like figures, shared with the tests
+// (tests/support/fixtures.h), so that the timings do not depend on the catalog.
 
-DriveSpec hdd_7200() {
-    DriveSpec d;
-    d.info.name = "bench 7200 rpm HDD";
-    d.kind = DriveKind::Hdd;
-    d.capacity_bytes = 500e9;
-    d.hdd.rpm = 7200.0;
-    d.hdd.seek_track_to_track_s = 0.8e-3;
-    d.hdd.seek_average_s = 11e-3;
-    d.hdd.seek_full_stroke_s = 21e-3;
-    d.hdd.media_rate_outer_Bps = 72e6;
-    d.hdd.media_rate_inner_Bps = 40e6;
-    d.hdd.command_overhead_s = 0.3e-3;
-    d.hdd.cache_bytes = 16.0 * 1024 * 1024;
-    d.hdd.cache_segments = 16;
-    d.hdd.queue_depth = 32;
-    return d;
-}
-
-DriveSpec ssd_sata() {
-    DriveSpec d;
-    d.info.name = "bench SATA SSD";
-    d.kind = DriveKind::Ssd;
-    d.capacity_bytes = 1e12;
-    d.ssd.read_latency_s = 90e-6;
-    d.ssd.write_latency_s = 30e-6;
-    d.ssd.seq_read_Bps = 560e6;
-    d.ssd.seq_write_Bps = 530e6;
-    d.ssd.random_read_iops = 98000;
-    d.ssd.random_write_iops = 88000;
-    return d;
-}
-
-/// HBA, one SATA 3 Gb/s lane per drive, generous host link, 4-core host.
 System plain_system(const std::string& name, DriveSpec drive, RaidLevel level, int drives) {
-    System s;
+    System s = test::plain_system(std::move(drive), level, drives);
     s.name = name;
-    s.drive = std::move(drive);
-    s.layout.level = level;
-    s.layout.drives = drives;
-    s.layout.volumes = 1;
-    s.layout.stripe_unit_bytes = 64.0 * 1024;
-    s.controller.kind = ControllerKind::Hba;
-    s.controller.max_iops = 1e6;
-    s.controller.max_bandwidth_Bps = 8e9;
-    s.write_back_cache = false;
-    s.drive_link.bandwidth_Bps = 300e6;
-    s.drive_link.command_overhead_s = 0.0;
-    s.host_link.bandwidth_Bps = 4e9;
-    s.host.cpu_cores = 4;
-    s.host.per_request_overhead_s = 0.0;
-    s.host.raid_cpu_per_io_s = 0.0;
     return s;
 }
 
 /// 4 KiB random requests, 70% reads, at one concurrency.
 Workload random_4k_70(int concurrency) {
-    Workload w;
+    Workload w = test::request_workload(4096.0, 0.7, 0.0, {concurrency});
     w.name = "4 KiB random, 70% read";
-    w.size.kind = SizeDistribution::Kind::Fixed;
-    w.size.fixed_bytes = 4096.0;
-    w.read_fraction = 0.7;
-    w.sequential_fraction = 0.0;
-    w.concurrency = {concurrency};
     return w;
 }
 
@@ -103,11 +51,12 @@ struct SystemCase {
 
 std::vector<SystemCase> systems() {
     return {
-        {"hdd_single", "single HDD", plain_system("single HDD", hdd_7200(), RaidLevel::Simple, 1)},
+        {"hdd_single", "single HDD",
+         plain_system("single HDD", test::hdd_7200(), RaidLevel::Simple, 1)},
         {"raid5_8hdd", "RAID 5 x 8 HDD",
-         plain_system("RAID 5 x 8 HDD", hdd_7200(), RaidLevel::Raid5, 8)},
+         plain_system("RAID 5 x 8 HDD", test::hdd_7200(), RaidLevel::Raid5, 8)},
         {"raid10_8ssd", "RAID 10 x 8 SSD",
-         plain_system("RAID 10 x 8 SSD", ssd_sata(), RaidLevel::Raid10, 8)},
+         plain_system("RAID 10 x 8 SSD", test::ssd_sata(), RaidLevel::Raid10, 8)},
     };
 }
 
@@ -226,7 +175,7 @@ Comparison compare(const SystemCase& c, int qd) {
 /// distribution, core/queueing/order_statistics.cpp) on the first fork-join evaluation: the cost
 /// of the first such call above a repeated one.
 double one_time_setup_seconds() {
-    const System raid5 = plain_system("setup", hdd_7200(), RaidLevel::Raid5, 8);
+    const System raid5 = plain_system("setup", test::hdd_7200(), RaidLevel::Raid5, 8);
     const Workload w = random_4k_70(1);
     Clock::time_point start = Clock::now();
     evaluate(raid5, w);

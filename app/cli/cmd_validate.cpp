@@ -10,6 +10,7 @@
 #include <sstream>
 #include <system_error>
 
+#include "catalog/data_dirs.h"
 #include "cli.h"
 #include "validation/validation.h"
 #include "validation_report.h"
@@ -27,23 +28,6 @@ using validation::StudyResult;
 using validation::ValidationReport;
 
 namespace {
-
-/// Where the study inputs are looked for, in order: installed next to the program
-/// (<exe>/../share/raid-advisor/validation), then the source tree's resources/validation.
-std::vector<fs::path> default_validation_dirs() {
-    std::vector<fs::path> dirs;
-    std::error_code error;
-    const fs::path exe = fs::read_symlink("/proc/self/exe", error);
-    if (!error) {
-        dirs.push_back((exe.parent_path() / ".." / "share" / "raid-advisor" / "validation")
-                           .lexically_normal());
-    }
-    const std::string source = RAID_SOURCE_RESOURCES_DIR;
-    if (!source.empty()) {
-        dirs.push_back(fs::path(source) / "validation");
-    }
-    return dirs;
-}
 
 nlohmann::json number_or_null(double value) {
     return std::isfinite(value) ? nlohmann::json(value) : nlohmann::json(nullptr);
@@ -236,7 +220,9 @@ int run_validate(const std::vector<std::string>& args, const GlobalOptions& opti
             return kFailure;
         }
     } else {
-        const std::vector<fs::path> candidates = default_validation_dirs();
+        // Installed next to the program, then the source tree's resources/validation.
+        const std::vector<fs::path> candidates =
+            bundled_data_dirs("validation", RAID_SOURCE_RESOURCES_DIR);
         for (const fs::path& candidate : candidates) {
             if (fs::is_directory(candidate, error)) {
                 dir = candidate;

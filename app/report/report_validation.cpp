@@ -5,6 +5,7 @@
 #include <chrono>
 #include <system_error>
 
+#include "catalog/data_dirs.h"
 #include "report.h"
 
 #ifndef RAID_SOURCE_RESOURCES_DIR
@@ -16,18 +17,7 @@ namespace raidadv::report {
 namespace fs = std::filesystem;
 
 std::vector<fs::path> default_validation_dirs() {
-    std::vector<fs::path> dirs;
-    std::error_code error;
-    const fs::path exe = fs::read_symlink("/proc/self/exe", error);
-    if (!error) {
-        dirs.push_back((exe.parent_path() / ".." / "share" / "raid-advisor" / "validation")
-                           .lexically_normal());
-    }
-    const std::string source = RAID_SOURCE_RESOURCES_DIR;
-    if (!source.empty()) {
-        dirs.push_back(fs::path(source) / "validation");
-    }
-    return dirs;
+    return bundled_data_dirs("validation", RAID_SOURCE_RESOURCES_DIR);
 }
 
 std::optional<validation::ValidationReport> run_validation_for_report(const Catalog& catalog,

@@ -1,6 +1,7 @@
 // Catalog: opening a built catalog database read-only, checking it, and looking entries up.
 
 #include "catalog/catalog.h"
+#include "catalog/data_dirs.h"
 
 #include <cstdlib>
 
@@ -169,10 +170,7 @@ fs::path Catalog::default_path() {
     if (env != nullptr && *env != '\0') {
         return fs::path(env);
     }
-    std::error_code ec;
-    const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
-    const fs::path bin_dir = ec ? fs::path(".") : exe.parent_path();
-    return (bin_dir / ".." / "share" / "raid-advisor" / "catalog.db").lexically_normal();
+    return installed_data_dir() / "catalog.db";
 }
 
 std::optional<DriveSpec> Catalog::drive(const std::string& id) const {
