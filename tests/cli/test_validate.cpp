@@ -27,30 +27,9 @@ using Run = raidadv::test::ShellRun;
 using raidadv::test::cli_command;
 using raidadv::test::run_shell;
 
-/// A directory for this process's files (reports hold a few MB of PNGs), removed at exit.
-class ScratchDir {
-  public:
-    ScratchDir()
-        : path_(fs::temp_directory_path() /
-                ("raid-advisor-test-validate-" + std::to_string(::getpid()))) {
-        std::error_code ignored;
-        fs::remove_all(path_, ignored);
-        fs::create_directories(path_);
-    }
-    ~ScratchDir() {
-        std::error_code ignored;
-        fs::remove_all(path_, ignored);
-    }
-    ScratchDir(const ScratchDir&) = delete;
-    ScratchDir& operator=(const ScratchDir&) = delete;
-    const fs::path& path() const { return path_; }
-
-  private:
-    fs::path path_;
-};
-
+// Reports hold a few MB of PNGs: the scratch folder is removed at exit.
 fs::path scratch_dir() {
-    static const ScratchDir dir;
+    static const raidadv::test::ScratchDir dir("validate");
     return dir.path();
 }
 

@@ -31,13 +31,8 @@ using raidadv::test::cli_command;
 using raidadv::test::run_shell;
 
 fs::path scratch_dir() {
-    static const fs::path dir = [] {
-        fs::path d = fs::temp_directory_path() /
-                     ("raid-advisor-test-hardening-" + std::to_string(::getpid()));
-        fs::create_directories(d);
-        return d;
-    }();
-    return dir;
+    static const raidadv::test::ScratchDir dir("hardening");
+    return dir.path();
 }
 
 using raidadv::test::shell_quoted;

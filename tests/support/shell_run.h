@@ -3,6 +3,7 @@
 // status, standard output and standard error.
 
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <catch2/catch.hpp>
 #include <cstdio>
@@ -10,6 +11,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <system_error>
 
 namespace raidadv::test {
 
@@ -17,6 +19,29 @@ struct ShellRun {
     int status = -1;  ///< exit status, -1 if the command did not exit normally
     std::string out;
     std::string err;
+};
+
+/// A folder of this test process's own (<tmp>/raid-advisor-test-<name>-<pid>), emptied when
+/// made and removed at exit.
+class ScratchDir {
+  public:
+    explicit ScratchDir(const std::string& name)
+        : path_(std::filesystem::temp_directory_path() /
+                ("raid-advisor-test-" + name + "-" + std::to_string(::getpid()))) {
+        std::error_code ignored;
+        std::filesystem::remove_all(path_, ignored);
+        std::filesystem::create_directories(path_);
+    }
+    ~ScratchDir() {
+        std::error_code ignored;
+        std::filesystem::remove_all(path_, ignored);
+    }
+    ScratchDir(const ScratchDir&) = delete;
+    ScratchDir& operator=(const ScratchDir&) = delete;
+    const std::filesystem::path& path() const { return path_; }
+
+  private:
+    std::filesystem::path path_;
 };
 
 /// `s` in single quotes for /bin/sh (paths here hold no single quote).
