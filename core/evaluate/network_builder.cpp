@@ -26,6 +26,8 @@ namespace {
 struct OsRequest {
     ArrayRequest array;
     bool sequential = false;  ///< continues its stream where the previous request stopped
+    /// A later piece of one transfer: on a mirror it stays on the copy the transfer started on.
+    bool continues = false;
     bool write = false;
     double user_bytes = 0.0;
     int pieces = 1;  ///< host I/Os issued together (file-system read-ahead window)
@@ -104,8 +106,12 @@ class Builder {
         const int per_link = std::max(1, sys.drives_per_link);
         links_ = (total_drives_ + per_link - 1) / per_link;
         if (sys.drive.kind == DriveKind::Hdd) {
-            pos_read_ = std::make_shared<PositioningMemo>(
-                positioning(sys.drive.hdd, wl.span_fraction, false));
+            // The volume manager's choice among mirror copies adds candidates beyond what the
+            // drive itself reorders (its queue depth): the read table reaches depth + copies - 1.
+            HddSpec read_hdd = sys.drive.hdd;
+            read_hdd.queue_depth = std::max(1, read_hdd.queue_depth) + std::max(0, geo_.copies - 1);
+            pos_read_ =
+                std::make_shared<PositioningMemo>(positioning(read_hdd, wl.span_fraction, false));
             pos_write_ = std::make_shared<PositioningMemo>(
                 positioning(sys.drive.hdd, wl.span_fraction, true));
         }
@@ -203,6 +209,7 @@ class Builder {
             OsRequest r;
             r.write = write;
             r.sequential = sequential || done > 0.0;
+            r.continues = done > 0.0;
             r.user_bytes = piece;
             r.pieces = static_cast<int>(std::ceil(piece / max_io - 1e-9));
             if (write && r.sequential && write_back_ && geo_.parity_per_group > 0) {
@@ -271,7 +278,7 @@ class Builder {
     /// What makes two OS requests cost the same: flags, piece counts, sizes in sectors and the
     /// shape of every phase (a vector key: cheaper than formatting a string).
     static std::vector<long long> signature(const OsRequest& r) {
-        std::vector<long long> key{r.write, r.sequential, r.pieces};
+        std::vector<long long> key{r.write, r.sequential, r.continues, r.pieces};
         key.insert(key.end(), r.new_ios.begin(), r.new_ios.end());
         key.push_back(-1);
         for (double h : r.host_ios_per_io) {
@@ -338,7 +345,8 @@ class Builder {
             const double fresh = phase.ios.empty() ? 1.0
                                                    : static_cast<double>(r.new_ios[i]) /
                                                          static_cast<double>(phase.ios.size());
-            add_phase(phase, r.sequential, fresh, r.host_ios_per_io[i], detached, count, visits);
+            add_phase(phase, r.sequential, r.continues, fresh, r.host_ios_per_io[i], detached,
+                      count, visits);
         }
         // Host link: hardware RAID moves user data once; host/software RAID moves every disk I/O.
         const double link_bytes = software_raid_ ? disk_bytes : r.user_bytes;
@@ -359,8 +367,8 @@ class Builder {
         return v;
     }
 
-    void add_phase(const IoPhase& phase, bool sequential, double fresh, double host_ios,
-                   bool detached, double count, std::vector<Visit>& visits) const {
+    void add_phase(const IoPhase& phase, bool sequential, bool same_copy, double fresh,
+                   double host_ios, bool detached, double count, std::vector<Visit>& visits) const {
         if (phase.ios.empty()) {
             return;
         }
@@ -388,7 +396,7 @@ class Builder {
             visits.push_back(flash);
             visits.push_back(bw);
         } else {
-            Visit v = hdd_visit(k, mean, mx, write, fresh, host_ios, detached, count);
+            Visit v = hdd_visit(k, mean, mx, write, same_copy, fresh, host_ios, detached, count);
             if (phase.rewrites_previous) {
                 // derived: the write half of read-modify-write finds the head on the track it
                 // just read and waits one revolution less the transfer (Chen et al. 1994) -
@@ -429,18 +437,22 @@ class Builder {
     }
 
     /// A drive visit; `fresh` is the fraction of the fork's I/Os on disks this transfer has not
-    /// used yet (random positioning), the rest continue their stream on their disk.
-    Visit hdd_visit(int k, double mean_bytes, double max_bytes, bool write, double fresh,
-                    double host_ios, bool detached, double count) const {
+    /// used yet (random positioning), the rest continue their stream on their disk. `same_copy`:
+    /// a later piece of one transfer, read from the mirror copy the transfer started on.
+    Visit hdd_visit(int k, double mean_bytes, double max_bytes, bool write, bool same_copy,
+                    double fresh, double host_ios, bool detached, double count) const {
         const HddSpec& hdd = sys_.drive.hdd;
         // A read on a mirror goes to the copy whose arm is nearest when the copies are idle
         // (modeling notes: nearest-arm mirror reads), which the drive sees as more candidates.
-        const double copies = write ? 1.0 : static_cast<double>(geo_.copies);
+        // The later pieces of one transfer stay on the copy it started on (VxVM Administrator's
+        // Guide, read policy "round": sequential access reads one plex): no choice left.
+        const double copies = write || same_copy ? 1.0 : static_cast<double>(geo_.copies);
         // derived: a sequential stream on a disk passes over what it does not read: parity units
-        // (G / (G - p)) and, on mirrors, the rows the other copies serve (copies).
+        // (G / (G - p)) and, on mirrors, the rows the other copies serve (copies) - unless it
+        // stays on one copy, which then reads every row of its own.
         const double sweep =
             write ? 1.0
-                  : (geo_.copies > 1 ? static_cast<double>(geo_.copies)
+                  : (geo_.copies > 1 ? copies
                                      : static_cast<double>(geo_.group_drives) /
                                            std::max(1, geo_.group_drives - geo_.parity_per_group));
         Visit v;
@@ -464,6 +476,7 @@ class Builder {
         const double rotation_var = revolution * revolution / 12.0;
         // A write-back controller destages from its cache with the drive's queue kept full.
         const double min_candidates = detached ? static_cast<double>(hdd.queue_depth) : 1.0;
+        const double depth = static_cast<double>(std::max(1, hdd.queue_depth));
         const double overhead = hdd.command_overhead_s;
         const double transfer = hdd_transfer_time(hdd, command_bytes, span);
         const double segment = hdd.cache_bytes / std::max(1, hdd.cache_segments);
@@ -474,9 +487,10 @@ class Builder {
         v.service.at = [=](double present) {
             // derived: when the drive finishes a request it chooses among those still waiting,
             // so an arrival that finds `present - 1` others is chosen from about that many; a
-            // mirror read adds the other copies' arms when they are idle (probability 1/present).
-            const double candidates =
-                std::max(present - 1.0, min_candidates) + (copies - 1.0) / std::max(1.0, present);
+            // mirror read adds the other copies' arms when they are idle (probability 1/present),
+            // a choice the host makes whatever the drive's own queue depth.
+            const double queued = std::min(std::max(present - 1.0, min_candidates), depth);
+            const double candidates = queued + (copies - 1.0) / std::max(1.0, present);
             const TimeMoments m = pos->at(candidates);
             const double interleaved = std::max(1.0, std::min(present, streams));
             // Sequential: a stream pays positioning only when another stream moved the head in

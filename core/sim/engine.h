@@ -85,6 +85,7 @@ class Engine {
         double t_start = 0.0;
         int slot = 0;
         int stream = 0;
+        int copy = -1;  ///< mirrors: the copy the current transfer reads (-1: none chosen yet)
     };
     struct OsReq {
         int job = -1;  ///< owning job; -1: background destage
@@ -92,6 +93,7 @@ class Engine {
         int stream = 0;
         double offset = 0.0, bytes = 0.0;
         bool write = false, sequential = false, cpu_only = false, coalesce = false;
+        bool continues = false;  ///< a later piece of its transfer (stays on the transfer's copy)
         SimArrayRequest array;
         std::size_t phase = 0;
         int outstanding = 0;

@@ -26,6 +26,7 @@ void Engine::issue_os(int j, const Step& step, double now) {
     r.bytes = step.bytes;
     r.write = step.write;
     r.sequential = step.sequential;
+    r.continues = step.continues;
     // A write-back cache gathers sequential parity writes into full stripes (network_builder:
     // coalesced_full_stripe_share).
     r.coalesce = r.write && r.sequential && write_back_ && map_.geometry().parity_per_group > 0;
@@ -181,7 +182,12 @@ int Engine::disk_in_system(int disk) const {
 void Engine::choose_copy(OsReq& r, double now) {
     // Mirrors: read from the copy whose drives hold the fewest requests; among those, the one
     // whose head reaches the data first (nearest arm, as the analytic model assumes); ties of
-    // both alternate.
+    // both alternate. The later pieces of one transfer stay on the copy its first piece chose
+    // (VxVM Administrator's Guide, read policy "round": sequential access reads one plex).
+    if (r.continues && r.job >= 0 && jobs_[r.job].copy >= 0) {
+        r.array = map_.read(r.offset, r.bytes, jobs_[r.job].copy);
+        return;
+    }
     const int copies = map_.read_copies();
     const int base = r.volume * map_.geometry().drives;
     std::vector<SimArrayRequest> options;
@@ -216,6 +222,9 @@ void Engine::choose_copy(OsReq& r, double now) {
         }
     }
     next = (chosen + 1) % copies;
+    if (r.job >= 0) {
+        jobs_[r.job].copy = chosen;
+    }
     r.array = std::move(options[static_cast<std::size_t>(chosen)]);
 }
 

@@ -76,6 +76,7 @@ void JobGenerator::add_transfer(JobPlan& plan, int volume, double offset, double
         s.bytes = std::min(max_io, bytes - done);
         s.write = write;
         s.sequential = sequential || done > 0.0;
+        s.continues = done > 0.0;
         s.group = group;
         s.window = window;
         plan.steps.push_back(s);

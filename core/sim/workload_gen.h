@@ -20,6 +20,7 @@ struct Step {
     double bytes = 0.0;
     bool write = false;
     bool sequential = false;  ///< continues its stream (the analytic model's flag)
+    bool continues = false;   ///< a later piece of one transfer (a file's data after its first)
     int group = 0;            ///< consecutive steps of one group may overlap ...
     int window = 1;  ///< ... up to this many in flight (file-system read-ahead / write-behind)
 };
