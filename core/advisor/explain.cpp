@@ -129,6 +129,18 @@ void stripe_reason(const Candidate& c, Explanation& e) {
               << " KiB was fastest for this workload.";
         }
     }
+    const ControllerSpec& ctl = c.system.controller;
+    if (ctl.min_stripe_bytes > 0.0 || ctl.max_stripe_bytes > 0.0) {
+        s << " The " << ctl.info.name << " offers stripe units of ";
+        if (ctl.min_stripe_bytes > 0.0 && ctl.max_stripe_bytes > 0.0) {
+            s << ctl.min_stripe_bytes / 1024.0 << " to " << ctl.max_stripe_bytes / 1024.0
+              << " KiB only.";
+        } else if (ctl.min_stripe_bytes > 0.0) {
+            s << ctl.min_stripe_bytes / 1024.0 << " KiB and more only.";
+        } else {
+            s << "up to " << ctl.max_stripe_bytes / 1024.0 << " KiB only.";
+        }
+    }
     e.reasons.push_back(s.str());
 }
 

@@ -64,6 +64,20 @@ std::set<RaidLevel> controller_levels(const ControllerSpec& c) {
     return levels;
 }
 
+/// The units of `units` (sorted) that the controller's RAID offers: all of them when it states
+/// no limits (host software RAID stripes at any power of two).
+std::vector<double> offered_stripe_units(const std::vector<double>& units,
+                                         const ControllerSpec& ctl) {
+    std::vector<double> out;
+    for (double u : units) {
+        if ((ctl.min_stripe_bytes <= 0.0 || u >= ctl.min_stripe_bytes) &&
+            (ctl.max_stripe_bytes <= 0.0 || u <= ctl.max_stripe_bytes)) {
+            out.push_back(u);
+        }
+    }
+    return out;
+}
+
 bool is_striped(RaidLevel level) {
     return level != RaidLevel::Simple && level != RaidLevel::Raid1;
 }
@@ -252,9 +266,11 @@ void enumerate(Context& ctx) {
         if (link == ctx.links.end()) {
             continue;
         }
-        const StripeRule rule = chen_patterson_stripe_unit(drive, design_n, ctx.stripe_units);
         for (const ControllerChoice* choice : controllers_for(drive, controllers, ctx)) {
             const ControllerSpec& ctl = choice->spec;
+            const std::vector<double> units = offered_stripe_units(ctx.stripe_units, ctl);
+            const StripeRule rule =
+                units.empty() ? StripeRule{} : chen_patterson_stripe_unit(drive, design_n, units);
             const int per_port = link->second.shared ? std::max(1, link->second.max_devices) : 1;
             const int max_drives = std::min(c.max_drive_bays, ctl.ports * per_port);
             for (int n : drive_counts(max_drives)) {
@@ -265,6 +281,11 @@ void enumerate(Context& ctx) {
                 }
                 for (RaidLevel level : levels) {
                     if (choice->levels.count(level) == 0) {
+                        continue;
+                    }
+                    if (units.empty() && is_striped(level)) {
+                        ctx.result.stats
+                            .rejected["no allowed stripe unit that the controller offers"] += 1;
                         continue;
                     }
                     for (const Layout& layout : layouts_for(level, n, req.can_spread_over_volumes,
@@ -304,7 +325,7 @@ void refine_stripes(Context& ctx, int top) {
         ++refined;
         const double rule_unit = cand.system.layout.stripe_unit_bytes;
         const double rule_response = cand.performance.mean_response_s;
-        for (double unit : ctx.stripe_units) {
+        for (double unit : offered_stripe_units(ctx.stripe_units, cand.system.controller)) {
             cand.stripes_tried.push_back(unit);
             if (unit == rule_unit) {
                 cand.stripe_trials.push_back({unit, true, rule_response});

@@ -137,6 +137,12 @@ std::vector<Column<ControllerEntry>> make_controller_columns() {
         real_column<E>(
             "max_command_kib", "max_command_bytes", u::KiB, 0.0, 1048576.0,
             [](E& e) -> double& { return e.spec.max_command_bytes; }, kOptional),
+        real_column<E>(
+            "min_stripe_kib", "min_stripe_bytes", u::KiB, 0.0, 1048576.0,
+            [](E& e) -> double& { return e.spec.min_stripe_bytes; }, kOptional),
+        real_column<E>(
+            "max_stripe_kib", "max_stripe_bytes", u::KiB, 0.0, 1048576.0,
+            [](E& e) -> double& { return e.spec.max_stripe_bytes; }, kOptional),
         text_column<E>(
             "levels", "levels", [](E& e) -> std::string& { return e.spec.levels; }, check_levels,
             kOptional),

@@ -61,6 +61,11 @@ void check_entry(std::string_view file, const DriveEntry& e, const LinkIds& link
 void check_entry(std::string_view file, const ControllerEntry& e, const LinkIds& links,
                  std::vector<CatalogError>& errors) {
     const ControllerSpec& c = e.spec;
+    if (c.min_stripe_bytes > 0.0 && c.max_stripe_bytes > 0.0 &&
+        c.min_stripe_bytes > c.max_stripe_bytes) {
+        errors.push_back(CatalogError{where(file, e.line, "min_stripe_kib"),
+                                      "must not be larger than max_stripe_kib"});
+    }
     std::size_t start = 0;
     while (!c.drive_interfaces.empty() && start <= c.drive_interfaces.size()) {
         std::size_t end = c.drive_interfaces.find(',', start);

@@ -98,6 +98,10 @@ struct ControllerSpec {
     /// Largest transfer the controller sends to a drive in one command; larger disk I/Os become
     /// several back-to-back commands. 0 = no limit.
     double max_command_bytes = 0.0;
+    /// Stripe units its RAID firmware or driver offers (powers of two between the two); 0 = not
+    /// limited (host software RAID, or not given).
+    double min_stripe_bytes = 0.0;
+    double max_stripe_bytes = 0.0;
     std::string levels;  ///< RAID levels it supports, comma separated ("0,1,5,10")
     /// Link ids (links.csv) its drive ports accept, comma separated
     /// ("sata-1.5g,sata-3g,sas-3g"); empty = not given.

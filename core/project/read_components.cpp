@@ -193,6 +193,15 @@ void check_drive(ObjectReader& r, const DriveSpec& d, const Catalog& catalog) {
     }
 }
 
+void check_controller(ObjectReader& r, const ControllerSpec& c) {
+    if (c.min_stripe_bytes > 0.0 && c.max_stripe_bytes > 0.0 &&
+        c.min_stripe_bytes > c.max_stripe_bytes) {
+        r.problem("min_stripe_kib", "must not be larger than max_stripe_kib, got " +
+                                        format_number(c.min_stripe_bytes / 1024.0) + " > " +
+                                        format_number(c.max_stripe_bytes / 1024.0));
+    }
+}
+
 template <class E, class Spec>
 std::optional<Spec> read_inline(const json& value, const std::string& path, const Catalog& catalog,
                                 const char* what, const std::vector<cd::Column<E>>& columns,
@@ -300,6 +309,9 @@ std::optional<Spec> read_inline(const json& value, const std::string& path, cons
     }
     if constexpr (std::is_same_v<Spec, DriveSpec>) {
         check_drive(r, entry.spec, catalog);
+    }
+    if constexpr (std::is_same_v<Spec, ControllerSpec>) {
+        check_controller(r, entry.spec);
     }
     if (issues.count() != issues_before) {
         return std::nullopt;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 
 #include "project/sections.h"
 #include "units/units.h"
@@ -107,6 +108,20 @@ void cross_check(ObjectReader& r, const System& s, bool controller_given) {
         r.problem("controller", "'" + s.controller.info.name + "' supports RAID levels " +
                                     s.controller.levels + ", not " +
                                     std::string(to_string(s.layout.level)));
+    }
+    const ControllerSpec& c = s.controller;
+    const double unit = s.layout.stripe_unit_bytes;
+    const bool striped = s.layout.level != RaidLevel::Simple && s.layout.level != RaidLevel::Raid1;
+    if (striped && ((c.min_stripe_bytes > 0.0 && unit < c.min_stripe_bytes) ||
+                    (c.max_stripe_bytes > 0.0 && unit > c.max_stripe_bytes))) {
+        auto kib = [](double bytes) { return std::to_string(std::lround(bytes / 1024.0)); };
+        const std::string offered =
+            c.min_stripe_bytes > 0.0 && c.max_stripe_bytes > 0.0
+                ? kib(c.min_stripe_bytes) + " to " + kib(c.max_stripe_bytes) + " KiB"
+            : c.min_stripe_bytes > 0.0 ? kib(c.min_stripe_bytes) + " KiB and more"
+                                       : "up to " + kib(c.max_stripe_bytes) + " KiB";
+        r.problem("layout", "stripe unit " + kib(unit) + " KiB is not one '" + c.info.name +
+                                "' offers (" + offered + "); set layout.stripe_kib within that");
     }
 }
 

@@ -161,6 +161,12 @@ TEST_CASE("references and consistency between values are checked", "[catalog]") 
                      "drives.csv:3 column seek_avg_ms", "seek_avg_ms <= seek_full_ms");
     require_rejected(edited("drives.csv", ",72,40,", ",40,72,"),
                      "drives.csv:3 column media_rate_inner_mb_s", "outer");
+    Sources stripes = edited("controllers.csv", "levels,source\n",
+                             "levels,min_stripe_kib,max_stripe_kib,source\n");
+    stripes["controllers.csv"] =
+        replaced(stripes["controllers.csv"], "\"0, 1,5,10\",", "\"0, 1,5,10\",256,128,");
+    require_rejected(stripes, "controllers.csv:2 column min_stripe_kib",
+                     "must not be larger than max_stripe_kib");
     Sources priced =
         edited("hosts.csv", "parity_cpu_mb_s,source\n", "parity_cpu_mb_s,price_usd,source\n");
     priced["hosts.csv"] = replaced(priced["hosts.csv"], ",4000,", ",4000,999,");
