@@ -66,8 +66,13 @@ double hdd_transfer_time(const HddSpec& hdd, double bytes, double span) {
     return bytes * std::log(r0 / (r0 - k * span)) / (k * span);
 }
 
-HddPositioning::HddPositioning(const HddSpec& hdd, double span, bool write) {
-    const int depth = std::max(1, hdd.queue_depth);
+int hdd_write_cache_window(const HddSpec& hdd, double bytes) {
+    const double held = hdd.cache_bytes / std::max(512.0, bytes);
+    return static_cast<int>(std::clamp(std::floor(held), 1.0, double{kMaxBufferedWrites}));
+}
+
+HddPositioning::HddPositioning(const HddSpec& hdd, double span, bool write, int candidates) {
+    const int depth = std::max(1, candidates > 0 ? candidates : hdd.queue_depth);
     const double T = hdd_revolution_time(hdd);
     const double extra = write ? hdd.write_seek_extra_s : 0.0;
     span = std::clamp(span, 1e-6, 1.0);

@@ -40,15 +40,29 @@ double hdd_transfer_time(const HddSpec& hdd, double bytes, double span);
 /// rotational wait after any seek is uniform because the target angle is.
 class HddPositioning {
   public:
-    HddPositioning(const HddSpec& hdd, double span, bool write);
+    /// `candidates` bounds the table (0: the drive's queue depth; the write cache's window
+    /// hdd_write_cache_window for its destage).
+    HddPositioning(const HddSpec& hdd, double span, bool write, int candidates = 0);
     /// Moments at a (possibly fractional) number of candidates, interpolated, clamped to
     /// [1, drive queue depth].
     TimeMoments at(double candidates) const;
-    /// Candidates the drive can reorder among (its NCQ/TCQ depth).
+    /// Candidates the drive can reorder among (its NCQ/TCQ depth, or the write cache window).
     int max_candidates() const { return static_cast<int>(table_.size()); }
 
   private:
     std::vector<TimeMoments> table_;  // index n-1 -> moments with n candidates
 };
+
+/// Most buffered writes a drive's write cache reorders among. estimated: no datasheet gives the
+/// firmware's bound; 512 is what a 16 MiB buffer holds of 32 KiB writes, and it bounds the
+/// simulator's search.
+inline constexpr int kMaxBufferedWrites = 512;
+
+/// Writes of `bytes` a drive with its write cache on (ATA/SCSI WCE) holds and destages in its own
+/// order: the buffer accepts writes while it has room (Fujitsu MHW2040AC product manual, 6.5
+/// "Write Cache") and the drive chooses the quickest of them (Ruemmler & Wilkes 1994, "immediate
+/// reporting"; shortest-access-time-first as for NCQ). derived: cache_bytes / bytes, bounded by
+/// kMaxBufferedWrites, at least 1.
+int hdd_write_cache_window(const HddSpec& hdd, double bytes);
 
 }  // namespace raidadv

@@ -1,6 +1,7 @@
 #include "evaluate/network_builder.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 #include <map>
@@ -42,7 +43,8 @@ struct OsRequest {
 /// HddPositioning of a drive, remembered per thread: a pure function of every HddSpec field, the
 /// span and the direction, tabulated by numerical integration, and the same for every controller,
 /// layout and stripe unit the advisor tries with that drive.
-std::shared_ptr<const HddPositioning> positioning(const HddSpec& hdd, double span, bool write) {
+std::shared_ptr<const HddPositioning> positioning(const HddSpec& hdd, double span, bool write,
+                                                  int candidates = 0) {
     thread_local std::map<std::vector<double>, std::shared_ptr<const HddPositioning>> cache;
     std::vector<double> key{hdd.rpm,
                             hdd.seek_track_to_track_s,
@@ -57,7 +59,8 @@ std::shared_ptr<const HddPositioning> positioning(const HddSpec& hdd, double spa
                             hdd.read_ahead ? 1.0 : 0.0,
                             static_cast<double>(hdd.queue_depth),
                             span,
-                            write ? 1.0 : 0.0};
+                            write ? 1.0 : 0.0,
+                            static_cast<double>(candidates)};
     if (const auto it = cache.find(key); it != cache.end()) {
         return it->second;
     }
@@ -65,7 +68,7 @@ std::shared_ptr<const HddPositioning> positioning(const HddSpec& hdd, double spa
     if (cache.size() >= kMaxEntries) {
         cache.clear();
     }
-    auto made = std::make_shared<const HddPositioning>(hdd, span, write);
+    auto made = std::make_shared<const HddPositioning>(hdd, span, write, candidates);
     cache.emplace(std::move(key), made);
     return made;
 }
@@ -114,6 +117,11 @@ class Builder {
                 std::make_shared<PositioningMemo>(positioning(read_hdd, wl.span_fraction, false));
             pos_write_ = std::make_shared<PositioningMemo>(
                 positioning(sys.drive.hdd, wl.span_fraction, true));
+            drive_cache_ = uses_drive_write_cache(sys);
+            if (drive_cache_) {
+                pos_destage_ = std::make_shared<PositioningMemo>(
+                    positioning(sys.drive.hdd, wl.span_fraction, true, kMaxBufferedWrites));
+            }
         }
         add_stations();
     }
@@ -133,6 +141,7 @@ class Builder {
         }
         out_.keep_alive.push_back(pos_read_);
         out_.keep_alive.push_back(pos_write_);
+        out_.keep_alive.push_back(pos_destage_);
         return std::move(out_);
     }
 
@@ -396,8 +405,13 @@ class Builder {
             visits.push_back(flash);
             visits.push_back(bw);
         } else {
-            Visit v = hdd_visit(k, mean, mx, write, same_copy, fresh, host_ios, detached, count);
-            if (phase.rewrites_previous) {
+            // A drive with its write cache on acknowledges a write once it holds the data and
+            // destages it later (background load, like the controller's cache).
+            const bool cached = write && drive_cache_;
+            (*drive_ios_)[write ? 1 : 0] += probability_ * count * k;
+            Visit v = hdd_visit(k, mean, mx, write, same_copy, fresh, host_ios, detached || cached,
+                                count, cached);
+            if (phase.rewrites_previous && !cached) {
                 // derived: the write half of read-modify-write finds the head on the track it
                 // just read and waits one revolution less the transfer (Chen et al. 1994) -
                 // unless another request was served in between (probability 1 - 1/present, as
@@ -433,6 +447,12 @@ class Builder {
         link.fork = busy_links;
         link.overlapped = true;
         link.detached = detached;
+        if (write && drive_cache_ && !detached) {
+            // The write responds when the drive holds its data: the link transfer, then the
+            // drive's command processing (the media work is the drive visit's destage).
+            link.overlapped = false;
+            link.service.parts.delay_s = sys_.drive.hdd.command_overhead_s;
+        }
         visits.push_back(link);
     }
 
@@ -440,7 +460,8 @@ class Builder {
     /// used yet (random positioning), the rest continue their stream on their disk. `same_copy`:
     /// a later piece of one transfer, read from the mirror copy the transfer started on.
     Visit hdd_visit(int k, double mean_bytes, double max_bytes, bool write, bool same_copy,
-                    double fresh, double host_ios, bool detached, double count) const {
+                    double fresh, double host_ios, bool detached, double count,
+                    bool cached = false) const {
         const HddSpec& hdd = sys_.drive.hdd;
         // A read on a mirror goes to the copy whose arm is nearest when the copies are idle
         // (modeling notes: nearest-arm mirror reads), which the drive sees as more candidates.
@@ -471,12 +492,20 @@ class Builder {
         const double commands =
             host_ios * (limit > 0.0 ? std::max(1.0, std::ceil(per_host_io / limit)) : 1.0);
         const double command_bytes = mean_bytes / commands;
-        std::shared_ptr<PositioningMemo> pos = write ? pos_write_ : pos_read_;
+        std::shared_ptr<PositioningMemo> pos = cached  ? pos_destage_
+                                               : write ? pos_write_
+                                                       : pos_read_;
         const double revolution = hdd_revolution_time(hdd);
         const double rotation_var = revolution * revolution / 12.0;
-        // A write-back controller destages from its cache with the drive's queue kept full.
-        const double min_candidates = detached ? static_cast<double>(hdd.queue_depth) : 1.0;
+        // A write-back controller destages from its cache with the drive's queue kept full; a
+        // drive destages its own write cache choosing among the writes it holds (up to
+        // hdd_write_cache_window; how many: below).
+        const double window = static_cast<double>(hdd_write_cache_window(hdd, command_bytes));
+        const double min_candidates = cached     ? window
+                                      : detached ? static_cast<double>(hdd.queue_depth)
+                                                 : 1.0;
         const double depth = static_cast<double>(std::max(1, hdd.queue_depth));
+        const std::shared_ptr<const std::array<double, 2>> drive_ios = drive_ios_;
         const double overhead = hdd.command_overhead_s;
         const double transfer = hdd_transfer_time(hdd, command_bytes, span);
         const double segment = hdd.cache_bytes / std::max(1, hdd.cache_segments);
@@ -490,7 +519,17 @@ class Builder {
             // mirror read adds the other copies' arms when they are idle (probability 1/present),
             // a choice the host makes whatever the drive's own queue depth.
             const double queued = std::min(std::max(present - 1.0, min_candidates), depth);
-            const double candidates = queued + (copies - 1.0) / std::max(1.0, present);
+            double candidates = queued + (copies - 1.0) / std::max(1.0, present);
+            if (cached) {
+                // A drive's own destage chooses among the writes it holds. It serves reads first
+                // and destages when none waits, or ahead of them once its buffer is half full
+                // (high-water mark: Varma & Jacobson, "Destage algorithms for disk arrays with
+                // non-volatile caches", SIGMETRICS 1995), so with reads about half the window
+                // is held; with writes only the buffer fills.
+                const double w =
+                    (*drive_ios)[1] / std::max(1e-300, (*drive_ios)[0] + (*drive_ios)[1]);
+                candidates = w >= 1.0 ? window : std::max(1.0, std::floor(window / 2.0));
+            }
             const TimeMoments m = pos->at(candidates);
             const double interleaved = std::max(1.0, std::min(present, streams));
             // Sequential: a stream pays positioning only when another stream moved the head in
@@ -568,6 +607,7 @@ class Builder {
                     }
                     queueing::JobVariant variant;
                     variant.probability = p;
+                    probability_ = p;
                     add_transfer(size, is_write != 0, seq != 0, 1.0, variant.visits);
                     out_.network.variants.push_back(std::move(variant));
                 }
@@ -637,6 +677,7 @@ class Builder {
                 }
                 queueing::JobVariant variant;
                 variant.probability = p;
+                probability_ = p;
                 // Per-file host work (open, close, bookkeeping).
                 variant.visits.push_back(
                     simple_visit(idx_.host_cpu, host.per_file_overhead_s, 1.0));
@@ -661,12 +702,31 @@ class Builder {
     bool software_raid_ = false;
     int total_drives_ = 1;
     int links_ = 1;
-    std::shared_ptr<PositioningMemo> pos_read_, pos_write_;
+    bool drive_cache_ = false;  ///< HDD writes are acknowledged from the drive's write cache
+    /// Drive reads and writes per job (filled while building, read when solving).
+    std::shared_ptr<std::array<double, 2>> drive_ios_ = std::make_shared<std::array<double, 2>>();
+    double probability_ = 1.0;  ///< probability of the variant being built
+    std::shared_ptr<PositioningMemo> pos_read_, pos_write_, pos_destage_;
     Stations idx_;
     BuiltNetwork out_;
 };
 
 }  // namespace
+
+bool uses_drive_write_cache(const System& system) {
+    if (system.drive.kind != DriveKind::Hdd || system.drive.hdd.cache_bytes <= 0.0) {
+        return false;  // no buffer, no write cache
+    }
+    switch (system.drive_write_cache) {
+        case DriveWriteCache::On:
+            return true;
+        case DriveWriteCache::Off:
+            return false;
+        case DriveWriteCache::Auto:
+            break;
+    }
+    return system.controller.kind != ControllerKind::HardwareRaid;
+}
 
 bool uses_write_back(const System& system) {
     if (!system.write_back_cache) {

@@ -33,6 +33,15 @@ struct BuiltNetwork {
 /// Whether writes are absorbed by a write-back cache (controller cache, or host RAM for host RAID).
 bool uses_write_back(const System& system);
 
+/// Whether the HDDs acknowledge writes from their own write cache (WCE) and destage them later.
+/// Auto: desktop and nearline drives ship with WCE on and a plain HBA, host RAID or software RAID
+/// leaves it so (IBM DARA/DBCA OEM specifications, 10.11 "Write Cache Function"; Ou 2007's
+/// ICH8R); a hardware RAID controller, which caches itself, is taken to turn the drives' caches
+/// off (assumption: its setting "disk cache policy" / "drive write cache policy", e.g. Microchip
+/// SmartRAID user guide 7.4.1, is left at the safe choice). Always false for SSDs and for
+/// drives without a buffer.
+bool uses_drive_write_cache(const System& system);
+
 /// The network of `system` under `workload`. A degraded layout (failed_drives > 0) goes
 /// through build_degraded_network (evaluate/degraded.h) and throws std::invalid_argument if
 /// it cannot be modelled.

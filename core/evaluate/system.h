@@ -8,13 +8,21 @@
 
 namespace raidadv {
 
+/// Whether the drives' own write caches (ATA/SCSI WCE) are on.
+enum class DriveWriteCache {
+    Auto,  ///< on, except behind a hardware RAID controller (uses_drive_write_cache)
+    On,
+    Off
+};
+
 struct System {
     std::string name;
     DriveSpec drive;
     Layout layout;
     ControllerSpec controller;
     bool write_back_cache = true;  ///< use the controller's write-back cache if it has one
-    LinkSpec drive_link;           ///< what each drive attaches with (bus or lane)
+    DriveWriteCache drive_write_cache = DriveWriteCache::Auto;  ///< HDD write cache (WCE)
+    LinkSpec drive_link;      ///< what each drive attaches with (bus or lane)
     int drives_per_link = 1;  ///< drives sharing one drive_link (SCSI bus); 1 for SATA/SAS lanes
     LinkSpec host_link;       ///< controller to host (PCIe, FC, DMI)
     HostSpec host;

@@ -38,6 +38,7 @@ Engine::Engine(const System& system, const Workload& workload, const SimOptions&
     const Geometry& g = map_.geometry();
     hdd_ = system.drive.kind == DriveKind::Hdd;
     write_back_ = uses_write_back(system);
+    drive_cache_ = uses_drive_write_cache(system);
     // As network_builder.cpp: RAID work runs on the host unless a hardware RAID controller does it.
     software_raid_ = system.controller.kind != ControllerKind::HardwareRaid && g.drives > 1;
     total_drives_ = g.drives * g.volumes;
@@ -48,6 +49,7 @@ Engine::Engine(const System& system, const Workload& workload, const SimOptions&
     for (int d = 0; d < total_drives_; ++d) {
         if (hdd_) {
             hdds_.emplace_back(system.drive.hdd, system.drive.capacity_bytes, rng_.uniform());
+            hdds_.back().set_write_cache(drive_cache_);
         } else {
             stations_.emplace_back(ssd_flash_units(system.drive.ssd));
             stations_.emplace_back(1);
@@ -124,10 +126,12 @@ void Engine::dispatch(const Event& e) {
             on_station(e.a, e.b, now);
             break;
         case kDiskDone:
-            // The drive picks its next request at once; then the finished one goes on its way.
-            hdds_[static_cast<std::size_t>(e.a)].finish();
-            try_start_hdd(e.a, now);
-            media_done(e.b, now);
+            // The drive picks its next request at once; then the finished one goes on its way
+            // (a destage of the drive's write cache has none: the writes it made room for do).
+            disk_done(e.a, now);
+            if (e.b >= 0) {
+                media_done(e.b, now);
+            }
             break;
         case kIoArrive:
             enqueue_disk(e.a, now);
@@ -205,12 +209,13 @@ bool Engine::steady(double now) {
     if (completed_ < warm_min || (now < opt_.warmup_s && completed_ < opt_.warmup_jobs)) {
         return false;
     }
-    if (!write_back_ || wl_.read_fraction >= 1.0 || cache_filled_ ||
+    if (!(write_back_ || drive_cache_) || wl_.read_fraction >= 1.0 || cache_filled_ ||
         now > 0.5 * opt_.max_sim_seconds) {
         return true;
     }
-    // A write-back cache is still filling unless destage kept up with the writes over a whole
-    // window of warmup_s (else the run waits until the cache is full: throttled steady state).
+    // A write-back cache (the controller's or the drives') is still filling unless destage kept
+    // up with the writes over a whole window of warmup_s (else the run waits until the cache is
+    // full: throttled steady state).
     if (now - window_t0_ < opt_.warmup_s) {
         return false;
     }
@@ -242,7 +247,7 @@ PointResult Engine::collect(double now) {
     PointResult r;
     r.warmed_up = measuring_;
     r.overflow = in_system_ > kMaxBacklog;
-    r.background_drives = write_back_ && wl_.read_fraction < 1.0;
+    r.background_drives = (write_back_ || drive_cache_) && wl_.read_fraction < 1.0;
     r.t_begin = t_begin_;
     r.t_end = now;
     r.samples = std::move(samples_);

@@ -134,6 +134,8 @@ class Engine {
     void submit_io(int io, double now);
     void enqueue_disk(int io, double now);
     void try_start_hdd(int disk, double now);
+    void cached_write(int io, double now);
+    void disk_done(int disk, double now);
     void media_done(int io, double now);
     void io_done(int io, double now);
     void array_done(int os, double now);
@@ -149,6 +151,7 @@ class Engine {
     JobGenerator gen_;
     bool hdd_ = true;
     bool write_back_ = false;
+    bool drive_cache_ = false;  ///< HDDs acknowledge writes from their write cache
     bool software_raid_ = false;
     int total_drives_ = 1;
     int per_link_ = 1;

@@ -282,8 +282,12 @@ void Engine::submit_io(int x, double now) {
 void Engine::enqueue_disk(int x, double now) {
     Io& y = ios_[x];
     if (hdd_) {
-        hdds_[static_cast<std::size_t>(y.disk)].enqueue(
-            {x, y.offset, y.bytes, y.write, y.background});
+        if (hdds_[static_cast<std::size_t>(y.disk)].enqueue(
+                {x, y.offset, y.bytes, y.write, y.background})) {
+            cached_write(x, now);
+        } else if (y.write && drive_cache_) {
+            cache_filled_ = true;  // the drive's write cache is full: it waits for room
+        }
         try_start_hdd(y.disk, now);
         return;
     }
@@ -293,9 +297,36 @@ void Engine::enqueue_disk(int x, double now) {
     schedule(st, stations_[static_cast<std::size_t>(st)].arrive(x, d.flash_s, now, y.background));
 }
 
+void Engine::cached_write(int x, double now) {
+    // The drive holds the write: complete once its data have crossed the link and the drive has
+    // processed the command (network_builder: the link visit's delay).
+    Io& y = ios_[x];
+    admitted_ += y.bytes;
+    events_.push(std::max(now, y.link_end) + sys_.drive.hdd.command_overhead_s, kIoDone, x);
+}
+
+void Engine::disk_done(int disk, double now) {
+    Hdd& h = hdds_[static_cast<std::size_t>(disk)];
+    const double before = h.destaged_bytes();
+    h.finish();
+    released_ += h.destaged_bytes() - before;
+    for (int x : h.take_accepted()) {
+        cached_write(x, now);
+    }
+    try_start_hdd(disk, now);
+}
+
 void Engine::try_start_hdd(int disk, double now) {
     const auto s = hdds_[static_cast<std::size_t>(disk)].start_next(now);
     if (!s) {
+        return;
+    }
+    if (s->id < 0) {
+        // A destage of the drive's write cache.
+        if (measuring_) {
+            counters_[static_cast<std::size_t>(disk)].write_service_s += s->done - now;
+        }
+        events_.push(s->done, kDiskDone, disk, -1);
         return;
     }
     Io& y = ios_[s->id];

@@ -137,8 +137,74 @@ Hdd::Plan Hdd::plan(const HddIo& io, double now) const {
     return p;
 }
 
-void Hdd::enqueue(const HddIo& io) {
+bool Hdd::fits(const HddIo& io) const {
+    return dirty_.empty() || (static_cast<int>(dirty_.size()) < kMaxBufferedWrites &&
+                              dirty_bytes_ + io.bytes <= spec_.cache_bytes);
+}
+
+bool Hdd::enqueue(const HddIo& io) {
+    if (io.write && write_cache_) {
+        if (held_.empty() && fits(io)) {
+            dirty_.push_back(io);
+            dirty_bytes_ += io.bytes;
+            return true;
+        }
+        held_.push_back(io);  // waits for a destage to make room
+        return false;
+    }
     (io.background ? bg_ : fg_).push_back(io);
+    return false;
+}
+
+void Hdd::finish() {
+    busy_ = false;
+    if (destaging_bytes_ > 0.0) {
+        dirty_bytes_ = std::max(0.0, dirty_bytes_ - destaging_bytes_);
+        destaged_bytes_ += destaging_bytes_;
+        destaging_bytes_ = 0.0;
+    }
+    while (!held_.empty() && fits(held_.front())) {
+        dirty_.push_back(held_.front());
+        dirty_bytes_ += held_.front().bytes;
+        accepted_.push_back(held_.front().id);
+        held_.pop_front();
+    }
+}
+
+std::optional<HddStart> Hdd::start_destage(double now) {
+    // The quickest to reach of the buffered writes (shortest access time first).
+    const std::size_t n = std::min(dirty_.size(), static_cast<std::size_t>(kMaxBufferedWrites));
+    std::size_t best = 0;
+    Plan best_plan = plan(dirty_.front(), now);
+    for (std::size_t i = 1; i < n; ++i) {
+        const Plan p = plan(dirty_[i], now);
+        if (p.positioning < best_plan.positioning) {
+            best = i;
+            best_plan = p;
+        }
+    }
+    const HddIo io = dirty_[best];
+    dirty_.erase(dirty_.begin() + static_cast<std::ptrdiff_t>(best));
+    const bool streaming = io.offset == last_write_end_;
+    const double tp = now + (streaming ? 0.0 : spec_.command_overhead_s);
+    if (pf_active_) {
+        // The head leaves the read-ahead stream: the segment keeps what was read.
+        Segment& a = segments_[static_cast<std::size_t>(pf_seg_)];
+        a.hi = frontier(tp);
+        a.lo = std::max(a.lo, a.hi - segment_bytes_);
+        head_lba_ = a.hi;
+        pf_active_ = false;
+    }
+    HddStart st;
+    st.id = -1;  // the host has had its completion
+    st.media_start = tp + best_plan.positioning;
+    st.done = st.media_start + best_plan.transfer;
+    head_lba_ = io.offset + io.bytes;
+    last_write_end_ = head_lba_;
+    destaging_bytes_ = io.bytes;
+    busy_ = true;
+    busy_s_ += st.done - now;
+    return st;
 }
 
 int Hdd::victim() const {
@@ -169,8 +235,15 @@ void Hdd::raise_cap(int segment, double cap, double now) {
 }
 
 std::optional<HddStart> Hdd::start_next(double now) {
-    if (busy_ || (fg_.empty() && bg_.empty())) {
+    if (busy_ || (fg_.empty() && bg_.empty() && dirty_.empty())) {
         return std::nullopt;
+    }
+    // Reads first; the buffered writes when nothing else waits, when a write waits for room, or
+    // ahead of the queue once the buffer is half full (high-water mark, hdd.h).
+    const bool high = 2 * dirty_.size() >= static_cast<std::size_t>(kMaxBufferedWrites) ||
+                      2.0 * dirty_bytes_ >= spec_.cache_bytes;
+    if (!dirty_.empty() && ((fg_.empty() && bg_.empty()) || !held_.empty() || high)) {
+        return start_destage(now);
     }
     // Candidates: the first queue_depth requests, foreground first (FCFS at depth 1).
     const std::size_t depth = static_cast<std::size_t>(std::max(1, spec_.queue_depth));

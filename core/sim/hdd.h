@@ -14,11 +14,18 @@
 //   up to one segment past the last request; reads inside a segment are hits (command overhead
 //   only); segments replaced LRU (Shriver, Merchant & Wilkes, SIGMETRICS 1998, simplified);
 // - writes: a write starting where the previous write ended, head still there, streams through
-//   the drive's buffer with no positioning; the write cache is not modelled otherwise.
+//   the drive's buffer with no positioning;
+// - write cache (WCE, set_write_cache): a write is taken into the buffer while it has room
+//   (Fujitsu MHW2040AC product manual 6.5; at most kMaxBufferedWrites writes, cache_bytes in all)
+//   and is complete for the host; the drive serves its queue (reads, destage of a controller)
+//   first and destages buffered writes, the quickest to reach first, when the queue is empty, a
+//   write waits for room, or the buffer is half full (high-water mark: Varma & Jacobson,
+//   "Destage algorithms for disk arrays with non-volatile caches", SIGMETRICS 1995).
 
 #include <cstdint>
 #include <deque>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "components/specs.h"
@@ -44,13 +51,21 @@ class Hdd {
   public:
     Hdd(const HddSpec& spec, double capacity_bytes, double phase);
 
-    void enqueue(const HddIo& io);
+    /// Queues a request; true when it is a write taken into the drive's write cache (complete
+    /// for the host now).
+    bool enqueue(const HddIo& io);
+    /// Turns the drive's write cache on or off (before the first request).
+    void set_write_cache(bool on) { write_cache_ = on; }
+    /// Ids of writes that waited for room and were taken into the write cache by finish().
+    std::vector<int> take_accepted() { return std::exchange(accepted_, {}); }
+    /// Bytes of buffered writes the drive has written to the media, since construction.
+    double destaged_bytes() const { return destaged_bytes_; }
     bool busy() const { return busy_; }
     int in_system() const { return (busy_ ? 1 : 0) + static_cast<int>(fg_.size() + bg_.size()); }
     /// Starts the next request if the drive is idle and one is queued.
     std::optional<HddStart> start_next(double now);
-    /// The request in service finished.
-    void finish() { busy_ = false; }
+    /// The request in service finished (a destage frees its room in the write cache).
+    void finish();
 
     /// Seconds of service plus read-ahead media time that served hits, since the last reset.
     double busy_seconds() const { return busy_s_; }
@@ -96,7 +111,15 @@ class Hdd {
     std::vector<Segment> segments_;
     std::uint64_t clock_ = 0;
 
+    bool fits(const HddIo& io) const;
+    std::optional<HddStart> start_destage(double now);
+
     std::deque<HddIo> fg_, bg_;
+    // Write cache: buffered writes, writes waiting for room, the destage in service.
+    bool write_cache_ = false;
+    std::deque<HddIo> dirty_, held_;
+    double dirty_bytes_ = 0.0, destaging_bytes_ = 0.0, destaged_bytes_ = 0.0;
+    std::vector<int> accepted_;
     bool busy_ = false;
     double busy_s_ = 0.0;
 

@@ -35,7 +35,8 @@ StudyResult run_ou_2007(const Catalog& catalog, const std::filesystem::path& dir
     study.title = in.measured.value("title", "");
     study.profile =
         "Catalog profile: seagate-st3500641as drives on sata-3g lanes, intel-ich8r host RAID "
-        "(write-back cache in host RAM), intel-dmi host link, intel-core2-e6600-vista host. "
+        "(write-back cache in host RAM; the drives' own write caches left on, as host RAID "
+        "does), intel-dmi host link, intel-core2-e6600-vista host. "
         "IOMeter's sequential test is taken as one stream of 64 KiB requests at 32 outstanding "
         "over a small test area at the start of the volume (span 0.05, outer zone): the area's "
         "size is not reported, so it is the one calibrated parameter, on the RAID 5 sequential "

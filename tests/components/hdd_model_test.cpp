@@ -92,3 +92,22 @@ SCENARIO("Positioning with a queue: shortest access time first") {
         CHECK(pw.at(1).mean == Approx(pos.at(1).mean + 1e-3).epsilon(0.005));
     }
 }
+
+SCENARIO("A drive's write cache reorders among the writes its buffer holds") {
+    HddSpec hdd = test::hdd_7200().hdd;  // 16 MiB buffer
+    THEN("the window is the buffer over the write size, bounded by the firmware's bound") {
+        CHECK(hdd_write_cache_window(hdd, 32768.0) == 512);
+        CHECK(hdd_write_cache_window(hdd, 1024.0 * 1024) == 16);
+        CHECK(hdd_write_cache_window(hdd, 4096.0) == kMaxBufferedWrites);
+        CHECK(hdd_write_cache_window(hdd, 64.0 * 1024 * 1024) == 1);
+    }
+    THEN("choosing among the window's writes positions faster than among the NCQ queue") {
+        const HddPositioning ncq(hdd, 1.0, true);
+        const HddPositioning window(hdd, 1.0, true, kMaxBufferedWrites);
+        CHECK(ncq.max_candidates() == hdd.queue_depth);
+        CHECK(window.max_candidates() == kMaxBufferedWrites);
+        CHECK(window.at(32).mean == Approx(ncq.at(32).mean));
+        CHECK(window.at(512).mean < 0.8 * ncq.at(32).mean);
+        CHECK(window.at(512).mean > 0.0);
+    }
+}

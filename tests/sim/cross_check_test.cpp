@@ -36,6 +36,14 @@ std::vector<Case> cases() {
     out.push_back({"RAID 10 x4 4K 70% read",
                    test::plain_system(test::hdd_7200(), RaidLevel::Raid10, 4),
                    test::request_workload(4096, 0.7, 0.0, {16})});
+    // The drives' own write cache (WCE): on behind an HBA or host RAID, off when set so.
+    System no_wce = test::plain_system(test::hdd_7200(), RaidLevel::Simple, 1);
+    no_wce.drive_write_cache = DriveWriteCache::Off;
+    out.push_back(
+        {"1 HDD 32K write, WCE off", no_wce, test::request_workload(32768, 0.0, 0.0, {1, 16})});
+    out.push_back({"1 HDD 32K write, WCE on",
+                   test::plain_system(test::hdd_7200(), RaidLevel::Simple, 1),
+                   test::request_workload(32768, 0.0, 0.0, {1, 16})});
     out.push_back({"1 SSD 4K random read",
                    test::plain_system(test::ssd_sata(), RaidLevel::Raid0, 1),
                    test::request_workload(4096, 1.0, 0.0, {32})});
@@ -73,4 +81,18 @@ TEST_CASE("Cross-check: analytic mean response within 25% of the simulated one")
             CHECK(a.iops == Approx(s.metrics.iops).epsilon(0.3));
         }
     }
+}
+
+TEST_CASE("Simulated drive: its write cache speeds random writes up") {
+    System off = test::plain_system(test::hdd_7200(), RaidLevel::Simple, 1);
+    off.drive_write_cache = DriveWriteCache::Off;
+    System on = off;
+    on.drive_write_cache = DriveWriteCache::On;
+    const Workload w = test::request_workload(32768, 0.0, 0.0, {4});
+    sim::SimOptions o;
+    o.min_jobs_per_batch = 100;
+    const double iops_off = sim::simulate(off, w, o).points.at(0).metrics.iops;
+    const double iops_on = sim::simulate(on, w, o).points.at(0).metrics.iops;
+    INFO("off " << iops_off << ", on " << iops_on << " IOPS");
+    CHECK(iops_on > 1.2 * iops_off);
 }
