@@ -285,8 +285,10 @@ void Engine::enqueue_disk(int x, double now) {
         if (hdds_[static_cast<std::size_t>(y.disk)].enqueue(
                 {x, y.offset, y.bytes, y.write, y.background})) {
             cached_write(x, now);
-        } else if (y.write && drive_cache_) {
-            cache_filled_ = true;  // the drive's write cache is full: it waits for room
+        } else if (y.write && drive_cache_ && !write_back_) {
+            // The drive's write cache is full: it waits for room. (Behind a write-back
+            // controller the controller's larger cache fills last: the warm-up waits for it.)
+            cache_filled_ = true;
         }
         try_start_hdd(y.disk, now);
         return;
@@ -301,7 +303,9 @@ void Engine::cached_write(int x, double now) {
     // The drive holds the write: complete once its data have crossed the link and the drive has
     // processed the command (network_builder: the link visit's delay).
     Io& y = ios_[x];
-    admitted_ += y.bytes;
+    if (!write_back_) {
+        admitted_ += y.bytes;  // warm-up accounting (engine.cpp steady) of the cache in front
+    }
     events_.push(std::max(now, y.link_end) + sys_.drive.hdd.command_overhead_s, kIoDone, x);
 }
 
@@ -309,7 +313,9 @@ void Engine::disk_done(int disk, double now) {
     Hdd& h = hdds_[static_cast<std::size_t>(disk)];
     const double before = h.destaged_bytes();
     h.finish();
-    released_ += h.destaged_bytes() - before;
+    if (!write_back_) {
+        released_ += h.destaged_bytes() - before;
+    }
     for (int x : h.take_accepted()) {
         cached_write(x, now);
     }
