@@ -76,9 +76,20 @@ std::vector<std::string> take_valued(std::vector<std::string> args,
                                      const std::vector<std::string>& flags,
                                      std::map<std::string, std::string>& values,
                                      const Command& self);
+/// A command's project: the file checked (UsageError if it is not a regular file), the catalog
+/// opened, the project read. `project` is empty once its problems are printed on std::cerr.
+struct CommandProject {
+    Catalog catalog;
+    std::optional<Project> project;
+};
+CommandProject load_command_project(const std::filesystem::path& file, const GlobalOptions& options,
+                                    const Command& self);
 /// False (after saying so on `err`) if the project has no systems to evaluate or simulate.
 bool has_systems_or_report(const Project& project, const std::filesystem::path& file,
                            std::ostream& err);
+/// False (after saying so on `err`, followed by `why`) if the project has no advisor section.
+bool has_advisor_or_report(const Project& project, const std::filesystem::path& file,
+                           std::ostream& err, const std::string& why = "");
 /// UsageError naming the file if it is missing or not a regular file.
 void require_regular_file(const std::filesystem::path& file, const Command& self);
 

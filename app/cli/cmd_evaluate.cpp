@@ -17,13 +17,9 @@ int run_evaluate(const std::vector<std::string>& args, const GlobalOptions& opti
                          self.synopsis};
     }
     const std::filesystem::path file = parsed.positionals.front();
-    require_regular_file(file, self);
-    const Catalog catalog = open_catalog(options);
-    const std::optional<Project> project = load_project_or_report(file, catalog, std::cerr);
-    if (!project) {
-        return kBadInput;
-    }
-    if (!has_systems_or_report(*project, file, std::cerr)) {
+    const CommandProject loaded = load_command_project(file, options, self);
+    const std::optional<Project>& project = loaded.project;
+    if (!project || !has_systems_or_report(*project, file, std::cerr)) {
         return kBadInput;
     }
 

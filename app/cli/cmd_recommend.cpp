@@ -209,16 +209,10 @@ int run_recommend(const std::vector<std::string>& args, const GlobalOptions& opt
             ? static_cast<std::size_t>(parse_count(values["--top"], "--top", 1, 1000, self))
             : 5;
     const std::filesystem::path file = parsed.positionals.front();
-    require_regular_file(file, self);
-    const Catalog catalog = open_catalog(options);
-    const std::optional<Project> project = load_project_or_report(file, catalog, std::cerr);
-    if (!project) {
-        return kBadInput;
-    }
-    if (!project->advisor) {
-        std::cerr << kProgram << ": " << file.string()
-                  << " has no \"advisor\" section (the question for the advisor; "
-                     "docs/file-format.md)\n";
+    const CommandProject loaded = load_command_project(file, options, self);
+    const Catalog& catalog = loaded.catalog;
+    const std::optional<Project>& project = loaded.project;
+    if (!project || !has_advisor_or_report(*project, file, std::cerr)) {
         return kBadInput;
     }
     advisor::SearchOptions search;

@@ -48,16 +48,11 @@ int run_report(const std::vector<std::string>& args, const GlobalOptions& option
         throw UsageError{"cannot write '" + output + "': it is a folder", self.synopsis};
     }
     const std::filesystem::path file = parsed.positionals.front();
-    require_regular_file(file, self);
-    const Catalog catalog = open_catalog(options);
-    const std::optional<Project> project = load_project_or_report(file, catalog, std::cerr);
-    if (!project) {
-        return kBadInput;
-    }
-    if (!project->advisor) {
-        std::cerr << kProgram << ": " << file.string()
-                  << " has no \"advisor\" section (the question for the advisor; "
-                     "docs/file-format.md); the report presents the advisor's answer\n";
+    const CommandProject loaded = load_command_project(file, options, self);
+    const Catalog& catalog = loaded.catalog;
+    const std::optional<Project>& project = loaded.project;
+    if (!project || !has_advisor_or_report(*project, file, std::cerr,
+                                           "; the report presents the advisor's answer")) {
         return kBadInput;
     }
     const advisor::Result result = advisor::recommend(*project->advisor, catalog);

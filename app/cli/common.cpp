@@ -162,6 +162,25 @@ bool has_systems_or_report(const Project& project, const std::filesystem::path& 
     return false;
 }
 
+CommandProject load_command_project(const std::filesystem::path& file, const GlobalOptions& options,
+                                    const Command& self) {
+    require_regular_file(file, self);
+    CommandProject loaded{open_catalog(options), std::nullopt};
+    loaded.project = load_project_or_report(file, loaded.catalog, std::cerr);
+    return loaded;
+}
+
+bool has_advisor_or_report(const Project& project, const std::filesystem::path& file,
+                           std::ostream& err, const std::string& why) {
+    if (project.advisor) {
+        return true;
+    }
+    err << kProgram << ": " << file.string()
+        << " has no \"advisor\" section (the question for the advisor; docs/file-format.md)" << why
+        << "\n";
+    return false;
+}
+
 void require_regular_file(const std::filesystem::path& file, const Command& self) {
     std::error_code error;
     if (!std::filesystem::is_regular_file(file, error)) {
