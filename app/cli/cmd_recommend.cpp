@@ -8,6 +8,7 @@
 #include "advisor/advisor.h"
 #include "advisor/explain.h"
 #include "cli.h"
+#include "evaluate/network_builder.h"
 
 namespace raidadv::cli {
 
@@ -33,7 +34,8 @@ json system_json(const System& s) {
               {"drive_link", s.drive_link.info.id},
               {"host_link", s.host_link.info.id},
               {"host", s.host.info.id},
-              {"write_back_cache", s.write_back_cache}};
+              {"write_back_cache", s.write_back_cache},
+              {"drive_write_cache", uses_drive_write_cache(s)}};
     if (l.level != RaidLevel::Simple && l.level != RaidLevel::Raid1) {
         j["stripe_kib"] = l.stripe_unit_bytes / 1024.0;
     }

@@ -2,6 +2,7 @@
 // catalog produced for this request; nothing here decides the ranking.
 
 #include "advisor/explain.h"
+#include "evaluate/network_builder.h"
 
 #include <algorithm>
 #include <cmath>
@@ -109,6 +110,13 @@ void write_penalty_reason(const Candidate& c, const Request& r, Explanation& e) 
         s << ", and the controller's battery-backed cache absorbs write bursts";
     }
     s << ".";
+    if (uses_drive_write_cache(c.system)) {
+        // Data safety of the drives' volatile cache (docs/model.md, drive write cache).
+        s << " Writes are counted complete once they are in the drives' own write cache (on by "
+             "default without a hardware RAID controller): a power cut can lose the last "
+             "seconds of writes unless the drives protect their cache or the system has a UPS; "
+             "with the cache turned off (drive_write_cache \"off\") writes wait for the disk.";
+    }
     e.reasons.push_back(s.str());
 }
 

@@ -132,7 +132,7 @@ System read_system(const json& value, const std::string& path, const Catalog& ca
     System s;
     ObjectReader r(value, path, issues,
                    {"name", "description", "drive", "layout", "controller", "write_back_cache",
-                    "drive_link", "drives_per_link", "host_link", "host"},
+                    "drive_write_cache", "drive_link", "drives_per_link", "host_link", "host"},
                    "a system object");
     if (!r.valid()) {
         return s;
@@ -165,6 +165,12 @@ System read_system(const json& value, const std::string& path, const Catalog& ca
         }
     }
     r.boolean("write_back_cache", s.write_back_cache);
+    std::string drive_cache = "auto";
+    if (r.choice("drive_write_cache", {"auto", "on", "off"}, drive_cache)) {
+        s.drive_write_cache = drive_cache == "on"    ? DriveWriteCache::On
+                              : drive_cache == "off" ? DriveWriteCache::Off
+                                                     : DriveWriteCache::Auto;
+    }
 
     s.drive_link = unlimited_link("drive link (not modelled)");
     if (const json* v = r.find("drive_link")) {

@@ -159,6 +159,8 @@ TEST_CASE("invalid projects are refused with path and reason", "[project]") {
          "has 8 ports, but 12 drives at 1 per link need 12"},
         {"too many drives per link", "", set("/systems/0/drives_per_link", 2),
          "systems[0].drives_per_link", "carries at most 1 device(s)"},
+        {"drive_write_cache not a choice", "", set("/systems/0/drive_write_cache", "yes"),
+         "systems[0].drive_write_cache", "auto"},
         {"write_back_cache not a boolean", "", set("/systems/0/write_back_cache", "yes"),
          "systems[0].write_back_cache", "must be true or false, got the string \"yes\""},
         {"missing layout", "", erase("/systems/0/layout"), "systems[0].layout",

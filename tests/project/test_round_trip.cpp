@@ -20,7 +20,8 @@ const char* kProject = R"json({
   "systems": [
     {"name": "catalog ids", "drive": "test-hdd",
      "layout": {"level": "raid5", "drives": 4, "stripe_kib": 128},
-     "controller": "test-raid", "write_back_cache": false, "host": "test-host"},
+     "controller": "test-raid", "write_back_cache": false, "drive_write_cache": "on",
+     "host": "test-host"},
     {"name": "inline",
      "drive": {"name": "My HDD", "source": "made up", "kind": "hdd", "capacity_gb": 1.05,
                "rpm": 5400, "seek_track_ms": 1.7, "seek_avg_ms": 10.5, "seek_full_ms": 22,
@@ -81,6 +82,8 @@ TEST_CASE("project values are converted to SI units", "[project]") {
         CHECK(s.controller.info.id == "test-raid");
         CHECK(s.controller.kind == ControllerKind::HardwareRaid);
         CHECK_FALSE(s.write_back_cache);
+        CHECK(s.drive_write_cache == DriveWriteCache::On);
+        CHECK(p.systems[1].drive_write_cache == DriveWriteCache::Auto);  // the default
         // drive_link defaults to the link named by the drive's interface
         CHECK(s.drive_link.info.id == "test-sata");
         CHECK(s.drive_link.bandwidth_Bps == Approx(300e6));
