@@ -20,32 +20,19 @@ namespace fs = std::filesystem;
 namespace {
 
 using Run = raidadv::test::ShellRun;
-using raidadv::test::cli_command;
-using raidadv::test::run_shell;
-
-fs::path scratch_dir() {
-    static const raidadv::test::ScratchDir dir("cli");
-    return dir.path();
-}
-
-std::string quoted(const std::string& s) {
-    return raidadv::test::shell_quoted(s);
-}
-
-/// Runs `raid-advisor-cli <args>`; `args` is passed to the shell as is.
-Run cli(const std::string& args) {
-    return run_shell(cli_command(args), scratch_dir() / "stderr.txt");
-}
+using raidadv::test::run_cli;
+using raidadv::test::scratch_dir;
+using raidadv::test::shell_quoted;
 
 std::string example(const char* name) {
-    return quoted((fs::path(RAID_RESOURCES_DIR) / "examples" / name).string());
+    return shell_quoted((fs::path(RAID_RESOURCES_DIR) / "examples" / name).string());
 }
 
 /// Writes a project file into the scratch directory and returns its quoted path.
 std::string project_file(const std::string& name, const std::string& text) {
     const fs::path path = scratch_dir() / name;
     std::ofstream(path) << text;
-    return quoted(path.string());
+    return shell_quoted(path.string());
 }
 
 /// A project with an inline drive only, so it does not depend on the catalog's contents.
@@ -63,37 +50,37 @@ const char* kInlineProject = R"json({
 }  // namespace
 
 TEST_CASE("version and help options", "[cli]") {
-    const Run version = cli("--version");
+    const Run version = run_cli("--version");
     CHECK(version.status == 0);
     CHECK_THAT(version.out, Contains("raid-advisor-cli "));
-    const Run help = cli("--help");
+    const Run help = run_cli("--help");
     CHECK(help.status == 0);
     CHECK_THAT(help.out, Contains("evaluate FILE [--json]"));
     CHECK_THAT(help.out, Contains("--catalog DB"));
-    const Run command_help = cli("evaluate --help");
+    const Run command_help = run_cli("evaluate --help");
     CHECK(command_help.status == 0);
     CHECK_THAT(command_help.out, Contains("--json"));
 }
 
 TEST_CASE("usage errors exit 2 with the usage", "[cli]") {
-    const Run none = cli("");
+    const Run none = run_cli("");
     CHECK(none.status == 2);
     CHECK_THAT(none.err, Contains("no command given") && Contains("usage:"));
-    const Run unknown = cli("frobnicate");
+    const Run unknown = run_cli("frobnicate");
     CHECK(unknown.status == 2);
     CHECK_THAT(unknown.err, Contains("unknown command 'frobnicate'") && Contains("usage:"));
-    const Run option = cli("evaluate --bogus " + example("ou-2007-ich8r.json"));
+    const Run option = run_cli("evaluate --bogus " + example("ou-2007-ich8r.json"));
     CHECK(option.status == 2);
     CHECK_THAT(option.err, Contains("unknown option '--bogus'") &&
                                Contains("usage: raid-advisor-cli evaluate FILE"));
-    const Run no_file = cli("evaluate");
+    const Run no_file = run_cli("evaluate");
     CHECK(no_file.status == 2);
     CHECK_THAT(no_file.err, Contains("needs a project FILE"));
-    const Run missing = cli("evaluate " + quoted((scratch_dir() / "nope.json").string()));
+    const Run missing = run_cli("evaluate " + shell_quoted((scratch_dir() / "nope.json").string()));
     CHECK(missing.status == 2);
     CHECK_THAT(missing.err, Contains("no such file") && Contains("usage:"));
-    const Run catalog = cli("--catalog " + quoted((scratch_dir() / "none.db").string()) +
-                            " evaluate " + project_file("inline.json", kInlineProject));
+    const Run catalog = run_cli("--catalog " + shell_quoted((scratch_dir() / "none.db").string()) +
+                                " evaluate " + project_file("inline.json", kInlineProject));
     CHECK(catalog.status == 1);
     CHECK_THAT(catalog.err, Contains("cannot open the hardware catalog"));
 }
@@ -102,7 +89,7 @@ TEST_CASE("an invalid project exits 2 and lists every problem by path", "[cli]")
     json j = json::parse(kInlineProject);
     j["systems"][0]["layout"] = {{"level", "raid5"}, {"drives", 2}};
     j["workloads"][0]["read_fraction"] = 1.5;
-    const Run run = cli("evaluate " + project_file("bad.json", j.dump()));
+    const Run run = run_cli("evaluate " + project_file("bad.json", j.dump()));
     CHECK(run.status == 2);
     CHECK(run.out.empty());
     CHECK_THAT(run.err, Contains("2 problems"));
@@ -110,18 +97,18 @@ TEST_CASE("an invalid project exits 2 and lists every problem by path", "[cli]")
                Contains("\nsystems[0].layout.drives: raid5 needs at least 3 drives, got 2\n"));
     CHECK_THAT(run.err,
                Contains("\nworkloads[0].read_fraction: must be a number from 0 to 1, got 1.5\n"));
-    const Run syntax = cli("evaluate " + project_file("syntax.json", "{\"format\": }"));
+    const Run syntax = run_cli("evaluate " + project_file("syntax.json", "{\"format\": }"));
     CHECK(syntax.status == 2);
     CHECK_THAT(syntax.err, Contains("$: not valid JSON"));
 }
 
 TEST_CASE("saturated points: null response times, never NaN", "[cli]") {
     const std::string file = project_file("open.json", kInlineProject);
-    const Run text = cli("evaluate " + file);
+    const Run text = run_cli("evaluate " + file);
     CHECK(text.status == 0);
     CHECK_THAT(text.out, Contains("saturated"));
     CHECK_THAT(text.out, !Contains("nan") && !Contains("inf"));
-    const Run run = cli("evaluate --json " + file);
+    const Run run = run_cli("evaluate --json " + file);
     REQUIRE(run.status == 0);
     CHECK_THAT(run.out, !Contains("NaN") && !Contains("nan"));
     const json j = json::parse(run.out);
@@ -149,7 +136,7 @@ TEST_CASE("evaluate --json on every example has the documented keys", "[cli]") {
         if (!json::parse(std::ifstream(entry.path())).contains("systems")) {
             continue;  // an advisor-only project: tests/cli/test_recommend.cpp
         }
-        const Run run = cli("evaluate --json " + quoted(entry.path().string()));
+        const Run run = run_cli("evaluate --json " + shell_quoted(entry.path().string()));
         INFO(run.err);
         REQUIRE(run.status == 0);
         const json j = json::parse(run.out);
@@ -178,7 +165,7 @@ TEST_CASE("evaluate --json on every example has the documented keys", "[cli]") {
 }
 
 TEST_CASE("the text table names systems, capacity and load points", "[cli]") {
-    const Run run = cli("evaluate " + example("ou-2007-ich8r.json"));
+    const Run run = run_cli("evaluate " + example("ou-2007-ich8r.json"));
     REQUIRE(run.status == 0);
     CHECK_THAT(run.out, Contains("== RAID 5, 4 drives ==") && Contains("usable 1500 GB") &&
                             Contains("tolerates 1 drive failure") && Contains("QD 32") &&
@@ -187,7 +174,7 @@ TEST_CASE("the text table names systems, capacity and load points", "[cli]") {
 
 TEST_CASE("simulate: the same keys as evaluate plus confidence intervals", "[cli][sim]") {
     const std::string file = project_file("simulate.json", kInlineProject);
-    const Run run = cli("simulate --json --jobs 400 --seed 7 " + file);
+    const Run run = run_cli("simulate --json --jobs 400 --seed 7 " + file);
     INFO(run.err);
     REQUIRE(run.status == 0);
     const json j = json::parse(run.out);
@@ -206,16 +193,16 @@ TEST_CASE("simulate: the same keys as evaluate plus confidence intervals", "[cli
         }
     }
     SECTION("deterministic for a seed") {
-        CHECK(cli("simulate --json --jobs 400 --seed 7 " + file).out == run.out);
+        CHECK(run_cli("simulate --json --jobs 400 --seed 7 " + file).out == run.out);
     }
     SECTION("bad options exit 2") {
-        CHECK(cli("simulate --jobs lots " + file).status == 2);
-        CHECK(cli("simulate --seed").status == 2);
+        CHECK(run_cli("simulate --jobs lots " + file).status == 2);
+        CHECK(run_cli("simulate --seed").status == 2);
     }
 }
 
 TEST_CASE("recommend --json has the documented keys", "[cli][recommend]") {
-    const Run run = cli("recommend --json --top 3 " + example("advisor-file-server-2007.json"));
+    const Run run = run_cli("recommend --json --top 3 " + example("advisor-file-server-2007.json"));
     INFO(run.err);
     REQUIRE(run.status == 0);
     const json j = json::parse(run.out);
@@ -238,10 +225,10 @@ TEST_CASE("recommend --json has the documented keys", "[cli][recommend]") {
 }
 
 TEST_CASE("recommend refuses a project without an advisor section", "[cli][recommend]") {
-    const Run run = cli("recommend " + example("ou-2007-ich8r.json"));
+    const Run run = run_cli("recommend " + example("ou-2007-ich8r.json"));
     CHECK(run.status == 2);
     CHECK(run.err.find("\"advisor\"") != std::string::npos);
-    const Run evaluate = cli("evaluate " + example("advisor-file-server-2007.json"));
+    const Run evaluate = run_cli("evaluate " + example("advisor-file-server-2007.json"));
     CHECK(evaluate.status == 2);
     CHECK(evaluate.err.find("recommend") != std::string::npos);
 }
@@ -253,7 +240,7 @@ TEST_CASE("an impossible question says why", "[cli][recommend]") {
   "advisor": {"workload": "w", "host": "linux-server-2024", "capacity_gb": 900000,
               "max_drive_bays": 2, "min_failures_tolerated": 1}
 })json");
-    const Run run = cli("recommend " + file);
+    const Run run = run_cli("recommend " + file);
     INFO(run.out << run.err);
     CHECK(run.status == 0);
     CHECK(run.out.find("No candidate meets every constraint") != std::string::npos);
@@ -267,7 +254,7 @@ TEST_CASE("advisor section errors name the field", "[cli][recommend]") {
   "advisor": {"workload": "x", "host": "linux-server-2024", "capacity_gb": -1,
               "weights": {"performance": 0, "cost": 0, "reliability": 0}}
 })json");
-    const Run run = cli("recommend " + file);
+    const Run run = run_cli("recommend " + file);
     CHECK(run.status == 2);
     for (const char* path :
          {"workloads[0].preset", "advisor.workload", "advisor.capacity_gb", "advisor.weights"}) {

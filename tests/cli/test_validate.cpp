@@ -24,32 +24,19 @@ namespace fs = std::filesystem;
 namespace {
 
 using Run = raidadv::test::ShellRun;
-using raidadv::test::cli_command;
-using raidadv::test::run_shell;
-
-// Reports hold a few MB of PNGs: the scratch folder is removed at exit.
-fs::path scratch_dir() {
-    static const raidadv::test::ScratchDir dir("validate");
-    return dir.path();
-}
-
-std::string quoted(const std::string& s) {
-    return raidadv::test::shell_quoted(s);
-}
+using raidadv::test::run_cli;
+using raidadv::test::scratch_dir;
+using raidadv::test::shell_quoted;
 
 std::string read_file(const fs::path& path) {
     return raidadv::test::read_text(path);
 }
 
 /// Runs `<environment> raid-advisor-cli <args>`; both are passed to the shell as they are.
-Run cli(const std::string& args, const std::string& environment = "") {
-    return run_shell(cli_command(args, environment), scratch_dir() / "stderr.txt");
-}
-
 /// `validate --json`, run once for the whole file.
 const json& validation_json() {
     static const json j = [] {
-        const Run run = cli("validate --json");
+        const Run run = run_cli("validate --json");
         INFO(run.err);
         REQUIRE(run.status == 0);
         return json::parse(run.out);
@@ -149,11 +136,11 @@ TEST_CASE("validate --json has the documented keys and no NaN", "[cli][validate]
     }
     CHECK(j.at("conclusions_total") == conclusions);
     CHECK(j.at("conclusions_reproduced") == reproduced);
-    CHECK_FALSE(has_nan_or_inf(cli("validate --json").out));
+    CHECK_FALSE(has_nan_or_inf(run_cli("validate --json").out));
 }
 
 TEST_CASE("validate prints a table per study and the overall numbers", "[cli][validate]") {
-    const Run run = cli("validate");
+    const Run run = run_cli("validate");
     INFO(run.err);
     REQUIRE(run.status == 0);
     CHECK_THAT(run.out, Contains("measured") && Contains("predicted") && Contains("error %") &&
@@ -169,8 +156,8 @@ TEST_CASE("validate prints a table per study and the overall numbers", "[cli][va
 TEST_CASE("validate --report writes validation.md and PNG charts, with no display",
           "[cli][validate]") {
     const fs::path dir = scratch_dir() / "report" / "nested";  // created by the command
-    const Run run =
-        cli("validate --report " + quoted(dir.string()), "env -u DISPLAY -u WAYLAND_DISPLAY");
+    const Run run = run_cli("validate --report " + shell_quoted(dir.string()),
+                            "env -u DISPLAY -u WAYLAND_DISPLAY");
     INFO(run.err);
     REQUIRE(run.status == 0);
     REQUIRE(fs::is_regular_file(dir / "validation.md"));
@@ -210,8 +197,8 @@ TEST_CASE("validate --report writes validation.md and PNG charts, with no displa
     }
 
     SECTION("a second run into the same directory replaces the files") {
-        const Run again = cli("validate --json --report " + quoted(dir.string()),
-                              "env -u DISPLAY -u WAYLAND_DISPLAY");
+        const Run again = run_cli("validate --json --report " + shell_quoted(dir.string()),
+                                  "env -u DISPLAY -u WAYLAND_DISPLAY");
         INFO(again.err);
         CHECK(again.status == 0);
         CHECK(json::parse(again.out).contains("studies"));  // stdout stays pure JSON
@@ -222,23 +209,23 @@ TEST_CASE("validate --report writes validation.md and PNG charts, with no displa
 TEST_CASE("validate: missing inputs exit 1 naming the path, usage errors exit 2",
           "[cli][validate]") {
     const fs::path missing = scratch_dir() / "no-such-validation-dir";
-    const Run run = cli("validate --validation-dir " + quoted(missing.string()));
+    const Run run = run_cli("validate --validation-dir " + shell_quoted(missing.string()));
     CHECK(run.status == 1);
     CHECK(run.out.empty());
     CHECK_THAT(run.err, Contains(missing.string()));
 
-    const Run bogus = cli("validate --bogus");
+    const Run bogus = run_cli("validate --bogus");
     CHECK(bogus.status == 2);
     CHECK_THAT(bogus.err, Contains("unknown option '--bogus'") && Contains("usage:"));
-    const Run no_dir = cli("validate --report");
+    const Run no_dir = run_cli("validate --report");
     CHECK(no_dir.status == 2);
     CHECK_THAT(no_dir.err, Contains("--report needs a directory"));
-    const Run positional = cli("validate somefile.json");
+    const Run positional = run_cli("validate somefile.json");
     CHECK(positional.status == 2);
 
     const fs::path file = scratch_dir() / "a-file";
     std::ofstream(file) << "not a directory";
-    const Run unwritable = cli("validate --report " + quoted(file.string()));
+    const Run unwritable = run_cli("validate --report " + shell_quoted(file.string()));
     CHECK(unwritable.status == 1);
     CHECK_THAT(unwritable.err, Contains(file.string()));
 }

@@ -27,21 +27,13 @@ namespace fs = std::filesystem;
 namespace {
 
 using Run = raidadv::test::ShellRun;
-using raidadv::test::cli_command;
-using raidadv::test::run_shell;
-
-fs::path scratch_dir() {
-    static const raidadv::test::ScratchDir dir("hardening");
-    return dir.path();
-}
+using raidadv::test::run_cli;
+using raidadv::test::scratch_dir;
+using raidadv::test::shell_quoted;
 
 using raidadv::test::shell_quoted;
 
 /// Runs `raid-advisor-cli <args>` (passed to the shell as is).
-Run cli(const std::string& args) {
-    return run_shell(cli_command(args), scratch_dir() / "stderr.txt");
-}
-
 /// A project with one inline drive and one drive from the bundled catalog (ids that exist in
 /// every catalog version since schema 4), and one workload.
 const char* kBase = R"json({
@@ -257,12 +249,12 @@ std::vector<Case> cases() {
 TEST_CASE("the base projects of the CLI table are valid", "[hardening][cli]") {
     const fs::path file = scratch_dir() / "base.json";
     std::ofstream(file) << kBase;
-    const Run run = cli("evaluate " + shell_quoted(file.string()));
+    const Run run = run_cli("evaluate " + shell_quoted(file.string()));
     INFO(run.err);
     CHECK(run.status == 0);
     const fs::path advisor = scratch_dir() / "advisor-base.json";
     std::ofstream(advisor) << kAdvisorBase;
-    const Run recommend = cli("recommend --top 1 " + shell_quoted(advisor.string()));
+    const Run recommend = run_cli("recommend --top 1 " + shell_quoted(advisor.string()));
     INFO(recommend.err);
     CHECK(recommend.status == 0);
 }
@@ -293,7 +285,7 @@ TEST_CASE("the CLI refuses 50+ kinds of invalid input with status 2 naming the f
         }
         ++index;
         const Run run =
-            cli(std::string(c.advisor ? "recommend " : "evaluate ") + shell_quoted(path));
+            run_cli(std::string(c.advisor ? "recommend " : "evaluate ") + shell_quoted(path));
         INFO("case: " << c.what << "\nexpected in stderr: " << c.phrase << "\nstatus " << run.status
                       << ", stderr:\n"
                       << run.err);
@@ -310,7 +302,7 @@ TEST_CASE("a project file over 64 MiB is refused before it is read", "[hardening
     const fs::path path = scratch_dir() / "huge.json";
     { std::ofstream(path, std::ios::binary) << kBase; }
     fs::resize_file(path, 65ull * 1024 * 1024);  // sparse: no 65 MiB written
-    const Run run = cli("evaluate " + shell_quoted(path.string()));
+    const Run run = run_cli("evaluate " + shell_quoted(path.string()));
     INFO(run.err);
     CHECK(run.status == 2);
     CHECK(run.out.empty());

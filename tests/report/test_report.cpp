@@ -22,29 +22,18 @@ namespace fs = std::filesystem;
 namespace {
 
 using Run = raidadv::test::ShellRun;
-using raidadv::test::cli_command;
+using raidadv::test::run_cli;
 using raidadv::test::run_shell;
-
-fs::path scratch_dir() {
-    static const raidadv::test::ScratchDir dir("report");
-    return dir.path();
-}
-
-std::string quoted(const std::string& s) {
-    return raidadv::test::shell_quoted(s);
-}
+using raidadv::test::scratch_dir;
+using raidadv::test::shell_quoted;
 
 /// Runs a shell command; stdout and stderr captured.
 Run shell(const std::string& command) {
     return run_shell(command, scratch_dir() / "stderr.txt");
 }
 
-Run cli(const std::string& args) {
-    return shell(quoted(std::string(RAID_BIN_DIR) + "/raid-advisor-cli") + " " + args);
-}
-
 std::string example(const std::string& name) {
-    return quoted((fs::path(RAID_RESOURCES_DIR) / "examples" / name).string());
+    return shell_quoted((fs::path(RAID_RESOURCES_DIR) / "examples" / name).string());
 }
 
 /// Writes the report of the file-server example once per page size.
@@ -53,8 +42,8 @@ const fs::path& report_of(const std::string& page_size) {
     auto it = made.find(page_size);
     if (it == made.end()) {
         const fs::path pdf = scratch_dir() / ("file-server-" + page_size + ".pdf");
-        const Run run = cli("report " + example("advisor-file-server-2007.json") + " -o " +
-                            quoted(pdf.string()) + " --page-size " + page_size);
+        const Run run = run_cli("report " + example("advisor-file-server-2007.json") + " -o " +
+                                shell_quoted(pdf.string()) + " --page-size " + page_size);
         INFO(run.err);
         REQUIRE(run.status == 0);
         REQUIRE_THAT(run.out, Contains("Report written to"));
@@ -64,14 +53,14 @@ const fs::path& report_of(const std::string& page_size) {
 }
 
 std::string pdf_text(const fs::path& pdf) {
-    const Run run = shell("pdftotext -layout " + quoted(pdf.string()) + " -");
+    const Run run = shell("pdftotext -layout " + shell_quoted(pdf.string()) + " -");
     INFO("pdftotext (poppler-utils, scripts/deps.sh): " << run.err);
     REQUIRE(run.status == 0);
     return run.out;
 }
 
 std::string pdf_info(const fs::path& pdf) {
-    const Run run = shell("pdfinfo " + quoted(pdf.string()));
+    const Run run = shell("pdfinfo " + shell_quoted(pdf.string()));
     INFO("pdfinfo (poppler-utils, scripts/deps.sh): " << run.err);
     REQUIRE(run.status == 0);
     return run.out;
@@ -116,14 +105,15 @@ TEST_CASE("A4 and Letter reports have their page sizes", "[report]") {
     const std::string letter = pdf_info(report_of("letter"));
     CHECK_THAT(a4, Contains("595 x 842 pts (A4)"));
     CHECK_THAT(letter, Contains("612 x 792 pts (letter)"));
-    const Run upper = cli("report " + example("advisor-file-server-2007.json") + " -o " +
-                          quoted((scratch_dir() / "upper.pdf").string()) + " --page-size LETTER");
+    const Run upper =
+        run_cli("report " + example("advisor-file-server-2007.json") + " -o " +
+                shell_quoted((scratch_dir() / "upper.pdf").string()) + " --page-size LETTER");
     CHECK(upper.status == 0);
 }
 
 TEST_CASE("bad arguments and projects exit 2 with a message and write nothing", "[report]") {
     const fs::path out = scratch_dir() / "never.pdf";
-    const std::string o = " -o " + quoted(out.string());
+    const std::string o = " -o " + shell_quoted(out.string());
     struct Case {
         std::string args;
         std::string message;
@@ -131,21 +121,22 @@ TEST_CASE("bad arguments and projects exit 2 with a message and write nothing", 
     const fs::path broken = scratch_dir() / "broken.json";
     std::ofstream(broken) << "{\"format\": \"raid-advisor-project\", \"version\": 1, \"name\": 3}";
     for (const Case& c : std::vector<Case>{
-             {"report " + quoted((scratch_dir() / "missing.json").string()) + o, "no such file"},
-             {"report " + quoted(broken.string()) + o, "is not a valid project"},
+             {"report " + shell_quoted((scratch_dir() / "missing.json").string()) + o,
+              "no such file"},
+             {"report " + shell_quoted(broken.string()) + o, "is not a valid project"},
              {"report " + example("small-nas.json") + o, "no \"advisor\" section"},
              {"report " + example("advisor-file-server-2007.json"), "-o FILE.pdf"},
              {"report " + example("advisor-file-server-2007.json") + o + " --page-size a3",
               "--page-size takes a4 or letter, got 'a3'"},
              {"report " + example("advisor-file-server-2007.json") + " -o " +
-                  quoted((scratch_dir() / "no-such-folder" / "r.pdf").string()),
+                  shell_quoted((scratch_dir() / "no-such-folder" / "r.pdf").string()),
               "does not exist"},
              {"report " + example("advisor-file-server-2007.json") + o + " --bogus",
               "unknown option '--bogus'"},
              {"report" + o, "report needs a project FILE"},
          }) {
         INFO(c.args);
-        const Run run = cli(c.args);
+        const Run run = run_cli(c.args);
         CHECK(run.status == 2);
         CHECK_THAT(run.err, Contains(c.message));
         CHECK_FALSE(fs::exists(out));
@@ -153,9 +144,9 @@ TEST_CASE("bad arguments and projects exit 2 with a message and write nothing", 
 }
 
 TEST_CASE("the help names the report command", "[report]") {
-    const Run help = cli("--help");
+    const Run help = run_cli("--help");
     CHECK_THAT(help.out, Contains("report FILE -o OUT.pdf [--page-size a4|letter]"));
-    const Run command = cli("report --help");
+    const Run command = run_cli("report --help");
     CHECK(command.status == 0);
     CHECK_THAT(command.out, Contains("--page-size"));
 }
@@ -173,8 +164,8 @@ TEST_CASE("no page is empty or holds a lone line, in A4 and Letter", "[report]")
                                            {"advisor-vm-datastore.json", "letter"}}) {
         INFO(c.project << " " << c.page_size);
         const fs::path pdf = scratch_dir() / ("layout-" + c.page_size + "-" + c.project + ".pdf");
-        const Run run = cli("report " + example(c.project) + " -o " + quoted(pdf.string()) +
-                            " --page-size " + c.page_size);
+        const Run run = run_cli("report " + example(c.project) + " -o " +
+                                shell_quoted(pdf.string()) + " --page-size " + c.page_size);
         INFO(run.err);
         REQUIRE(run.status == 0);
         // "Report written to F (N pages, A4) in S s; ...": the export itself, under 2 s.

@@ -2,6 +2,7 @@
 // Runs a shell command from a test (the built raid-advisor-cli, usually) and captures its exit
 // status, standard output and standard error.
 
+#include <errno.h>  // program_invocation_short_name (GNU)
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -77,6 +78,19 @@ inline ShellRun run_shell(const std::string& command, const std::filesystem::pat
 inline std::string cli_command(const std::string& args, const std::string& environment = "") {
     return environment + (environment.empty() ? "" : " ") +
            shell_quoted(std::string(RAID_BIN_DIR) + "/raid-advisor-cli") + " " + args;
+}
+
+/// This test program's scratch folder (<tmp>/raid-advisor-test-<program>-<pid>), made on first
+/// use and removed at exit.
+inline const std::filesystem::path& scratch_dir() {
+    static const ScratchDir dir(program_invocation_short_name);
+    return dir.path();
+}
+
+/// Runs `raid-advisor-cli <args>` (passed to the shell as is), standard error through a file in
+/// the scratch folder.
+inline ShellRun run_cli(const std::string& args, const std::string& environment = "") {
+    return run_shell(cli_command(args, environment), scratch_dir() / "stderr.txt");
 }
 
 }  // namespace raidadv::test
