@@ -122,7 +122,7 @@ void write_penalty_reason(const Candidate& c, const Request& r, Explanation& e) 
 
 void stripe_reason(const Candidate& c, Explanation& e) {
     const Layout& l = c.system.layout;
-    if (l.level == RaidLevel::Simple || l.level == RaidLevel::Raid1) {
+    if (!is_striped(l.level)) {
         return;
     }
     std::ostringstream s;

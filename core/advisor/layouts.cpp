@@ -4,26 +4,10 @@ namespace raidadv::advisor {
 
 namespace {
 
-/// Fewest drives in one volume (Chen et al. 1994 definitions of the levels).
-int min_volume_drives(RaidLevel level) {
-    switch (level) {
-        case RaidLevel::Simple:
-            return 1;
-        case RaidLevel::Raid0:
-        case RaidLevel::Raid1:
-            return 2;
-        case RaidLevel::Raid5:
-            return 3;
-        case RaidLevel::Raid10:
-        case RaidLevel::Raid01:
-        case RaidLevel::Raid6:
-            return 4;
-        case RaidLevel::Raid50:
-            return 6;
-        case RaidLevel::Raid60:
-            return 8;
-    }
-    return 1;
+/// Fewest drives in one volume the search offers: the level's own minimum, and two for raid0 (a
+/// one-drive raid0 is a simple volume, which the search lists as such).
+int min_search_drives(RaidLevel level) {
+    return level == RaidLevel::Raid0 ? 2 : min_volume_drives(level);
 }
 
 /// Layouts of one volume of `drives` drives (all volumes are identical).
@@ -32,7 +16,7 @@ std::vector<Layout> volume_layouts(RaidLevel level, int drives, int min_failures
     Layout base;
     base.level = level;
     base.drives = drives;
-    if (drives < min_volume_drives(level)) {
+    if (drives < min_search_drives(level)) {
         return out;
     }
     switch (level) {
@@ -66,8 +50,7 @@ std::vector<Layout> volume_layouts(RaidLevel level, int drives, int min_failures
             break;
         case RaidLevel::Raid50:
         case RaidLevel::Raid60: {
-            const int min_span = level == RaidLevel::Raid50 ? 3 : 4;
-            for (int span = min_span; span * 2 <= drives; ++span) {
+            for (int span = min_span_drives(level); span * 2 <= drives; ++span) {
                 if (drives % span == 0) {
                     Layout l = base;
                     l.disks_per_span = span;

@@ -78,10 +78,6 @@ std::vector<double> offered_stripe_units(const std::vector<double>& units,
     return out;
 }
 
-bool is_striped(RaidLevel level) {
-    return level != RaidLevel::Simple && level != RaidLevel::Raid1;
-}
-
 /// The load the array sees, for the stripe rule: the largest closed concurrency, or Little's law
 /// at the highest arrival rate with a typical 10 ms response (derived: N = X R).
 double design_concurrency(const Workload& w) {

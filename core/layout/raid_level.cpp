@@ -51,4 +51,48 @@ const RaidLevel* all_raid_levels(std::size_t& count) {
     return kAll.data();
 }
 
+bool is_striped(RaidLevel level) {
+    return level != RaidLevel::Simple && level != RaidLevel::Raid1;
+}
+
+bool is_mirrored(RaidLevel level) {
+    return level == RaidLevel::Raid1 || level == RaidLevel::Raid10 || level == RaidLevel::Raid01;
+}
+
+bool has_spans(RaidLevel level) {
+    return level == RaidLevel::Raid10 || level == RaidLevel::Raid50 || level == RaidLevel::Raid60;
+}
+
+int min_volume_drives(RaidLevel level, int copies) {
+    switch (level) {
+        case RaidLevel::Simple:
+        case RaidLevel::Raid0:
+            return 1;
+        case RaidLevel::Raid1:
+            return 2;
+        case RaidLevel::Raid10:
+        case RaidLevel::Raid01:
+            return 2 * copies;  // derived: at least two mirror sets to stripe over
+        case RaidLevel::Raid5:
+            return 3;
+        case RaidLevel::Raid6:
+            return 4;
+        case RaidLevel::Raid50:
+        case RaidLevel::Raid60:
+            return 2 * min_span_drives(level);  // derived: at least two spans
+    }
+    return 1;
+}
+
+int min_span_drives(RaidLevel level) {
+    switch (level) {
+        case RaidLevel::Raid50:
+            return 3;
+        case RaidLevel::Raid60:
+            return 4;
+        default:
+            return 0;
+    }
+}
+
 }  // namespace raidadv

@@ -17,39 +17,6 @@ std::string level_names() {
     return names;
 }
 
-bool is_mirrored(RaidLevel level) {
-    return level == RaidLevel::Raid1 || level == RaidLevel::Raid10 || level == RaidLevel::Raid01;
-}
-bool is_striped(RaidLevel level) {
-    return level != RaidLevel::Simple && level != RaidLevel::Raid1;
-}
-bool has_spans(RaidLevel level) {
-    return level == RaidLevel::Raid10 || level == RaidLevel::Raid50 || level == RaidLevel::Raid60;
-}
-
-/// Fewest drives in one volume of each level.
-int min_drives(RaidLevel level, int copies) {
-    switch (level) {
-        case RaidLevel::Simple:
-        case RaidLevel::Raid0:
-            return 1;
-        case RaidLevel::Raid1:
-            return 2;
-        case RaidLevel::Raid10:
-        case RaidLevel::Raid01:
-            return 2 * copies;
-        case RaidLevel::Raid5:
-            return 3;
-        case RaidLevel::Raid6:
-            return 4;
-        case RaidLevel::Raid50:
-            return 6;
-        case RaidLevel::Raid60:
-            return 8;
-    }
-    return 1;
-}
-
 void check_spans(ObjectReader& r, RaidLevel level, const std::string& name, Layout& layout,
                  bool spans_given) {
     const int drives = layout.drives;
@@ -71,7 +38,7 @@ void check_spans(ObjectReader& r, RaidLevel level, const std::string& name, Layo
         }
         return;
     }
-    const int min_span = level == RaidLevel::Raid50 ? 3 : 4;
+    const int min_span = min_span_drives(level);
     const std::string group = level == RaidLevel::Raid50 ? "RAID 5" : "RAID 6";
     if (!spans_given) {
         r.missing("disks_per_span",
@@ -166,9 +133,9 @@ Layout read_layout(const json& value, const std::string& path, Issues& issues) {
                                     "; for more drives use raid10 or several volumes");
         }
         layout.mirror_copies = drives;
-    } else if (drives < min_drives(*level, layout.mirror_copies)) {
+    } else if (drives < min_volume_drives(*level, layout.mirror_copies)) {
         r.problem("drives", name + " needs at least " +
-                                std::to_string(min_drives(*level, layout.mirror_copies)) +
+                                std::to_string(min_volume_drives(*level, layout.mirror_copies)) +
                                 " drives, got " + std::to_string(drives));
     } else if ((*level == RaidLevel::Raid10 || *level == RaidLevel::Raid01) &&
                drives % layout.mirror_copies != 0) {

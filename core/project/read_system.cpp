@@ -111,9 +111,8 @@ void cross_check(ObjectReader& r, const System& s, bool controller_given) {
     }
     const ControllerSpec& c = s.controller;
     const double unit = s.layout.stripe_unit_bytes;
-    const bool striped = s.layout.level != RaidLevel::Simple && s.layout.level != RaidLevel::Raid1;
-    if (striped && ((c.min_stripe_bytes > 0.0 && unit < c.min_stripe_bytes) ||
-                    (c.max_stripe_bytes > 0.0 && unit > c.max_stripe_bytes))) {
+    if (is_striped(s.layout.level) && ((c.min_stripe_bytes > 0.0 && unit < c.min_stripe_bytes) ||
+                                       (c.max_stripe_bytes > 0.0 && unit > c.max_stripe_bytes))) {
         auto kib = [](double bytes) { return std::to_string(std::lround(bytes / 1024.0)); };
         const std::string offered =
             c.min_stripe_bytes > 0.0 && c.max_stripe_bytes > 0.0
