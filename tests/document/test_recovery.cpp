@@ -14,7 +14,6 @@
 
 using namespace raidadv::document;
 using namespace raidadv::document::test;
-using Json = nlohmann::ordered_json;
 
 namespace {
 

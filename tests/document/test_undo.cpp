@@ -9,7 +9,6 @@
 
 using namespace raidadv::document;
 using namespace raidadv::document::test;
-using Json = nlohmann::ordered_json;
 
 TEST_CASE("undo and redo walk a sequence of edits exactly", "[document][undo]") {
     OpenResult opened =
