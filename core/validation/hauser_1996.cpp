@@ -294,8 +294,9 @@ StudyResult run_hauser_1996(const Catalog& catalog, const std::filesystem::path&
                 "same file from a six-disk RAID 0 (as Volume Manager documents RAID-5 reads: "
                 "'similar to striping'), where the narrow stripe is faster; the measured RAID 5 "
                 "costs 12-21 ms more per file than RAID 0 at the same stripe and the narrow "
-                "stripe most, a cost with no documented mechanism (stripe locks, per-stripe "
-                "processing and vol_maxio were looked at). The request-level simulator gives "
+                "stripe most, a cost with no documented mechanism found (Volume Manager's "
+                "documentation and its "
+                "vol_maxio limit were looked at). The request-level simulator gives "
                 "the same direction as the model (16 KB 112 ms, 160 KB 126 ms)";
         }
         study.conclusions.push_back(
