@@ -63,6 +63,18 @@ double Hdd::track_bytes(double lba) const {
     return hdd_media_rate(spec_, lba / capacity_) * rev_s_;
 }
 
+void Hdd::leave_read_ahead(double t) {
+    if (!pf_active_) {
+        return;
+    }
+    // The head leaves the read-ahead stream: the segment keeps what was read.
+    Segment& a = segments_[static_cast<std::size_t>(pf_seg_)];
+    a.hi = frontier(t);
+    a.lo = std::max(a.lo, a.hi - segment_bytes_);
+    head_lba_ = a.hi;
+    pf_active_ = false;
+}
+
 double Hdd::frontier(double t) const {
     const double cap = segments_[static_cast<std::size_t>(pf_seg_)].cap;
     if (t <= pf_t0_) {
@@ -187,14 +199,7 @@ std::optional<HddStart> Hdd::start_destage(double now) {
     dirty_.erase(dirty_.begin() + static_cast<std::ptrdiff_t>(best));
     const bool streaming = io.offset == last_write_end_;
     const double tp = now + (streaming ? 0.0 : spec_.command_overhead_s);
-    if (pf_active_) {
-        // The head leaves the read-ahead stream: the segment keeps what was read.
-        Segment& a = segments_[static_cast<std::size_t>(pf_seg_)];
-        a.hi = frontier(tp);
-        a.lo = std::max(a.lo, a.hi - segment_bytes_);
-        head_lba_ = a.hi;
-        pf_active_ = false;
-    }
+    leave_read_ahead(tp);
     HddStart st;
     st.id = -1;  // the host has had its completion
     st.media_start = tp + best_plan.positioning;
@@ -294,14 +299,7 @@ std::optional<HddStart> Hdd::start_next(double now) {
         st.done = tp;
         raise_cap(p.segment, e + segment_bytes_, now);
     } else {
-        if (pf_active_) {
-            // The head leaves the read-ahead stream: the segment keeps what was read.
-            Segment& a = segments_[static_cast<std::size_t>(pf_seg_)];
-            a.hi = frontier(tp);
-            a.lo = std::max(a.lo, a.hi - segment_bytes_);
-            head_lba_ = a.hi;
-            pf_active_ = false;
-        }
+        leave_read_ahead(tp);
         const double media_begin = tp + p.positioning;
         st.media_start = p.segment >= 0 ? tp : media_begin;
         st.done = media_begin + p.transfer;

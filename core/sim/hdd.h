@@ -98,6 +98,9 @@ class Hdd {
     double track_bytes(double lba) const;
     double head_at(double t) const;
     double frontier(double t) const;
+    /// The head leaves the read-ahead stream at time t (if it was on one): the segment keeps
+    /// what was read up to then.
+    void leave_read_ahead(double t);
     bool stalled(double t) const;
     void raise_cap(int segment, double cap, double now);
     int victim() const;
