@@ -174,6 +174,7 @@ struct ControllerChoice {
     bool owned = false;
     std::set<RaidLevel> levels;
     std::vector<std::string> accepts;
+    std::vector<double> stripe_units;  ///< the allowed units this controller offers
 };
 
 std::vector<ControllerChoice> eligible_controllers(Context& ctx) {
@@ -197,6 +198,7 @@ std::vector<ControllerChoice> eligible_controllers(Context& ctx) {
         choice.accepts = split_list(ctl.drive_interfaces);
         choice.host_link = host_link->second;
         choice.owned = owned;
+        choice.stripe_units = offered_stripe_units(ctx.stripe_units, ctl);
         choice.spec = std::move(ctl);
         out.push_back(std::move(choice));
     }
@@ -264,7 +266,7 @@ void enumerate(Context& ctx) {
         }
         for (const ControllerChoice* choice : controllers_for(drive, controllers, ctx)) {
             const ControllerSpec& ctl = choice->spec;
-            const std::vector<double> units = offered_stripe_units(ctx.stripe_units, ctl);
+            const std::vector<double>& units = choice->stripe_units;
             const StripeRule rule =
                 units.empty() ? StripeRule{} : chen_patterson_stripe_unit(drive, design_n, units);
             const int per_port = link->second.shared ? std::max(1, link->second.max_devices) : 1;

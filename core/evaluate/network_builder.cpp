@@ -524,7 +524,7 @@ class Builder {
                 // A drive's own destage chooses among the writes it holds. It serves reads first
                 // and destages when none waits, or ahead of them once its buffer is half full
                 // (high-water mark: Varma & Jacobson, "Destage algorithms for disk arrays with
-                // non-volatile caches", SIGMETRICS 1995), so with reads about half the window
+                // non-volatile caches", ISCA 1995), so with reads about half the window
                 // is held; with writes only the buffer fills.
                 const double w =
                     (*drive_ios)[1] / std::max(1e-300, (*drive_ios)[0] + (*drive_ios)[1]);

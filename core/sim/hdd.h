@@ -20,7 +20,7 @@
 //   and is complete for the host; the drive serves its queue (reads, destage of a controller)
 //   first and destages buffered writes, the quickest to reach first, when the queue is empty, a
 //   write waits for room, or the buffer is half full (high-water mark: Varma & Jacobson,
-//   "Destage algorithms for disk arrays with non-volatile caches", SIGMETRICS 1995).
+//   "Destage algorithms for disk arrays with non-volatile caches", ISCA 1995).
 
 #include <cstdint>
 #include <deque>
