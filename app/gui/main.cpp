@@ -43,8 +43,6 @@ int main(int argc, char* argv[]) {
 
     // The user's own catalog entries, layered over the bundled catalog everywhere.
     raidadv::gui::setUserCatalogPath(raidadv::gui::defaultUserCatalogPath());
-    // The user's own catalog entries, layered over the bundled catalog everywhere.
-    raidadv::gui::setUserCatalogPath(raidadv::gui::defaultUserCatalogPath());
     raidadv::gui::MainWindow window;
     window.show();
     const QStringList projects = parser.positionalArguments();

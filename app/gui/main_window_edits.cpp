@@ -31,7 +31,8 @@ namespace {
 /// session's view state: a change elsewhere (a wizard edit) needs the whole project run again.
 bool whatIfCanShow(const QString& pointer) {
     static const QRegularExpression shown(QStringLiteral(
-        "^(/advisor/(weights|capacity_gb|budget|max_drive_bays|min_failures_tolerated)"
+        "^(/advisor/"
+        "(weights|capacity_gb|budget|max_drive_bays|min_failures_tolerated|power_loss_safe_writes)"
         "|/workloads/[0-9]+/(concurrency|read_fraction)|/session)(/.*)?$"));
     return shown.match(pointer).hasMatch();
 }

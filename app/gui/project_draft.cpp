@@ -107,6 +107,9 @@ QJsonObject projectJson(const ProjectDraft& d) {
     if (d.budget > 0.0) {
         advisor.insert(QStringLiteral("budget"), d.budget);
     }
+    if (d.powerLossSafeWrites) {
+        advisor.insert(QStringLiteral("power_loss_safe_writes"), true);
+    }
     if (!d.currency.isEmpty() && d.currency != QStringLiteral("USD")) {
         advisor.insert(QStringLiteral("currency"), d.currency);
         advisor.insert(QStringLiteral("usd_per_currency_unit"), d.usdPerCurrencyUnit);
@@ -210,6 +213,7 @@ ProjectDraft draftFromRequest(const advisor::Request& r, const QString& projectN
     d.budget = k.budget_usd > 0.0 ? k.budget_usd / d.usdPerCurrencyUnit : 0.0;
     d.minFailuresTolerated = k.min_failures_tolerated;
     d.maxDriveBays = k.max_drive_bays;
+    d.powerLossSafeWrites = k.power_loss_safe_writes;
     d.weights = r.weights;
     for (DriveKind kind : k.drive_kinds) {
         d.driveKinds << (kind == DriveKind::Ssd ? QStringLiteral("ssd") : QStringLiteral("hdd"));
@@ -257,6 +261,7 @@ ProjectDraft mergeWizardDraft(const ProjectDraft& before, const ProjectDraft& ed
     number(d.usdPerCurrencyUnit, edited.usdPerCurrencyUnit);
     d.minFailuresTolerated = edited.minFailuresTolerated;
     d.maxDriveBays = edited.maxDriveBays;
+    d.powerLossSafeWrites = edited.powerLossSafeWrites;
     d.weights.performance = mergedWeight(before.weights.performance, edited.weights.performance);
     d.weights.cost = mergedWeight(before.weights.cost, edited.weights.cost);
     d.weights.reliability = mergedWeight(before.weights.reliability, edited.weights.reliability);

@@ -32,6 +32,7 @@ struct ProjectDraft {
     double usdPerCurrencyUnit = 1.0;
     int minFailuresTolerated = 1;
     int maxDriveBays = 12;
+    bool powerLossSafeWrites = false;  ///< drives' volatile write caches off
     raidadv::advisor::Weights weights;
     QStringList driveKinds;   ///< "hdd", "ssd"; empty = any
     QStringList levels;       ///< "raid5", ...; empty = any

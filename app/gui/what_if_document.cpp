@@ -47,7 +47,8 @@ bool needsSearch(const advisor::Request& a, const advisor::Request& b) {
            a.constraints.capacity_bytes != b.constraints.capacity_bytes ||
            a.constraints.budget_usd != b.constraints.budget_usd ||
            a.constraints.max_drive_bays != b.constraints.max_drive_bays ||
-           a.constraints.min_failures_tolerated != b.constraints.min_failures_tolerated;
+           a.constraints.min_failures_tolerated != b.constraints.min_failures_tolerated ||
+           a.constraints.power_loss_safe_writes != b.constraints.power_loss_safe_writes;
 }
 
 JsonEdits whatIfEdits(const Json& root, const advisor::Request& before,
@@ -77,6 +78,9 @@ JsonEdits whatIfEdits(const Json& root, const advisor::Request& before,
     }
     if (before.constraints.min_failures_tolerated != c.min_failures_tolerated) {
         edits.emplace_back("/advisor/min_failures_tolerated", Json(c.min_failures_tolerated));
+    }
+    if (before.constraints.power_loss_safe_writes != c.power_loss_safe_writes) {
+        edits.emplace_back("/advisor/power_loss_safe_writes", Json(c.power_loss_safe_writes));
     }
     if (weightsDiffer(before, after)) {
         edits.emplace_back(kWeightsPointer, Json{{"performance", after.weights.performance},
@@ -113,6 +117,9 @@ advisor::Request whatIfRequest(const Json& root, const advisor::Request& loaded)
         }
         if (const Json* v = find(root, "/advisor/min_failures_tolerated"); v && v->is_number()) {
             r.constraints.min_failures_tolerated = v->get<int>();
+        }
+        if (const Json* v = find(root, "/advisor/power_loss_safe_writes"); v && v->is_boolean()) {
+            r.constraints.power_loss_safe_writes = v->get<bool>();
         }
         if (const Json* v = find(root, kWeightsPointer); v && v->is_object()) {
             const advisor::Weights defaults;

@@ -9,6 +9,7 @@
 //   budget             advisor.budget                (in `currency`; the panel shows USD)
 //   drive bays         advisor.max_drive_bays
 //   failures           advisor.min_failures_tolerated
+//   power-cut safety   advisor.power_loss_safe_writes
 //   weights            advisor.weights
 
 #include <optional>

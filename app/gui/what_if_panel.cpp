@@ -1,6 +1,7 @@
 #include "what_if_panel.h"
 
 #include <QBoxLayout>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QFormLayout>
 #include <QGroupBox>
@@ -81,6 +82,12 @@ WhatIfPanel::WhatIfPanel(QWidget* parent) : QWidget(parent) {
         failures_->addItem(QString::number(i));
     }
     connect(failures_, &QComboBox::currentIndexChanged, this, &WhatIfPanel::fieldEdited);
+    powerSafe_ = new QCheckBox(tr("Writes survive a power cut"), this);
+    powerSafe_->setObjectName(QStringLiteral("whatIfPowerLossSafeCheckBox"));
+    powerSafe_->setToolTip(
+        tr("Drive write caches off: writes wait for the disk (no data lost "
+           "in the drives' volatile caches at a power cut)."));
+    connect(powerSafe_, &QCheckBox::toggled, this, &WhatIfPanel::fieldEdited);
 
     performance_ = weightSlider(QStringLiteral("whatIfPerformanceWeightSlider"), this);
     cost_ = weightSlider(QStringLiteral("whatIfCostWeightSlider"), this);
@@ -132,6 +139,7 @@ WhatIfPanel::WhatIfPanel(QWidget* parent) : QWidget(parent) {
     needsForm->addRow(budgetLabel_, budget_->row());
     needsForm->addRow(tr("Drive bays:"), bays_->row());
     needsForm->addRow(tr("Drive failures to survive:"), failures_);
+    needsForm->addRow(powerSafe_);
 
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(weights);
@@ -215,6 +223,7 @@ void WhatIfPanel::setRequest(const advisor::Request& request) {
         tr("Budget (%1):").arg(QString::fromStdString(request.constraints.currency)));
     bays_->setText(QString::number(request.constraints.max_drive_bays));
     failures_->setCurrentIndex(std::clamp(request.constraints.min_failures_tolerated, 0, 3));
+    powerSafe_->setChecked(request.constraints.power_loss_safe_writes);
     const advisor::Weights& wt = request.weights;
     const double largest = std::max({wt.performance, wt.cost, wt.reliability, wt.capacity});
     performance_->setValue(sliderValue(wt.performance, largest));
@@ -246,6 +255,7 @@ advisor::Request WhatIfPanel::request() const {
     }
     r.constraints.max_drive_bays = parseInteger(bays_->text(), 1, 4096).value;
     r.constraints.min_failures_tolerated = failures_->currentIndex();
+    r.constraints.power_loss_safe_writes = powerSafe_->isChecked();
     if (performance_->value() + cost_->value() + reliability_->value() + capacityWeight_->value() >
         0) {
         r.weights.performance = performance_->value();

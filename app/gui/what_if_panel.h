@@ -7,6 +7,7 @@
 
 #include "advisor/request.h"
 
+class QCheckBox;
 class QComboBox;
 class QLabel;
 class QSlider;
@@ -52,6 +53,7 @@ class WhatIfPanel : public QWidget {
     CheckedField* budget_;
     CheckedField* bays_;
     QComboBox* failures_;
+    QCheckBox* powerSafe_;
     QSlider* performance_;
     QSlider* cost_;
     QSlider* reliability_;

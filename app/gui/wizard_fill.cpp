@@ -122,6 +122,7 @@ void fillBudget(QWizardPage* page, const ProjectDraft& d) {
     if (auto* failures = child<QComboBox>(page, "minFailuresComboBox")) {
         failures->setCurrentIndex(std::min(d.minFailuresTolerated, failures->count() - 1));
     }
+    check(page, "powerLossSafeCheckBox", d.powerLossSafeWrites);
     const std::pair<const char*, double> weights[] = {
         {"performanceWeightSlider", d.weights.performance},
         {"costWeightSlider", d.weights.cost},

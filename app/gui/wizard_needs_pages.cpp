@@ -1,6 +1,7 @@
 // The wizard's pages on what is needed: capacity and growth, and budget, fault tolerance and
 // what matters most.
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QFormLayout>
 #include <QGridLayout>
@@ -181,6 +182,14 @@ BudgetPage::BudgetPage(QWidget* parent) : CheckedPage(parent) {
     failures_->addItem(tr("Any 2 drives may fail"));
     failures_->addItem(tr("Any 3 drives may fail"));
     failures_->setCurrentIndex(1);
+    powerSafe_ =
+        new QCheckBox(tr("Writes must survive a power cut (drive write caches off)"), this);
+    powerSafe_->setObjectName(QStringLiteral("powerLossSafeCheckBox"));
+    powerSafe_->setToolTip(
+        tr("Hard drives acknowledge a write once it is in their volatile cache; a power cut "
+           "loses what is there. Tick this if you have no UPS and no power-loss protection: "
+           "every candidate then runs with the drives' caches off, and writes wait for the "
+           "disk (a battery-backed controller cache still counts as safe)."));
 
     performance_ = weightSlider(QStringLiteral("performanceWeightSlider"), 5, this);
     cost_ = weightSlider(QStringLiteral("costWeightSlider"), 5, this);
@@ -209,6 +218,7 @@ BudgetPage::BudgetPage(QWidget* parent) : CheckedPage(parent) {
     form->addRow(budgetLabel_, budget_->row());
     form->addRow(tr("Drive bays available:"), bays_->row());
     form->addRow(tr("Drive failures to survive:"), failures_);
+    form->addRow(QString(), powerSafe_);
     auto* weights = new QGridLayout;
     const std::pair<QString, QSlider*> rows[] = {{tr("Speed (response time):"), performance_},
                                                  {tr("Low cost:"), cost_},
@@ -273,6 +283,7 @@ void BudgetPage::apply(ProjectDraft& draft) const {
                                    : parseNumber(usdPerUnit_->text(), 0, kMaxUsdPerUnit).value;
     draft.maxDriveBays = parseInteger(bays_->text(), 1, kMaxBays).value;
     draft.minFailuresTolerated = failures_->currentIndex();
+    draft.powerLossSafeWrites = powerSafe_->isChecked();
     draft.weights.performance = performance_->value();
     draft.weights.cost = cost_->value();
     draft.weights.reliability = reliability_->value();

@@ -161,6 +161,7 @@ class BudgetPage : public CheckedPage {
     QLabel* usdPerUnitLabel_;
     CheckedField* bays_;
     QComboBox* failures_;
+    QCheckBox* powerSafe_;
     QSlider* performance_;
     QSlider* cost_;
     QSlider* reliability_;

@@ -411,6 +411,9 @@ void inputs(Writer& w, const ReportInput& in) {
                                           num(k.horizon_years)));
     html += row2(tr("Budget"), k.budget_usd > 0.0 ? money(k.budget_usd, r) : tr("no limit"));
     html += row2(tr("Drive failures to survive"), QString::number(k.min_failures_tolerated));
+    html += row2(tr("Writes safe across a power cut"),
+                 k.power_loss_safe_writes ? tr("required: drive write caches off")
+                                          : tr("not required: drive write caches as configured"));
     html += row2(tr("Longest rebuild"),
                  k.max_rebuild_hours > 0.0 ? num(k.max_rebuild_hours) + tr(" h") : tr("no limit"));
     html += row2(tr("Drive bays"), tr("%1 (%2 owned, %3 per further bay)")

@@ -115,7 +115,14 @@ void write_penalty_reason(const Candidate& c, const Request& r, Explanation& e) 
         s << " Writes are counted complete once they are in the drives' own write cache (on by "
              "default without a hardware RAID controller): a power cut can lose the last "
              "seconds of writes unless the drives protect their cache or the system has a UPS; "
-             "with the cache turned off (drive_write_cache \"off\") writes wait for the disk.";
+             "with the caches off (ask for writes safe across a power cut: power_loss_safe_writes) "
+             "writes wait for the disk.";
+    } else if (r.constraints.power_loss_safe_writes && c.system.drive.kind == DriveKind::Hdd) {
+        s << " The drives' volatile write caches are off, as asked (writes safe across a power "
+             "cut): every write waits for the disk"
+          << (c.system.write_back_cache && c.system.controller.battery_backed
+                  ? " unless the controller's battery-backed cache holds it."
+                  : ".");
     }
     e.reasons.push_back(s.str());
 }

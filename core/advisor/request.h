@@ -40,6 +40,9 @@ struct Constraints {
     std::string owned_controller;  ///< a controller the user already has: used, and costs nothing
     int min_year = 0;              ///< hardware introduced in or after this year; 0 = any
     int max_year = 0;              ///< hardware introduced in or before this year; 0 = any
+    /// Every write the array acknowledges must survive a power cut: the drives' volatile write
+    /// caches are turned off (a battery-backed controller cache still counts as safe).
+    bool power_loss_safe_writes = false;
 
     /// Usable bytes needed at the end of the horizon: capacity x (1 + growth)^years.
     double capacity_needed_bytes() const;

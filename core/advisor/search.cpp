@@ -293,6 +293,8 @@ void enumerate(Context& ctx) {
                         system.layout = layout;
                         system.controller = ctl;
                         system.write_back_cache = ctl.battery_backed;
+                        system.drive_write_cache =
+                            c.power_loss_safe_writes ? DriveWriteCache::Off : DriveWriteCache::Auto;
                         system.drive_link = link->second;
                         system.drives_per_link = (n + ctl.ports - 1) / std::max(1, ctl.ports);
                         system.host_link = choice->host_link;

@@ -145,6 +145,7 @@ std::optional<advisor::Request> read_advisor(const json& value, const std::strin
          "max_rebuild_hours",
          "max_drive_bays",
          "max_power_w",
+         "power_loss_safe_writes",
          "allowed",
          "owned_controller",
          "weights",
@@ -195,6 +196,7 @@ std::optional<advisor::Request> read_advisor(const json& value, const std::strin
     r.number("max_rebuild_hours", {0, 1e5}, c.max_rebuild_hours);
     r.integer("max_drive_bays", 1, kMaxTotalDrives, c.max_drive_bays);
     r.number("max_power_w", {0, 1e7}, c.max_power_w);
+    r.boolean("power_loss_safe_writes", c.power_loss_safe_writes);
     if (const json* allowed = r.find("allowed")) {
         read_allowed(*allowed, r.key_path("allowed"), catalog, c, issues);
     }

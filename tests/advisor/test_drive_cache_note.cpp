@@ -44,3 +44,32 @@ SCENARIO("A pick that relies on the drives' write cache says so", "[advisor][exp
         }
     }
 }
+
+SCENARIO("Writes that must survive a power cut", "[advisor][explain]") {
+    GIVEN("the small NAS, ranked on speed alone") {
+        auto request = example_request("advisor-small-nas.json");
+        request.weights = {1.0, 0.0, 0.0, 0.0};
+        const auto cached = run_advisor(request);
+        request.constraints.power_loss_safe_writes = true;
+        const auto safe = run_advisor(request);
+        THEN("no candidate counts on a volatile drive cache") {
+            REQUIRE_FALSE(safe.ranked.empty());
+            for (const auto& c : safe.ranked) {
+                CHECK_FALSE(uses_drive_write_cache(c.system));
+            }
+            CHECK_FALSE(mentions_drive_cache(safe));
+        }
+        THEN("the pick says why its writes wait for the disk") {
+            bool said = false;
+            for (const auto& reason : safe.explanations.front().reasons) {
+                said = said || reason.find("as asked") != std::string::npos;
+            }
+            CHECK(said);
+        }
+        THEN("the fastest safe configuration is slower than the fastest cached one") {
+            REQUIRE(uses_drive_write_cache(pick(cached).system));
+            CHECK(pick(safe).performance.mean_response_s >
+                  pick(cached).performance.mean_response_s);
+        }
+    }
+}

@@ -5,6 +5,7 @@
 // are answered by the test (MainWindow::setAsker), so nothing blocks.
 #include <QAbstractButton>
 #include <QAction>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDropEvent>
 #include <QFile>
@@ -113,6 +114,27 @@ class DocumentWindowTest : public QObject {
                 Json(static_cast<double>(cost->value())));
         undo->trigger();
         QTRY_COMPARE(cost->value(), costBefore);
+    }
+
+    void powerCutSafetyIsAnUndoableWhatIf() {
+        openAndWait(path_);
+        auto* safe = window_->findChild<QCheckBox*>(QStringLiteral("whatIfPowerLossSafeCheckBox"));
+        QVERIFY(safe != nullptr);
+        QVERIFY(!safe->isChecked());
+        QSignalSpy shown(window_.get(), &MainWindow::recommendationsShown);
+        QTest::mouseClick(safe, Qt::LeftButton, {}, QPoint(4, safe->height() / 2));
+        QVERIFY(shown.wait(kRunTimeoutMs));  // searched again with the caches off
+        QVERIFY(window_->document()->root()["advisor"]["power_loss_safe_writes"] == Json(true));
+        QVERIFY(window_->recommendationsModel()->request().constraints.power_loss_safe_writes);
+        QVERIFY(window_->isWindowModified());
+
+        shown.clear();
+        window_->findChild<QAction*>(QStringLiteral("undoAction"))->trigger();
+        QVERIFY(shown.wait(kRunTimeoutMs));
+        QVERIFY(!safe->isChecked());
+        QVERIFY(!window_->document()->root()["advisor"].contains("power_loss_safe_writes"));
+        QVERIFY(!window_->recommendationsModel()->request().constraints.power_loss_safe_writes);
+        QVERIFY(!window_->isWindowModified());
     }
 
     void pinsAreUndoableAndSavedWithTheProject() {

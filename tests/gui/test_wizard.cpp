@@ -25,6 +25,7 @@
 
 #include "chart_widget.h"
 #include "compare_view.h"
+#include "evaluate/network_builder.h"
 #include "gui_test_support.h"
 #include "layout_diagram.h"
 #include "main_window.h"
@@ -223,6 +224,10 @@ class WizardTest : public QObject {
 
         QCOMPARE(wizard_->currentId(), int(ProjectWizard::BudgetPageId));
         typeInto(find<QLineEdit>(wizard_, "maxBaysLineEdit"), QStringLiteral("8"));
+        auto* powerSafe = find<QCheckBox>(wizard_, "powerLossSafeCheckBox");
+        QVERIFY(!powerSafe->isChecked());
+        QTest::mouseClick(powerSafe, Qt::LeftButton, {}, QPoint(4, powerSafe->height() / 2));
+        QVERIFY(powerSafe->isChecked());
         clickNext(wizard_);
 
         // Hardware: one drive model and two levels keep the search small and fast.
@@ -259,6 +264,7 @@ class WizardTest : public QObject {
         QVERIFY2(review.contains(QStringLiteral("70% reads")), qPrintable(review));
         QVERIFY2(review.contains(QStringLiteral("16 KiB")), qPrintable(review));
         QVERIFY2(review.contains(QStringLiteral("levels raid10, raid5")), qPrintable(review));
+        QVERIFY2(review.contains(QStringLiteral("safe across a power cut")), qPrintable(review));
 
         QSignalSpy finished(window_.get(), &MainWindow::runFinished);
         QTest::mouseClick(wizard_->button(QWizard::FinishButton), Qt::LeftButton);
@@ -273,12 +279,14 @@ class WizardTest : public QObject {
         QVERIFY(model->rowCount() >= 2);
         QCOMPARE(model->request().workload.concurrency, (std::vector<int>{4, 16}));
         QCOMPARE(model->request().workload.size.fixed_bytes, 16384.0);
+        QVERIFY(model->request().constraints.power_loss_safe_writes);
         for (int row = 0; row < model->rowCount(); ++row) {
             const auto* c = model->candidateAt(row);
             QCOMPARE(c->system.drive.info.id, std::string("wd-wd40efrx"));
             QVERIFY(c->system.layout.level == raidadv::RaidLevel::Raid5 ||
                     c->system.layout.level == raidadv::RaidLevel::Raid10);
             QVERIFY(c->system.total_drives() <= 8);
+            QVERIFY(!raidadv::uses_drive_write_cache(c->system));  // asked for on the limits page
             QVERIFY(c->assessment.usable_bytes >= 2e12 * 1.1 * 1.1 * 1.1 * 1.1 * 1.1 * 0.999);
             const QString response =
                 model->index(row, RecommendationsModel::ResponseColumn).data().toString();

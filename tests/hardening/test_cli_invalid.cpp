@@ -241,6 +241,8 @@ std::vector<Case> cases() {
          "advisor.min_failures_tolerated: must be a whole number", true},
         {"advisor: absurd bays", "", set("/advisor/max_drive_bays", 1e15),
          "advisor.max_drive_bays: must be a whole number", true},
+        {"advisor: power-cut safety as a string", "", set("/advisor/power_loss_safe_writes", "yes"),
+         "advisor.power_loss_safe_writes: must be", true},
     };
 }
 

@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <set>
 
 #include "project/project.h"
@@ -94,4 +96,23 @@ TEST_CASE("the Hauser example has the 14 configurations of Table I", "[project][
     CHECK(w.size.kind == SizeDistribution::Kind::Histogram);
     CHECK(w.size.bins.size() == 10);
     CHECK(w.concurrency.size() == 12);
+}
+
+TEST_CASE("the advisor section says whether writes must survive a power cut",
+          "[project][advisor]") {
+    std::ifstream in(fs::path(RAID_RESOURCES_DIR) / "examples" / "advisor-small-nas.json");
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    REQUIRE(text.find("power_loss_safe_writes") == std::string::npos);
+    const Project as_is = parse_project(text, test::bundled_catalog());
+    REQUIRE(as_is.advisor.has_value());
+    CHECK_FALSE(as_is.advisor->constraints.power_loss_safe_writes);  // the default
+
+    std::string safe_text = text;
+    const std::string key = "\"advisor\": {";
+    const auto at = safe_text.find(key);
+    REQUIRE(at != std::string::npos);
+    safe_text.insert(at + key.size(), "\"power_loss_safe_writes\": true, ");
+    const Project safe = parse_project(safe_text, test::bundled_catalog());
+    REQUIRE(safe.advisor.has_value());
+    CHECK(safe.advisor->constraints.power_loss_safe_writes);
 }
