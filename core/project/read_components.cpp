@@ -73,23 +73,6 @@ std::optional<Spec> find_in(const Catalog& catalog, const std::string& id) {
     }
 }
 
-std::size_t distance(std::string_view a, std::string_view b) {
-    std::vector<std::size_t> row(b.size() + 1);
-    for (std::size_t j = 0; j <= b.size(); ++j) {
-        row[j] = j;
-    }
-    for (std::size_t i = 1; i <= a.size(); ++i) {
-        std::size_t diagonal = row[0];
-        row[0] = i;
-        for (std::size_t j = 1; j <= b.size(); ++j) {
-            const std::size_t above = row[j];
-            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] != b[j - 1])});
-            diagonal = above;
-        }
-    }
-    return row[b.size()];
-}
-
 /// Resolves a catalog id of the wanted kind, reporting unknown ids with a hint.
 template <class Spec>
 std::optional<Spec> lookup(const Catalog& catalog, const json& value, const std::string& path,
@@ -112,7 +95,7 @@ std::optional<Spec> lookup(const Catalog& catalog, const json& value, const std:
         std::string best;
         std::size_t best_distance = std::max<std::size_t>(3, id.size() / 4);
         for (const Spec& s : all_of<Spec>(catalog)) {
-            const std::size_t d = distance(id, s.info.id);
+            const std::size_t d = edit_distance(id, s.info.id);
             if (d < best_distance) {
                 best_distance = d;
                 best = s.info.id;

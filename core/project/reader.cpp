@@ -150,6 +150,20 @@ std::vector<std::string> concat_keys(std::initializer_list<std::vector<std::stri
 
 namespace {
 
+std::string join(const std::vector<std::string>& items, const char* separator) {
+    std::string text;
+    for (const auto& item : items) {
+        if (!text.empty()) {
+            text += separator;
+        }
+        text += item;
+    }
+    return text;
+}
+
+}  // namespace
+
+// Wagner & Fischer 1974: the edit distance, one row of the table at a time.
 std::size_t edit_distance(std::string_view a, std::string_view b) {
     std::vector<std::size_t> row(b.size() + 1);
     for (std::size_t j = 0; j <= b.size(); ++j) {
@@ -167,19 +181,6 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
     }
     return row[b.size()];
 }
-
-std::string join(const std::vector<std::string>& items, const char* separator) {
-    std::string text;
-    for (const auto& item : items) {
-        if (!text.empty()) {
-            text += separator;
-        }
-        text += item;
-    }
-    return text;
-}
-
-}  // namespace
 
 ObjectReader::ObjectReader(const json& value, std::string path, Issues& issues,
                            std::vector<std::string> allowed, std::string_view what)

@@ -38,6 +38,9 @@ std::string format_number(double value);
 /// What a JSON value is, for "got ..." in messages: 1.5, "string \"NaN\"", "an object", "null".
 std::string describe(const json& value);
 
+/// Levenshtein distance between two words (for "did you mean ...?" suggestions).
+std::size_t edit_distance(std::string_view a, std::string_view b);
+
 /// Closed or open numeric interval in the units written in the file.
 struct Range {
     double lo;

@@ -11,15 +11,6 @@
 
 namespace raidadv::validation {
 
-namespace {
-std::string fmt(double v) {
-    std::ostringstream s;
-    s.precision(4);
-    s << v;
-    return s.str();
-}
-}  // namespace
-
 StudyResult run_hardwaresecrets(const Catalog& catalog, const std::filesystem::path& dir) {
     const StudyInputs in = load_study(catalog, dir, "hardwaresecrets");
     StudyResult study;
@@ -59,14 +50,14 @@ StudyResult run_hardwaresecrets(const Catalog& catalog, const std::filesystem::p
     add_figure(study, in, "highest|ratio", "RAID 0 / one drive, average rate, highest over stripes",
                *hi, baseline);
     const double spread = 100.0 * (*hi / *lo - 1.0);
-    study.conclusions.push_back({"RAID 0 of two drives about doubles the average transfer rate",
-                                 *lo > 1.8 && *hi < 2.2,
-                                 "predicted ratios " + fmt(*lo) + " to " + fmt(*hi)});
+    study.conclusions.push_back(
+        {"RAID 0 of two drives about doubles the average transfer rate", *lo > 1.8 && *hi < 2.2,
+         "predicted ratios " + significant(*lo, 4) + " to " + significant(*hi, 4)});
     study.conclusions.push_back(
         {"The stripe size changes the average transfer rate only a little (best vs worst under 5%)",
          spread < 5.0,
-         "predicted best vs worst " + fmt(spread) + "% (measured " +
-             fmt(in.measured.value("stripe_spread_pct", 0.0)) + "%)"});
+         "predicted best vs worst " + significant(spread, 4) + "% (measured " +
+             significant(in.measured.value("stripe_spread_pct", 0.0), 4) + "%)"});
     study.kendall_tau = 0.0;
     study.kendall_basis = "none: the article gives only the extremes over stripe sizes";
     summarize(study);

@@ -77,13 +77,6 @@ double kusd_per_gb(const System& s) {
     return kusd_per_usable_gb(price_usd(s), user_bytes(s));
 }
 
-std::string fmt(double v, int digits = 3) {
-    std::ostringstream s;
-    s.precision(digits);
-    s << v;
-    return s.str();
-}
-
 }  // namespace
 
 StudyResult run_hauser_1996(const Catalog& catalog, const std::filesystem::path& dir) {
@@ -226,8 +219,8 @@ StudyResult run_hauser_1996(const Catalog& catalog, const std::filesystem::path&
             const std::string a = std::to_string(d) + "-disk RAID 0, 16 KB stripe";
             const std::string b = std::to_string(d) + "-disk RAID 0, 160 KB stripe";
             c.reproduced = c.reproduced && r1(a) < r1(b);
-            c.evidence +=
-                std::to_string(d) + " disks: " + fmt(r1(a)) + " s vs " + fmt(r1(b)) + " s; ";
+            c.evidence += std::to_string(d) + " disks: " + significant(r1(a), 3) + " s vs " +
+                          significant(r1(b), 3) + " s; ";
         }
         study.conclusions.push_back(c);
     }
@@ -242,7 +235,8 @@ StudyResult run_hauser_1996(const Catalog& catalog, const std::filesystem::path&
             const std::string a = std::string(base) + ", 160 KB stripe";
             const std::string b = std::string(base) + ", 16 KB stripe";
             c.reproduced = c.reproduced && add(a) < add(b);
-            c.evidence += std::string(base) + ": " + fmt(add(a)) + " vs " + fmt(add(b)) + " s; ";
+            c.evidence += std::string(base) + ": " + significant(add(a), 3) + " vs " +
+                          significant(add(b), 3) + " s; ";
         }
         study.conclusions.push_back(c);
     }
@@ -254,8 +248,8 @@ StudyResult run_hauser_1996(const Catalog& catalog, const std::filesystem::path&
             const double a5 = add(std::string("5-disk RAID 0, ") + stripe + " stripe");
             const double a6 = add(std::string("6-disk RAID 0, ") + stripe + " stripe");
             c.reproduced = c.reproduced && a4 > a5 && a5 > a6;
-            c.evidence += std::string(stripe) + ": 4/5/6 disks " + fmt(a4) + "/" + fmt(a5) + "/" +
-                          fmt(a6) + " s; ";
+            c.evidence += std::string(stripe) + ": 4/5/6 disks " + significant(a4, 3) + "/" +
+                          significant(a5, 3) + "/" + significant(a6, 3) + " s; ";
         }
         study.conclusions.push_back(c);
     }
@@ -264,12 +258,12 @@ StudyResult run_hauser_1996(const Catalog& catalog, const std::filesystem::path&
         Conclusion c{
             "Six simple volumes are better for concurrent processes than striping the "
             "same six disks (RAID 0 or two RAID 0s, either stripe)",
-            true, "6 simple volumes: " + fmt(simple) + " s; "};
+            true, "6 simple volumes: " + significant(simple, 3) + " s; "};
         for (const char* n :
              {"6-disk RAID 0, 16 KB stripe", "6-disk RAID 0, 160 KB stripe",
               "two 3-disk RAID 0s, 16 KB stripe", "two 3-disk RAID 0s, 160 KB stripe"}) {
             c.reproduced = c.reproduced && simple <= add(n) * (1.0 + 1e-9);
-            c.evidence += std::string(n) + ": " + fmt(add(n)) + " s; ";
+            c.evidence += std::string(n) + ": " + significant(add(n), 3) + " s; ";
         }
         study.conclusions.push_back(c);
     }
@@ -283,10 +277,13 @@ StudyResult run_hauser_1996(const Catalog& catalog, const std::filesystem::path&
         study.conclusions.push_back(
             {"Among fault-tolerant configurations RAID 0+1 retrieves faster than RAID 5 (higher "
              "Bang)",
-             bm > br, "best RAID 0+1 Bang " + fmt(bm) + ", best RAID 5 Bang " + fmt(br)});
+             bm > br,
+             "best RAID 0+1 Bang " + significant(bm, 3) + ", best RAID 5 Bang " +
+                 significant(br, 3)});
         const bool wider_better = r1(r160) < r1(r16) && add(r160) < add(r16);
-        std::string evidence = "retrieval " + fmt(r1(r160)) + " vs " + fmt(r1(r16)) +
-                               " s, additional " + fmt(add(r160)) + " vs " + fmt(add(r16)) + " s";
+        std::string evidence = "retrieval " + significant(r1(r160), 3) + " vs " +
+                               significant(r1(r16), 3) + " s, additional " +
+                               significant(add(r160), 3) + " vs " + significant(add(r16), 3) + " s";
         if (!wider_better) {
             // Why not (checked 2026-11-23): the simulator agrees with the model, not the study.
             evidence +=
@@ -315,7 +312,8 @@ StudyResult run_hauser_1996(const Catalog& catalog, const std::filesystem::path&
             {"For up to ten files, the best and worst configurations differ by under 1.2 s of "
              "total retrieval time",
              worst - best < 1.2,
-             "ten files one after another: " + fmt(best) + " to " + fmt(worst) + " s"});
+             "ten files one after another: " + significant(best, 3) + " to " +
+                 significant(worst, 3) + " s"});
     }
     {
         const double c01 =
@@ -324,7 +322,9 @@ StudyResult run_hauser_1996(const Catalog& catalog, const std::filesystem::path&
         const double c0 = kusd_per_gb(system_named(in.project, "6-disk RAID 0, 160 KB stripe"));
         study.conclusions.push_back(
             {"Per GB of user data RAID 0+1 costs most, then RAID 5, then RAID 0",
-             c01 > c5 && c5 > c0, "k$/GB: " + fmt(c01) + ", " + fmt(c5) + ", " + fmt(c0)});
+             c01 > c5 && c5 > c0,
+             "k$/GB: " + significant(c01, 3) + ", " + significant(c5, 3) + ", " +
+                 significant(c0, 3)});
     }
     summarize(study);
     return study;

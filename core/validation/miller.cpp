@@ -52,13 +52,6 @@ System array(int disks, double access_s) {
     return s;
 }
 
-std::string fmt(double v) {
-    std::ostringstream s;
-    s.precision(3);
-    s << v;
-    return s.str();
-}
-
 }  // namespace
 
 StudyResult run_miller(const Catalog& catalog, const std::filesystem::path& dir) {
@@ -89,7 +82,7 @@ StudyResult run_miller(const Catalog& catalog, const std::filesystem::path& dir)
         "A disk that spends a fixed time per block, FCFS (the per-disk mutex), one "
         "thread per disk. The access time is calibrated on the best-case trend line "
         "(all 12 of its points): " +
-        fmt(access_ms) +
+        significant(access_ms, 3) +
         " ms per block, against the 14 ms the paper configured (its threads' own "
         "overheads and timer are unknown). The random case is then predicted: n "
         "threads over n disks, 20 blocks each; the run ends when the last thread "
@@ -159,7 +152,7 @@ StudyResult run_miller(const Catalog& catalog, const std::filesystem::path& dir)
     const PowerLaw fit_rand = fit_power_law(rand_line.x, rand_line.predicted);
     study.conclusions.push_back({"Best case: time per byte falls as 1/n (exponent about -1)",
                                  std::abs(fit_best.exponent + 1.0) < 0.05,
-                                 "predicted exponent " + fmt(fit_best.exponent)});
+                                 "predicted exponent " + significant(fit_best.exponent, 3)});
     // The paper's claim (its Eq. 2): accesses pile up on one disk, so random blocks follow
     // 1/n^k with k < 1. That direction is checked here; the size of k is a figure, compared (and
     // its gap explained) in the random-block rows. A margin of 0.05 keeps a fit that is 1/n up to
@@ -167,17 +160,18 @@ StudyResult run_miller(const Catalog& catalog, const std::filesystem::path& dir)
     study.conclusions.push_back(
         {"Random blocks scale worse than the best case (a flatter exponent, k < 1 in 1/n^k)",
          fit_rand.exponent > fit_best.exponent + 0.05,
-         "predicted exponents: random " + fmt(fit_rand.exponent) + ", best " +
-             fmt(fit_best.exponent) + " (paper: " + fmt(rand_e) + ", " + fmt(best_e) +
+         "predicted exponents: random " + significant(fit_rand.exponent, 3) + ", best " +
+             significant(fit_best.exponent, 3) + " (paper: " + significant(rand_e, 3) + ", " +
+             significant(best_e, 3) +
              "); the paper's random trend is flatter still: see the random-block rows"});
     study.conclusions.push_back({"RAID 0 still gains from more disks with random blocks",
                                  fit_rand.exponent < 0.0,
-                                 "predicted random exponent " + fmt(fit_rand.exponent)});
+                                 "predicted random exponent " + significant(fit_rand.exponent, 3)});
     // Explain the random case's gap.
     for (auto& f : study.figures) {
         if (!f.calibration && std::abs(f.error_pct()) > 35.0) {
             f.note = "The trend line's exponent (-0.434) is flatter than the model's (" +
-                     fmt(fit_rand.exponent) +
+                     significant(fit_rand.exponent, 3) +
                      "): with 20 blocks per thread the run is short and ends with the slowest "
                      "thread, and the paper's fit spans measurements whose points are not "
                      "given. The straggler term is already in the model; an exact event-by-"
@@ -188,7 +182,7 @@ StudyResult run_miller(const Catalog& catalog, const std::filesystem::path& dir)
                      "paper does not describe (thread start-up and scheduling, the timer), not "
                      "from contention for the disks. The steady-state model (no straggler "
                      "term) would give " +
-                     fmt(steady.back()) + " ms/B at 13 disks.";
+                     significant(steady.back(), 3) + " ms/B at 13 disks.";
         }
     }
     summarize(study);

@@ -19,13 +19,6 @@ constexpr const char* kPairs = "2 x RAID 1 (two independent pairs)";
 constexpr const char* kQuad = "4 independent drives";
 constexpr const char* kSingle = "Single drive";
 
-std::string fmt(double v) {
-    std::ostringstream s;
-    s.precision(4);
-    s << v;
-    return s.str();
-}
-
 }  // namespace
 
 StudyResult run_ou_2007(const Catalog& catalog, const std::filesystem::path& dir) {
@@ -73,9 +66,9 @@ StudyResult run_ou_2007(const Catalog& catalog, const std::filesystem::path& dir
             const double r5 = iops(kRaid5, "32 KiB random reads", qd);
             const double one = iops(kSingle, "32 KiB random reads", qd);
             c.reproduced = c.reproduced && p > r10 && q > r10 && r10 > r5 && r5 > one;
-            c.evidence += "QD " + std::to_string(qd) + ": pairs " + fmt(p) + ", four " + fmt(q) +
-                          ", RAID 10 " + fmt(r10) + ", RAID 5 " + fmt(r5) + ", single " + fmt(one) +
-                          " IOPS; ";
+            c.evidence += "QD " + std::to_string(qd) + ": pairs " + significant(p, 4) + ", four " +
+                          significant(q, 4) + ", RAID 10 " + significant(r10, 4) + ", RAID 5 " +
+                          significant(r5, 4) + ", single " + significant(one, 4) + " IOPS; ";
         }
         study.conclusions.push_back(c);
     }
@@ -90,8 +83,9 @@ StudyResult run_ou_2007(const Catalog& catalog, const std::filesystem::path& dir
             const double r5 = iops(kRaid5, "32 KiB random writes", qd);
             const double one = iops(kSingle, "32 KiB random writes", qd);
             c.reproduced = c.reproduced && p > r10 && r10 > r5 && one > r5;
-            c.evidence += "QD " + std::to_string(qd) + ": pairs " + fmt(p) + ", RAID 10 " +
-                          fmt(r10) + ", RAID 5 " + fmt(r5) + ", single " + fmt(one) + " IOPS; ";
+            c.evidence += "QD " + std::to_string(qd) + ": pairs " + significant(p, 4) +
+                          ", RAID 10 " + significant(r10, 4) + ", RAID 5 " + significant(r5, 4) +
+                          ", single " + significant(one, 4) + " IOPS; ";
         }
         study.conclusions.push_back(c);
     }
@@ -103,8 +97,9 @@ StudyResult run_ou_2007(const Catalog& catalog, const std::filesystem::path& dir
             const double r10 = iops(kRaid10, "IOMeter File Server", qd);
             const double r5 = iops(kRaid5, "IOMeter File Server", qd);
             c.reproduced = c.reproduced && p > r10 && r10 > r5;
-            c.evidence += "QD " + std::to_string(qd) + ": pairs " + fmt(p) + ", RAID 10 " +
-                          fmt(r10) + ", RAID 5 " + fmt(r5) + " IOPS; ";
+            c.evidence += "QD " + std::to_string(qd) + ": pairs " + significant(p, 4) +
+                          ", RAID 10 " + significant(r10, 4) + ", RAID 5 " + significant(r5, 4) +
+                          " IOPS; ";
         }
         study.conclusions.push_back(c);
     }
@@ -115,7 +110,9 @@ StudyResult run_ou_2007(const Catalog& catalog, const std::filesystem::path& dir
         study.conclusions.push_back(
             {"RAID 5 is the high-throughput choice for sequential reads (above RAID 10 of the same "
              "four drives)",
-             seq5 > seq10, "RAID 5 " + fmt(seq5) + " MB/s, RAID 10 " + fmt(seq10) + " MB/s"});
+             seq5 > seq10,
+             "RAID 5 " + significant(seq5, 4) + " MB/s, RAID 10 " + significant(seq10, 4) +
+                 " MB/s"});
     }
     // Ordering of the random-read chart at 16 outstanding: pairs and four drives tied first.
     const char* ranked[] = {kPairs, kQuad, kRaid10, kRaid5, kSingle};

@@ -77,4 +77,11 @@ Figure& add_figure(StudyResult& study, const StudyInputs& inputs, const std::str
     return study.figures.back();
 }
 
+std::string significant(double v, int digits) {
+    std::ostringstream s;
+    s.precision(digits);
+    s << v;
+    return s.str();
+}
+
 }  // namespace raidadv::validation

@@ -32,6 +32,9 @@ StudyInputs load_study(const Catalog& catalog, const std::filesystem::path& dir,
 const System& system_named(const Project& project, const std::string& name);
 const Workload& workload_named(const Project& project, const std::string& name);
 
+/// `v` with `digits` significant digits, for the evidence texts ("0.122", "172").
+std::string significant(double v, int digits);
+
 /// Adds a figure with its measurement looked up by id; throws InputError if it is missing.
 Figure& add_figure(StudyResult& study, const StudyInputs& inputs, const std::string& id,
                    const std::string& name, double predicted, double baseline,

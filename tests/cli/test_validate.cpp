@@ -13,8 +13,8 @@
 #include <set>
 #include <sstream>
 #include <string>
-
 #include <vector>
+
 #include "shell_run.h"
 
 using Catch::Matchers::Contains;

@@ -16,6 +16,7 @@
 #include <memory>
 
 #include "app_resources.h"
+#include "gui_test_support.h"
 #include "main_window.h"
 #include "project_wizard.h"
 #include "recommendations_model.h"
@@ -26,19 +27,10 @@ using raidadv::gui::MainWindow;
 using raidadv::gui::ProjectWizard;
 using raidadv::gui::WelcomePage;
 using raidadv::gui::WizardTour;
+using raidadv::guitest::find;
+using raidadv::guitest::kRunTimeoutMs;
 
 namespace {
-
-constexpr int kRunTimeoutMs = 60000;
-
-template <typename T>
-T* find(QObject* parent, const char* name) {
-    T* child = parent->findChild<T*>(QString::fromLatin1(name));
-    if (child == nullptr) {
-        qFatal("no child %s", name);
-    }
-    return child;
-}
 
 void saveShot(QWidget* widget, const QString& name) {
     if (const QString shots = qEnvironmentVariable("RAID_GUI_SHOTS"); !shots.isEmpty()) {
