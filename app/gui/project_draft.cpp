@@ -110,6 +110,12 @@ QJsonObject projectJson(const ProjectDraft& d) {
     if (d.powerLossSafeWrites) {
         advisor.insert(QStringLiteral("power_loss_safe_writes"), true);
     }
+    if (d.maxRebuildHours > 0.0) {
+        advisor.insert(QStringLiteral("max_rebuild_hours"), d.maxRebuildHours);
+    }
+    if (d.maxPowerW > 0.0) {
+        advisor.insert(QStringLiteral("max_power_w"), d.maxPowerW);
+    }
     if (!d.currency.isEmpty() && d.currency != QStringLiteral("USD")) {
         advisor.insert(QStringLiteral("currency"), d.currency);
         advisor.insert(QStringLiteral("usd_per_currency_unit"), d.usdPerCurrencyUnit);
@@ -214,6 +220,8 @@ ProjectDraft draftFromRequest(const advisor::Request& r, const QString& projectN
     d.minFailuresTolerated = k.min_failures_tolerated;
     d.maxDriveBays = k.max_drive_bays;
     d.powerLossSafeWrites = k.power_loss_safe_writes;
+    d.maxRebuildHours = k.max_rebuild_hours;
+    d.maxPowerW = k.max_power_w;
     d.weights = r.weights;
     for (DriveKind kind : k.drive_kinds) {
         d.driveKinds << (kind == DriveKind::Ssd ? QStringLiteral("ssd") : QStringLiteral("hdd"));
@@ -262,6 +270,8 @@ ProjectDraft mergeWizardDraft(const ProjectDraft& before, const ProjectDraft& ed
     d.minFailuresTolerated = edited.minFailuresTolerated;
     d.maxDriveBays = edited.maxDriveBays;
     d.powerLossSafeWrites = edited.powerLossSafeWrites;
+    number(d.maxRebuildHours, edited.maxRebuildHours);
+    number(d.maxPowerW, edited.maxPowerW);
     d.weights.performance = mergedWeight(before.weights.performance, edited.weights.performance);
     d.weights.cost = mergedWeight(before.weights.cost, edited.weights.cost);
     d.weights.reliability = mergedWeight(before.weights.reliability, edited.weights.reliability);

@@ -33,6 +33,8 @@ struct ProjectDraft {
     int minFailuresTolerated = 1;
     int maxDriveBays = 12;
     bool powerLossSafeWrites = false;  ///< drives' volatile write caches off
+    double maxRebuildHours = 0.0;      ///< longest acceptable rebuild of one drive; 0 = no limit
+    double maxPowerW = 0.0;            ///< drives' active power limit; 0 = no limit
     raidadv::advisor::Weights weights;
     QStringList driveKinds;   ///< "hdd", "ssd"; empty = any
     QStringList levels;       ///< "raid5", ...; empty = any

@@ -123,6 +123,9 @@ void fillBudget(QWizardPage* page, const ProjectDraft& d) {
         failures->setCurrentIndex(std::min(d.minFailuresTolerated, failures->count() - 1));
     }
     check(page, "powerLossSafeCheckBox", d.powerLossSafeWrites);
+    setText(page, "maxPowerLineEdit", d.maxPowerW > 0.0 ? formatPlain(d.maxPowerW, 6) : QString());
+    setText(page, "maxRebuildHoursLineEdit",
+            d.maxRebuildHours > 0.0 ? formatPlain(d.maxRebuildHours, 6) : QString());
     const std::pair<const char*, double> weights[] = {
         {"performanceWeightSlider", d.weights.performance},
         {"costWeightSlider", d.weights.cost},

@@ -24,6 +24,8 @@ namespace {
 
 constexpr double kMaxCapacityBytes = 1e18;  // the project reader's limit (1e9 GB)
 constexpr int kMaxBays = 4096;
+constexpr double kMaxRebuildHours = 1e5;  ///< as the project file allows (docs/file-format.md)
+constexpr double kMaxPowerW = 1e7;
 constexpr int kMaxCurrencyLength = 8;  // the project reader's limit (docs/file-format.md)
 constexpr double kMaxUsdPerUnit = 1e6;
 
@@ -175,6 +177,29 @@ BudgetPage::BudgetPage(QWidget* parent) : CheckedPage(parent) {
     bays_ = addField(QStringLiteral("maxBaysLineEdit"), QStringLiteral("12"),
                      [](const QString& text) { return parseInteger(text, 1, kMaxBays).error; });
     bays_->edit()->setToolTip(tr("Drive bays available in the server or enclosure."));
+    // Empty = no limit, else a number above 0 and at most `most`.
+    const auto optionalLimit = [](double most) {
+        return [most](const QString& text) {
+            if (text.trimmed().isEmpty()) {
+                return QString();
+            }
+            const auto v = parseNumber(text, 0, most);
+            return v.ok() && v.value <= 0.0
+                       ? tr("leave empty for no limit, or enter a number above 0")
+                       : v.error;
+        };
+    };
+    power_ = addField(QStringLiteral("maxPowerLineEdit"), QString(), optionalLimit(kMaxPowerW));
+    power_->edit()->setPlaceholderText(tr("no limit"));
+    power_->edit()->setToolTip(
+        tr("Most electrical power the drives may draw together while active, in watts."));
+    rebuild_ = addField(QStringLiteral("maxRebuildHoursLineEdit"), QString(),
+                        optionalLimit(kMaxRebuildHours));
+    rebuild_->edit()->setPlaceholderText(tr("no limit"));
+    rebuild_->edit()->setToolTip(
+        tr("Longest acceptable rebuild of one failed drive, in hours: while it runs the array "
+           "is slower and, for RAID 5, one more failure loses data. Arrays of large drives "
+           "take longest."));
     failures_ = new QComboBox(this);
     failures_->setObjectName(QStringLiteral("minFailuresComboBox"));
     failures_->addItem(tr("None: speed and capacity first (RAID 0 allowed)"));
@@ -212,12 +237,17 @@ BudgetPage::BudgetPage(QWidget* parent) : CheckedPage(parent) {
     setTabOrder(currency_->edit(), usdPerUnit_->edit());
     setTabOrder(usdPerUnit_->edit(), budget_->edit());
     setTabOrder(budget_->edit(), bays_->edit());
+    setTabOrder(bays_->edit(), power_->edit());
+    setTabOrder(power_->edit(), failures_);
+    setTabOrder(failures_, rebuild_->edit());
     auto* form = new QFormLayout;
     form->addRow(currencyLabel, currency_->row());
     form->addRow(usdPerUnitLabel_, usdPerUnit_->row());
     form->addRow(budgetLabel_, budget_->row());
     form->addRow(tr("Drive bays available:"), bays_->row());
+    form->addRow(tr("Drives' power limit (W):"), power_->row());
     form->addRow(tr("Drive failures to survive:"), failures_);
+    form->addRow(tr("Longest rebuild (hours):"), rebuild_->row());
     form->addRow(QString(), powerSafe_);
     auto* weights = new QGridLayout;
     const std::pair<QString, QSlider*> rows[] = {{tr("Speed (response time):"), performance_},
@@ -284,6 +314,11 @@ void BudgetPage::apply(ProjectDraft& draft) const {
     draft.maxDriveBays = parseInteger(bays_->text(), 1, kMaxBays).value;
     draft.minFailuresTolerated = failures_->currentIndex();
     draft.powerLossSafeWrites = powerSafe_->isChecked();
+    const auto limit = [](const CheckedField* field, double most) {
+        return field->text().trimmed().isEmpty() ? 0.0 : parseNumber(field->text(), 0, most).value;
+    };
+    draft.maxPowerW = limit(power_, kMaxPowerW);
+    draft.maxRebuildHours = limit(rebuild_, kMaxRebuildHours);
     draft.weights.performance = performance_->value();
     draft.weights.cost = cost_->value();
     draft.weights.reliability = reliability_->value();

@@ -160,7 +160,9 @@ class BudgetPage : public CheckedPage {
     QLabel* budgetLabel_;
     QLabel* usdPerUnitLabel_;
     CheckedField* bays_;
+    CheckedField* power_;
     QComboBox* failures_;
+    CheckedField* rebuild_;
     QCheckBox* powerSafe_;
     QSlider* performance_;
     QSlider* cost_;

@@ -228,6 +228,10 @@ class WizardTest : public QObject {
         QVERIFY(!powerSafe->isChecked());
         QTest::mouseClick(powerSafe, Qt::LeftButton, {}, QPoint(4, powerSafe->height() / 2));
         QVERIFY(powerSafe->isChecked());
+        typeInto(find<QLineEdit>(wizard_, "maxPowerLineEdit"), QStringLiteral("-3"));
+        QVERIFY(!nextButton(wizard_)->isEnabled());  // a power limit must be above 0
+        typeInto(find<QLineEdit>(wizard_, "maxPowerLineEdit"), QStringLiteral("60"));
+        typeInto(find<QLineEdit>(wizard_, "maxRebuildHoursLineEdit"), QStringLiteral("24"));
         clickNext(wizard_);
 
         // Hardware: one drive model and two levels keep the search small and fast.
@@ -265,6 +269,8 @@ class WizardTest : public QObject {
         QVERIFY2(review.contains(QStringLiteral("16 KiB")), qPrintable(review));
         QVERIFY2(review.contains(QStringLiteral("levels raid10, raid5")), qPrintable(review));
         QVERIFY2(review.contains(QStringLiteral("safe across a power cut")), qPrintable(review));
+        QVERIFY2(review.contains(QStringLiteral("drives at most 60 W")), qPrintable(review));
+        QVERIFY2(review.contains(QStringLiteral("a rebuild at most 24 h")), qPrintable(review));
 
         QSignalSpy finished(window_.get(), &MainWindow::runFinished);
         QTest::mouseClick(wizard_->button(QWizard::FinishButton), Qt::LeftButton);
@@ -280,6 +286,8 @@ class WizardTest : public QObject {
         QCOMPARE(model->request().workload.concurrency, (std::vector<int>{4, 16}));
         QCOMPARE(model->request().workload.size.fixed_bytes, 16384.0);
         QVERIFY(model->request().constraints.power_loss_safe_writes);
+        QCOMPARE(model->request().constraints.max_power_w, 60.0);
+        QCOMPARE(model->request().constraints.max_rebuild_hours, 24.0);
         for (int row = 0; row < model->rowCount(); ++row) {
             const auto* c = model->candidateAt(row);
             QCOMPARE(c->system.drive.info.id, std::string("wd-wd40efrx"));
@@ -287,6 +295,8 @@ class WizardTest : public QObject {
                     c->system.layout.level == raidadv::RaidLevel::Raid10);
             QVERIFY(c->system.total_drives() <= 8);
             QVERIFY(!raidadv::uses_drive_write_cache(c->system));  // asked for on the limits page
+            QVERIFY(c->assessment.rebuild_time_s <= 24.0 * 3600.0);
+            QVERIFY(c->assessment.power_w <= 60.0);
             QVERIFY(c->assessment.usable_bytes >= 2e12 * 1.1 * 1.1 * 1.1 * 1.1 * 1.1 * 0.999);
             const QString response =
                 model->index(row, RecommendationsModel::ResponseColumn).data().toString();
