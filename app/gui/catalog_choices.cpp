@@ -15,6 +15,20 @@ QString yearText(int year) {
     return year > 0 ? QString::number(year) : QString();
 }
 
+/// Adds `id` to `items` the first time, and counts its drives in `detail`.
+void countOnce(std::vector<CatalogChoices::Item>& items, const QString& id) {
+    if (id.isEmpty()) {
+        return;
+    }
+    for (CatalogChoices::Item& item : items) {
+        if (item.id == id) {
+            item.detail = QString::number(item.detail.toInt() + 1);
+            return;
+        }
+    }
+    items.push_back({id, id, QStringLiteral("1"), false});
+}
+
 }  // namespace
 
 CatalogChoices CatalogChoices::load(const QString& catalogPath) {
@@ -38,6 +52,23 @@ CatalogChoices CatalogChoices::load(const QString& catalogPath) {
             choices.drives.push_back({QString::fromStdString(d.info.id),
                                       QString::fromStdString(d.info.name),
                                       detail.join(QStringLiteral(", ")), ssd});
+            countOnce(choices.interfaces, QString::fromStdString(d.interface));
+            countOnce(choices.formFactors, QString::fromStdString(d.form_factor));
+        }
+        // Interfaces by their link names ("Serial ATA 6 Gb/s"); form factors as written.
+        for (CatalogChoices::Item& item : choices.interfaces) {
+            QString full = item.id;
+            if (const auto link = catalog.link(item.id.toStdString())) {
+                full = QString::fromStdString(link->info.name);
+                item.name = full.section(QStringLiteral(" ("), 0, 0);  // the short form
+            }
+            item.detail =
+                QStringLiteral("%1 (%2): %3 drives in the catalog").arg(full, item.id, item.detail);
+        }
+        for (CatalogChoices::Item& item : choices.formFactors) {
+            const bool inches = !item.id.isEmpty() && item.id.front().isDigit();
+            item.name = inches ? item.id + QStringLiteral("\"") : item.id.toUpper();
+            item.detail = QStringLiteral("%1 drives in the catalog").arg(item.detail);
         }
         for (const raidadv::ControllerSpec& c : catalog.controllers()) {
             QString kind;

@@ -17,6 +17,10 @@ struct CatalogChoices {
     std::vector<Item> hosts;
     std::vector<Item> drives;
     std::vector<Item> controllers;
+    /// The drive interfaces (link ids) and form factors the catalog's drives use, each once, in
+    /// catalog order; `detail` counts the drives.
+    std::vector<Item> interfaces;
+    std::vector<Item> formFactors;
     QString error;  ///< why the catalog could not be read; empty if it was
 
     /// Reads the catalog at `catalogPath` (raidadv::Catalog::default_path() if empty).

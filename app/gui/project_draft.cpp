@@ -127,6 +127,12 @@ QJsonObject projectJson(const ProjectDraft& d) {
     if (!d.levels.isEmpty()) {
         allowed.insert(QStringLiteral("levels"), stringArray(d.levels));
     }
+    if (!d.interfaces.isEmpty()) {
+        allowed.insert(QStringLiteral("interfaces"), stringArray(d.interfaces));
+    }
+    if (!d.formFactors.isEmpty()) {
+        allowed.insert(QStringLiteral("form_factors"), stringArray(d.formFactors));
+    }
     if (!d.drives.isEmpty()) {
         allowed.insert(QStringLiteral("drives"), stringArray(d.drives));
     }
@@ -231,6 +237,8 @@ ProjectDraft draftFromRequest(const advisor::Request& r, const QString& projectN
                                         static_cast<qsizetype>(to_string(level).size()));
     }
     d.drives = qstrings(k.drives);
+    d.interfaces = qstrings(k.interfaces);
+    d.formFactors = qstrings(k.form_factors);
     d.controllers = qstrings(k.controllers);
     d.ownedController = QString::fromStdString(k.owned_controller);
     return d;
@@ -279,6 +287,8 @@ ProjectDraft mergeWizardDraft(const ProjectDraft& before, const ProjectDraft& ed
     d.driveKinds = edited.driveKinds;
     d.levels = edited.levels;
     d.drives = edited.drives;
+    d.interfaces = edited.interfaces;
+    d.formFactors = edited.formFactors;
     d.ownedController = edited.ownedController;
     return d;
 }
@@ -301,7 +311,7 @@ std::vector<std::pair<std::string, std::optional<document::Json>>> draftEdits(
         edits.emplace_back(pointer, newWorkload);
     }
     // Advisor keys one by one, and the allowed parts one by one (the file may allow
-    // interfaces or form factors the wizard does not show: they stay).
+    // controllers or years the wizard does not show: they stay).
     const document::Json current = root.contains("advisor") ? root["advisor"] : document::Json();
     const auto compare = [&](const std::string& base, const document::Json& was,
                              const document::Json& now, const document::Json& file,

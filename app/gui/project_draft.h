@@ -38,6 +38,8 @@ struct ProjectDraft {
     raidadv::advisor::Weights weights;
     QStringList driveKinds;   ///< "hdd", "ssd"; empty = any
     QStringList levels;       ///< "raid5", ...; empty = any
+    QStringList interfaces;   ///< drive link ids ("sata-6g"); empty = any
+    QStringList formFactors;  ///< "3.5", "2.5", "m.2", ...; empty = any
     QStringList drives;       ///< catalog drive ids; empty = any
     QStringList controllers;  ///< catalog controller ids; empty = any
     QString ownedController;  ///< catalog controller id; empty = none

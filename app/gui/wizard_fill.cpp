@@ -58,6 +58,30 @@ void tick(QWizardPage* page, const char* name, const QStringList& ids) {
     }
 }
 
+/// Ticks `ids` in the list, or every item when `ids` is empty (= any); an id the list does not
+/// offer (a file naming an interface no catalog drive has) is added ticked, so it is kept.
+void tickOrAll(QWizardPage* page, const char* name, const QStringList& ids) {
+    auto* list = child<QListWidget>(page, name);
+    if (list == nullptr) {
+        return;
+    }
+    for (const QString& id : ids) {
+        bool offered = false;
+        for (int i = 0; i < list->count() && !offered; ++i) {
+            offered = list->item(i)->data(Qt::UserRole).toString() == id;
+        }
+        if (!offered) {
+            auto* item = new QListWidgetItem(id, list);
+            item->setData(Qt::UserRole, id);
+        }
+    }
+    for (int i = 0; i < list->count(); ++i) {
+        QListWidgetItem* item = list->item(i);
+        const bool on = ids.isEmpty() || ids.contains(item->data(Qt::UserRole).toString());
+        item->setCheckState(on ? Qt::Checked : Qt::Unchecked);
+    }
+}
+
 QString joined(const std::vector<double>& values) {
     QStringList parts;
     for (double v : values) {
@@ -140,7 +164,8 @@ void fillBudget(QWizardPage* page, const ProjectDraft& d) {
 
 void fillHardware(QWizardPage* page, const ProjectDraft& d) {
     selectData(page, "hostComboBox", d.hostId);
-    const bool restricted = !d.driveKinds.isEmpty() || !d.levels.isEmpty() || !d.drives.isEmpty();
+    const bool restricted = !d.driveKinds.isEmpty() || !d.levels.isEmpty() || !d.drives.isEmpty() ||
+                            !d.interfaces.isEmpty() || !d.formFactors.isEmpty();
     check(page, restricted ? "restrictPartsRadioButton" : "anyPartsRadioButton", true);
     if (restricted) {
         check(page, "hddCheckBox",
@@ -151,6 +176,8 @@ void fillHardware(QWizardPage* page, const ProjectDraft& d) {
             tick(page, "levelsListWidget", d.levels);
         }
         tick(page, "drivesListWidget", d.drives);
+        tickOrAll(page, "interfacesListWidget", d.interfaces);
+        tickOrAll(page, "formFactorsListWidget", d.formFactors);
     }
     check(page, "ownedControllerCheckBox", !d.ownedController.isEmpty());
     selectData(page, "ownedControllerComboBox", d.ownedController);

@@ -95,6 +95,10 @@ HardwarePage::HardwarePage(QWidget* parent) : CheckedPage(parent) {
         item->setData(Qt::UserRole, QString::fromLatin1(level.id));
         item->setCheckState(Qt::Checked);
     }
+    interfaces_ = new QListWidget(restrictBox_);
+    interfaces_->setObjectName(QStringLiteral("interfacesListWidget"));
+    formFactors_ = new QListWidget(restrictBox_);
+    formFactors_->setObjectName(QStringLiteral("formFactorsListWidget"));
     drives_ = new QListWidget(restrictBox_);
     drives_->setObjectName(QStringLiteral("drivesListWidget"));
     auto* restrictLayout = new QGridLayout(restrictBox_);
@@ -104,13 +108,24 @@ HardwarePage::HardwarePage(QWidget* parent) : CheckedPage(parent) {
     kinds->addWidget(hdd_);
     kinds->addWidget(ssd_);
     kinds->addStretch(1);
-    restrictLayout->addLayout(kinds, 0, 0, 1, 2);
-    restrictLayout->addWidget(new QLabel(tr("RAID levels:"), restrictBox_), 1, 0);
-    restrictLayout->addWidget(new QLabel(tr("Drives (none ticked = any):"), restrictBox_), 1, 1);
-    restrictLayout->addWidget(levels_, 2, 0);
-    restrictLayout->addWidget(drives_, 2, 1);
-    restrictLayout->setColumnStretch(0, 2);
+    restrictLayout->addLayout(kinds, 0, 0, 1, 4);
+    const std::pair<QString, QListWidget*> columns[] = {
+        {tr("RAID levels:"), levels_},
+        {tr("Interfaces:"), interfaces_},
+        {tr("Form factors:"), formFactors_},
+        {tr("Drives (none ticked = any):"), drives_}};
+    int column = 0;
+    for (const auto& [title, list] : columns) {
+        auto* label = new QLabel(title, restrictBox_);
+        label->setBuddy(list);
+        restrictLayout->addWidget(label, 1, column);
+        restrictLayout->addWidget(list, 2, column);
+        ++column;
+    }
+    restrictLayout->setColumnStretch(0, 3);
     restrictLayout->setColumnStretch(1, 3);
+    restrictLayout->setColumnStretch(2, 1);
+    restrictLayout->setColumnStretch(3, 5);
 
     owned_ = new QCheckBox(tr("I already own this controller:"), this);
     owned_->setObjectName(QStringLiteral("ownedControllerCheckBox"));
@@ -143,6 +158,8 @@ HardwarePage::HardwarePage(QWidget* parent) : CheckedPage(parent) {
     connect(hdd_, &QCheckBox::toggled, this, changed);
     connect(ssd_, &QCheckBox::toggled, this, changed);
     connect(levels_, &QListWidget::itemChanged, this, changed);
+    connect(interfaces_, &QListWidget::itemChanged, this, changed);
+    connect(formFactors_, &QListWidget::itemChanged, this, changed);
     connect(drives_, &QListWidget::itemChanged, this, changed);
     updateEnabled();
 }
@@ -162,6 +179,17 @@ void HardwarePage::initializePage() {
     if (preferred >= 0) {
         host_->setCurrentIndex(preferred);
     }
+    // Every interface and form factor ticked: any (the file then names none).
+    const auto fill = [](QListWidget* list, const std::vector<CatalogChoices::Item>& items) {
+        for (const auto& choice : items) {
+            auto* item = new QListWidgetItem(choice.name, list);
+            item->setData(Qt::UserRole, choice.id);
+            item->setToolTip(choice.detail);
+            item->setCheckState(Qt::Checked);
+        }
+    };
+    fill(interfaces_, choices.interfaces);
+    fill(formFactors_, choices.formFactors);
     for (const auto& drive : choices.drives) {
         auto* item =
             new QListWidgetItem(QStringLiteral("%1 (%2)").arg(drive.name, drive.detail), drives_);
@@ -195,6 +223,12 @@ QString HardwarePage::pageProblem() const {
         if (checkedIds(levels_).isEmpty()) {
             return tr("Tick at least one RAID level.");
         }
+        if (interfaces_->count() > 0 && checkedIds(interfaces_).isEmpty()) {
+            return tr("Tick at least one drive interface.");
+        }
+        if (formFactors_->count() > 0 && checkedIds(formFactors_).isEmpty()) {
+            return tr("Tick at least one form factor.");
+        }
     }
     if (owned_->isChecked() && ownedController_->currentIndex() < 0) {
         return tr("Choose the controller you own.");
@@ -207,7 +241,17 @@ void HardwarePage::apply(ProjectDraft& draft) const {
     draft.driveKinds.clear();
     draft.levels.clear();
     draft.drives.clear();
+    draft.interfaces.clear();
+    draft.formFactors.clear();
     if (restrictParts_->isChecked()) {
+        // All ticked = any: the file names none, and a drive added to the catalog later counts.
+        for (auto [list, target] : {std::pair{interfaces_, &draft.interfaces},
+                                    std::pair{formFactors_, &draft.formFactors}}) {
+            const QStringList ids = checkedIds(list);
+            if (ids.size() != list->count()) {
+                *target = ids;
+            }
+        }
         if (hdd_->isChecked() != ssd_->isChecked()) {
             draft.driveKinds << (hdd_->isChecked() ? QStringLiteral("hdd") : QStringLiteral("ssd"));
         }
@@ -308,6 +352,12 @@ void ReviewPage::initializePage() {
     QStringList parts;
     if (!d.driveKinds.isEmpty()) {
         parts << tr("drive kinds %1").arg(d.driveKinds.join(QStringLiteral(", ")).toUpper());
+    }
+    if (!d.interfaces.isEmpty()) {
+        parts << tr("interfaces %1").arg(d.interfaces.join(QStringLiteral(", ")));
+    }
+    if (!d.formFactors.isEmpty()) {
+        parts << tr("form factors %1").arg(d.formFactors.join(QStringLiteral(", ")));
     }
     if (!d.levels.isEmpty()) {
         parts << tr("levels %1").arg(d.levels.join(QStringLiteral(", ")));

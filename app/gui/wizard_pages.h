@@ -192,6 +192,8 @@ class HardwarePage : public CheckedPage {
     QCheckBox* hdd_;
     QCheckBox* ssd_;
     QListWidget* levels_;
+    QListWidget* interfaces_;
+    QListWidget* formFactors_;
     QListWidget* drives_;
     QCheckBox* owned_;
     QComboBox* ownedController_;

@@ -20,6 +20,7 @@
 #include <QTemporaryDir>
 #include <QTextBrowser>
 #include <QtTest>
+#include <algorithm>
 #include <cmath>
 #include <memory>
 
@@ -253,6 +254,18 @@ class WizardTest : public QObject {
             }
         }
         QVERIFY(ticked);
+        // 2.5" drives out: the file then lists the form factors still ticked.
+        auto* formFactors = find<QListWidget>(wizard_, "formFactorsListWidget");
+        QVERIFY(formFactors->count() >= 3);
+        bool untickedSmall = false;
+        for (int i = 0; i < formFactors->count(); ++i) {
+            if (formFactors->item(i)->data(Qt::UserRole).toString() == QStringLiteral("2.5")) {
+                formFactors->item(i)->setCheckState(Qt::Unchecked);
+                untickedSmall = true;
+            }
+        }
+        QVERIFY(untickedSmall);
+        QVERIFY(find<QListWidget>(wizard_, "interfacesListWidget")->count() >= 5);
         QVERIFY(find<QRadioButton>(wizard_, "restrictPartsRadioButton")->isChecked());
         auto* host = find<QComboBox>(wizard_, "hostComboBox");
         host->setCurrentIndex(host->findData(QStringLiteral("linux-nas-2024")));
@@ -268,6 +281,8 @@ class WizardTest : public QObject {
         QVERIFY2(review.contains(QStringLiteral("70% reads")), qPrintable(review));
         QVERIFY2(review.contains(QStringLiteral("16 KiB")), qPrintable(review));
         QVERIFY2(review.contains(QStringLiteral("levels raid10, raid5")), qPrintable(review));
+        QVERIFY2(review.contains(QStringLiteral("form factors 3.5")), qPrintable(review));
+        QVERIFY2(!review.contains(QStringLiteral("interfaces")), qPrintable(review));  // all = any
         QVERIFY2(review.contains(QStringLiteral("safe across a power cut")), qPrintable(review));
         QVERIFY2(review.contains(QStringLiteral("drives at most 60 W")), qPrintable(review));
         QVERIFY2(review.contains(QStringLiteral("a rebuild at most 24 h")), qPrintable(review));
@@ -287,6 +302,11 @@ class WizardTest : public QObject {
         QCOMPARE(model->request().workload.size.fixed_bytes, 16384.0);
         QVERIFY(model->request().constraints.power_loss_safe_writes);
         QCOMPARE(model->request().constraints.max_power_w, 60.0);
+        const auto& formFactorsAllowed = model->request().constraints.form_factors;
+        QVERIFY(!formFactorsAllowed.empty());
+        QVERIFY(std::find(formFactorsAllowed.begin(), formFactorsAllowed.end(), "2.5") ==
+                formFactorsAllowed.end());
+        QVERIFY(model->request().constraints.interfaces.empty());
         QCOMPARE(model->request().constraints.max_rebuild_hours, 24.0);
         for (int row = 0; row < model->rowCount(); ++row) {
             const auto* c = model->candidateAt(row);
