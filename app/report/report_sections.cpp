@@ -445,6 +445,7 @@ void inputs(Writer& w, const ReportInput& in) {
         html += row2(tr("Controller owned"), esc(k.owned_controller));
     }
     html += row2(tr("Drive interfaces"), joined(k.interfaces));
+    html += row2(tr("Drive form factors"), joined(k.form_factors));
     if (k.min_year > 0 || k.max_year > 0) {
         html += row2(tr("Hardware from"),
                      tr("%1 to %2")
