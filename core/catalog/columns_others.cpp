@@ -48,22 +48,34 @@ std::string get_controller_kind(const ControllerEntry& e) {
     return "hba";
 }
 
-/// Comma-separated RAID levels without the "raid" prefix: 0 1 01 5 6 10 50 60.
-std::string check_levels(std::string& value) {
-    std::string normalised;
+/// The items of a comma-separated list, spaces around each trimmed ("a, b" -> a, b; "" -> none;
+/// "a,,b" keeps the empty item for the caller to refuse).
+std::vector<std::string> comma_items(const std::string& value) {
+    std::vector<std::string> items;
+    if (value.empty()) {
+        return items;
+    }
     std::size_t start = 0;
-    while (start <= value.size() && !value.empty()) {
+    while (start <= value.size()) {
         std::size_t end = value.find(',', start);
         if (end == std::string::npos) {
             end = value.size();
         }
         std::string token = value.substr(start, end - start);
-        while (!token.empty() && token.front() == ' ') {
-            token.erase(token.begin());
-        }
-        while (!token.empty() && token.back() == ' ') {
-            token.pop_back();
-        }
+        const std::size_t first = token.find_first_not_of(' ');
+        token = first == std::string::npos
+                    ? ""
+                    : token.substr(first, token.find_last_not_of(' ') - first + 1);
+        items.push_back(token);
+        start = end + 1;
+    }
+    return items;
+}
+
+/// Comma-separated RAID levels without the "raid" prefix: 0 1 01 5 6 10 50 60.
+std::string check_levels(std::string& value) {
+    std::string normalised;
+    for (const std::string& token : comma_items(value)) {
         bool known = false;
         for (const char* level : {"0", "1", "01", "5", "6", "10", "50", "60"}) {
             known = known || token == level;
@@ -73,7 +85,6 @@ std::string check_levels(std::string& value) {
                    token + "')";
         }
         normalised += (normalised.empty() ? "" : ",") + token;
-        start = end + 1;
     }
     value = normalised;
     return "";
@@ -82,24 +93,9 @@ std::string check_levels(std::string& value) {
 /// Comma-separated link ids ("sata-3g, sas-6g"), normalised to "sata-3g,sas-6g". Whether the ids
 /// name links of links.csv is checked once all tables are read (sources.cpp).
 std::string check_id_list(std::string& value) {
-    if (value.empty()) {
-        return "";
-    }
     std::string normalised;
     std::vector<std::string> seen;
-    std::size_t start = 0;
-    while (start <= value.size()) {
-        std::size_t end = value.find(',', start);
-        if (end == std::string::npos) {
-            end = value.size();
-        }
-        std::string token = value.substr(start, end - start);
-        while (!token.empty() && token.front() == ' ') {
-            token.erase(token.begin());
-        }
-        while (!token.empty() && token.back() == ' ') {
-            token.pop_back();
-        }
+    for (const std::string& token : comma_items(value)) {
         std::string checked = token;
         if (token.empty() || !check_id(checked).empty()) {
             return "must be a comma-separated list of link ids (a-z 0-9 - . _), got item '" +
@@ -112,7 +108,6 @@ std::string check_id_list(std::string& value) {
         }
         seen.push_back(token);
         normalised += (normalised.empty() ? "" : ",") + token;
-        start = end + 1;
     }
     value = normalised;
     return "";
