@@ -2,6 +2,7 @@
 
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QSet>
 #include <cmath>
 
 #include "layout/raid_level.h"
@@ -285,10 +286,17 @@ ProjectDraft mergeWizardDraft(const ProjectDraft& before, const ProjectDraft& ed
     d.weights.reliability = mergedWeight(before.weights.reliability, edited.weights.reliability);
     d.weights.capacity = mergedWeight(before.weights.capacity, edited.weights.capacity);
     d.driveKinds = edited.driveKinds;
-    d.levels = edited.levels;
-    d.drives = edited.drives;
-    d.interfaces = edited.interfaces;
-    d.formFactors = edited.formFactors;
+    // A list ticked as the file has it is no change, whatever the order the wizard lists it in.
+    const auto list = [](QStringList& target, const QStringList& value) {
+        if (QSet<QString>(target.begin(), target.end()) !=
+            QSet<QString>(value.begin(), value.end())) {
+            target = value;
+        }
+    };
+    list(d.levels, edited.levels);
+    list(d.drives, edited.drives);
+    list(d.interfaces, edited.interfaces);
+    list(d.formFactors, edited.formFactors);
     d.ownedController = edited.ownedController;
     return d;
 }

@@ -309,7 +309,8 @@ class DocumentWindowTest : public QObject {
         // (weights of 0.5 on 0..10 sliders, sizes re-read from the histogram text, capacities
         // typed back in GB are no change).
         for (const char* example : {"advisor-vm-datastore.json", "advisor-archive-1996-fast.json",
-                                    "advisor-small-nas.json", "advisor-file-server-2007.json"}) {
+                                    "advisor-small-nas.json", "advisor-file-server-2007.json",
+                                    "advisor-nvme-scratch.json"}) {
             const QString path = dir_.filePath(QString::fromLatin1(example));
             QFile::remove(path);
             QVERIFY(QFile::copy(

@@ -153,6 +153,11 @@ class InputParsingTest : public QObject {
             draft.levels = {QStringLiteral("raid6"), QStringLiteral("raid10")};
             draft.driveKinds = {QStringLiteral("hdd")};
             draft.ownedController = QStringLiteral("dell-perc6i");
+            draft.interfaces = {QStringLiteral("sas-6g"), QStringLiteral("sata-6g")};
+            draft.formFactors = {QStringLiteral("3.5")};
+            draft.maxRebuildHours = 30;
+            draft.maxPowerW = 250;
+            draft.powerLossSafeWrites = true;
             raidadv::Project project;
             try {
                 project = raidadv::parse_project(projectJsonText(draft).toStdString(), catalog);
@@ -182,7 +187,33 @@ class InputParsingTest : public QObject {
             QCOMPARE(r.constraints.owned_controller, std::string("dell-perc6i"));
             QCOMPARE(r.weights.cost, 3.0);
             QCOMPARE(r.can_spread_over_volumes, false);
+            QCOMPARE(r.constraints.interfaces, (std::vector<std::string>{"sas-6g", "sata-6g"}));
+            QCOMPARE(r.constraints.form_factors, std::vector<std::string>{"3.5"});
+            QCOMPARE(r.constraints.max_rebuild_hours, 30.0);
+            QCOMPARE(r.constraints.max_power_w, 250.0);
+            QVERIFY(r.constraints.power_loss_safe_writes);
+            // And back: the wizard's view of that request is the draft again.
+            const ProjectDraft back = draftFromRequest(r, draft.name);
+            QCOMPARE(back.interfaces, draft.interfaces);
+            QCOMPARE(back.formFactors, draft.formFactors);
+            QCOMPARE(back.maxRebuildHours, 30.0);
+            QCOMPARE(back.maxPowerW, 250.0);
+            QVERIFY(back.powerLossSafeWrites);
         }
+    }
+
+    void wizardListsInAnotherOrderAreNoChange() {
+        ProjectDraft before;
+        before.levels = {QStringLiteral("raid6"), QStringLiteral("raid10")};
+        before.interfaces = {QStringLiteral("pcie5-x4"), QStringLiteral("pcie4-x4")};
+        ProjectDraft edited = before;
+        edited.levels = {QStringLiteral("raid10"), QStringLiteral("raid6")};
+        edited.interfaces = {QStringLiteral("pcie4-x4"), QStringLiteral("pcie5-x4")};
+        const ProjectDraft same = mergeWizardDraft(before, edited);
+        QCOMPARE(same.levels, before.levels);  // the file's order stays
+        QCOMPARE(same.interfaces, before.interfaces);
+        edited.interfaces = {QStringLiteral("pcie4-x4")};
+        QCOMPARE(mergeWizardDraft(before, edited).interfaces, edited.interfaces);
     }
 };
 
