@@ -2,6 +2,7 @@
 
 #include <QFile>
 #include <QLocale>
+#include <algorithm>
 #include <exception>
 
 #include "catalog/catalog.h"
@@ -15,18 +16,22 @@ QString yearText(int year) {
     return year > 0 ? QString::number(year) : QString();
 }
 
-/// Adds `id` to `items` the first time, and counts its drives in `detail`.
-void countOnce(std::vector<CatalogChoices::Item>& items, const QString& id) {
-    if (id.isEmpty()) {
-        return;
-    }
-    for (CatalogChoices::Item& item : items) {
-        if (item.id == id) {
-            item.detail = QString::number(item.detail.toInt() + 1);
-            return;
+/// The distinct non-empty values, in first-seen order, each with how many drives have it.
+std::vector<std::pair<QString, int>> countDistinct(const QStringList& values) {
+    std::vector<std::pair<QString, int>> counts;
+    for (const QString& value : values) {
+        if (value.isEmpty()) {
+            continue;
+        }
+        auto it = std::find_if(counts.begin(), counts.end(),
+                               [&](const auto& c) { return c.first == value; });
+        if (it == counts.end()) {
+            counts.emplace_back(value, 1);
+        } else {
+            ++it->second;
         }
     }
-    items.push_back({id, id, QStringLiteral("1"), false});
+    return counts;
 }
 
 }  // namespace
@@ -40,6 +45,7 @@ CatalogChoices CatalogChoices::load(const QString& catalogPath) {
                                      QString::fromStdString(h.info.name),
                                      QStringLiteral("%1 CPU cores").arg(h.cpu_cores), false});
         }
+        QStringList interfaces, formFactors;  // one per drive
         for (const raidadv::DriveSpec& d : catalog.drives()) {
             const bool ssd = d.kind == raidadv::DriveKind::Ssd;
             QStringList detail{
@@ -52,23 +58,26 @@ CatalogChoices CatalogChoices::load(const QString& catalogPath) {
             choices.drives.push_back({QString::fromStdString(d.info.id),
                                       QString::fromStdString(d.info.name),
                                       detail.join(QStringLiteral(", ")), ssd});
-            countOnce(choices.interfaces, QString::fromStdString(d.interface));
-            countOnce(choices.formFactors, QString::fromStdString(d.form_factor));
+            interfaces << QString::fromStdString(d.interface);
+            formFactors << QString::fromStdString(d.form_factor);
         }
         // Interfaces by their link names ("Serial ATA 6 Gb/s"); form factors as written.
-        for (CatalogChoices::Item& item : choices.interfaces) {
-            QString full = item.id;
-            if (const auto link = catalog.link(item.id.toStdString())) {
+        for (const auto& [id, drives] : countDistinct(interfaces)) {
+            QString full = id, name = id;
+            if (const auto link = catalog.link(id.toStdString())) {
                 full = QString::fromStdString(link->info.name);
-                item.name = full.section(QStringLiteral(" ("), 0, 0);  // the short form
+                name = full.section(QStringLiteral(" ("), 0, 0);  // the short form
             }
-            item.detail =
-                QStringLiteral("%1 (%2): %3 drives in the catalog").arg(full, item.id, item.detail);
+            choices.interfaces.push_back(
+                {id, name,
+                 QStringLiteral("%1 (%2): %3 drives in the catalog").arg(full, id).arg(drives),
+                 false});
         }
-        for (CatalogChoices::Item& item : choices.formFactors) {
-            const bool inches = !item.id.isEmpty() && item.id.front().isDigit();
-            item.name = inches ? item.id + QStringLiteral("\"") : item.id.toUpper();
-            item.detail = QStringLiteral("%1 drives in the catalog").arg(item.detail);
+        for (const auto& [id, drives] : countDistinct(formFactors)) {
+            const bool inches = id.front().isDigit();
+            choices.formFactors.push_back({id, inches ? id + QStringLiteral("\"") : id.toUpper(),
+                                           QStringLiteral("%1 drives in the catalog").arg(drives),
+                                           false});
         }
         for (const raidadv::ControllerSpec& c : catalog.controllers()) {
             QString kind;

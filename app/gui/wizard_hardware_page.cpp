@@ -320,23 +320,25 @@ void ReviewPage::initializePage() {
     html += tr("<p><b>Capacity:</b> %1 now, growing %2% a year: %3 after %4 years.</p>")
                 .arg(formatBytes(d.capacityBytes), formatPlain(d.growthPerYear * 100.0, 1),
                      formatBytes(c.capacity_needed_bytes()), formatPlain(d.horizonYears, 1));
-    html +=
-        tr("<p><b>Limits:</b> budget %1; %2 drive bays; survive %3 drive failure(s)%4.</p>")
-            .arg(d.budget > 0 ? (d.currency == QStringLiteral("USD")
-                                     ? QStringLiteral("$") + locale.toString(d.budget, 'f', 0)
-                                     : locale.toString(d.budget, 'f', 0) + QLatin1Char(' ') +
-                                           d.currency.toHtmlEscaped())
-                              : tr("none"))
-            .arg(d.maxDriveBays)
-            .arg(d.minFailuresTolerated)
-            .arg((d.maxPowerW > 0.0 ? tr("; drives at most %1 W").arg(formatPlain(d.maxPowerW, 6))
-                                    : QString()) +
-                 (d.maxRebuildHours > 0.0
-                      ? tr("; a rebuild at most %1 h").arg(formatPlain(d.maxRebuildHours, 6))
-                      : QString()) +
-                 (d.powerLossSafeWrites ? tr("; writes safe across a power cut (drive write "
-                                             "caches off)")
-                                        : QString()));
+    QString extras;  // the limits set beyond the first three
+    if (d.maxPowerW > 0.0) {
+        extras += tr("; drives at most %1 W").arg(formatPlain(d.maxPowerW, 6));
+    }
+    if (d.maxRebuildHours > 0.0) {
+        extras += tr("; a rebuild at most %1 h").arg(formatPlain(d.maxRebuildHours, 6));
+    }
+    if (d.powerLossSafeWrites) {
+        extras += tr("; writes safe across a power cut (drive write caches off)");
+    }
+    html += tr("<p><b>Limits:</b> budget %1; %2 drive bays; survive %3 drive failure(s)%4.</p>")
+                .arg(d.budget > 0 ? (d.currency == QStringLiteral("USD")
+                                         ? QStringLiteral("$") + locale.toString(d.budget, 'f', 0)
+                                         : locale.toString(d.budget, 'f', 0) + QLatin1Char(' ') +
+                                               d.currency.toHtmlEscaped())
+                                  : tr("none"))
+                .arg(d.maxDriveBays)
+                .arg(d.minFailuresTolerated)
+                .arg(extras);
     html += tr("<p><b>Weights:</b> speed %1, cost %2, reliability %3, spare capacity %4.</p>")
                 .arg(d.weights.performance)
                 .arg(d.weights.cost)
