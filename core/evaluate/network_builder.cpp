@@ -31,10 +31,14 @@ struct OsRequest {
     bool continues = false;
     bool write = false;
     double user_bytes = 0.0;
-    int pieces = 1;  ///< host I/Os issued together (file-system read-ahead window)
+    int pieces = 1;           ///< host I/Os issued together (file-system read-ahead window)
+    bool read_ahead = false;  ///< part of a transfer read with several host I/Os in flight
     /// Per phase: how many of its I/Os go to a disk this transfer has not used before (the
     /// head is elsewhere: full positioning) rather than continuing the stream on that disk.
     std::vector<int> new_ios;
+    /// Per phase: the share of its bytes the drives had not read ahead (a later window of a
+    /// file read: split()).
+    std::vector<double> unbuffered;
     /// Per phase: separate host I/Os (file-system clusters) merged into each disk I/O; each is
     /// its own command to the drive.
     std::vector<double> host_ios_per_io;
@@ -212,6 +216,14 @@ class Builder {
         // A sequential stream in steady state has already passed every disk; a new transfer
         // (random request, or a file's first data) finds every head elsewhere.
         std::vector<char> touched(static_cast<std::size_t>(geo_.drives), sequential ? 1 : 0);
+        // Per disk: whether the previous window used it, and the bytes of this transfer its
+        // read-ahead holds.
+        std::vector<char> previous(static_cast<std::size_t>(geo_.drives), 0);
+        std::vector<double> ahead(static_cast<std::size_t>(geo_.drives), 0.0);
+        const HddSpec& hdd = sys_.drive.hdd;
+        const double segment = sys_.drive.kind == DriveKind::Hdd && hdd.read_ahead
+                                   ? hdd.cache_bytes / std::max(1, hdd.cache_segments)
+                                   : 0.0;
         double done = 0.0;
         while (done < bytes) {
             const double piece = std::min(max_io * std::max(1, window), bytes - done);
@@ -221,6 +233,7 @@ class Builder {
             r.continues = done > 0.0;
             r.user_bytes = piece;
             r.pieces = static_cast<int>(std::ceil(piece / max_io - 1e-9));
+            r.read_ahead = !write && window > 1;
             if (write && r.sequential && write_back_ && geo_.parity_per_group > 0) {
                 r.array = coalesced_full_stripe_share(piece);
             } else {
@@ -257,11 +270,30 @@ class Builder {
                 }
                 r.new_ios.push_back(fresh);
             }
+            // derived: a drive reads ahead (up to a cache segment) while the stream is on other
+            // disks; a window that returns to a disk the previous window did not use finds a
+            // segment read ahead there, a window that follows the previous one on the same disk
+            // finds what is left of it; the rest of its bytes wait for the media.
+            std::vector<char> used(previous.size(), 0);
             for (const auto& phase : r.array.phases) {
+                double bytes_all = 0.0, unbuffered = 0.0;
                 for (const auto& io : phase.ios) {
-                    touched[static_cast<std::size_t>(io.disk)] = 1;
+                    const auto d = static_cast<std::size_t>(io.disk);
+                    if (!write && r.continues && touched[d] && !previous[d]) {
+                        ahead[d] = segment;
+                    } else if (!touched[d]) {
+                        ahead[d] = 0.0;
+                    }
+                    const double buffered = std::min(io.bytes, ahead[d]);
+                    ahead[d] -= buffered;
+                    bytes_all += io.bytes;
+                    unbuffered += io.bytes - buffered;
+                    touched[d] = 1;
+                    used[d] = 1;
                 }
+                r.unbuffered.push_back(bytes_all > 0.0 ? unbuffered / bytes_all : 1.0);
             }
+            previous = std::move(used);
             out.push_back(std::move(r));
             done += piece;
         }
@@ -287,8 +319,12 @@ class Builder {
     /// What makes two OS requests cost the same: flags, piece counts, sizes in sectors and the
     /// shape of every phase (a vector key: cheaper than formatting a string).
     static std::vector<long long> signature(const OsRequest& r) {
-        std::vector<long long> key{r.write, r.sequential, r.continues, r.pieces};
+        std::vector<long long> key{r.write, r.sequential, r.continues, r.pieces, r.read_ahead};
         key.insert(key.end(), r.new_ios.begin(), r.new_ios.end());
+        key.push_back(-1);
+        for (double u : r.unbuffered) {
+            key.push_back(std::llround(u * 1000.0));
+        }
         key.push_back(-1);
         for (double h : r.host_ios_per_io) {
             key.push_back(std::llround(h * 1000.0));
@@ -326,9 +362,12 @@ class Builder {
     }
 
     void add_os_request(const OsRequest& r, double count, std::vector<Visit>& visits) const {
+        // ops: the disk I/Os as the RAID layer issues them, each cluster of a window mapped on
+        // its own (host_ios_per_io), as the simulator issues them (core/sim/engine_io.cpp).
         double ops = 0.0, disk_bytes = 0.0;
-        for (const auto& phase : r.array.phases) {
-            ops += static_cast<double>(phase.ios.size());
+        for (std::size_t i = 0; i < r.array.phases.size(); ++i) {
+            const auto& phase = r.array.phases[i];
+            ops += static_cast<double>(phase.ios.size()) * r.host_ios_per_io[i];
             for (const auto& io : phase.ios) {
                 disk_bytes += io.bytes;
             }
@@ -340,14 +379,23 @@ class Builder {
         if (software_raid_) {
             cpu += host.raid_cpu_per_io_s * ops + r.array.parity_bytes / host.parity_cpu_Bps;
         }
-        visits.push_back(simple_visit(idx_.host_cpu, cpu, count));
         // Controller: command processing, data path, parity engine.
         double ctl_s =
             std::max(ops, 1.0 * r.pieces) / ctl.max_iops + disk_bytes / ctl.max_bandwidth_Bps;
         if (ctl.kind == ControllerKind::HardwareRaid && ctl.parity_Bps > 0.0) {
             ctl_s += r.array.parity_bytes / ctl.parity_Bps;
         }
-        visits.push_back(simple_visit(idx_.controller, ctl_s, count));
+        // A later window of a file read keeps its clusters in flight one behind the other: while
+        // one is on the disks the next passes the host and the controller, so the window takes
+        // its slowest stage, not their sum (derived: a pipeline's time per item is its slowest
+        // stage's; read-ahead keeps file_read_ahead_ios clusters in flight, McVoy & Kleiman 1991).
+        const bool pipelined = pipelined_window(r);
+        Visit cpu_visit = simple_visit(idx_.host_cpu, cpu, count);
+        Visit ctl_visit = simple_visit(idx_.controller, ctl_s, count);
+        if (!pipelined) {
+            visits.push_back(cpu_visit);
+            visits.push_back(ctl_visit);
+        }
         const bool detached = r.write && write_back_;
         for (std::size_t i = 0; i < r.array.phases.size(); ++i) {
             const auto& phase = r.array.phases[i];
@@ -355,7 +403,13 @@ class Builder {
                                                    : static_cast<double>(r.new_ios[i]) /
                                                          static_cast<double>(phase.ios.size());
             add_phase(phase, r.sequential, r.continues, fresh, r.host_ios_per_io[i], detached,
-                      count, visits);
+                      count, visits, pipelined ? r.unbuffered[i] : 0.0);
+        }
+        if (pipelined) {
+            cpu_visit.overlapped = true;
+            ctl_visit.overlapped = true;
+            visits.push_back(cpu_visit);
+            visits.push_back(ctl_visit);
         }
         // Host link: hardware RAID moves user data once; host/software RAID moves every disk I/O.
         const double link_bytes = software_raid_ ? disk_bytes : r.user_bytes;
@@ -368,6 +422,13 @@ class Builder {
         visits.push_back(hl);
     }
 
+    /// Whether `r` is a later window of a file read with several clusters in flight on disks
+    /// (add_os_request): its stages overlap and its disks' media work is on its path.
+    bool pipelined_window(const OsRequest& r) const {
+        return r.read_ahead && r.continues && sys_.drive.kind == DriveKind::Hdd &&
+               wl_.unit == Workload::Unit::File;
+    }
+
     static Visit simple_visit(int station, double seconds, double count) {
         Visit v;
         v.station = station;
@@ -377,7 +438,8 @@ class Builder {
     }
 
     void add_phase(const IoPhase& phase, bool sequential, bool same_copy, double fresh,
-                   double host_ios, bool detached, double count, std::vector<Visit>& visits) const {
+                   double host_ios, bool detached, double count, std::vector<Visit>& visits,
+                   double unbuffered = 0.0) const {
         if (phase.ios.empty()) {
             return;
         }
@@ -410,7 +472,7 @@ class Builder {
             const bool cached = write && drive_cache_;
             (*drive_ios_)[write ? 1 : 0] += probability_ * count * k;
             Visit v = hdd_visit(k, mean, mx, write, same_copy, fresh, host_ios, detached || cached,
-                                count, cached);
+                                count, cached, unbuffered);
             if (phase.rewrites_previous && !cached) {
                 // derived: the write half of read-modify-write finds the head on the track it
                 // just read and waits one revolution less the transfer (Chen et al. 1994) -
@@ -460,8 +522,8 @@ class Builder {
     /// used yet (random positioning), the rest continue their stream on their disk. `same_copy`:
     /// a later piece of one transfer, read from the mirror copy the transfer started on.
     Visit hdd_visit(int k, double mean_bytes, double max_bytes, bool write, bool same_copy,
-                    double fresh, double host_ios, bool detached, double count,
-                    bool cached = false) const {
+                    double fresh, double host_ios, bool detached, double count, bool cached = false,
+                    double unbuffered = 0.0) const {
         const HddSpec& hdd = sys_.drive.hdd;
         // A read on a mirror goes to the copy whose arm is nearest when the copies are idle
         // (modeling notes: nearest-arm mirror reads), which the drive sees as more candidates.
@@ -583,6 +645,14 @@ class Builder {
             const double shared =
                 std::max(0.0, parts.random.var - rotation_var) / std::max(1.0, present);
             parts.sibling_var = parts.random.var - shared;
+            if (unbuffered > 0.0) {
+                // derived: in a pipelined window the bytes the drive has not read ahead (split())
+                // wait for the media (their hidden transfer is on the path), the commands'
+                // electronics overlapping the media.
+                parts.fixed_s += unbuffered * parts.hidden_s;
+                parts.hidden_s *= 1.0 - unbuffered;
+                parts.delay_s *= 1.0 - unbuffered;
+            }
             return parts;
         };
         return v;

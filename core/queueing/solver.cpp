@@ -93,6 +93,17 @@ inline Terms terms_at(const Prepared& v, double wait) {
     return {v.count * (v.base + mm.mean), v.count * (mm.var + wait * wait)};
 }
 
+/// What an overlapped visit after `v` overlaps: v's own time without waiting, the fork's
+/// longest sub-request for a fork (derived: a pipelined transfer after a fork-join runs while the
+/// slowest sibling still works).
+double overlap_span(const Prepared& v, const ServiceParts& p) {
+    if (v.overlapped || v.factors.k <= 1) {
+        return p.foreground();
+    }
+    return p.foreground() + v.fork_extra +
+           (max_of_iid(v.factors, v.random_mean, v.own_var).mean - v.random_mean);
+}
+
 Terms response_terms(const Visit& visit, const ServiceParts& p, double wait, double servers,
                      double previous_foreground) {
     Prepared v;
@@ -245,9 +256,10 @@ class Level {
                 }
                 e.foreground = foreground;
                 prepare_service(e.prepared, p, previous_fg);
-                if (!e.visit->overlapped) {
-                    previous_fg = foreground;
-                }
+                // An overlapped visit extends what the next one overlaps to its own end (derived:
+                // stages of one pipeline: the job waits for the slowest, not their sum).
+                previous_fg = e.visit->overlapped ? std::max(previous_fg, foreground)
+                                                  : overlap_span(e.prepared, p);
                 busy_per_throughput_[e.station] += e.share * p.busy() / c;
                 // A station without detached load is never slowed down (slow = 1 at every x).
                 evaluate(i, 1.0);
@@ -654,8 +666,13 @@ Solution solve_open(const Network& net, double lambda) {
             const ServiceParts p = visit.service.parts_at(q[visit.station] + 1.0);
             const double c = std::max(1.0, net.stations[visit.station].servers);
             add_response(visit, p, wait[visit.station], c, previous_fg, rv, vv);
-            if (!visit.overlapped) {
-                previous_fg = p.foreground();
+            if (visit.overlapped) {
+                previous_fg = std::max(previous_fg, p.foreground());  // as in Level::set
+            } else {
+                Prepared prepared;
+                prepare_visit(prepared, visit, c);
+                prepare_service(prepared, p, previous_fg);
+                previous_fg = overlap_span(prepared, p);
             }
         }
         sol.response_mean += variant.probability * rv;
