@@ -84,6 +84,7 @@ json candidate_json(const Candidate& c, const advisor::Request& req, std::size_t
     j["cost"] = {{"total_usd", a.total_usd},
                  {"drives_usd", a.drives_usd},
                  {"controller_usd", a.controller_usd},
+                 {"raid_software_usd", a.raid_software_usd},
                  {"enclosure_usd", a.enclosure_usd},
                  {"power_usd", a.power_usd},
                  {"usd_per_usable_tb", a.usd_per_usable_tb},

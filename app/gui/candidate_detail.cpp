@@ -171,6 +171,11 @@ QString candidateDetailHtml(const advisor::Candidate& c, int rank,
                     tr("Cost of the controller (nothing for software RAID or one you own), in "
                        "%1")
                         .arg(currency));
+        if (a.raid_software_usd > 0.0) {
+            html += row(tr("RAID software"), money(a.raid_software_usd, request),
+                        tr("Licence of the host software the RAID layout needs (not owned), in %1")
+                            .arg(currency));
+        }
         if (a.enclosure_usd > 0.0) {
             html +=
                 row(tr("Drive bays"), money(a.enclosure_usd, request),

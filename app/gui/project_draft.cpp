@@ -143,6 +143,9 @@ QJsonObject projectJson(const ProjectDraft& d) {
     if (!allowed.isEmpty()) {
         advisor.insert(QStringLiteral("allowed"), allowed);
     }
+    if (d.raidSoftwareOwned) {
+        advisor.insert(QStringLiteral("raid_software_owned"), true);
+    }
     if (!d.ownedController.isEmpty()) {
         advisor.insert(QStringLiteral("owned_controller"), d.ownedController);
     }
@@ -242,6 +245,7 @@ ProjectDraft draftFromRequest(const advisor::Request& r, const QString& projectN
     d.formFactors = qstrings(k.form_factors);
     d.controllers = qstrings(k.controllers);
     d.ownedController = QString::fromStdString(k.owned_controller);
+    d.raidSoftwareOwned = k.raid_software_owned;
     return d;
 }
 
@@ -298,6 +302,7 @@ ProjectDraft mergeWizardDraft(const ProjectDraft& before, const ProjectDraft& ed
     list(d.interfaces, edited.interfaces);
     list(d.formFactors, edited.formFactors);
     d.ownedController = edited.ownedController;
+    d.raidSoftwareOwned = edited.raidSoftwareOwned;
     return d;
 }
 

@@ -36,13 +36,14 @@ struct ProjectDraft {
     double maxRebuildHours = 0.0;      ///< longest acceptable rebuild of one drive; 0 = no limit
     double maxPowerW = 0.0;            ///< drives' active power limit; 0 = no limit
     raidadv::advisor::Weights weights;
-    QStringList driveKinds;   ///< "hdd", "ssd"; empty = any
-    QStringList levels;       ///< "raid5", ...; empty = any
-    QStringList interfaces;   ///< drive link ids ("sata-6g"); empty = any
-    QStringList formFactors;  ///< "3.5", "2.5", "m.2", ...; empty = any
-    QStringList drives;       ///< catalog drive ids; empty = any
-    QStringList controllers;  ///< catalog controller ids; empty = any
-    QString ownedController;  ///< catalog controller id; empty = none
+    QStringList driveKinds;          ///< "hdd", "ssd"; empty = any
+    QStringList levels;              ///< "raid5", ...; empty = any
+    QStringList interfaces;          ///< drive link ids ("sata-6g"); empty = any
+    QStringList formFactors;         ///< "3.5", "2.5", "m.2", ...; empty = any
+    QStringList drives;              ///< catalog drive ids; empty = any
+    QStringList controllers;         ///< catalog controller ids; empty = any
+    QString ownedController;         ///< catalog controller id; empty = none
+    bool raidSoftwareOwned = false;  ///< the host RAID software licence is owned
 };
 
 /// The workload as a project-file object.

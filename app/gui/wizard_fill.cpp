@@ -181,6 +181,7 @@ void fillHardware(QWizardPage* page, const ProjectDraft& d) {
     }
     check(page, "ownedControllerCheckBox", !d.ownedController.isEmpty());
     selectData(page, "ownedControllerComboBox", d.ownedController);
+    check(page, "raidSoftwareOwnedCheckBox", d.raidSoftwareOwned);
 }
 
 }  // namespace

@@ -131,6 +131,12 @@ HardwarePage::HardwarePage(QWidget* parent) : CheckedPage(parent) {
     owned_->setObjectName(QStringLiteral("ownedControllerCheckBox"));
     ownedController_ = new QComboBox(this);
     ownedController_->setObjectName(QStringLiteral("ownedControllerComboBox"));
+    raidSoftware_ =
+        new QCheckBox(tr("I already have the RAID software (licence) the controller needs"), this);
+    raidSoftware_->setObjectName(QStringLiteral("raidSoftwareOwnedCheckBox"));
+    raidSoftware_->setToolTip(
+        tr("Some controllers do RAID through a host volume manager sold separately (the catalog "
+           "gives its price); simple volumes need none"));
     reason_ = new QLabel(this);
     reason_->setObjectName(QStringLiteral("hardwareReasonLabel"));
     reason_->setWordWrap(true);
@@ -147,6 +153,7 @@ HardwarePage::HardwarePage(QWidget* parent) : CheckedPage(parent) {
     layout->addWidget(restrictParts_);
     layout->addWidget(restrictBox_, 1);
     layout->addLayout(owned);
+    layout->addWidget(raidSoftware_);
     layout->addWidget(reason_);
 
     const auto changed = [this] {
@@ -263,6 +270,7 @@ void HardwarePage::apply(ProjectDraft& draft) const {
     }
     draft.ownedController =
         owned_->isChecked() ? ownedController_->currentData().toString() : QString();
+    draft.raidSoftwareOwned = raidSoftware_->isChecked();
 }
 
 // ---- ReviewPage -----------------------------------------------------------------------------
@@ -370,9 +378,10 @@ void ReviewPage::initializePage() {
     html +=
         tr("<p><b>Parts:</b> %1%2.</p>")
             .arg(parts.isEmpty() ? tr("anything in the catalog") : parts.join(QStringLiteral("; ")),
-                 d.ownedController.isEmpty()
-                     ? QString()
-                     : tr("; owned controller %1").arg(d.ownedController.toHtmlEscaped()));
+                 (d.ownedController.isEmpty()
+                      ? QString()
+                      : tr("; owned controller %1").arg(d.ownedController.toHtmlEscaped())) +
+                     (d.raidSoftwareOwned ? tr("; RAID software owned") : QString()));
     summary_->setHtml(html);
 
     // The core's project reader checks the project exactly as it will be used.

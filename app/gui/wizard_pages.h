@@ -197,6 +197,7 @@ class HardwarePage : public CheckedPage {
     QListWidget* drives_;
     QCheckBox* owned_;
     QComboBox* ownedController_;
+    QCheckBox* raidSoftware_;  ///< the host RAID software licence is owned
     QLabel* reason_;
     bool filled_ = false;
 };

@@ -441,6 +441,9 @@ void inputs(Writer& w, const ReportInput& in) {
                  levels.isEmpty() ? tr("any") : levels.join(QStringLiteral(", ")));
     html += row2(tr("Drives allowed"), joined(k.drives));
     html += row2(tr("Controllers allowed"), joined(k.controllers));
+    html +=
+        row2(tr("RAID software"), k.raid_software_owned ? tr("owned: RAID layouts need no licence")
+                                                        : tr("bought where a controller needs it"));
     if (!k.owned_controller.empty()) {
         html += row2(tr("Controller owned"), esc(k.owned_controller));
     }
@@ -612,6 +615,7 @@ void reliability_cost(Writer& w, const ReportInput& in) {
     add(tr("Total cost"), [&](const A& a) { return cost(a.total_usd, a.price_known); });
     add(tr("Drives"), [&](const A& a) { return cost(a.drives_usd, a.price_known); });
     add(tr("Controller"), [&](const A& a) { return cost(a.controller_usd, a.price_known); });
+    add(tr("RAID software"), [&](const A& a) { return cost(a.raid_software_usd, a.price_known); });
     add(tr("Drive bays"), [&](const A& a) { return cost(a.enclosure_usd, a.price_known); });
     add(tr("Power over the horizon"), [&](const A& a) { return cost(a.power_usd, a.price_known); });
     add(tr("Per usable TB"), [&](const A& a) { return cost(a.usd_per_usable_tb, a.price_known); });

@@ -25,7 +25,8 @@ struct Assessment {
     double drives_usd = 0.0;
     double controller_usd = 0.0;
     double enclosure_usd = 0.0;
-    double power_usd = 0.0;  ///< over the horizon, if the request includes power
+    double raid_software_usd = 0.0;  ///< the controller's RAID software, unless owned
+    double power_usd = 0.0;          ///< over the horizon, if the request includes power
     double total_usd = 0.0;
     bool price_known = false;  ///< every part that costs something has a catalog price
     double usd_per_usable_tb = 0.0;

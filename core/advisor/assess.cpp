@@ -16,6 +16,7 @@ Assessment assess(const System& system, const Request& request, bool controller_
     cost_in.enclosure_cost_per_bay_usd = request.enclosure_cost_per_bay_usd;
     cost_in.bays_owned = request.bays_owned;
     cost_in.controller_owned = controller_owned;
+    cost_in.raid_software_owned = request.constraints.raid_software_owned;
     cost_in.include_power = request.include_power_cost;
     cost_in.power_price_usd_per_kwh = request.power_price_usd_per_kwh;
     cost_in.horizon_years = request.constraints.horizon_years;
@@ -24,6 +25,7 @@ Assessment assess(const System& system, const Request& request, bool controller_
     a.drives_usd = cost.drives_usd;
     a.controller_usd = cost.controller_usd;
     a.enclosure_usd = cost.enclosure_usd;
+    a.raid_software_usd = cost.raid_software_usd;
     a.power_usd = cost.power_usd;
     a.total_usd = cost.total_usd;
     a.price_known = cost.prices_known;

@@ -93,12 +93,12 @@ bool drive_dominates(const DriveSpec& a, const DriveSpec& b) {
 
 bool controller_dominates(const ControllerSpec& a, double a_host_Bps, const ControllerSpec& b,
                           double b_host_Bps) {
-    const bool spec = a.kind == b.kind && a.ports >= b.ports && a.max_iops >= b.max_iops &&
-                      a.max_bandwidth_Bps >= b.max_bandwidth_Bps &&
-                      a.cache_bytes >= b.cache_bytes && a.battery_backed >= b.battery_backed &&
-                      ceiling(a.parity_Bps) >= ceiling(b.parity_Bps) &&
-                      ceiling(a.max_command_bytes) >= ceiling(b.max_command_bytes) &&
-                      a_host_Bps >= b_host_Bps && levels_cover(a.levels, b.levels);
+    const bool spec =
+        a.kind == b.kind && a.ports >= b.ports && a.max_iops >= b.max_iops &&
+        a.max_bandwidth_Bps >= b.max_bandwidth_Bps && a.cache_bytes >= b.cache_bytes &&
+        a.battery_backed >= b.battery_backed && ceiling(a.parity_Bps) >= ceiling(b.parity_Bps) &&
+        ceiling(a.max_command_bytes) >= ceiling(b.max_command_bytes) && a_host_Bps >= b_host_Bps &&
+        levels_cover(a.levels, b.levels) && a.raid_software_usd <= b.raid_software_usd;
     if (!spec || !cheaper_or_equal(a.info, b.info)) {
         return false;
     }

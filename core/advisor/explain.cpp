@@ -35,8 +35,11 @@ std::string probability(double p) {
 }
 
 std::string load_name(const Workload& w, int concurrency) {
+    const bool one = concurrency == 1;
     return std::to_string(concurrency) +
-           (w.unit == Workload::Unit::File ? " concurrent processes" : " outstanding requests");
+           (w.unit == Workload::Unit::File
+                ? (one ? " process" : " concurrent processes")
+                : (one ? " outstanding request" : " outstanding requests"));
 }
 
 std::string level_family(const Layout& l) {
@@ -66,7 +69,8 @@ void bottleneck_reason(const Candidate& c, const Request& r, Explanation& e) {
     s << "At "
       << (heavy.concurrency > 0 ? load_name(r.workload, heavy.concurrency)
                                 : std::to_string(heavy.arrival_rate_per_s) + " per second")
-      << " the " << component_name(p.bottleneck) << " limit it ("
+      << " the " << component_name(p.bottleneck)
+      << (component_name(p.bottleneck).back() == 's' ? " limit it (" : " limits it (")
       << percent(p.bottleneck_utilization) << " busy): mean response "
       << format_time(heavy.mean_response_s) << ", " << std::lround(heavy.iops)
       << (r.workload.unit == Workload::Unit::File ? " files/s, " : " requests/s, ");

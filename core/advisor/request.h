@@ -38,8 +38,10 @@ struct Constraints {
     std::vector<std::string> drives;        ///< allowed drive ids; empty = any in the catalog
     std::vector<std::string> controllers;   ///< allowed controller ids; empty = any
     std::string owned_controller;  ///< a controller the user already has: used, and costs nothing
-    int min_year = 0;              ///< hardware introduced in or after this year; 0 = any
-    int max_year = 0;              ///< hardware introduced in or before this year; 0 = any
+    /// The user has the host RAID software the controllers' RAID levels need (raid_software_usd).
+    bool raid_software_owned = false;
+    int min_year = 0;  ///< hardware introduced in or after this year; 0 = any
+    int max_year = 0;  ///< hardware introduced in or before this year; 0 = any
     /// Every write the array acknowledges must survive a power cut: the drives' volatile write
     /// caches are turned off (a battery-backed controller cache still counts as safe).
     bool power_loss_safe_writes = false;

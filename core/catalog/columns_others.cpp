@@ -147,6 +147,9 @@ std::vector<Column<ControllerEntry>> make_controller_columns() {
         text_column<E>(
             "host_link", "host_link", [](E& e) -> std::string& { return e.spec.host_link; },
             check_id, kOptional),
+        real_column<E>(
+            "raid_software_usd", "raid_software_usd", 1.0, 0.0, 1e7,
+            [](E& e) -> double& { return e.spec.raid_software_usd; }, kOptional),
     });
 }
 

@@ -108,6 +108,9 @@ struct ControllerSpec {
     std::string drive_interfaces;
     /// Link id (links.csv) it reaches the host with ("pcie1-x8", "intel-dmi"); empty = not given.
     std::string host_link;
+    /// Price of the host software its RAID levels need (a volume manager licence; USD); 0 = none
+    /// needed or included in the controller's price.
+    double raid_software_usd = 0.0;
 };
 
 /// The host computer: operating-system costs per request and per file.

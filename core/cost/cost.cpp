@@ -66,6 +66,13 @@ CostResult estimate_cost(const CostInputs& in) {
         }
     }
     r.enclosure_usd = std::max(0, n - in.bays_owned) * in.enclosure_cost_per_bay_usd;
+    // Hauser et al. 1996, Table II: the same array costs more per GB as RAID than as simple
+    // volumes by the price of the RAID software; independent drives need none.
+    require(s.controller.raid_software_usd >= 0.0,
+            "the controller's raid_software_usd must be 0 or more", s.controller.raid_software_usd);
+    if (!in.raid_software_owned && s.layout.level != RaidLevel::Simple) {
+        r.raid_software_usd = s.controller.raid_software_usd;
+    }
     if (in.include_power) {
         if (s.drive.power_active_w > 0.0 && s.drive.power_idle_w > 0.0) {
             r.power_usd = drive_power_usd(n, s.drive, in.duty_active_fraction, in.horizon_years,
@@ -74,7 +81,8 @@ CostResult estimate_cost(const CostInputs& in) {
             r.missing_prices.push_back("power figures of drive '" + s.drive.info.name + "'");
         }
     }
-    r.total_usd = r.drives_usd + r.controller_usd + r.enclosure_usd + r.power_usd;
+    r.total_usd =
+        r.drives_usd + r.controller_usd + r.enclosure_usd + r.raid_software_usd + r.power_usd;
     r.prices_known = r.missing_prices.empty();
     r.usable_bytes = summarize(s).usable_bytes;
     r.usd_per_usable_tb = r.usable_bytes > 0.0 ? r.total_usd / (r.usable_bytes / 1e12) : 0.0;

@@ -18,7 +18,9 @@ struct CostInputs {
     double enclosure_cost_per_bay_usd = 0.0;
     int bays_owned = 0;
     bool controller_owned = false;  ///< the user has the controller already: it costs nothing
-    bool include_power = false;     ///< add the drives' electricity over the horizon
+    /// The user has the host RAID software the controller's RAID levels need (its licence).
+    bool raid_software_owned = false;
+    bool include_power = false;  ///< add the drives' electricity over the horizon
     double power_price_usd_per_kwh = 0.15;
     double horizon_years = 5.0;
     /// Share of the time the drives are active (the rest idle) for the power estimate.
@@ -29,6 +31,9 @@ struct CostResult {
     double drives_usd = 0.0;      ///< drives x catalog price
     double controller_usd = 0.0;  ///< one controller, unless owned or not modelled
     double enclosure_usd = 0.0;
+    /// The controller's raid_software_usd when the layout is RAID (not simple volumes) and the
+    /// user does not have the software yet.
+    double raid_software_usd = 0.0;
     double power_usd = 0.0;  ///< drives only, over the horizon; 0 unless include_power
     double total_usd = 0.0;  ///< the parts whose price is known
     /// Every counted part has a price; otherwise total_usd and usd_per_usable_tb are lower

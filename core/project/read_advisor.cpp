@@ -146,6 +146,7 @@ std::optional<advisor::Request> read_advisor(const json& value, const std::strin
          "max_drive_bays",
          "max_power_w",
          "power_loss_safe_writes",
+         "raid_software_owned",
          "allowed",
          "owned_controller",
          "weights",
@@ -197,6 +198,7 @@ std::optional<advisor::Request> read_advisor(const json& value, const std::strin
     r.integer("max_drive_bays", 1, kMaxTotalDrives, c.max_drive_bays);
     r.number("max_power_w", {0, 1e7}, c.max_power_w);
     r.boolean("power_loss_safe_writes", c.power_loss_safe_writes);
+    r.boolean("raid_software_owned", c.raid_software_owned);
     if (const json* allowed = r.find("allowed")) {
         read_allowed(*allowed, r.key_path("allowed"), catalog, c, issues);
     }

@@ -78,17 +78,14 @@ SCENARIO("The 1996 image archive, fault tolerant, cost no object", "[advisor][ha
     CHECK((level == RaidLevel::Raid01 || level == RaidLevel::Raid10));
 }
 
-// Known gap (issue 3): for one process on six ST31200W in RAID 0 the analytic model's minimum is
-// at 1 MiB for 50-275 KB files (116-128 ms over 4 KiB-1 MiB) and at 4 KiB for 1-12.5 MB files,
-// while the simulator (core/sim) has it at 16 KiB (112 ms; 1 MiB: 128 ms) and at 64 KiB (722
-// ms; 4 KiB: 934 ms, the model 1480 ms at 64 KiB). The model charges each read-ahead window's
-// controller, link and drive stages in series and hides the drive transfers of a file's later
-// windows, so it misses the pipelined parallel transfer the simulator shows. For small files the
-// two agree from 4 to 64 KiB (within 4%) and part above: a file on one disk (1 MiB units, six
-// simple volumes) takes 116/114 ms in the model and 128/128 ms in the simulator, whose single
-// drive must read the later windows off the media itself (checked 2026-11-23).
+// For one process on six ST31200W in RAID 0 the model and the simulator (core/sim) agree on the
+// shape (checked 2026-11-24): 50-275 KB files fastest at 16 KiB (model 115 ms, simulator 112 ms;
+// 1 MiB: 117 / 128 ms), 1-12.5 MB files at 32-64 KiB (model 774 / 772 ms, simulator 747 / 728 ms;
+// 4 KiB: 941 / 938 ms, 1 MiB: 1582 / 1535 ms). A large file's read-ahead windows pipeline:
+// while one cluster is on the disks the next passes the controller, and the drives read ahead
+// while the stream is on other disks (network_builder.cpp).
 SCENARIO("Stripe unit for a single user: large files large, small files small",
-         "[advisor][hauser-1996][!shouldfail]") {
+         "[advisor][hauser-1996]") {
     auto request = example_request("advisor-stripe-1996.json");
     const double small_unit = pick(run_advisor(request)).system.layout.stripe_unit_bytes;
     const auto p = load_project(

@@ -41,6 +41,21 @@ SCENARIO("Cost of a RAID 5 of six drives, worked by hand") {
                 CHECK(r.usd_per_usable_tb == Approx(360.0));
             }
         }
+        WHEN("the controller's RAID needs host software sold at $250") {
+            in.system.controller.raid_software_usd = 250.0;
+            THEN("a RAID layout pays for it unless the user has it") {
+                CHECK(estimate_cost(in).raid_software_usd == Approx(250.0));
+                CHECK(estimate_cost(in).total_usd == Approx(1150.0));
+                in.raid_software_owned = true;
+                CHECK(estimate_cost(in).raid_software_usd == 0.0);
+                CHECK(estimate_cost(in).total_usd == Approx(900.0));
+            }
+            AND_THEN("simple volumes never do (Hauser et al. 1996, Table II)") {
+                in.system = test::plain_system(test::hdd_7200(), RaidLevel::Simple, 6);
+                in.system.controller.raid_software_usd = 250.0;
+                CHECK(estimate_cost(in).raid_software_usd == 0.0);
+            }
+        }
         WHEN("4 bays are owned and more cost $50 each, and power is counted") {
             in.enclosure_cost_per_bay_usd = 50.0;
             in.bays_owned = 4;

@@ -158,6 +158,7 @@ class InputParsingTest : public QObject {
             draft.maxRebuildHours = 30;
             draft.maxPowerW = 250;
             draft.powerLossSafeWrites = true;
+            draft.raidSoftwareOwned = true;
             raidadv::Project project;
             try {
                 project = raidadv::parse_project(projectJsonText(draft).toStdString(), catalog);
@@ -192,12 +193,14 @@ class InputParsingTest : public QObject {
             QCOMPARE(r.constraints.max_rebuild_hours, 30.0);
             QCOMPARE(r.constraints.max_power_w, 250.0);
             QVERIFY(r.constraints.power_loss_safe_writes);
+            QVERIFY(r.constraints.raid_software_owned);
             // And back: the wizard's view of that request is the draft again.
             const ProjectDraft back = draftFromRequest(r, draft.name);
             QCOMPARE(back.interfaces, draft.interfaces);
             QCOMPARE(back.formFactors, draft.formFactors);
             QCOMPARE(back.maxRebuildHours, 30.0);
             QCOMPARE(back.maxPowerW, 250.0);
+            QVERIFY(back.raidSoftwareOwned);
             QVERIFY(back.powerLossSafeWrites);
         }
     }

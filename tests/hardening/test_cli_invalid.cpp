@@ -243,6 +243,8 @@ std::vector<Case> cases() {
          "advisor.max_drive_bays: must be a whole number", true},
         {"advisor: power-cut safety as a string", "", set("/advisor/power_loss_safe_writes", "yes"),
          "advisor.power_loss_safe_writes: must be", true},
+        {"advisor: RAID software ownership as a number", "", set("/advisor/raid_software_owned", 1),
+         "advisor.raid_software_owned: must be", true},
     };
 }
 

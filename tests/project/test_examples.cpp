@@ -116,3 +116,15 @@ TEST_CASE("the advisor section says whether writes must survive a power cut",
     REQUIRE(safe.advisor.has_value());
     CHECK(safe.advisor->constraints.power_loss_safe_writes);
 }
+
+TEST_CASE("the 1996 examples say who has the RAID software", "[project][advisor]") {
+    const auto read = [](const char* name) {
+        return load_project(fs::path(RAID_RESOURCES_DIR) / "examples" / name,
+                            test::bundled_catalog());
+    };
+    // Hauser et al. had Volume Manager; the tight-budget archive bought the array without it.
+    CHECK(read("advisor-archive-1996-fast.json").advisor->constraints.raid_software_owned);
+    CHECK(read("advisor-archive-1996-cost.json").advisor->constraints.raid_software_owned);
+    CHECK_FALSE(read("advisor-archive-1996-budget.json").advisor->constraints.raid_software_owned);
+    CHECK(test::bundled_catalog().controller("sun-ssa-101")->raid_software_usd > 0.0);
+}
