@@ -95,8 +95,10 @@ StudyResult run_hauser_1996(const Catalog& catalog, const std::filesystem::path&
         "after the model issued each 56 KiB file-system cluster as its own disk commands "
         "(UFS clustering: a narrow stripe costs one command per strip a cluster touches): the "
         "same values remain the best fit on that subset (per-request overhead 300 us and "
-        "1000 us fit it equally: RMS error 8.5% vs 8.2%; 300 us kept). Every other figure is "
-        "predicted with that one profile.";
+        "1000 us fit it equally: RMS error 8.5% vs 8.2%; 300 us kept). Re-run again "
+        "(scripts/calibrate-hauser.py, 1,296 points) after a file's later read-ahead windows "
+        "were pipelined: the same values are the best fit, RMS error 3.8% (next: 1000 us, "
+        "3.9%). Every other figure is predicted with that one profile.";
     const Workload& images = workload_named(in.project, kImages);
     const double file_bytes = images.size.mean_bytes();
 
@@ -178,10 +180,13 @@ StudyResult run_hauser_1996(const Catalog& catalog, const std::filesystem::path&
                 "controller's handling of many small commands may add to it.";
         } else if (f.name.find("peak") != std::string::npos) {
             f.note =
-                "The preliminary study's large-file peak was held down by something the "
-                "profile does not include (the SSA's own data path, rated at 15 MB/s "
-                "sustained, or Fibre Channel protocol overhead); the model's bottleneck "
-                "is the drives.";
+                "The analytic model runs the controller (rated 15 MB/s sustained) and the "
+                "drives fully busy at 8 processes of 6.4 MB files; the request-level "
+                "simulator of the same profile (raid-advisor-cli simulate) loses time to "
+                "the files' fork-join waits and gives 9.9 MB/s, 20% above the measurement "
+                "(checked 2026-11-24). The rest of the gap is something the profile does "
+                "not include (Fibre Channel protocol overhead, or the SSA's data path "
+                "below its rating).";
         } else {
             f.note = "Outside the model's reach for this configuration.";
         }
