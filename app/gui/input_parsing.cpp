@@ -80,6 +80,17 @@ Parsed<double> parseNumber(const QString& text, double min, double max) {
     return result;
 }
 
+Parsed<double> parseOptionalLimit(const QString& text, double max) {
+    if (text.trimmed().isEmpty()) {
+        return {};  // no limit
+    }
+    Parsed<double> result = parseNumber(text, 0, max);
+    if (result.ok() && result.value <= 0.0) {
+        result.error = tr("leave empty for no limit, or enter a number above 0");
+    }
+    return result;
+}
+
 Parsed<int> parseInteger(const QString& text, int min, int max) {
     Parsed<int> result;
     const Parsed<double> number = parseNumber(text, min, max);

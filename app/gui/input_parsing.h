@@ -22,6 +22,8 @@ struct Parsed {
 
 /// A decimal number in [min, max]. Accepts the current locale's decimal separator and '.'.
 Parsed<double> parseNumber(const QString& text, double min, double max);
+/// An optional limit: empty text = no limit (value 0), else a number above 0 and at most `max`.
+Parsed<double> parseOptionalLimit(const QString& text, double max);
 /// A whole number in [min, max].
 Parsed<int> parseInteger(const QString& text, int min, int max);
 /// A size in bytes: a number with an optional unit (B, KB, MB, GB, TB, KiB, MiB, GiB, TiB; case

@@ -32,7 +32,8 @@ namespace {
 bool whatIfCanShow(const QString& pointer) {
     static const QRegularExpression shown(QStringLiteral(
         "^(/advisor/"
-        "(weights|capacity_gb|budget|max_drive_bays|min_failures_tolerated|power_loss_safe_writes)"
+        "(weights|capacity_gb|budget|max_drive_bays|min_failures_tolerated|power_loss_safe_writes|"
+        "raid_software_owned|max_rebuild_hours|max_power_w)"
         "|/workloads/[0-9]+/(concurrency|read_fraction)|/session)(/.*)?$"));
     return shown.match(pointer).hasMatch();
 }

@@ -48,7 +48,10 @@ bool needsSearch(const advisor::Request& a, const advisor::Request& b) {
            a.constraints.budget_usd != b.constraints.budget_usd ||
            a.constraints.max_drive_bays != b.constraints.max_drive_bays ||
            a.constraints.min_failures_tolerated != b.constraints.min_failures_tolerated ||
-           a.constraints.power_loss_safe_writes != b.constraints.power_loss_safe_writes;
+           a.constraints.power_loss_safe_writes != b.constraints.power_loss_safe_writes ||
+           a.constraints.raid_software_owned != b.constraints.raid_software_owned ||
+           a.constraints.max_rebuild_hours != b.constraints.max_rebuild_hours ||
+           a.constraints.max_power_w != b.constraints.max_power_w;
 }
 
 JsonEdits whatIfEdits(const Json& root, const advisor::Request& before,
@@ -81,6 +84,18 @@ JsonEdits whatIfEdits(const Json& root, const advisor::Request& before,
     }
     if (before.constraints.power_loss_safe_writes != c.power_loss_safe_writes) {
         edits.emplace_back("/advisor/power_loss_safe_writes", Json(c.power_loss_safe_writes));
+    }
+    // 0 = no limit: the key is taken out, as the wizard writes it.
+    const auto optionalLimit = [&edits](const char* pointer, double was, double now) {
+        if (was != now) {
+            edits.emplace_back(pointer, now > 0.0 ? std::optional<Json>(Json(now)) : std::nullopt);
+        }
+    };
+    optionalLimit("/advisor/max_rebuild_hours", before.constraints.max_rebuild_hours,
+                  c.max_rebuild_hours);
+    optionalLimit("/advisor/max_power_w", before.constraints.max_power_w, c.max_power_w);
+    if (before.constraints.raid_software_owned != c.raid_software_owned) {
+        edits.emplace_back("/advisor/raid_software_owned", Json(c.raid_software_owned));
     }
     if (weightsDiffer(before, after)) {
         edits.emplace_back(kWeightsPointer, Json{{"performance", after.weights.performance},
@@ -121,6 +136,15 @@ advisor::Request whatIfRequest(const Json& root, const advisor::Request& loaded)
         if (const Json* v = find(root, "/advisor/power_loss_safe_writes"); v && v->is_boolean()) {
             r.constraints.power_loss_safe_writes = v->get<bool>();
         }
+        if (const Json* v = find(root, "/advisor/raid_software_owned"); v && v->is_boolean()) {
+            r.constraints.raid_software_owned = v->get<bool>();
+        }
+        // An absent limit is no limit (a what-if or its undo may have taken the key out).
+        const Json* rebuild = find(root, "/advisor/max_rebuild_hours");
+        r.constraints.max_rebuild_hours =
+            rebuild && rebuild->is_number() ? rebuild->get<double>() : 0.0;
+        const Json* power = find(root, "/advisor/max_power_w");
+        r.constraints.max_power_w = power && power->is_number() ? power->get<double>() : 0.0;
         if (const Json* v = find(root, kWeightsPointer); v && v->is_object()) {
             const advisor::Weights defaults;
             r.weights.performance = v->value("performance", defaults.performance);

@@ -22,6 +22,8 @@ namespace raidadv::gui {
 
 namespace {
 
+using namespace advisor::limits;  // the project file's ranges (docs/file-format.md)
+constexpr double kMaxCapacityBytes = kMaxCapacityGb * units::GB;
 constexpr int kMaxConcurrency = 1'000'000;
 constexpr int kWeightSteps = 10;  ///< slider positions per unit weight... 0..10 scale
 
@@ -64,18 +66,23 @@ WhatIfPanel::WhatIfPanel(QWidget* parent) : QWidget(parent) {
     });
     readPercent_ = addField(QStringLiteral("whatIfReadPercentLineEdit"),
                             [](const QString& t) { return parseNumber(t, 0, 100).error; });
-    capacity_ = addField(QStringLiteral("whatIfCapacityLineEdit"),
-                         [](const QString& t) { return parseSize(t, units::TB, 0, 1e18).error; });
-    budget_ = addField(QStringLiteral("whatIfBudgetLineEdit"), [](const QString& t) {
-        if (t.trimmed().isEmpty()) {
-            return QString();
-        }
-        const auto v = parseNumber(t, 0, 1e9);
-        return v.ok() && v.value <= 0.0 ? tr("empty = no limit, or above 0") : v.error;
+    capacity_ = addField(QStringLiteral("whatIfCapacityLineEdit"), [](const QString& t) {
+        return parseSize(t, units::TB, 0, kMaxCapacityBytes).error;
     });
+    const auto optionalLimit = [](double most) {
+        return [most](const QString& t) { return parseOptionalLimit(t, most).error; };
+    };
+    budget_ = addField(QStringLiteral("whatIfBudgetLineEdit"), optionalLimit(kMaxBudget));
     budget_->edit()->setPlaceholderText(tr("no limit"));
     bays_ = addField(QStringLiteral("whatIfBaysLineEdit"),
-                     [](const QString& t) { return parseInteger(t, 1, 4096).error; });
+                     [](const QString& t) { return parseInteger(t, 1, kMaxDriveBays).error; });
+    rebuild_ =
+        addField(QStringLiteral("whatIfMaxRebuildHoursLineEdit"), optionalLimit(kMaxRebuildHours));
+    rebuild_->edit()->setPlaceholderText(tr("no limit"));
+    rebuild_->edit()->setToolTip(tr("Longest acceptable rebuild of one failed drive, in hours."));
+    power_ = addField(QStringLiteral("whatIfMaxPowerLineEdit"), optionalLimit(kMaxPowerW));
+    power_->edit()->setPlaceholderText(tr("no limit"));
+    power_->edit()->setToolTip(tr("Most power the drives may draw together while active, in W."));
     failures_ = new QComboBox(this);
     failures_->setObjectName(QStringLiteral("whatIfFailuresComboBox"));
     for (int i = 0; i <= 3; ++i) {
@@ -88,6 +95,12 @@ WhatIfPanel::WhatIfPanel(QWidget* parent) : QWidget(parent) {
         tr("Drive write caches off: writes wait for the disk (no data lost "
            "in the drives' volatile caches at a power cut)."));
     connect(powerSafe_, &QCheckBox::toggled, this, &WhatIfPanel::fieldEdited);
+    raidSoftware_ = new QCheckBox(tr("RAID software owned"), this);
+    raidSoftware_->setObjectName(QStringLiteral("whatIfRaidSoftwareOwnedCheckBox"));
+    raidSoftware_->setToolTip(
+        tr("You have the host RAID software (licence) a controller's RAID levels need: RAID "
+           "layouts on it cost no more than simple volumes."));
+    connect(raidSoftware_, &QCheckBox::toggled, this, &WhatIfPanel::fieldEdited);
 
     performance_ = weightSlider(QStringLiteral("whatIfPerformanceWeightSlider"), this);
     cost_ = weightSlider(QStringLiteral("whatIfCostWeightSlider"), this);
@@ -139,7 +152,10 @@ WhatIfPanel::WhatIfPanel(QWidget* parent) : QWidget(parent) {
     needsForm->addRow(budgetLabel_, budget_->row());
     needsForm->addRow(tr("Drive bays:"), bays_->row());
     needsForm->addRow(tr("Drive failures to survive:"), failures_);
+    needsForm->addRow(tr("Longest rebuild (h):"), rebuild_->row());
+    needsForm->addRow(tr("Drive power (W):"), power_->row());
     needsForm->addRow(powerSafe_);
+    needsForm->addRow(raidSoftware_);
 
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(weights);
@@ -222,8 +238,16 @@ void WhatIfPanel::setRequest(const advisor::Request& request) {
     budgetLabel_->setText(
         tr("Budget (%1):").arg(QString::fromStdString(request.constraints.currency)));
     bays_->setText(QString::number(request.constraints.max_drive_bays));
+    const auto limitText = [](double value) {
+        return value > 0.0 ? formatPlain(value, 2) : QString();
+    };
+    shownRebuild_ = limitText(request.constraints.max_rebuild_hours);
+    rebuild_->setText(shownRebuild_);
+    shownPower_ = limitText(request.constraints.max_power_w);
+    power_->setText(shownPower_);
     failures_->setCurrentIndex(std::clamp(request.constraints.min_failures_tolerated, 0, 3));
     powerSafe_->setChecked(request.constraints.power_loss_safe_writes);
+    raidSoftware_->setChecked(request.constraints.raid_software_owned);
     const advisor::Weights& wt = request.weights;
     const double largest = std::max({wt.performance, wt.cost, wt.reliability, wt.capacity});
     performance_->setValue(sliderValue(wt.performance, largest));
@@ -245,17 +269,24 @@ advisor::Request WhatIfPanel::request() const {
     }
     r.workload.read_fraction = parseNumber(readPercent_->text(), 0, 100).value / 100.0;
     if (capacity_->text() != shownCapacity_) {
-        r.constraints.capacity_bytes = parseSize(capacity_->text(), units::TB, 0, 1e18).value;
+        r.constraints.capacity_bytes =
+            parseSize(capacity_->text(), units::TB, 0, kMaxCapacityBytes).value;
     }
     if (budget_->text() != shownBudget_) {
         r.constraints.budget_usd =
-            budget_->text().trimmed().isEmpty()
-                ? 0.0
-                : parseNumber(budget_->text(), 0, 1e9).value * usdPerCurrencyUnit(r);
+            parseOptionalLimit(budget_->text(), kMaxBudget).value * usdPerCurrencyUnit(r);
     }
-    r.constraints.max_drive_bays = parseInteger(bays_->text(), 1, 4096).value;
+    r.constraints.max_drive_bays = parseInteger(bays_->text(), 1, kMaxDriveBays).value;
+    if (rebuild_->text() != shownRebuild_) {
+        r.constraints.max_rebuild_hours =
+            parseOptionalLimit(rebuild_->text(), kMaxRebuildHours).value;
+    }
+    if (power_->text() != shownPower_) {
+        r.constraints.max_power_w = parseOptionalLimit(power_->text(), kMaxPowerW).value;
+    }
     r.constraints.min_failures_tolerated = failures_->currentIndex();
     r.constraints.power_loss_safe_writes = powerSafe_->isChecked();
+    r.constraints.raid_software_owned = raidSoftware_->isChecked();
     if (performance_->value() + cost_->value() + reliability_->value() + capacityWeight_->value() >
         0) {
         r.weights.performance = performance_->value();

@@ -52,8 +52,11 @@ class WhatIfPanel : public QWidget {
     CheckedField* capacity_;
     CheckedField* budget_;
     CheckedField* bays_;
+    CheckedField* rebuild_;  ///< longest rebuild, hours; empty = no limit
+    CheckedField* power_;    ///< drives' active power, W; empty = no limit
     QComboBox* failures_;
     QCheckBox* powerSafe_;
+    QCheckBox* raidSoftware_;  ///< the host RAID software licence is owned
     QSlider* performance_;
     QSlider* cost_;
     QSlider* reliability_;
@@ -66,6 +69,8 @@ class WhatIfPanel : public QWidget {
     /// the exact value (the shown text is rounded).
     QString shownCapacity_;
     QString shownBudget_;
+    QString shownRebuild_;  ///< the limits as filled in: unchanged text keeps the exact value
+    QString shownPower_;
     QTimer* searchTimer_;
     std::vector<CheckedField*> fields_;
 };

@@ -22,12 +22,14 @@ namespace raidadv::gui {
 
 namespace {
 
-constexpr double kMaxCapacityBytes = 1e18;  // the project reader's limit (1e9 GB)
-constexpr int kMaxBays = 4096;
-constexpr double kMaxRebuildHours = 1e5;  ///< as the project file allows (docs/file-format.md)
-constexpr double kMaxPowerW = 1e7;
-constexpr int kMaxCurrencyLength = 8;  // the project reader's limit (docs/file-format.md)
-constexpr double kMaxUsdPerUnit = 1e6;
+// The project file's ranges (docs/file-format.md), as the project reader checks them.
+using advisor::limits::kMaxBudget;
+using advisor::limits::kMaxCurrencyLength;
+using advisor::limits::kMaxPowerW;
+using advisor::limits::kMaxRebuildHours;
+constexpr double kMaxCapacityBytes = advisor::limits::kMaxCapacityGb * 1e9;
+constexpr int kMaxBays = advisor::limits::kMaxDriveBays;
+constexpr double kMaxUsdPerUnit = advisor::limits::kMaxUsdPerCurrencyUnit;
 
 /// The currency as the project stores it: trimmed, a three-letter code in capitals.
 QString currencyCode(const QString& text) {
@@ -85,7 +87,7 @@ CapacityPage::CapacityPage(QWidget* parent) : CheckedPage(parent) {
                        [](const QString& text) { return parseNumber(text, 0, 1000).error; });
     horizon_ = addField(QStringLiteral("horizonYearsLineEdit"), QStringLiteral("5"),
                         [](const QString& text) {
-                            const auto v = parseNumber(text, 0, 50);
+                            const auto v = parseNumber(text, 0, advisor::limits::kMaxYears);
                             if (v.ok() && v.value <= 0.0) {
                                 return tr("must be more than 0 years");
                             }
@@ -131,7 +133,7 @@ void CapacityPage::updateNeeded() {
 void CapacityPage::apply(ProjectDraft& draft) const {
     draft.capacityBytes = parseSize(capacity_->text(), units::TB, 0, kMaxCapacityBytes).value;
     draft.growthPerYear = parseNumber(growth_->text(), 0, 1000).value / 100.0;
-    draft.horizonYears = parseNumber(horizon_->text(), 0, 50).value;
+    draft.horizonYears = parseNumber(horizon_->text(), 0, advisor::limits::kMaxYears).value;
 }
 
 // ---- BudgetPage -----------------------------------------------------------------------------
@@ -142,16 +144,11 @@ BudgetPage::BudgetPage(QWidget* parent) : CheckedPage(parent) {
     setSubTitle(
         tr("Limits the recommendation must respect, and how much each quality counts when the "
            "advisor ranks the arrays that fit."));
-    budget_ = addField(QStringLiteral("budgetLineEdit"), QString(), [](const QString& text) {
-        if (text.trimmed().isEmpty()) {
-            return QString();
-        }
-        const auto v = parseNumber(text, 0, 1e9);
-        if (v.ok() && v.value <= 0.0) {
-            return tr("leave empty for no limit, or enter an amount above 0");
-        }
-        return v.error;
-    });
+    // Empty = no limit, else a number above 0 and at most `most`.
+    const auto optionalLimit = [](double most) {
+        return [most](const QString& text) { return parseOptionalLimit(text, most).error; };
+    };
+    budget_ = addField(QStringLiteral("budgetLineEdit"), QString(), optionalLimit(kMaxBudget));
     budget_->edit()->setPlaceholderText(tr("no limit"));
     budget_->edit()->setToolTip(
         tr("Most you can spend on drives, controller and bays, in the currency below."));
@@ -177,18 +174,6 @@ BudgetPage::BudgetPage(QWidget* parent) : CheckedPage(parent) {
     bays_ = addField(QStringLiteral("maxBaysLineEdit"), QStringLiteral("12"),
                      [](const QString& text) { return parseInteger(text, 1, kMaxBays).error; });
     bays_->edit()->setToolTip(tr("Drive bays available in the server or enclosure."));
-    // Empty = no limit, else a number above 0 and at most `most`.
-    const auto optionalLimit = [](double most) {
-        return [most](const QString& text) {
-            if (text.trimmed().isEmpty()) {
-                return QString();
-            }
-            const auto v = parseNumber(text, 0, most);
-            return v.ok() && v.value <= 0.0
-                       ? tr("leave empty for no limit, or enter a number above 0")
-                       : v.error;
-        };
-    };
     power_ = addField(QStringLiteral("maxPowerLineEdit"), QString(), optionalLimit(kMaxPowerW));
     power_->edit()->setPlaceholderText(tr("no limit"));
     power_->edit()->setToolTip(
@@ -305,8 +290,7 @@ QString BudgetPage::pageProblem() const {
 }
 
 void BudgetPage::apply(ProjectDraft& draft) const {
-    draft.budget =
-        budget_->text().trimmed().isEmpty() ? 0.0 : parseNumber(budget_->text(), 0, 1e9).value;
+    draft.budget = parseOptionalLimit(budget_->text(), kMaxBudget).value;
     draft.currency = currencyCode(currency_->text());
     draft.usdPerCurrencyUnit = draft.currency == QStringLiteral("USD")
                                    ? 1.0
@@ -314,11 +298,8 @@ void BudgetPage::apply(ProjectDraft& draft) const {
     draft.maxDriveBays = parseInteger(bays_->text(), 1, kMaxBays).value;
     draft.minFailuresTolerated = failures_->currentIndex();
     draft.powerLossSafeWrites = powerSafe_->isChecked();
-    const auto limit = [](const CheckedField* field, double most) {
-        return field->text().trimmed().isEmpty() ? 0.0 : parseNumber(field->text(), 0, most).value;
-    };
-    draft.maxPowerW = limit(power_, kMaxPowerW);
-    draft.maxRebuildHours = limit(rebuild_, kMaxRebuildHours);
+    draft.maxPowerW = parseOptionalLimit(power_->text(), kMaxPowerW).value;
+    draft.maxRebuildHours = parseOptionalLimit(rebuild_->text(), kMaxRebuildHours).value;
     draft.weights.performance = performance_->value();
     draft.weights.cost = cost_->value();
     draft.weights.reliability = reliability_->value();

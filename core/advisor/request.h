@@ -11,6 +11,19 @@
 
 namespace raidadv::advisor {
 
+/// The ranges the project file allows for the advisor's limits (docs/file-format.md); the
+/// wizard and the what-if panel check their fields against the same numbers.
+namespace limits {
+inline constexpr double kMaxBudget = 1e9;      ///< in the project's currency
+inline constexpr double kMaxCapacityGb = 1e9;  // an exabyte
+inline constexpr double kMaxYears = 50.0;
+inline constexpr double kMaxRebuildHours = 1e5;
+inline constexpr double kMaxPowerW = 1e7;
+inline constexpr int kMaxDriveBays = 4096;
+inline constexpr double kMaxUsdPerCurrencyUnit = 1e6;
+inline constexpr int kMaxCurrencyLength = 8;
+}  // namespace limits
+
 /// How much each criterion counts when candidates are ranked (relative, >= 0, not all 0).
 struct Weights {
     double performance = 1.0;  ///< mean response time at the user's load points

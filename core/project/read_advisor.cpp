@@ -9,9 +9,7 @@
 namespace raidadv::project_detail {
 namespace {
 
-constexpr double kMaxBudget = 1e9;
-constexpr double kMaxCapacityGb = 1e9;  // an exabyte
-constexpr double kMaxYears = 50.0;
+using namespace advisor::limits;
 
 /// An optional array of strings, each checked by `check` (which reports its own problems).
 template <typename Check>
@@ -190,13 +188,14 @@ std::optional<advisor::Request> read_advisor(const json& value, const std::strin
     r.number("growth_percent_per_year", {0, 1000}, c.growth_per_year, 0.01);
     r.number("horizon_years", {0, kMaxYears, true, false}, c.horizon_years);
     r.number("budget", {0, kMaxBudget}, c.budget_usd);
-    r.text("currency", c.currency, 8);
-    r.number("usd_per_currency_unit", {0, 1e6, true, false}, c.usd_per_currency_unit);
+    r.text("currency", c.currency, kMaxCurrencyLength);
+    r.number("usd_per_currency_unit", {0, kMaxUsdPerCurrencyUnit, true, false},
+             c.usd_per_currency_unit);
     c.budget_usd *= c.usd_per_currency_unit;  // budget is in `currency`; the catalog in USD
     r.integer("min_failures_tolerated", 0, 3, c.min_failures_tolerated);
-    r.number("max_rebuild_hours", {0, 1e5}, c.max_rebuild_hours);
-    r.integer("max_drive_bays", 1, kMaxTotalDrives, c.max_drive_bays);
-    r.number("max_power_w", {0, 1e7}, c.max_power_w);
+    r.number("max_rebuild_hours", {0, kMaxRebuildHours}, c.max_rebuild_hours);
+    r.integer("max_drive_bays", 1, kMaxDriveBays, c.max_drive_bays);
+    r.number("max_power_w", {0, kMaxPowerW}, c.max_power_w);
     r.boolean("power_loss_safe_writes", c.power_loss_safe_writes);
     r.boolean("raid_software_owned", c.raid_software_owned);
     if (const json* allowed = r.find("allowed")) {

@@ -137,6 +137,66 @@ class DocumentWindowTest : public QObject {
         QVERIFY(!window_->isWindowModified());
     }
 
+    void raidSoftwareOwnershipIsAnUndoableWhatIf() {
+        openAndWait(path_);
+        auto* owned =
+            window_->findChild<QCheckBox*>(QStringLiteral("whatIfRaidSoftwareOwnedCheckBox"));
+        QVERIFY(owned != nullptr);
+        QVERIFY(!owned->isChecked());
+        QSignalSpy shown(window_.get(), &MainWindow::recommendationsShown);
+        QTest::mouseClick(owned, Qt::LeftButton, {}, QPoint(4, owned->height() / 2));
+        QVERIFY(shown.wait(kRunTimeoutMs));  // searched again with the licence owned
+        QVERIFY(window_->document()->root()["advisor"]["raid_software_owned"] == Json(true));
+        QVERIFY(window_->recommendationsModel()->request().constraints.raid_software_owned);
+        QVERIFY(window_->isWindowModified());
+
+        shown.clear();
+        window_->findChild<QAction*>(QStringLiteral("undoAction"))->trigger();
+        QVERIFY(shown.wait(kRunTimeoutMs));
+        QVERIFY(!owned->isChecked());
+        QVERIFY(!window_->document()->root()["advisor"].contains("raid_software_owned"));
+        QVERIFY(!window_->recommendationsModel()->request().constraints.raid_software_owned);
+        QVERIFY(!window_->isWindowModified());
+    }
+
+    void rebuildAndPowerLimitsAreUndoableWhatIfs() {
+        openAndWait(path_);
+        auto* rebuild =
+            window_->findChild<QLineEdit*>(QStringLiteral("whatIfMaxRebuildHoursLineEdit"));
+        auto* power = window_->findChild<QLineEdit*>(QStringLiteral("whatIfMaxPowerLineEdit"));
+        QVERIFY(rebuild != nullptr && power != nullptr);
+        QVERIFY(rebuild->text().isEmpty());  // the example sets no limit
+
+        QSignalSpy shown(window_.get(), &MainWindow::recommendationsShown);
+        typeInto(rebuild, QStringLiteral("12"));
+        QVERIFY(shown.wait(kRunTimeoutMs));
+        QVERIFY(window_->document()->root()["advisor"]["max_rebuild_hours"] == Json(12.0));
+        QCOMPARE(window_->recommendationsModel()->request().constraints.max_rebuild_hours, 12.0);
+
+        shown.clear();
+        typeInto(power, QStringLiteral("0"));  // not a limit: refused, nothing searched
+        QVERIFY(!shown.wait(1000));
+        QVERIFY(!window_->document()->root()["advisor"].contains("max_power_w"));
+
+        typeInto(power, QStringLiteral("90"));
+        QVERIFY(shown.wait(kRunTimeoutMs));
+        QCOMPARE(window_->recommendationsModel()->request().constraints.max_power_w, 90.0);
+
+        auto* undo = window_->findChild<QAction*>(QStringLiteral("undoAction"));
+        shown.clear();
+        undo->trigger();
+        QVERIFY(shown.wait(kRunTimeoutMs));
+        QVERIFY(power->text().isEmpty());
+        QVERIFY(!window_->document()->root()["advisor"].contains("max_power_w"));
+        shown.clear();
+        undo->trigger();
+        QVERIFY(shown.wait(kRunTimeoutMs));
+        QVERIFY(rebuild->text().isEmpty());
+        QVERIFY(!window_->document()->root()["advisor"].contains("max_rebuild_hours"));
+        QCOMPARE(window_->recommendationsModel()->request().constraints.max_rebuild_hours, 0.0);
+        QVERIFY(!window_->isWindowModified());
+    }
+
     void pinsAreUndoableAndSavedWithTheProject() {
         openAndWait(path_);
         QVERIFY(window_->pinSelected());
