@@ -167,7 +167,18 @@ void reliability_reason(const Candidate& c, const Request& r, Explanation& e) {
     const Assessment& a = c.assessment;
     std::ostringstream s;
     if (a.failures_tolerated == 0) {
+        // A failure loses the volume the drive belongs to: with independent volumes only its
+        // share of the files (Veritas Volume Manager Administrator's Guide, "Striping": one
+        // volume per disk means one volume to restore; Hauser et al. 1996: striping puts each
+        // file's fate on several disks).
+        const int volumes = make_geometry(c.system.layout).volumes;
         s << "No redundancy: any drive failure loses data";
+        if (volumes > 1) {
+            s << ", the files of its volume (1/" << volumes
+              << " of the data; the other volumes' files survive)";
+        } else if (c.system.total_drives() > 1) {
+            s << ", the whole volume (striped over all " << c.system.total_drives() << " drives)";
+        }
     } else {
         s << "Survives " << a.failures_tolerated << " drive failure"
           << (a.failures_tolerated > 1 ? "s" : "") << "; a rebuild takes about "

@@ -1,6 +1,7 @@
 // The studies' conclusions, from the example projects' inputs (resources/examples/advisor-*.json):
 // the advisor has no special case for any of them.
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 
 #include "advisor_fixture.h"
@@ -64,6 +65,13 @@ SCENARIO("The 1996 image archive with no fault tolerance and a tight budget",
     AND_THEN("the explanation says what more money would buy") {
         REQUIRE_FALSE(result.explanations.empty());
         CHECK_FALSE(result.explanations.front().reasons.empty());
+    }
+    AND_THEN("it says a failure loses one drive's files, not all of them") {
+        REQUIRE_FALSE(result.explanations.empty());
+        const auto& reasons = result.explanations.front().reasons;
+        CHECK(std::any_of(reasons.begin(), reasons.end(), [](const std::string& text) {
+            return text.find("1/3 of the data") != std::string::npos;
+        }));
     }
 }
 
