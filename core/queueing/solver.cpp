@@ -93,14 +93,14 @@ inline Terms terms_at(const Prepared& v, double wait) {
     return {v.count * (v.base + mm.mean), v.count * (mm.var + wait * wait)};
 }
 
-/// What an overlapped visit after `v` overlaps: v's own time without waiting, the fork's
-/// longest sub-request for a fork (derived: a pipelined transfer after a fork-join runs while the
-/// slowest sibling still works).
+/// What an overlapped visit after `v` overlaps: v's own time without waiting, its electronics
+/// delay included, the fork's longest sub-request for a fork (derived: a pipelined stage after a
+/// fork-join runs while the slowest sibling still works).
 double overlap_span(const Prepared& v, const ServiceParts& p) {
     if (v.overlapped || v.factors.k <= 1) {
-        return p.foreground();
+        return p.foreground() + p.delay_s;
     }
-    return p.foreground() + v.fork_extra +
+    return p.foreground() + p.delay_s + v.fork_extra +
            (max_of_iid(v.factors, v.random_mean, v.own_var).mean - v.random_mean);
 }
 
