@@ -91,6 +91,10 @@ Parsed<double> parseOptionalLimit(const QString& text, double max) {
     return result;
 }
 
+std::function<QString(const QString&)> optionalLimitCheck(double max) {
+    return [max](const QString& text) { return parseOptionalLimit(text, max).error; };
+}
+
 Parsed<int> parseInteger(const QString& text, int min, int max) {
     Parsed<int> result;
     const Parsed<double> number = parseNumber(text, min, max);

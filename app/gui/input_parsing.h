@@ -6,6 +6,7 @@
 // 1000 bytes, as the README says).
 
 #include <QString>
+#include <functional>
 #include <vector>
 
 #include "workload/workload.h"
@@ -24,6 +25,8 @@ struct Parsed {
 Parsed<double> parseNumber(const QString& text, double min, double max);
 /// An optional limit: empty text = no limit (value 0), else a number above 0 and at most `max`.
 Parsed<double> parseOptionalLimit(const QString& text, double max);
+/// A field check for parseOptionalLimit: the reason the text is refused, empty when it is fine.
+std::function<QString(const QString&)> optionalLimitCheck(double max);
 /// A whole number in [min, max].
 Parsed<int> parseInteger(const QString& text, int min, int max);
 /// A size in bytes: a number with an optional unit (B, KB, MB, GB, TB, KiB, MiB, GiB, TiB; case

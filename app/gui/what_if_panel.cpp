@@ -69,18 +69,15 @@ WhatIfPanel::WhatIfPanel(QWidget* parent) : QWidget(parent) {
     capacity_ = addField(QStringLiteral("whatIfCapacityLineEdit"), [](const QString& t) {
         return parseSize(t, units::TB, 0, kMaxCapacityBytes).error;
     });
-    const auto optionalLimit = [](double most) {
-        return [most](const QString& t) { return parseOptionalLimit(t, most).error; };
-    };
-    budget_ = addField(QStringLiteral("whatIfBudgetLineEdit"), optionalLimit(kMaxBudget));
+    budget_ = addField(QStringLiteral("whatIfBudgetLineEdit"), optionalLimitCheck(kMaxBudget));
     budget_->edit()->setPlaceholderText(tr("no limit"));
     bays_ = addField(QStringLiteral("whatIfBaysLineEdit"),
                      [](const QString& t) { return parseInteger(t, 1, kMaxDriveBays).error; });
-    rebuild_ =
-        addField(QStringLiteral("whatIfMaxRebuildHoursLineEdit"), optionalLimit(kMaxRebuildHours));
+    rebuild_ = addField(QStringLiteral("whatIfMaxRebuildHoursLineEdit"),
+                        optionalLimitCheck(kMaxRebuildHours));
     rebuild_->edit()->setPlaceholderText(tr("no limit"));
     rebuild_->edit()->setToolTip(tr("Longest acceptable rebuild of one failed drive, in hours."));
-    power_ = addField(QStringLiteral("whatIfMaxPowerLineEdit"), optionalLimit(kMaxPowerW));
+    power_ = addField(QStringLiteral("whatIfMaxPowerLineEdit"), optionalLimitCheck(kMaxPowerW));
     power_->edit()->setPlaceholderText(tr("no limit"));
     power_->edit()->setToolTip(tr("Most power the drives may draw together while active, in W."));
     failures_ = new QComboBox(this);
@@ -89,18 +86,14 @@ WhatIfPanel::WhatIfPanel(QWidget* parent) : QWidget(parent) {
         failures_->addItem(QString::number(i));
     }
     connect(failures_, &QComboBox::currentIndexChanged, this, &WhatIfPanel::fieldEdited);
-    powerSafe_ = new QCheckBox(tr("Writes survive a power cut"), this);
-    powerSafe_->setObjectName(QStringLiteral("whatIfPowerLossSafeCheckBox"));
-    powerSafe_->setToolTip(
-        tr("Drive write caches off: writes wait for the disk (no data lost "
-           "in the drives' volatile caches at a power cut)."));
-    connect(powerSafe_, &QCheckBox::toggled, this, &WhatIfPanel::fieldEdited);
-    raidSoftware_ = new QCheckBox(tr("RAID software owned"), this);
-    raidSoftware_->setObjectName(QStringLiteral("whatIfRaidSoftwareOwnedCheckBox"));
-    raidSoftware_->setToolTip(
+    powerSafe_ =
+        addCheckBox(QStringLiteral("whatIfPowerLossSafeCheckBox"), tr("Writes survive a power cut"),
+                    tr("Drive write caches off: writes wait for the disk (no data lost "
+                       "in the drives' volatile caches at a power cut)."));
+    raidSoftware_ = addCheckBox(
+        QStringLiteral("whatIfRaidSoftwareOwnedCheckBox"), tr("RAID software owned"),
         tr("You have the host RAID software (licence) a controller's RAID levels need: RAID "
            "layouts on it cost no more than simple volumes."));
-    connect(raidSoftware_, &QCheckBox::toggled, this, &WhatIfPanel::fieldEdited);
 
     performance_ = weightSlider(QStringLiteral("whatIfPerformanceWeightSlider"), this);
     cost_ = weightSlider(QStringLiteral("whatIfCostWeightSlider"), this);
@@ -178,6 +171,15 @@ CheckedField* WhatIfPanel::addField(const QString& name,
     connect(field, &CheckedField::edited, this, &WhatIfPanel::fieldEdited);
     fields_.push_back(field);
     return field;
+}
+
+QCheckBox* WhatIfPanel::addCheckBox(const QString& name, const QString& text,
+                                    const QString& toolTip) {
+    auto* box = new QCheckBox(text, this);
+    box->setObjectName(name);
+    box->setToolTip(toolTip);
+    connect(box, &QCheckBox::toggled, this, &WhatIfPanel::fieldEdited);
+    return box;
 }
 
 void WhatIfPanel::refreshUnits() {

@@ -43,6 +43,8 @@ class WhatIfPanel : public QWidget {
 
   private:
     CheckedField* addField(const QString& name, std::function<QString(const QString&)> check);
+    /// A checkbox whose toggling is an edit (searches again after the delay).
+    QCheckBox* addCheckBox(const QString& name, const QString& text, const QString& toolTip);
     void fieldEdited();
 
     raidadv::advisor::Request base_;

@@ -144,11 +144,7 @@ BudgetPage::BudgetPage(QWidget* parent) : CheckedPage(parent) {
     setSubTitle(
         tr("Limits the recommendation must respect, and how much each quality counts when the "
            "advisor ranks the arrays that fit."));
-    // Empty = no limit, else a number above 0 and at most `most`.
-    const auto optionalLimit = [](double most) {
-        return [most](const QString& text) { return parseOptionalLimit(text, most).error; };
-    };
-    budget_ = addField(QStringLiteral("budgetLineEdit"), QString(), optionalLimit(kMaxBudget));
+    budget_ = addField(QStringLiteral("budgetLineEdit"), QString(), optionalLimitCheck(kMaxBudget));
     budget_->edit()->setPlaceholderText(tr("no limit"));
     budget_->edit()->setToolTip(
         tr("Most you can spend on drives, controller and bays, in the currency below."));
@@ -174,12 +170,13 @@ BudgetPage::BudgetPage(QWidget* parent) : CheckedPage(parent) {
     bays_ = addField(QStringLiteral("maxBaysLineEdit"), QStringLiteral("12"),
                      [](const QString& text) { return parseInteger(text, 1, kMaxBays).error; });
     bays_->edit()->setToolTip(tr("Drive bays available in the server or enclosure."));
-    power_ = addField(QStringLiteral("maxPowerLineEdit"), QString(), optionalLimit(kMaxPowerW));
+    power_ =
+        addField(QStringLiteral("maxPowerLineEdit"), QString(), optionalLimitCheck(kMaxPowerW));
     power_->edit()->setPlaceholderText(tr("no limit"));
     power_->edit()->setToolTip(
         tr("Most electrical power the drives may draw together while active, in watts."));
     rebuild_ = addField(QStringLiteral("maxRebuildHoursLineEdit"), QString(),
-                        optionalLimit(kMaxRebuildHours));
+                        optionalLimitCheck(kMaxRebuildHours));
     rebuild_->edit()->setPlaceholderText(tr("no limit"));
     rebuild_->edit()->setToolTip(
         tr("Longest acceptable rebuild of one failed drive, in hours: while it runs the array "

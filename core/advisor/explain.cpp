@@ -65,12 +65,13 @@ void bottleneck_reason(const Candidate& c, const Request& r, Explanation& e) {
         return;
     }
     const PointMetrics& heavy = p.points.back();
+    const std::string bottleneck = component_name(p.bottleneck);  // "drives" takes "limit"
     std::ostringstream s;
     s << "At "
       << (heavy.concurrency > 0 ? load_name(r.workload, heavy.concurrency)
                                 : std::to_string(heavy.arrival_rate_per_s) + " per second")
-      << " the " << component_name(p.bottleneck)
-      << (component_name(p.bottleneck).back() == 's' ? " limit it (" : " limits it (")
+      << " the " << bottleneck
+      << (!bottleneck.empty() && bottleneck.back() == 's' ? " limit it (" : " limits it (")
       << percent(p.bottleneck_utilization) << " busy): mean response "
       << format_time(heavy.mean_response_s) << ", " << std::lround(heavy.iops)
       << (r.workload.unit == Workload::Unit::File ? " files/s, " : " requests/s, ");

@@ -36,8 +36,8 @@ struct OsRequest {
     /// Per phase: how many of its I/Os go to a disk this transfer has not used before (the
     /// head is elsewhere: full positioning) rather than continuing the stream on that disk.
     std::vector<int> new_ios;
-    /// Per phase: the share of its bytes the drives had not read ahead (a later window of a
-    /// file read: split()).
+    /// Per phase: the share of its bytes the drives had not read ahead (split()); filled for a
+    /// pipelined window only (pipelined_window()), the one place it is used.
     std::vector<double> unbuffered;
     /// Per phase: separate host I/Os (file-system clusters) merged into each disk I/O; each is
     /// its own command to the drive.
@@ -275,11 +275,12 @@ class Builder {
             // segment read ahead there, a window that follows the previous one on the same disk
             // finds what is left of it; the rest of its bytes wait for the media.
             std::vector<char> used(previous.size(), 0);
+            const bool pipelined = pipelined_window(r);
             for (const auto& phase : r.array.phases) {
                 double bytes_all = 0.0, unbuffered = 0.0;
                 for (const auto& io : phase.ios) {
                     const auto d = static_cast<std::size_t>(io.disk);
-                    if (!write && r.continues && touched[d] && !previous[d]) {
+                    if (pipelined && touched[d] && !previous[d]) {
                         ahead[d] = segment;
                     } else if (!touched[d]) {
                         ahead[d] = 0.0;
@@ -291,7 +292,9 @@ class Builder {
                     touched[d] = 1;
                     used[d] = 1;
                 }
-                r.unbuffered.push_back(bytes_all > 0.0 ? unbuffered / bytes_all : 1.0);
+                if (pipelined) {
+                    r.unbuffered.push_back(bytes_all > 0.0 ? unbuffered / bytes_all : 1.0);
+                }
             }
             previous = std::move(used);
             out.push_back(std::move(r));

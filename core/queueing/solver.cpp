@@ -97,27 +97,11 @@ inline Terms terms_at(const Prepared& v, double wait) {
 /// delay included, the fork's longest sub-request for a fork (derived: a pipelined stage after a
 /// fork-join runs while the slowest sibling still works).
 double overlap_span(const Prepared& v, const ServiceParts& p) {
-    if (v.overlapped || v.factors.k <= 1) {
+    if (v.factors.k <= 1) {
         return p.foreground() + p.delay_s;
     }
     return p.foreground() + p.delay_s + v.fork_extra +
            (max_of_iid(v.factors, v.random_mean, v.own_var).mean - v.random_mean);
-}
-
-Terms response_terms(const Visit& visit, const ServiceParts& p, double wait, double servers,
-                     double previous_foreground) {
-    Prepared v;
-    prepare_visit(v, visit, servers);
-    prepare_service(v, p, previous_foreground);
-    return terms_at(v, wait);
-}
-
-/// Adds response_terms() to `mean` and `var`.
-void add_response(const Visit& visit, const ServiceParts& p, double wait, double servers,
-                  double previous_foreground, double& mean, double& var) {
-    const Terms t = response_terms(visit, p, wait, servers, previous_foreground);
-    mean += t.mean;
-    var += t.var;
 }
 
 /// Residence times for given queue lengths seen on arrival and open (detached) utilizations.
@@ -665,15 +649,15 @@ Solution solve_open(const Network& net, double lambda) {
             }
             const ServiceParts p = visit.service.parts_at(q[visit.station] + 1.0);
             const double c = std::max(1.0, net.stations[visit.station].servers);
-            add_response(visit, p, wait[visit.station], c, previous_fg, rv, vv);
-            if (visit.overlapped) {
-                previous_fg = std::max(previous_fg, p.foreground());  // as in Level::set
-            } else {
-                Prepared prepared;
-                prepare_visit(prepared, visit, c);
-                prepare_service(prepared, p, previous_fg);
-                previous_fg = overlap_span(prepared, p);
-            }
+            Prepared prepared;
+            prepare_visit(prepared, visit, c);
+            prepare_service(prepared, p, previous_fg);
+            const Terms t = terms_at(prepared, wait[visit.station]);
+            rv += t.mean;
+            vv += t.var;
+            // as in Level::set
+            previous_fg = visit.overlapped ? std::max(previous_fg, p.foreground())
+                                           : overlap_span(prepared, p);
         }
         sol.response_mean += variant.probability * rv;
         second_moment += variant.probability * (vv + rv * rv);

@@ -117,46 +117,15 @@ class DocumentWindowTest : public QObject {
     }
 
     void powerCutSafetyIsAnUndoableWhatIf() {
-        openAndWait(path_);
-        auto* safe = window_->findChild<QCheckBox*>(QStringLiteral("whatIfPowerLossSafeCheckBox"));
-        QVERIFY(safe != nullptr);
-        QVERIFY(!safe->isChecked());
-        QSignalSpy shown(window_.get(), &MainWindow::recommendationsShown);
-        QTest::mouseClick(safe, Qt::LeftButton, {}, QPoint(4, safe->height() / 2));
-        QVERIFY(shown.wait(kRunTimeoutMs));  // searched again with the caches off
-        QVERIFY(window_->document()->root()["advisor"]["power_loss_safe_writes"] == Json(true));
-        QVERIFY(window_->recommendationsModel()->request().constraints.power_loss_safe_writes);
-        QVERIFY(window_->isWindowModified());
-
-        shown.clear();
-        window_->findChild<QAction*>(QStringLiteral("undoAction"))->trigger();
-        QVERIFY(shown.wait(kRunTimeoutMs));
-        QVERIFY(!safe->isChecked());
-        QVERIFY(!window_->document()->root()["advisor"].contains("power_loss_safe_writes"));
-        QVERIFY(!window_->recommendationsModel()->request().constraints.power_loss_safe_writes);
-        QVERIFY(!window_->isWindowModified());
+        // searched again with the caches off
+        toggleIsAnUndoableWhatIf("whatIfPowerLossSafeCheckBox", "power_loss_safe_writes",
+                                 &raidadv::advisor::Constraints::power_loss_safe_writes);
     }
 
     void raidSoftwareOwnershipIsAnUndoableWhatIf() {
-        openAndWait(path_);
-        auto* owned =
-            window_->findChild<QCheckBox*>(QStringLiteral("whatIfRaidSoftwareOwnedCheckBox"));
-        QVERIFY(owned != nullptr);
-        QVERIFY(!owned->isChecked());
-        QSignalSpy shown(window_.get(), &MainWindow::recommendationsShown);
-        QTest::mouseClick(owned, Qt::LeftButton, {}, QPoint(4, owned->height() / 2));
-        QVERIFY(shown.wait(kRunTimeoutMs));  // searched again with the licence owned
-        QVERIFY(window_->document()->root()["advisor"]["raid_software_owned"] == Json(true));
-        QVERIFY(window_->recommendationsModel()->request().constraints.raid_software_owned);
-        QVERIFY(window_->isWindowModified());
-
-        shown.clear();
-        window_->findChild<QAction*>(QStringLiteral("undoAction"))->trigger();
-        QVERIFY(shown.wait(kRunTimeoutMs));
-        QVERIFY(!owned->isChecked());
-        QVERIFY(!window_->document()->root()["advisor"].contains("raid_software_owned"));
-        QVERIFY(!window_->recommendationsModel()->request().constraints.raid_software_owned);
-        QVERIFY(!window_->isWindowModified());
+        // searched again with the licence owned
+        toggleIsAnUndoableWhatIf("whatIfRaidSoftwareOwnedCheckBox", "raid_software_owned",
+                                 &raidadv::advisor::Constraints::raid_software_owned);
     }
 
     void rebuildAndPowerLimitsAreUndoableWhatIfs() {
@@ -539,6 +508,30 @@ class DocumentWindowTest : public QObject {
     }
 
   private:
+    /// Ticking the what-if checkbox `boxName` (unticked in the example) writes advisor.`key`,
+    /// searches again with `flag` set and marks the window modified; undo takes it all back.
+    void toggleIsAnUndoableWhatIf(const char* boxName, const char* key,
+                                  bool raidadv::advisor::Constraints::*flag) {
+        openAndWait(path_);
+        auto* box = window_->findChild<QCheckBox*>(QString::fromLatin1(boxName));
+        QVERIFY(box != nullptr);
+        QVERIFY(!box->isChecked());
+        QSignalSpy shown(window_.get(), &MainWindow::recommendationsShown);
+        QTest::mouseClick(box, Qt::LeftButton, {}, QPoint(4, box->height() / 2));
+        QVERIFY(shown.wait(kRunTimeoutMs));
+        QVERIFY(window_->document()->root()["advisor"][key] == Json(true));
+        QVERIFY(window_->recommendationsModel()->request().constraints.*flag);
+        QVERIFY(window_->isWindowModified());
+
+        shown.clear();
+        window_->findChild<QAction*>(QStringLiteral("undoAction"))->trigger();
+        QVERIFY(shown.wait(kRunTimeoutMs));
+        QVERIFY(!box->isChecked());
+        QVERIFY(!window_->document()->root()["advisor"].contains(key));
+        QVERIFY(!(window_->recommendationsModel()->request().constraints.*flag));
+        QVERIFY(!window_->isWindowModified());
+    }
+
     void makeWindow() {
         window_ = std::make_unique<MainWindow>();
         errors_.clear();
