@@ -38,6 +38,16 @@ inline QString copyExample(const QTemporaryDir& dir, const char* name, const QSt
     return target;
 }
 
+/// Copies a version-1 project (tests/data/projects-v1: bundled examples as release 0.1 wrote
+/// them) into `dir` under `as` and returns the copy's path, for the migration tests.
+inline QString copyVersion1Project(const QTemporaryDir& dir, const char* name, const QString& as) {
+    const QString target = dir.filePath(as);
+    QFile::copy(QStringLiteral(RAID_TEST_DATA_DIR "/projects-v1/") + QString::fromUtf8(name),
+                target);
+    QFile::setPermissions(target, QFile::ReadOwner | QFile::WriteOwner);
+    return target;
+}
+
 /// Every file in `dir` with its content, to show that nothing was written.
 inline QStringList snapshot(const QString& dir) {
     QStringList entries;

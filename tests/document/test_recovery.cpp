@@ -62,8 +62,8 @@ TEST_CASE("autosave runs only while modified and a clean save removes its file",
 
 TEST_CASE("after a crash the autosave recovers the edited project", "[document][autosave]") {
     QTemporaryDir dir;
-    const QString path =
-        copyExample(dir, "advisor-file-server-2007.json", QStringLiteral("server.raidproj"));
+    const QString path = copyVersion1Project(dir, "advisor-file-server-2007.json",
+                                             QStringLiteral("server.raidproj"));
     const QByteArray onDisk = readBytes(path);
     Json edited;
     QString autosave;

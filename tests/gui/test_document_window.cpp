@@ -67,7 +67,8 @@ class DocumentWindowTest : public QObject {
         QFile::remove(path_);
         QFile::remove(path_ + QStringLiteral(".autosave"));
         QVERIFY(QFile::copy(
-            QStringLiteral(RAID_RESOURCES_DIR "/examples/advisor-file-server-2007.json"), path_));
+            QStringLiteral(RAID_TEST_DATA_DIR "/projects-v1/advisor-file-server-2007.json"),
+            path_));
         QFile::setPermissions(path_, QFile::ReadOwner | QFile::WriteOwner);
         makeWindow();
     }
