@@ -23,15 +23,30 @@ namespace {
 
 using CatalogRun = raidadv::test::ShellRun;
 
-fs::path catalog_scratch() {
-    static const fs::path dir = [] {
-        fs::path d = fs::temp_directory_path() /
-                     ("raid-advisor-test-cli-catalog-" + std::to_string(::getpid()));
-        fs::remove_all(d);
-        fs::create_directories(d);
-        return d;
-    }();
-    return dir;
+/// A folder of this process's own, removed with everything in it when the test program exits.
+class ScratchFolder {
+public:
+    ScratchFolder()
+        : path_(fs::temp_directory_path() /
+                ("raid-advisor-test-cli-catalog-" + std::to_string(::getpid()))) {
+        fs::remove_all(path_);
+        fs::create_directories(path_);
+    }
+    ~ScratchFolder() {
+        std::error_code ignored;
+        fs::remove_all(path_, ignored);
+    }
+    ScratchFolder(const ScratchFolder&) = delete;
+    ScratchFolder& operator=(const ScratchFolder&) = delete;
+    const fs::path& path() const { return path_; }
+
+private:
+    fs::path path_;
+};
+
+const fs::path& catalog_scratch() {
+    static const ScratchFolder folder;
+    return folder.path();
 }
 
 std::string slurp(const fs::path& file) {
