@@ -25,7 +25,7 @@ using CatalogRun = raidadv::test::ShellRun;
 
 /// A folder of this process's own, removed with everything in it when the test program exits.
 class ScratchFolder {
-public:
+  public:
     ScratchFolder()
         : path_(fs::temp_directory_path() /
                 ("raid-advisor-test-cli-catalog-" + std::to_string(::getpid()))) {
@@ -40,7 +40,7 @@ public:
     ScratchFolder& operator=(const ScratchFolder&) = delete;
     const fs::path& path() const { return path_; }
 
-private:
+  private:
     fs::path path_;
 };
 
