@@ -481,6 +481,32 @@ Solution schweitzer(const Network& net, int n, double think) {
     return sol;
 }
 
+/// Throughput does not fall as a closed network's population grows when its service demands
+/// do not grow with the queues (Denning & Buzen 1978: X(n) is nondecreasing for fixed demands);
+/// this guards against the approximations (residual service at a bottleneck, write-back load as
+/// an open class) by raising `sol` to the previous population's throughput `x_before`, keeping
+/// Little's law. It never raises it above this population's own capacity (1 / the busiest
+/// station's demand at these queues): where demand grows with the queue (sequential streams
+/// that interleave on a drive each pay positioning) throughput does fall, as it does in the
+/// simulator (derived: the asymptotic bound of the level's own demands).
+void raise_to_floor(Solution& sol, double n, double think_time, double x_before) {
+    double busiest = 0.0;
+    for (double u : sol.utilization) {
+        busiest = std::max(busiest, u);
+    }
+    const double capacity =
+        busiest > 0.0 ? sol.throughput / busiest : std::numeric_limits<double>::infinity();
+    const double floor = std::min(x_before, capacity);
+    if (sol.throughput >= floor || sol.throughput <= 0.0) {
+        return;
+    }
+    for (auto& u : sol.utilization) {
+        u = std::min(1.0, u * floor / sol.throughput);
+    }
+    sol.throughput = floor;
+    sol.response_mean = n / floor - think_time;
+}
+
 }  // namespace
 
 std::vector<Solution> solve_closed(const Network& net, const std::vector<int>& populations,
@@ -508,16 +534,7 @@ std::vector<Solution> solve_closed(const Network& net, const std::vector<int>& p
                 solve_level(net, level, n, think_time, seen, x > 0.0 ? x : 1.0, detached);
             seen.queue = sol.queue_length;
             seen.busy = sol.utilization;
-            if (sol.throughput < x) {
-                // A closed network's throughput never falls as its population grows (true of
-                // the networks this approximates); guard against the approximations (residual
-                // service at a bottleneck, write-back load as an open class) and keep Little's law.
-                for (auto& u : sol.utilization) {
-                    u = std::min(1.0, u * x / sol.throughput);
-                }
-                sol.throughput = x;
-                sol.response_mean = n / x - think_time;
-            }
+            raise_to_floor(sol, n, think_time, x);
             x = sol.throughput;
             for (std::size_t i = 0; i < populations.size(); ++i) {
                 if (populations[i] == n) {
@@ -542,13 +559,7 @@ std::vector<Solution> solve_closed(const Network& net, const std::vector<int>& p
     double x_floor = x_exact;
     for (std::size_t i : order) {
         Solution sol = schweitzer(net, populations[i], think_time);
-        if (sol.throughput < x_floor) {
-            for (auto& u : sol.utilization) {
-                u = std::min(1.0, u * x_floor / sol.throughput);
-            }
-            sol.throughput = x_floor;
-            sol.response_mean = populations[i] / x_floor - think_time;
-        }
+        raise_to_floor(sol, populations[i], think_time, x_floor);
         x_floor = sol.throughput;
         out[i] = sol;
     }

@@ -180,13 +180,11 @@ StudyResult run_hauser_1996(const Catalog& catalog, const std::filesystem::path&
                 "controller's handling of many small commands may add to it.";
         } else if (f.name.find("peak") != std::string::npos) {
             f.note =
-                "The analytic model runs the controller (rated 15 MB/s sustained) and the "
-                "drives fully busy at 8 processes of 6.4 MB files; the request-level "
-                "simulator of the same profile (raid-advisor-cli simulate) loses time to "
-                "the files' fork-join waits and gives 9.9 MB/s, 20% above the measurement "
-                "(checked 2026-11-24). The rest of the gap is something the profile does "
-                "not include (Fibre Channel protocol overhead, or the SSA's data path "
-                "below its rating).";
+                "Peaks depend on how concurrent files interleave on the drives (each "
+                "switch repositions the head and loses the drive's read-ahead) and on "
+                "the controller's handling of many commands; the request-level simulator "
+                "of the same profile (raid-advisor-cli simulate) gives the same kind of "
+                "figure to compare.";
         } else {
             f.note = "Outside the model's reach for this configuration.";
         }
