@@ -84,8 +84,9 @@ std::vector<Comparison> compare(const System& s, const Workload& w, const sim::S
 /// (each later command of a split cluster repositions when another stream came between,
 /// network_builder.cpp hdd_visit) costs more than the simulated drives pay, which serve a
 /// split disk I/O's bytes in one go. The measurements side with the model: their additional
-/// time per process is above the model's here (3 simple volumes 57 vs 54 ms, 4-disk RAID 0
-/// 48 vs 44 and 72 vs 61 ms; docs/validation) and further above the simulator's.
+/// time per process is above the model's here (4-disk RAID 0 160 KB 48 vs 44 ms, 16 KB 72 vs
+/// 61 ms, predicted; 3 simple volumes 57 vs 54 ms, a calibration figure; docs/validation) and
+/// further above the simulator's (34, 49 and 37 ms).
 bool known_small_file_gap(const std::string& system, int concurrency) {
     const bool few_disks = system == "3 simple volumes" || system.rfind("4-disk RAID 0", 0) == 0;
     return few_disks && concurrency >= 8;
