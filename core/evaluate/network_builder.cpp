@@ -37,7 +37,7 @@ struct OsRequest {
     /// head is elsewhere: full positioning) rather than continuing the stream on that disk.
     std::vector<int> new_ios;
     /// Per phase: the share of its bytes the drives had not read ahead (split()); filled for a
-    /// pipelined window only (pipelined_window()), the one place it is used.
+    /// file read's windows only (pipelined_window(), first_window()), where it is used.
     std::vector<double> unbuffered;
     /// Per phase: separate host I/Os (file-system clusters) merged into each disk I/O; each is
     /// its own command to the drive.
@@ -276,6 +276,7 @@ class Builder {
             // finds what is left of it; the rest of its bytes wait for the media.
             std::vector<char> used(previous.size(), 0);
             const bool pipelined = pipelined_window(r);
+            const bool on_media = pipelined || first_window(r);
             for (const auto& phase : r.array.phases) {
                 double bytes_all = 0.0, unbuffered = 0.0;
                 for (const auto& io : phase.ios) {
@@ -292,7 +293,7 @@ class Builder {
                     touched[d] = 1;
                     used[d] = 1;
                 }
-                if (pipelined) {
+                if (on_media) {
                     r.unbuffered.push_back(bytes_all > 0.0 ? unbuffered / bytes_all : 1.0);
                 }
             }
@@ -393,11 +394,19 @@ class Builder {
         // its slowest stage, not their sum (derived: a pipeline's time per item is its slowest
         // stage's; read-ahead keeps file_read_ahead_ios clusters in flight, McVoy & Kleiman 1991).
         const bool pipelined = pipelined_window(r);
-        Visit cpu_visit = simple_visit(idx_.host_cpu, cpu, count);
-        Visit ctl_visit = simple_visit(idx_.controller, ctl_s, count);
+        // The first window's clusters pass the host and the controller one after another, each
+        // going on to the disks when through: only the first cluster's stages precede the disk
+        // work, the others' overlap it (derived: the pipeline's fill).
+        const double serial_share = first_window(r) ? 1.0 / std::max(1, r.pieces) : 1.0;
+        Visit cpu_visit = simple_visit(idx_.host_cpu, cpu * serial_share, count);
+        Visit ctl_visit = simple_visit(idx_.controller, ctl_s * serial_share, count);
         if (!pipelined) {
             visits.push_back(cpu_visit);
             visits.push_back(ctl_visit);
+        }
+        if (serial_share < 1.0) {
+            cpu_visit = simple_visit(idx_.host_cpu, cpu * (1.0 - serial_share), count);
+            ctl_visit = simple_visit(idx_.controller, ctl_s * (1.0 - serial_share), count);
         }
         const bool detached = r.write && write_back_;
         for (std::size_t i = 0; i < r.array.phases.size(); ++i) {
@@ -406,9 +415,9 @@ class Builder {
                                                    : static_cast<double>(r.new_ios[i]) /
                                                          static_cast<double>(phase.ios.size());
             add_phase(phase, r.sequential, r.continues, fresh, r.host_ios_per_io[i], detached,
-                      count, visits, pipelined ? r.unbuffered[i] : 0.0);
+                      count, visits, r.unbuffered.empty() ? 0.0 : r.unbuffered[i]);
         }
-        if (pipelined) {
+        if (pipelined || serial_share < 1.0) {
             cpu_visit.overlapped = true;
             ctl_visit.overlapped = true;
             visits.push_back(cpu_visit);
@@ -429,6 +438,16 @@ class Builder {
     /// (add_os_request): its stages overlap and its disks' media work is on its path.
     bool pipelined_window(const OsRequest& r) const {
         return r.read_ahead && r.continues && sys_.drive.kind == DriveKind::Hdd &&
+               wl_.unit == Workload::Unit::File;
+    }
+
+    /// Whether `r` is the first window of such a file read. derived: its clusters reach each
+    /// disk together, so a disk that holds pieces of several of them reads the later ones
+    /// straight after the first, from the media (no time to read them ahead): their transfer is
+    /// on the window's path, as in the simulator (core/sim: the drive serves the queued
+    /// clusters one after another).
+    bool first_window(const OsRequest& r) const {
+        return r.read_ahead && !r.continues && sys_.drive.kind == DriveKind::Hdd &&
                wl_.unit == Workload::Unit::File;
     }
 
@@ -578,6 +597,9 @@ class Builder {
         const double per_segment = segment > 0.0 ? std::min(1.0, command_bytes / segment) : 1.0;
         const int segments = std::max(1, hdd.cache_segments);
         const double streams = wl_.streams > 0 ? wl_.streams : 1e300;
+        // The later commands of one disk I/O read one disk range: they stay on the copy the
+        // first one read, so on a mirror they skip no other copy's rows (parity units remain).
+        const double rest_sweep = geo_.copies > 1 ? 1.0 : sweep;
         v.service.at = [=](double present) {
             // derived: when the drive finishes a request it chooses among those still waiting,
             // so an arrival that finds `present - 1` others is chosen from about that many; a
@@ -605,7 +627,7 @@ class Builder {
             // 1998, simplified). Without read-ahead a read that finds the head just past its
             // start waits about a full revolution (Ruemmler & Wilkes 1994). A disk this transfer
             // has not used yet (`fresh`) always pays full positioning.
-            auto command = [&](double fresh_share) {
+            auto command = [&](double fresh_share, double skipped) {
                 double p = 1.0 - 1.0 / interleaved;
                 if (streaming && interleaved <= segments) {
                     p *= per_segment;
@@ -613,7 +635,7 @@ class Builder {
                 p = fresh_share + (1.0 - fresh_share) * p;
                 ServiceParts c;
                 // Continuing a stream sweeps over the data it skips; a fresh access does not.
-                const double stream_transfer = fresh_share >= 1.0 ? transfer : transfer * sweep;
+                const double stream_transfer = fresh_share >= 1.0 ? transfer : transfer * skipped;
                 if (streaming) {
                     c.fixed_s = p * (overhead + stream_transfer);
                     c.hidden_s = (1.0 - p) * stream_transfer;
@@ -629,12 +651,12 @@ class Builder {
                 }
                 return c;
             };
-            ServiceParts parts = command(fresh);
+            ServiceParts parts = command(fresh, sweep);
             if (commands > 1.0) {
                 // The controller sends a large disk I/O's commands one after another, so other
                 // streams' commands may come between them: each continues the stream like the
                 // next request of a sequential stream.
-                const ServiceParts rest = command(0.0);
+                const ServiceParts rest = command(0.0, rest_sweep);
                 const double n = commands - 1.0;
                 parts.fixed_s += n * rest.fixed_s;
                 parts.hidden_s += n * rest.hidden_s;

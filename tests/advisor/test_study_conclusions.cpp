@@ -87,9 +87,9 @@ SCENARIO("The 1996 image archive, fault tolerant, cost no object", "[advisor][ha
 }
 
 // For one process on six ST31200W in RAID 0 the model and the simulator (core/sim) agree on the
-// shape (checked 2026-11-24): 50-275 KB files fastest at 16 KiB (model 115 ms, simulator 112 ms;
-// 1 MiB: 117 / 128 ms), 1-12.5 MB files at 64 KiB (model 720 ms, simulator 728 ms; 32 KiB: 738 /
-// 747 ms, 4 KiB: 941 / 938 ms, 1 MiB: 1574 / 1535 ms). A large file's read-ahead windows pipeline:
+// shape (checked 2026-11-25): 50-275 KB files fastest at 16 KiB (model 107 ms, simulator 109 ms;
+// 1 MiB: 125 / 125 ms), 1-12.5 MB files at 64 KiB (model 715 ms, simulator 728 ms; 32 KiB: 731 /
+// 746 ms, 4 KiB: 932 / 937 ms, 1 MiB: 1583 / 1536 ms). A large file's read-ahead windows pipeline:
 // while one cluster is on the disks the next passes the controller, and the drives read ahead
 // while the stream is on other disks (network_builder.cpp).
 SCENARIO("Stripe unit for a single user: large files large, small files small",

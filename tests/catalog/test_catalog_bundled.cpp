@@ -185,7 +185,8 @@ TEST_CASE("controller, link and host lookups return SI values worked by hand", "
     REQUIRE(sun);
     CHECK(sun->max_io_bytes == Approx(56.0 * 1024));  // maxcontig 7 x 8 KiB
     CHECK(sun->metadata_read_bytes == Approx(8192.0));
-    CHECK(sun->per_request_overhead_s == Approx(300e-6));
+    CHECK(sun->per_request_overhead_s == Approx(1000e-6));  // us to s; calibrated 1000 us
+    CHECK(sun->per_file_overhead_s == Approx(25e-3));
 }
 
 TEST_CASE("unknown ids give no entry", "[catalog]") {
