@@ -271,14 +271,33 @@ StudyResult run_hauser_1996(const Catalog& catalog, const std::filesystem::path&
     // `striped_lower` says which side the paper found lower.
     auto six_disks = [&](auto metric, const char* statement, bool striped_lower) {
         const double simple = metric("6 simple volumes");
-        Conclusion c{statement, true, "6 simple volumes: " + significant(simple, 3) + " s; "};
+        Conclusion c{statement, true, "6 simple volumes: " + significant(simple, 4) + " s; "};
+        std::string ties;
         for (const char* n :
              {"6-disk RAID 0, 16 KB stripe", "6-disk RAID 0, 160 KB stripe",
               "two 3-disk RAID 0s, 16 KB stripe", "two 3-disk RAID 0s, 160 KB stripe"}) {
             const double v = metric(n);
+            // A lead of under 1% is a tie (the study's leads are 3-6% for one process).
+            const bool tie = std::abs(v - simple) < 0.01 * simple;
             c.reproduced =
-                c.reproduced && (striped_lower ? v < simple : simple <= v * (1.0 + 1e-9));
-            c.evidence += std::string(n) + ": " + significant(v, 3) + " s; ";
+                c.reproduced && (striped_lower ? v < simple && !tie : simple <= v * (1.0 + 1e-9));
+            c.evidence += std::string(n) + ": " + significant(v, 4) + " s; ";
+            if (tie) {
+                ties += (ties.empty() ? "" : ", ") + std::string(n);
+            }
+        }
+        if (!ties.empty()) {
+            c.evidence += "within 1% of the simple volumes, a tie: " + ties + ". ";
+        }
+        if (!c.reproduced && striped_lower) {
+            // Why not (checked 2026-11-25 with raid-advisor-cli simulate on the study's project).
+            c.evidence +=
+                "Not reproduced for the 160 KB stripes: the model reads a file from two 160 KB "
+                "units no faster than from one disk, where the study measured a 3-6% lead "
+                "(0.115 and 0.118 vs 0.122 s); the request-level simulator of the same profile "
+                "gives a 2% lead (123 vs 125 ms). Before the model put the first read-ahead "
+                "window's media transfer on the path (2026-11-25) it read one disk 9% faster "
+                "than the simulator and put the simple volumes ahead by 5%";
         }
         study.conclusions.push_back(c);
     };
