@@ -415,7 +415,7 @@ class Builder {
                                                    : static_cast<double>(r.new_ios[i]) /
                                                          static_cast<double>(phase.ios.size());
             add_phase(phase, r.sequential, r.continues, fresh, r.host_ios_per_io[i], detached,
-                      count, visits, r.unbuffered.empty() ? 0.0 : r.unbuffered[i]);
+                      count, visits, r.unbuffered.empty() ? 0.0 : r.unbuffered[i], pipelined);
         }
         if (pipelined || serial_share < 1.0) {
             cpu_visit.overlapped = true;
@@ -461,7 +461,7 @@ class Builder {
 
     void add_phase(const IoPhase& phase, bool sequential, bool same_copy, double fresh,
                    double host_ios, bool detached, double count, std::vector<Visit>& visits,
-                   double unbuffered = 0.0) const {
+                   double unbuffered = 0.0, bool early = false) const {
         if (phase.ios.empty()) {
             return;
         }
@@ -494,7 +494,7 @@ class Builder {
             const bool cached = write && drive_cache_;
             (*drive_ios_)[write ? 1 : 0] += probability_ * count * k;
             Visit v = hdd_visit(k, mean, mx, write, same_copy, fresh, host_ios, detached || cached,
-                                count, cached, unbuffered);
+                                count, cached, unbuffered, early);
             if (phase.rewrites_previous && !cached) {
                 // derived: the write half of read-modify-write finds the head on the track it
                 // just read and waits one revolution less the transfer (Chen et al. 1994) -
@@ -545,7 +545,7 @@ class Builder {
     /// a later piece of one transfer, read from the mirror copy the transfer started on.
     Visit hdd_visit(int k, double mean_bytes, double max_bytes, bool write, bool same_copy,
                     double fresh, double host_ios, bool detached, double count, bool cached = false,
-                    double unbuffered = 0.0) const {
+                    double unbuffered = 0.0, bool early = false) const {
         const HddSpec& hdd = sys_.drive.hdd;
         // A read on a mirror goes to the copy whose arm is nearest when the copies are idle
         // (modeling notes: nearest-arm mirror reads), which the drive sees as more candidates.
@@ -600,6 +600,11 @@ class Builder {
         // The later commands of one disk I/O read one disk range: they stay on the copy the
         // first one read, so on a mirror they skip no other copy's rows (parity units remain).
         const double rest_sweep = geo_.copies > 1 ? 1.0 : sweep;
+        // The previous cluster's time on its disks: the media time of its piece on one disk
+        // (a cluster wider than the stripe unit is read a unit per disk, in parallel).
+        const double piece = std::max(512.0, sys_.host.max_io_bytes);
+        const double cluster_media =
+            hdd_transfer_time(hdd, geo_.unit > 0.0 ? std::min(piece, geo_.unit) : piece, span);
         v.service.at = [=](double present) {
             // derived: when the drive finishes a request it chooses among those still waiting,
             // so an arrival that finds `present - 1` others is chosen from about that many; a
@@ -677,6 +682,15 @@ class Builder {
                 parts.fixed_s += unbuffered * parts.hidden_s;
                 parts.hidden_s *= 1.0 - unbuffered;
                 parts.delay_s *= 1.0 - unbuffered;
+            }
+            if (early && fresh > 0.0) {
+                // derived: read-ahead issues a window's cluster once the cluster two before it
+                // is done, so a disk the file has not used yet positions while the previous
+                // cluster is read elsewhere: up to one cluster's media time of its positioning
+                // is done ahead of the window (the simulator issues clusters so).
+                const double ahead = fresh * std::min(m.mean, cluster_media);
+                parts.random.mean -= ahead;
+                parts.hidden_s += ahead;
             }
             return parts;
         };

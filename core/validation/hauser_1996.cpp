@@ -290,14 +290,9 @@ StudyResult run_hauser_1996(const Catalog& catalog, const std::filesystem::path&
             c.evidence += "within 1% of the simple volumes, a tie: " + ties + ". ";
         }
         if (!c.reproduced && striped_lower) {
-            // Why not (checked 2026-11-25 with raid-advisor-cli simulate on the study's project).
             c.evidence +=
-                "Not reproduced for the 160 KB stripes: the model reads a file from two 160 KB "
-                "units no faster than from one disk, where the study measured a 3-6% lead "
-                "(0.115 and 0.118 vs 0.122 s); the request-level simulator of the same profile "
-                "gives a 2% lead (123 vs 125 ms). Before the model put the first read-ahead "
-                "window's media transfer on the path (2026-11-25) it read one disk 9% faster "
-                "than the simulator and put the simple volumes ahead by 5%";
+                "Not reproduced: where the study measured a 3-6% lead (0.115 and 0.118 vs "
+                "0.122 s) the model gives a tie or the simple volumes ahead";
         }
         study.conclusions.push_back(c);
     };

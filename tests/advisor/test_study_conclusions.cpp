@@ -88,10 +88,10 @@ SCENARIO("The 1996 image archive, fault tolerant, cost no object", "[advisor][ha
 
 // For one process on six ST31200W in RAID 0 the model and the simulator (core/sim) agree on the
 // shape (checked 2026-11-25): 50-275 KB files fastest at 16 KiB (model 107 ms, simulator 109 ms;
-// 1 MiB: 125 / 125 ms), 1-12.5 MB files at 64 KiB (model 715 ms, simulator 728 ms; 32 KiB: 731 /
-// 746 ms, 4 KiB: 932 / 937 ms, 1 MiB: 1583 / 1536 ms). A large file's read-ahead windows pipeline:
-// while one cluster is on the disks the next passes the controller, and the drives read ahead
-// while the stream is on other disks (network_builder.cpp).
+// 32 KiB: 110 / 119 ms, 1 MiB: 125 / 125 ms), 1-12.5 MB files at 64 KiB (model 699 ms, simulator
+// 728 ms; 32 KiB: 728 / 746 ms, 4 KiB: 932 / 937 ms, 1 MiB: 1552 / 1536 ms). A large file's
+// read-ahead windows pipeline: while one cluster is on the disks the next passes the controller,
+// and the drives read ahead while the stream is on other disks (network_builder.cpp).
 SCENARIO("Stripe unit for a single user: large files large, small files small",
          "[advisor][hauser-1996]") {
     auto request = example_request("advisor-stripe-1996.json");
