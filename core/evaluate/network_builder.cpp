@@ -397,16 +397,13 @@ class Builder {
         // The first window's clusters pass the host and the controller one after another, each
         // going on to the disks when through: only the first cluster's stages precede the disk
         // work, the others' overlap it (derived: the pipeline's fill).
-        const double serial_share = first_window(r) ? 1.0 / std::max(1, r.pieces) : 1.0;
-        Visit cpu_visit = simple_visit(idx_.host_cpu, cpu * serial_share, count);
-        Visit ctl_visit = simple_visit(idx_.controller, ctl_s * serial_share, count);
-        if (!pipelined) {
-            visits.push_back(cpu_visit);
-            visits.push_back(ctl_visit);
-        }
-        if (serial_share < 1.0) {
-            cpu_visit = simple_visit(idx_.host_cpu, cpu * (1.0 - serial_share), count);
-            ctl_visit = simple_visit(idx_.controller, ctl_s * (1.0 - serial_share), count);
+        // The share of those stages that precedes the disk work; the rest overlaps it.
+        const double before_disks = pipelined         ? 0.0
+                                    : first_window(r) ? 1.0 / std::max(1, r.pieces)
+                                                      : 1.0;
+        if (before_disks > 0.0) {
+            visits.push_back(simple_visit(idx_.host_cpu, cpu * before_disks, count));
+            visits.push_back(simple_visit(idx_.controller, ctl_s * before_disks, count));
         }
         const bool detached = r.write && write_back_;
         for (std::size_t i = 0; i < r.array.phases.size(); ++i) {
@@ -417,7 +414,9 @@ class Builder {
             add_phase(phase, r.sequential, r.continues, fresh, r.host_ios_per_io[i], detached,
                       count, visits, r.unbuffered.empty() ? 0.0 : r.unbuffered[i], pipelined);
         }
-        if (pipelined || serial_share < 1.0) {
+        if (before_disks < 1.0) {
+            Visit cpu_visit = simple_visit(idx_.host_cpu, cpu * (1.0 - before_disks), count);
+            Visit ctl_visit = simple_visit(idx_.controller, ctl_s * (1.0 - before_disks), count);
             cpu_visit.overlapped = true;
             ctl_visit.overlapped = true;
             visits.push_back(cpu_visit);

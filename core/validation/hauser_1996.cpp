@@ -127,6 +127,14 @@ StudyResult run_hauser_1996(const Catalog& catalog, const std::filesystem::path&
     study.kendall_basis =
         "Bang (file size / (retrieval + additional time)) of the 14 configurations";
 
+    // Table II's Bang per K$ per GB of user data, from the model's predictions.
+    auto bang_per_buck = [&](const std::string& n) {
+        const System& s = system_named(in.project, n);
+        const Predicted& p = pred.at(n);
+        return hauser_bang_per_kusd_per_gb(
+            hauser_bang_Bps(kMeanFileKB * 1000.0, p.retrieval, p.additional), price_usd(s),
+            user_bytes(s));
+    };
     // Table II: cost per GB of user data and Bang per buck. The simple volumes' cost is a
     // calibration figure: the RAID software's price (catalog) was derived from it.
     for (const char* name :
@@ -137,15 +145,10 @@ StudyResult run_hauser_1996(const Catalog& catalog, const std::filesystem::path&
         add_figure(study, in, std::string("table2|") + name + "|kusd_per_gb",
                    std::string(name) + ": thousands of USD per GB of user data", cost, cost,
                    s.layout.level == RaidLevel::Simple);
-        const Predicted& p = pred.at(name);
         const double base_bang =
             bang(baseline_retrieval(s, file_bytes), baseline_additional(s, file_bytes));
-        const double file_bytes_paper = kMeanFileKB * 1000.0;
         add_figure(study, in, std::string("table2|") + name + "|bang_per_kusd_per_gb",
-                   std::string(name) + ": Bang per K$ per GB",
-                   hauser_bang_per_kusd_per_gb(
-                       hauser_bang_Bps(file_bytes_paper, p.retrieval, p.additional), price_usd(s),
-                       user_bytes(s)),
+                   std::string(name) + ": Bang per K$ per GB", bang_per_buck(name),
                    base_bang / cost);
     }
 
@@ -401,9 +404,7 @@ StudyResult run_hauser_1996(const Catalog& catalog, const std::filesystem::path&
                      true, ""};
         double previous = 1e300;
         for (const char* n : order) {
-            const System& s = system_named(in.project, n);
-            const double value = hauser_bang_per_kusd_per_gb(
-                hauser_bang_Bps(kMeanFileKB * 1000.0, r1(n), add(n)), price_usd(s), user_bytes(s));
+            const double value = bang_per_buck(n);
             c.reproduced = c.reproduced && value < previous;
             previous = value;
             c.evidence += std::string(n) + " " + significant(value, 3) + "; ";

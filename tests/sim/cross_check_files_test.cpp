@@ -8,7 +8,6 @@
 
 #include <cmath>
 #include <cstdio>
-#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
@@ -34,30 +33,18 @@ const Project& hauser_project() {
     return hauser_study().project;
 }
 
-const Workload& workload_named(const std::string& prefix) {
-    for (const Workload& w : hauser_project().workloads) {
-        if (w.name.rfind(prefix, 0) == 0) {
-            return w;
-        }
-    }
-    FAIL("no workload named " << prefix << "... in hauser-1996.json");
-    throw std::logic_error("unreachable");
+const Workload& workload_named(const std::string& name) {
+    return validation::workload_named(hauser_project(), name);
 }
 
 const System& system_named(const std::string& name) {
-    for (const System& s : hauser_project().systems) {
-        if (s.name == name) {
-            return s;
-        }
-    }
-    FAIL("no system named " << name << " in hauser-1996.json");
-    throw std::logic_error("unreachable");
+    return validation::system_named(hauser_project(), name);
 }
 
 /// The preliminary study's larger files: 1 to 12.5 MB, taken as uniform (mean 6.75 MiB), read
 /// whole (as resources/examples/advisor-stripe-1996.json asks the advisor).
 Workload large_files(std::vector<int> concurrency) {
-    Workload w = workload_named("Preliminary study large files");
+    Workload w = workload_named("Preliminary study large files, 6.42 MB mean");
     w.size = SizeDistribution{};
     w.size.kind = SizeDistribution::Kind::Uniform;
     w.size.min_bytes = 1.0 * 1024 * 1024;
@@ -98,7 +85,7 @@ bool known_small_file_gap(const std::string& system, int concurrency) {
 
 TEST_CASE("Whole-file reads, 50-275 KB, 1-12 processes: analytic model against the simulator",
           "[sim][files][hauser-1996]") {
-    Workload w = workload_named("Image files");
+    Workload w = workload_named("Image files, 50-275 KB, 1-12 processes");
     w.concurrency = {1, 2, 4, 8, 12};
     sim::SimOptions o;
     o.min_jobs_per_batch = 200;  // 4000 files per point: CI half-width about 1%
