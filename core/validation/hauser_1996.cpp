@@ -330,7 +330,11 @@ StudyResult run_hauser_1996(const Catalog& catalog, const std::filesystem::path&
                 "stripe most, a cost with no documented mechanism found (Volume Manager's "
                 "documentation and its "
                 "vol_maxio limit were looked at). The request-level simulator gives "
-                "the same direction as the model (16 KB 109 ms, 160 KB 123 ms)";
+                "the same direction as the model (16 KB 109 ms, 160 KB 123 ms). Part of the "
+                "cost has a documented cause the model leaves out: UFS writes a read file's "
+                "inode back for its access time, a small write that RAID 5 makes a "
+                "read-modify-write; with one such write per file the simulator gives 123 and "
+                "129 ms, nearer, the narrow stripe still the faster (docs/model.md, section 10)";
         }
         study.conclusions.push_back(
             {"For RAID 5, wider stripes improve both single-process and concurrent retrieval",
