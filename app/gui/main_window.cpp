@@ -342,7 +342,9 @@ void MainWindow::showRun(const ProjectRun& run) {
     projectPath_ = run.path;
     projectName_ = run.projectName;
     centralStack_->setCurrentWidget(tabs_);
-    whatIfDock_->show();
+    // A project that asks the advisor nothing has nothing to ask "what if" about: an empty,
+    // disabled panel would only show complaints about fields no one filled in.
+    whatIfDock_->setVisible(run.request.has_value());
     model_->setEvaluations(run.evaluations);
     table_->resizeColumnsToContents();
     if (model_->rowCount() > 0) {

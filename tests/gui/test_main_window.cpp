@@ -1,6 +1,7 @@
 // MainWindow: widgets and their object names, results and the status line, and errors reported
 // without blocking or crashing (the test replaces the message box with a recorder).
 #include <QAction>
+#include <QDockWidget>
 #include <QFile>
 #include <QLabel>
 #include <QMessageBox>
@@ -12,6 +13,7 @@
 
 #include "main_window.h"
 #include "results_model.h"
+#include "what_if_panel.h"
 
 using raidadv::gui::MainWindow;
 using raidadv::gui::ProjectRun;
@@ -143,6 +145,8 @@ class MainWindowTest : public QObject {
                  qPrintable(label->text()));
         QVERIFY(!label->text().contains(QStringLiteral("cost")));
         QVERIFY(window_->windowTitle().startsWith(QStringLiteral("Sample")));
+        // The run asks the advisor nothing: no what-if panel.
+        QVERIFY(!window_->findChild<QDockWidget*>(QStringLiteral("whatIfDock"))->isVisible());
 
         table->setCurrentIndex(table->model()->index(2, 0));
         QVERIFY2(label->text().contains(QStringLiteral("Array B")), qPrintable(label->text()));
@@ -205,6 +209,28 @@ class MainWindowTest : public QObject {
         QVERIFY2(label->text().contains(QStringLiteral(" TB,")), qPrintable(label->text()));
         QVERIFY2(label->text().contains(QStringLiteral("tolerates 1 drive failure")),
                  qPrintable(label->text()));
+    }
+
+    void whatIfPanelOnlyForProjectsThatAskTheAdvisor() {
+        auto* dock = window_->findChild<QDockWidget*>(QStringLiteral("whatIfDock"));
+        QVERIFY(dock != nullptr);
+        auto open = [&](const char* example) {
+            QSignalSpy finished(window_.get(), &MainWindow::runFinished);
+            window_->openProject(QStringLiteral(RAID_RESOURCES_DIR "/examples/") +
+                                 QString::fromLatin1(example));
+            QVERIFY(finished.wait(kRunTimeoutMs));
+            QCOMPARE(finished.at(0).at(0).toBool(), true);
+        };
+        open("advisor-small-nas.json");
+        QVERIFY(dock->isVisible());
+        QVERIFY(window_->whatIfPanel()->isEnabled());
+        // An evaluation-only project (the 1996 study's systems): the panel goes, no reason
+        // labels complain about empty fields.
+        open("hauser-1996-ssa101.json");
+        QVERIFY(!dock->isVisible());
+        open("advisor-small-nas.json");
+        QVERIFY(dock->isVisible());
+        QVERIFY(errors_.empty());
     }
 
     void invalidProjectListsEveryProblemByPath() {
