@@ -93,7 +93,7 @@ charts::Chart responseChart(const std::vector<NamedCandidate>& candidates,
         }
         chart.series.push_back(std::move(s));
     }
-    charts::mark_coincident_curves(chart.series);
+    charts::mark_coincident_curves(chart);
     if (charts::all_powers_of_two(xs) && charts::spans_more_than(xs, 8.0)) {
         chart.x_scale = charts::Scale::Log2;
     } else if (charts::spans_more_than(xs, 50.0)) {

@@ -328,12 +328,14 @@ bool spans_more_than(const std::vector<double>& values, double ratio) {
 
 namespace {
 
-bool same_curve(const Series& a, const Series& b) {
+/// Whether b's curve lies on a's within `relative` of the values plus `absolute` at every point.
+bool same_curve(const Series& a, const Series& b, double relative, double absolute) {
     if (a.x != b.x || a.y.size() != b.y.size() || a.y.empty()) {
         return false;
     }
     for (std::size_t k = 0; k < a.y.size(); ++k) {
-        if (std::abs(a.y[k] - b.y[k]) > 1e-9 * std::max(std::abs(a.y[k]), std::abs(b.y[k]))) {
+        const double allowed = relative * std::max(std::abs(a.y[k]), std::abs(b.y[k])) + absolute;
+        if (!(std::abs(a.y[k] - b.y[k]) <= allowed)) {
             return false;
         }
     }
@@ -350,16 +352,42 @@ QColor series_colour(int index) {
     return palette[((index % kColours) + kColours) % kColours];
 }
 
-void mark_coincident_curves(std::vector<Series>& series) {
+void mark_coincident_curves(Chart& chart) {
+    // Curves within 1% of the plotted range (linear axis) or of their values (log axis) cover
+    // each other's lines and markers.
+    constexpr double kSame = 1e-9, kCovering = 0.01;
+    double covering_abs = 0.0;
+    if (chart.y_scale == Scale::Linear) {
+        double lo = kInf, hi = -kInf;
+        for (const Series& s : chart.series) {
+            for (double y : s.y) {
+                if (std::isfinite(y)) {
+                    lo = std::min(lo, y);
+                    hi = std::max(hi, y);
+                }
+            }
+        }
+        if (hi >= lo) {
+            covering_abs = kCovering * (hi - (chart.start_at_zero && lo > 0.0 ? 0.0 : lo));
+        }
+    }
+    std::vector<Series>& series = chart.series;
     for (std::size_t j = 1; j < series.size(); ++j) {
         for (std::size_t i = 0; i < j; ++i) {
-            if (series[i].in_legend && same_curve(series[i], series[j])) {
-                series[j].name = QStringLiteral("%1 (= %2)").arg(series[j].name, series[i].name);
-                if (series[j].style == Series::Style::Line) {
-                    series[j].style = Series::Style::DashedLine;
-                }
-                break;
+            if (!series[i].in_legend ||
+                !same_curve(series[i], series[j], kCovering, covering_abs)) {
+                continue;
             }
+            const bool equal = same_curve(series[i], series[j], kSame, 0.0);
+            series[j].name =
+                QStringLiteral("%1 (%2 %3)")
+                    .arg(series[j].name, equal ? QStringLiteral("=") : QStringLiteral("\u2248"),
+                         series[i].name);
+            if (series[j].style == Series::Style::Line ||
+                series[j].style == Series::Style::LineAndMarkers) {
+                series[j].style = Series::Style::DashedLine;  // no markers over the earlier ones
+            }
+            break;
         }
     }
 }

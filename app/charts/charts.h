@@ -71,9 +71,11 @@ bool spans_more_than(const std::vector<double>& values, double ratio);
 /// The i-th colour of the series palette (Matplotlib's "tab10" without its red: blue, orange,
 /// green, purple, brown, pink), repeating.
 QColor series_colour(int index);
-/// A curve that coincides with an earlier one would hide it: its legend says so ("#2 (= #1)")
-/// and, if a plain line, it is drawn dashed so the one below shows through the gaps.
-void mark_coincident_curves(std::vector<Series>& series);
+/// A curve that covers an earlier one on the chart would hide it: its legend says so ("#2 (= #1)"
+/// when equal, with an approximately-equal sign when within 1% of the y axis's range, or of the
+/// values on a log axis) and, if a line, it is drawn dashed without markers so the one below
+/// shows through the gaps. Call it once the chart's y scale is set.
+void mark_coincident_curves(Chart& chart);
 /// True when every value is a positive integer power of two.
 bool all_powers_of_two(const std::vector<double>& values);
 

@@ -63,7 +63,7 @@ charts::Chart stripeChart(const std::vector<NamedCandidate>& candidates) {
         }
         chart.series.push_back(std::move(s));
     }
-    charts::mark_coincident_curves(chart.series);
+    charts::mark_coincident_curves(chart);
     if (chart.series.empty()) {
         chart.title = tr("Stripe unit: no striped configuration was refined");
     } else {
@@ -106,13 +106,13 @@ charts::Chart lossChart(const std::vector<NamedCandidate>& candidates,
         }
         chart.series.push_back(std::move(s));
     }
-    charts::mark_coincident_curves(chart.series);
     // Loss risks of RAID 0 and RAID 6 differ by orders of magnitude: a log axis shows both
     // (the zero at year 0 is then left out, as a log axis cannot show it).
     if (charts::spans_more_than(ends, 100.0)) {
         chart.y_scale = charts::Scale::Log10;
         chart.start_at_zero = false;
     }
+    charts::mark_coincident_curves(chart);
     return chart;
 }
 

@@ -231,20 +231,27 @@ class UnitsKeyboardTest : public QObject {
 
     void coincidentCurvesAreNamedAndDashed() {
         using raidadv::charts::Series;
-        std::vector<Series> series(3);
+        raidadv::charts::Chart chart;
+        std::vector<Series>& series = chart.series;
+        series.resize(4);
         series[0].name = QStringLiteral("#1");
         series[1].name = QStringLiteral("#2");
         series[2].name = QStringLiteral("#3");
-        series[0].x = series[1].x = series[2].x = {1.0, 2.0};
+        series[3].name = QStringLiteral("#4");
+        series[0].x = series[1].x = series[2].x = series[3].x = {1.0, 2.0};
         series[0].y = {0.5, 1.0};
         series[1].y = {0.5, 1.0 + 1e-13};  // the same curve, up to rounding
         series[2].y = {0.5, 1.1};
-        raidadv::charts::mark_coincident_curves(series);
+        series[3].y = {0.502, 1.005};  // covers #1 on the chart (within 1% of 0.5..1.1), not equal
+        series[3].style = Series::Style::LineAndMarkers;
+        raidadv::charts::mark_coincident_curves(chart);
         QCOMPARE(series[0].name, QStringLiteral("#1"));
         QCOMPARE(series[1].name, QStringLiteral("#2 (= #1)"));
         QVERIFY(series[1].style == Series::Style::DashedLine);
         QCOMPARE(series[2].name, QStringLiteral("#3"));
         QVERIFY(series[2].style == Series::Style::Line);
+        QCOMPARE(series[3].name, QStringLiteral("#4 (\u2248 #1)"));
+        QVERIFY(series[3].style == Series::Style::DashedLine);
     }
 
     void everyHeaderAndMetricHasAToolTip() {
