@@ -372,6 +372,10 @@ void mark_coincident_curves(Chart& chart) {
         }
     }
     std::vector<Series>& series = chart.series;
+    std::vector<QString> names;  // as given: "#5 (= #4)", never "#5 (= #4 (= #3))"
+    for (const Series& s : series) {
+        names.push_back(s.name);
+    }
     for (std::size_t j = 1; j < series.size(); ++j) {
         for (std::size_t i = 0; i < j; ++i) {
             if (!series[i].in_legend ||
@@ -382,7 +386,7 @@ void mark_coincident_curves(Chart& chart) {
             series[j].name =
                 QStringLiteral("%1 (%2 %3)")
                     .arg(series[j].name, equal ? QStringLiteral("=") : QStringLiteral("\u2248"),
-                         series[i].name);
+                         names[i]);
             if (series[j].style == Series::Style::Line ||
                 series[j].style == Series::Style::LineAndMarkers) {
                 series[j].style = Series::Style::DashedLine;  // no markers over the earlier ones

@@ -252,6 +252,15 @@ class UnitsKeyboardTest : public QObject {
         QVERIFY(series[2].style == Series::Style::Line);
         QCOMPARE(series[3].name, QStringLiteral("#4 (\u2248 #1)"));
         QVERIFY(series[3].style == Series::Style::DashedLine);
+        // A curve that covers a marked one names it as given, not with its own mark.
+        Series fifth = series[3];
+        fifth.name = QStringLiteral("#5");
+        fifth.y = {0.512, 1.02};  // within 1% of #4, not of #1
+        series.push_back(fifth);
+        series[1].name = QStringLiteral("#2");
+        series[3].name = QStringLiteral("#4");
+        raidadv::charts::mark_coincident_curves(chart);
+        QCOMPARE(series[4].name, QStringLiteral("#5 (\u2248 #4)"));
     }
 
     void everyHeaderAndMetricHasAToolTip() {
