@@ -493,7 +493,8 @@ class Builder {
             const bool cached = write && drive_cache_;
             (*drive_ios_)[write ? 1 : 0] += probability_ * count * k;
             Visit v = hdd_visit(k, mean, mx, write, same_copy, fresh, host_ios, detached || cached,
-                                count, cached, unbuffered, early);
+                                count, cached, unbuffered, early, cached && !detached,
+                                cached && phase.rewrites_previous);
             if (phase.rewrites_previous && !cached) {
                 // derived: the write half of read-modify-write finds the head on the track it
                 // just read and waits one revolution less the transfer (Chen et al. 1994) -
@@ -544,7 +545,8 @@ class Builder {
     /// a later piece of one transfer, read from the mirror copy the transfer started on.
     Visit hdd_visit(int k, double mean_bytes, double max_bytes, bool write, bool same_copy,
                     double fresh, double host_ios, bool detached, double count, bool cached = false,
-                    double unbuffered = 0.0, bool early = false) const {
+                    double unbuffered = 0.0, bool early = false, bool idle_destage = false,
+                    bool rewrite = false) const {
         const HddSpec& hdd = sys_.drive.hdd;
         // A read on a mirror goes to the copy whose arm is nearest when the copies are idle
         // (modeling notes: nearest-arm mirror reads), which the drive sees as more candidates.
@@ -611,17 +613,52 @@ class Builder {
             // a choice the host makes whatever the drive's own queue depth.
             const double queued = std::min(std::max(present - 1.0, min_candidates), depth);
             double candidates = queued + (copies - 1.0) / std::max(1.0, present);
+            // The share of destages that choose among many held writes (below).
+            double many = 1.0;
+            double idle_held = 1.0;  // writes held when the drive destages in an idle moment
             if (cached) {
                 // A drive's own destage chooses among the writes it holds. It serves reads first
                 // and destages when none waits, or ahead of them once its buffer is half full
                 // (high-water mark: Varma & Jacobson, "Destage algorithms for disk arrays with
                 // non-volatile caches", ISCA 1995), so with reads about half the window
-                // is held; with writes only the buffer fills.
+                // is held; with writes only the buffer fills. derived: with reads, the writes
+                // pile up only while reads keep the drive busy. The share of destages made at
+                // the high-water mark is taken as the reads an arrival finds waiting (present -
+                // 1, at most 1); the rest are made in an idle moment among the writes that came
+                // with those reads, w / (1 - w) per read: at one outstanding request each write
+                // alone, and the next request waits behind it (as the simulated drives do).
                 const double w =
                     (*drive_ios)[1] / std::max(1e-300, (*drive_ios)[0] + (*drive_ios)[1]);
                 candidates = w >= 1.0 ? window : std::max(1.0, std::floor(window / 2.0));
+                // (Behind a write-back cache the controller keeps the drive's queue full of
+                // destage work: never alone.)
+                many = w >= 1.0 || !idle_destage ? 1.0 : std::clamp(present - 1.0, 0.0, 1.0);
+                idle_held = w >= 1.0
+                                ? 1.0
+                                : std::clamp(1.0 + std::max(0.0, present - 1.0) * w / (1.0 - w),
+                                             1.0, candidates);
             }
-            const TimeMoments m = pos->at(candidates);
+            TimeMoments m = pos->at(candidates);
+            if (many < 1.0) {
+                // derived: a mixture of destages alone and destages at the high-water mark.
+                TimeMoments alone = pos->at(idle_held);
+                if (rewrite) {
+                    // The write half of read-modify-write destaged alone finds the head on the
+                    // track it just read unless another request came between (probability
+                    // 1 - 1/present): it waits a revolution less the transfer (Chen et al.
+                    // 1994), as the write-through case in add_phase.
+                    const double p = 1.0 / std::max(1.0, present);
+                    const double wait = std::max(0.0, revolution - transfer);
+                    const double mean = p * wait + (1.0 - p) * alone.mean;
+                    const double second =
+                        p * wait * wait + (1.0 - p) * (alone.var + alone.mean * alone.mean);
+                    alone = {mean, std::max(0.0, second - mean * mean)};
+                }
+                const double mean = many * m.mean + (1.0 - many) * alone.mean;
+                const double second = many * (m.var + m.mean * m.mean) +
+                                      (1.0 - many) * (alone.var + alone.mean * alone.mean);
+                m = {mean, std::max(0.0, second - mean * mean)};
+            }
             const double interleaved = std::max(1.0, std::min(present, streams));
             // Sequential: a stream pays positioning only when another stream moved the head in
             // between (probability 1 - 1/present, derived: FCFS order among the requests
