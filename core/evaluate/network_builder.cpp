@@ -621,26 +621,27 @@ class Builder {
                 // and destages when none waits, or ahead of them once its buffer is half full
                 // (high-water mark: Varma & Jacobson, "Destage algorithms for disk arrays with
                 // non-volatile caches", ISCA 1995), so with reads about half the window
-                // is held; with writes only the buffer fills. derived: with reads, the writes
-                // pile up only while reads keep the drive busy. The share of destages made at
-                // the high-water mark is taken as the reads an arrival finds waiting (present -
-                // 1, at most 1); the rest are made in an idle moment among the writes that came
-                // with those reads, w / (1 - w) per read: at one outstanding request each write
-                // alone, and the next request waits behind it (as the simulated drives do).
+                // is held; with writes only the buffer fills. derived: with reads, the share of
+                // destages made at the mark is taken as the reads an arrival finds waiting
+                // (present - 1, at most 1); the rest are made in an idle moment among the
+                // writes held then (below): with few writes per read, alone, right after the
+                // write is acknowledged, and the next request waits behind it (as the
+                // simulated drives do).
                 const double w =
                     (*drive_ios)[1] / std::max(1e-300, (*drive_ios)[0] + (*drive_ios)[1]);
                 candidates = w >= 1.0 ? window : std::max(1.0, std::floor(window / 2.0));
                 // (Behind a write-back cache the controller keeps the drive's queue full of
                 // destage work: never alone.)
                 many = w >= 1.0 || !idle_destage ? 1.0 : std::clamp(present - 1.0, 0.0, 1.0);
-                idle_held = w >= 1.0
-                                ? 1.0
-                                : std::clamp(1.0 + std::max(0.0, present - 1.0) * w / (1.0 - w),
-                                             1.0, candidates);
+                // derived: a request finds at most the destage in progress, so the buffer is
+                // a queue of writes served about once per read: with r = w / (1 - w) writes per
+                // read it holds r / (1 - r) on average (M/M/1), at r >= 1 it fills to the mark.
+                const double r = w / std::max(1e-12, 1.0 - w);
+                idle_held = r >= 1.0 ? candidates : std::min(candidates, 1.0 + r / (1.0 - r));
             }
             TimeMoments m = pos->at(candidates);
             if (many < 1.0) {
-                // derived: a mixture of destages alone and destages at the high-water mark.
+                // derived: a mixture of destages in an idle moment and at the high-water mark.
                 TimeMoments alone = pos->at(idle_held);
                 if (rewrite) {
                     // The write half of read-modify-write destaged alone finds the head on the

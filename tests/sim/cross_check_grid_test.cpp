@@ -13,16 +13,17 @@ using namespace raidadv;
 
 namespace {
 
-/// Points where the analytic model is knowingly more than 25% off (asserted within 40%): 4 KiB
-/// writes to RAID 60 on disks at 8 outstanding requests, the drives' write caches on (an HBA
-/// leaves them on). The model takes the share of destages made at the buffer's high-water mark
-/// from the reads a request finds waiting (network_builder hdd_visit), here 0.87; the
-/// simulated drives, given three reconstruct-writes per read, hold many writes at every destage
-/// and position shorter. (Before the model let a drive destage alone in an idle moment, the
-/// named points were every parity-layout write at one outstanding request, up to 30% fast.)
-bool known_outside(RaidLevel level, bool ssd, double read_fraction, double bytes, int concurrency) {
-    return !ssd && level == RaidLevel::Raid60 && read_fraction == 0.0 && bytes == 4096.0 &&
-           concurrency == 8;
+/// Points where the analytic model is knowingly more than 25% off (asserted within 35%): writes
+/// to a parity level on disks at one outstanding request, the drives' write caches on (an HBA
+/// leaves them on); RAID 50 and 60 64 KiB writes, up to 30% fast. With one write per read (or
+/// more) the model takes the drive's buffer to fill to its high-water mark and every destage to
+/// choose among half of it (network_builder hdd_visit); at this load the simulated drives, idle
+/// while the request is on the other drives, destage each write almost alone, so the destage
+/// positions longer and the next request's reads wait behind it.
+bool known_outside(RaidLevel level, bool ssd, double read_fraction, int concurrency) {
+    const bool parity = level == RaidLevel::Raid5 || level == RaidLevel::Raid6 ||
+                        level == RaidLevel::Raid50 || level == RaidLevel::Raid60;
+    return !ssd && parity && read_fraction == 0.0 && concurrency == 1;
 }
 
 }  // namespace
@@ -63,7 +64,7 @@ TEST_CASE("Analytic model against the simulator over the validation grid", "[sim
                         const double err = 100.0 * (ra - rs) / rs;
                         ++total;
                         within10 += std::abs(err) <= 10.0;
-                        const bool known = known_outside(l.level, ssd != 0, read_fraction, bytes,
+                        const bool known = known_outside(l.level, ssd != 0, read_fraction,
                                                          a.points[i].concurrency);
                         within25 += std::abs(err) <= 25.0 || known;
                         worst = std::max(worst, std::abs(err));
@@ -71,7 +72,7 @@ TEST_CASE("Analytic model against the simulator over the validation grid", "[sim
                              << (ssd ? " SSD " : " HDD ") << bytes << " B, read " << read_fraction
                              << ", N " << a.points[i].concurrency << ": analytic " << ra * 1e3
                              << " ms, simulated " << rs * 1e3 << " ms (" << err << "%)");
-                        CHECK(std::abs(err) <= (known ? 40.0 : 25.0));
+                        CHECK(std::abs(err) <= (known ? 35.0 : 25.0));
                         CHECK(a.points[i].bottleneck == m.points[i].metrics.bottleneck);
                     }
                 }
