@@ -81,6 +81,13 @@ std::shared_ptr<const HddPositioning> positioning(const HddSpec& hdd, double spa
 /// of a level with the same queue length, so the visits sharing a table mostly ask for the same
 /// number of candidates in a row. One per built network and direction; a built network is solved
 /// on one thread at a time (the memo is not synchronized).
+/// The time that is `a` with probability p and `b` otherwise (mean and variance of a mixture).
+TimeMoments mixture(double p, TimeMoments a, TimeMoments b) {
+    const double mean = p * a.mean + (1.0 - p) * b.mean;
+    const double second = p * (a.var + a.mean * a.mean) + (1.0 - p) * (b.var + b.mean * b.mean);
+    return {mean, std::max(0.0, second - mean * mean)};
+}
+
 class PositioningMemo {
   public:
     explicit PositioningMemo(std::shared_ptr<const HddPositioning> pos) : pos_(std::move(pos)) {}
@@ -507,12 +514,10 @@ class Builder {
                 v.service.at = [random, t, wait, overhead](double present) {
                     ServiceParts parts = random(present);
                     const double p = 1.0 - 1.0 / std::max(1.0, present);
-                    const double m = p * parts.random.mean + (1.0 - p) * wait;
-                    const double second =
-                        p * (parts.random.var + parts.random.mean * parts.random.mean) +
-                        (1.0 - p) * wait * wait;
+                    const TimeMoments m =
+                        mixture(p, {parts.random.mean, parts.random.var}, {wait, 0.0});
                     parts.fixed_s = overhead + t;
-                    parts.random = {m, std::max(0.0, second - m * m)};
+                    parts.random = {m.mean, m.var};
                     parts.hidden_s = 0.0;
                     parts.delay_s = 0.0;
                     return parts;
@@ -648,17 +653,10 @@ class Builder {
                     // track it just read unless another request came between (probability
                     // 1 - 1/present): it waits a revolution less the transfer (Chen et al.
                     // 1994), as the write-through case in add_phase.
-                    const double p = 1.0 / std::max(1.0, present);
                     const double wait = std::max(0.0, revolution - transfer);
-                    const double mean = p * wait + (1.0 - p) * alone.mean;
-                    const double second =
-                        p * wait * wait + (1.0 - p) * (alone.var + alone.mean * alone.mean);
-                    alone = {mean, std::max(0.0, second - mean * mean)};
+                    alone = mixture(1.0 / std::max(1.0, present), {wait, 0.0}, alone);
                 }
-                const double mean = many * m.mean + (1.0 - many) * alone.mean;
-                const double second = many * (m.var + m.mean * m.mean) +
-                                      (1.0 - many) * (alone.var + alone.mean * alone.mean);
-                m = {mean, std::max(0.0, second - mean * mean)};
+                m = mixture(many, m, alone);
             }
             const double interleaved = std::max(1.0, std::min(present, streams));
             // Sequential: a stream pays positioning only when another stream moved the head in
