@@ -158,8 +158,8 @@ BuiltNetwork build_degraded_network(const System& system, const Workload& worklo
                 slow_down(s.parts, factor);
                 if (s.at) {
                     auto inner = s.at;
-                    s.at = [inner, factor](double present) {
-                        queueing::ServiceParts p = inner(present);
+                    s.at = [inner, factor](const queueing::Arrival& found) {
+                        queueing::ServiceParts p = inner(found);
                         slow_down(p, factor);
                         return p;
                     };

@@ -14,6 +14,7 @@
 
 namespace raidadv {
 
+using queueing::Arrival;
 using queueing::Moments;
 using queueing::Service;
 using queueing::ServiceParts;
@@ -511,9 +512,9 @@ class Builder {
                 const double wait = std::max(0.0, hdd_revolution_time(sys_.drive.hdd) - t);
                 const double overhead = sys_.drive.hdd.command_overhead_s;
                 auto random = v.service.at;
-                v.service.at = [random, t, wait, overhead](double present) {
-                    ServiceParts parts = random(present);
-                    const double p = 1.0 - 1.0 / std::max(1.0, present);
+                v.service.at = [random, t, wait, overhead](const Arrival& found) {
+                    ServiceParts parts = random(found);
+                    const double p = 1.0 - 1.0 / std::max(1.0, found.present);
                     const TimeMoments m =
                         mixture(p, {parts.random.mean, parts.random.var}, {wait, 0.0});
                     parts.fixed_s = overhead + t;
@@ -611,7 +612,8 @@ class Builder {
         const double piece = std::max(512.0, sys_.host.max_io_bytes);
         const double cluster_media =
             hdd_transfer_time(hdd, geo_.unit > 0.0 ? std::min(piece, geo_.unit) : piece, span);
-        v.service.at = [=](double present) {
+        v.service.at = [=](const Arrival& found) {
+            const double present = found.present;
             // derived: when the drive finishes a request it chooses among those still waiting,
             // so an arrival that finds `present - 1` others is chosen from about that many; a
             // mirror read adds the other copies' arms when they are idle (probability 1/present),

@@ -41,16 +41,20 @@ struct ServiceParts {
     double foreground() const { return fixed_s + random.mean; }
 };
 
-/// Service of one sub-request; the parts may depend on how many requests are at the station
-/// copy, including this one (queue reordering such as SATF in a disk, stream interleaving).
+/// What an arriving sub-request finds at its station copy.
+struct Arrival {
+    double present = 1.0;  ///< requests at the copy, this one included
+    double busy = 0.0;     ///< probability the copy is busy with other work (hidden work included)
+};
+
+/// Service of one sub-request; the parts may depend on what it finds at the station copy
+/// (queue reordering such as SATF in a disk, stream interleaving).
 struct Service {
     ServiceParts parts;              ///< used when `at` is empty
     double fixed_max_extra_s = 0.0;  ///< extra deterministic time of a fork's largest sub-request
-    std::function<ServiceParts(double requests_present)> at;
+    std::function<ServiceParts(const Arrival& found)> at;
 
-    ServiceParts parts_at(double requests_present) const {
-        return at ? at(requests_present) : parts;
-    }
+    ServiceParts parts_at(const Arrival& found) const { return at ? at(found) : parts; }
 };
 
 /// One step of a job: `fork` sub-requests to distinct copies of `station`, all identical.

@@ -192,7 +192,9 @@ class Level {
         last_x_ = std::numeric_limits<double>::quiet_NaN();  // a new level: nothing to reuse
         const std::vector<double>& seen = seen_state.queue;
         for (std::size_t i : dynamic_) {
-            parts_[i] = entries_[i].visit->service.parts_at(seen[entries_[i].station] + 1.0);
+            const auto st = static_cast<std::size_t>(entries_[i].station);
+            parts_[i] = entries_[i].visit->service.parts_at(
+                {seen[st] + 1.0, std::clamp(seen_state.busy[st], 0.0, 1.0)});
         }
         // Mean and mean residual of the busy time of the requests at each station (the mix of
         // every visit to it), for the request found in service.
@@ -573,7 +575,7 @@ std::vector<double> offered_utilization(const Network& net, double lambda,
     for (const auto& variant : net.variants) {
         for (const auto& visit : variant.visits) {
             const auto& st = net.stations[visit.station];
-            const ServiceParts p = visit.service.parts_at(q[visit.station] + 1.0);
+            const ServiceParts p = visit.service.parts_at({q[visit.station] + 1.0, 1.0});
             u[visit.station] += lambda * variant.probability * visit.count * share(visit, st) *
                                 p.busy() / std::max(1.0, st.servers);
         }
@@ -601,7 +603,8 @@ Solution solve_open(const Network& net, double lambda) {
                         continue;
                     }
                     const double lv = lambda * variant.probability * visit.count * share(visit, st);
-                    const ServiceParts p = visit.service.parts_at(q[s] + 1.0);
+                    const ServiceParts p =
+                        visit.service.parts_at({q[s] + 1.0, std::min(1.0, sol.utilization[s])});
                     rate += lv;
                     m1 += lv * p.busy();
                     m2 += lv * (p.busy() * p.busy() + p.random.var);
@@ -658,7 +661,8 @@ Solution solve_open(const Network& net, double lambda) {
             if (visit.detached) {
                 continue;
             }
-            const ServiceParts p = visit.service.parts_at(q[visit.station] + 1.0);
+            const ServiceParts p = visit.service.parts_at(
+                {q[visit.station] + 1.0, std::min(1.0, sol.utilization[visit.station])});
             const double c = std::max(1.0, net.stations[visit.station].servers);
             Prepared prepared;
             prepare_visit(prepared, visit, c);

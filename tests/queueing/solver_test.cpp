@@ -161,9 +161,9 @@ SCENARIO("Throughput falls when the work per job grows with the queue") {
         net.stations.push_back({"drive", StationKind::Queue, 1, 1.0});
         JobVariant v;
         Visit visit;
-        visit.service.at = [](double present) {
+        visit.service.at = [](const Arrival& found) {
             ServiceParts p;
-            p.fixed_s = 0.1 * std::max(1.0, present);
+            p.fixed_s = 0.1 * std::max(1.0, found.present);
             return p;
         };
         v.visits.push_back(visit);
