@@ -34,7 +34,8 @@ bool overloaded(const PointResult& r, const BatchSummary& b, double rate) {
            b.iops < 0.98 * rate;
 }
 
-SimPoint to_point(PointResult r, const SimOptions& options, int population, double rate) {
+SimPoint to_point(PointResult r, const SimOptions& options, int population, double rate,
+                  double think_time_s) {
     SimPoint p;
     p.metrics.concurrency = population;
     p.metrics.arrival_rate_per_s = population > 0 ? 0.0 : rate;
@@ -71,6 +72,13 @@ SimPoint to_point(PointResult r, const SimOptions& options, int population, doub
     p.iops_ci = b.iops_ci;
     p.mb_per_s_ci = b.mb_per_s_ci;
     p.mean_response_ci_s = b.mean_response_ci_s;
+    if (population > 0 && b.iops > 0.0) {
+        // Closed point: Little's law, R = N / X - Z (Lazowska et al. 1984, ch. 3), counts the
+        // jobs still waiting at the end too; the completed jobs' mean leaves out those a
+        // drive's shortest-positioning-first order keeps passing over (streams at fixed places).
+        p.metrics.mean_response_s = std::max(0.0, population / b.iops - think_time_s);
+        p.mean_response_ci_s = population * b.iops_ci / (b.iops * b.iops);
+    }
     return p;
 }
 
@@ -85,12 +93,13 @@ SimEvaluation simulate(const System& system, const Workload& workload, const Sim
     for (int n : workload.concurrency) {
         PointResult r = run_point(system, workload, options, std::max(1, n), 0.0,
                                   mix_seed(options.seed, index++));
-        ev.points.push_back(to_point(std::move(r), options, std::max(1, n), 0.0));
+        ev.points.push_back(
+            to_point(std::move(r), options, std::max(1, n), 0.0, workload.think_time_s));
     }
     for (double rate : workload.arrival_rates_per_s) {
         PointResult r =
             run_point(system, workload, options, 0, rate, mix_seed(options.seed, index++));
-        ev.points.push_back(to_point(std::move(r), options, 0, rate));
+        ev.points.push_back(to_point(std::move(r), options, 0, rate, 0.0));
     }
     return ev;
 }
