@@ -647,23 +647,46 @@ class Builder {
                 idle_held = r >= 1.0 ? candidates : std::min(candidates, 1.0 + r / (1.0 - r));
             }
             TimeMoments m = pos->at(candidates);
+            TimeMoments alone{};
+            double alone_share = 0.0;  // destages in an idle moment that go back over a read
             if (many < 1.0) {
                 // derived: a mixture of destages in an idle moment and at the high-water mark.
-                TimeMoments alone = pos->at(idle_held);
+                alone = pos->at(idle_held);
                 if (rewrite) {
                     // The write half of read-modify-write destaged alone finds the head on the
                     // track it just read unless another request came between (probability
                     // 1 - 1/present): it waits a revolution less the transfer (Chen et al.
-                    // 1994), as the write-through case in add_phase.
+                    // 1994), as the write-through case in add_phase. It goes back over what
+                    // the head has read, so it continues no stream (command() below).
                     const double wait = std::max(0.0, revolution - transfer);
                     alone = mixture(1.0 / std::max(1.0, present), {wait, 0.0}, alone);
+                    alone_share = 1.0 - many;
+                } else {
+                    m = mixture(many, m, alone);
                 }
-                m = mixture(many, m, alone);
             }
-            const double interleaved = std::max(1.0, std::min(present, streams));
+            // A stream's work read ahead (reads) or destaged later (writes in the drive's cache)
+            // is not time its requests spend at the drive, so the requests present undercount
+            // the other streams there; derived: the drive's busy share from other streams (the
+            // arrival's view of the drive, all but its own stream's share when several requests
+            // belong to one stream) is the mean number of them it finds at work, at most one.
+            // A mirror read takes the copy with the shorter queue, then the nearer arm (the
+            // simulator's choice), so a stream keeps a copy of its own unless every copy is at
+            // work for others (taken as independent copies: the power).
+            const bool ahead_read = !write && hdd.read_ahead;
+            const double others = streams < 1e300 ? std::max(0.0, 1.0 - 1.0 / streams) : 1.0;
+            const double busy_others = std::pow(found.busy * others, copies);
+            const double found_present =
+                ahead_read || cached ? std::max(present, 1.0 + busy_others) : present;
+            const double interleaved = std::max(1.0, std::min(found_present, streams));
+            // derived: a drive reads ahead only until the next command needs the head (Shriver,
+            // Merchant & Wilkes 1998; the simulator's drive), so a stream finds its data read
+            // ahead only if the drive went idle after its previous request, not when another
+            // request waited then (taken as found - 1, at most 1, as for the destages above).
+            const double preempted = ahead_read ? std::clamp(found_present - 1.0, 0.0, 1.0) : 0.0;
             // Sequential: a stream pays positioning only when another stream moved the head in
-            // between (probability 1 - 1/present, derived: FCFS order among the requests
-            // present, capped by the number of streams). With read-ahead (reads) or the drive's
+            // between (probability 1 - 1/found, derived: FCFS order among the requests found,
+            // capped by the number of streams). With read-ahead (reads) or the drive's
             // write cache (writes) it pays once per cache segment of its own data, and the media
             // transfer of a hit is done ahead/behind the request (Shriver, Merchant & Wilkes
             // 1998, simplified). Without read-ahead a read that finds the head just past its
@@ -672,18 +695,22 @@ class Builder {
             auto command = [&](double fresh_share, double skipped) {
                 double p = 1.0 - 1.0 / interleaved;
                 if (streaming && interleaved <= segments) {
-                    p *= per_segment;
+                    p *= preempted + (1.0 - preempted) * per_segment;
                 }
                 p = fresh_share + (1.0 - fresh_share) * p;
                 ServiceParts c;
                 // Continuing a stream sweeps over the data it skips; a fresh access does not.
                 const double stream_transfer = fresh_share >= 1.0 ? transfer : transfer * skipped;
                 if (streaming) {
-                    c.fixed_s = p * (overhead + stream_transfer);
-                    c.hidden_s = (1.0 - p) * stream_transfer;
-                    c.delay_s = (1.0 - p) * overhead;  // the link transfer is the link visit
-                    const double second = p * (m.var + m.mean * m.mean);
-                    c.random = {p * m.mean, std::max(0.0, second - p * p * m.mean * m.mean)};
+                    // The destages alone of a read-modify-write's write half are always
+                    // positioned (alone, above); the rest as a stream.
+                    const double media = alone_share + (1.0 - alone_share) * p;
+                    const TimeMoments positioned =
+                        mixture(alone_share, alone, mixture(p, m, {0.0, 0.0}));
+                    c.fixed_s = media * (overhead + stream_transfer);
+                    c.hidden_s = (1.0 - media) * stream_transfer;
+                    c.delay_s = (1.0 - media) * overhead;  // the link transfer is the link visit
+                    c.random = {positioned.mean, positioned.var};
                 } else {
                     const double lost = fresh_share >= 1.0 ? m.mean : revolution;
                     c.fixed_s = overhead + stream_transfer;
