@@ -583,69 +583,107 @@ std::vector<double> offered_utilization(const Network& net, double lambda,
     return u;
 }
 
+namespace {
+
+/// One queue of an open network at an assumed mean queue length: offered work per server, the
+/// Pollaczek-Khinchine wait and the queue length that wait implies.
+struct OpenStation {
+    double rate = 0.0, work = 0.0, wait = 0.0, implied_queue = 0.0;
+};
+
+OpenStation open_station_at(const Network& net, double lambda, std::size_t s, double q) {
+    const auto& st = net.stations[s];
+    const double c = std::max(1.0, st.servers);
+    OpenStation out;
+    // An arrival finds the server busy with the station's utilization (PASTA); that depends on
+    // the service, so the work is taken once without it and then with it.
+    double busy = 0.0;
+    double m1 = 0.0, m2 = 0.0, fg = 0.0;
+    for (int pass = 0; pass < 2; ++pass) {
+        out.rate = m1 = m2 = fg = 0.0;
+        for (const auto& variant : net.variants) {
+            for (const auto& visit : variant.visits) {
+                if (visit.station != static_cast<int>(s)) {
+                    continue;
+                }
+                const double lv = lambda * variant.probability * visit.count * share(visit, st);
+                const ServiceParts p = visit.service.parts_at({q + 1.0, busy});
+                out.rate += lv;
+                m1 += lv * p.busy();
+                m2 += lv * (p.busy() * p.busy() + p.random.var);
+                fg += visit.detached ? 0.0 : lv * p.foreground();
+            }
+        }
+        busy = std::min(1.0, m1 / c);
+    }
+    out.work = m1 / c;
+    if (out.rate == 0.0) {
+        return out;
+    }
+    if (st.kind == StationKind::Delay) {
+        out.implied_queue = fg;
+        return out;
+    }
+    if (out.work >= 1.0) {
+        out.wait = std::numeric_limits<double>::infinity();
+        out.implied_queue = std::numeric_limits<double>::infinity();
+        return out;
+    }
+    const double mean_s = m1 / out.rate;
+    const double scv = std::max(0.0, (m2 / out.rate) / (mean_s * mean_s) - 1.0);
+    // Pollaczek-Khinchine with Seidmann's s/c server: W = rho/(1-rho) (s/c)(1+cv^2)/2
+    out.wait = out.work / (1.0 - out.work) * (mean_s / c) * (1.0 + scv) / 2.0;
+    out.implied_queue = out.rate * out.wait + fg;
+    return out;
+}
+
+}  // namespace
+
 Solution solve_open(const Network& net, double lambda) {
     const std::size_t ns = net.stations.size();
     Solution sol;
     sol.utilization.assign(ns, 0.0);
     sol.queue_length.assign(ns, 0.0);
     std::vector<double> q(ns, 0.0), wait(ns, 0.0);
-    bool converged = false;
-    for (int it = 0; it < kMaxOpenIterations && !converged; ++it) {
-        sol.iterations = it + 1;
-        converged = true;
-        for (std::size_t s = 0; s < ns; ++s) {
-            const auto& st = net.stations[s];
-            const double c = std::max(1.0, st.servers);
-            double rate = 0.0, m1 = 0.0, m2 = 0.0, fg = 0.0;
-            for (const auto& variant : net.variants) {
-                for (const auto& visit : variant.visits) {
-                    if (visit.station != static_cast<int>(s)) {
-                        continue;
-                    }
-                    const double lv = lambda * variant.probability * visit.count * share(visit, st);
-                    const ServiceParts p =
-                        visit.service.parts_at({q[s] + 1.0, std::min(1.0, sol.utilization[s])});
-                    rate += lv;
-                    m1 += lv * p.busy();
-                    m2 += lv * (p.busy() * p.busy() + p.random.var);
-                    fg += visit.detached ? 0.0 : lv * p.foreground();
-                }
+    // Each queue's service depends only on its own queue length, so each is solved alone: its
+    // mean queue length is the first q, growing from an empty queue, at which the wait the
+    // service at q implies no longer makes the queue longer (derived: the queue grows while the
+    // implied queue exceeds it). A reordering station (SATF in a disk) serves faster with a
+    // longer queue, so its implied queue can cross q more than once; a fixed-point iteration
+    // oscillated between them and gave a response time that fell as the load rose.
+    constexpr double kMaxQueue = 1e7;
+    for (std::size_t s = 0; s < ns; ++s) {
+        int evaluations = 0;
+        auto excess = [&](double at) {
+            ++evaluations;
+            return open_station_at(net, lambda, s, at).implied_queue - at;
+        };
+        double lo = 0.0, hi = 0.0;
+        if (excess(0.0) > 0.0) {
+            // Geometric scan (steps of 25%) for the first queue length the wait does not
+            // exceed, then bisection between it and the last one it does.
+            hi = 1e-3;
+            while (hi <= kMaxQueue && excess(hi) > 0.0) {
+                lo = hi;
+                hi *= 1.25;
             }
-            const double work = m1 / c;
-            sol.utilization[s] = work;
-            if (rate == 0.0) {
-                wait[s] = 0.0;
-                q[s] = 0.0;
-                continue;
-            }
-            if (st.kind == StationKind::Delay) {
-                wait[s] = 0.0;
-                q[s] = fg;
-                continue;
-            }
-            double nq;
-            if (work >= 1.0) {
-                // Beyond capacity at this queue length; a reordering station may catch up with
-                // a longer queue, so let the queue grow and try again.
-                wait[s] = std::numeric_limits<double>::infinity();
-                nq = 2.0 * q[s] + 1.0;
-            } else {
-                const double mean_s = m1 / rate;
-                const double scv = std::max(0.0, (m2 / rate) / (mean_s * mean_s) - 1.0);
-                // Pollaczek-Khinchine with Seidmann's s/c server: W = rho/(1-rho) (s/c)(1+cv^2)/2
-                wait[s] = work / (1.0 - work) * (mean_s / c) * (1.0 + scv) / 2.0;
-                nq = rate * wait[s] + fg;
-            }
-            if (std::abs(nq - q[s]) > 1e-9 * std::max(1.0, q[s])) {
-                converged = false;
-            }
-            q[s] = 0.5 * q[s] + 0.5 * nq;
-            if (q[s] > 1e7) {
+            if (hi > kMaxQueue) {
+                sol.iterations = std::max(sol.iterations, evaluations);
                 sol.saturated = true;
+                q[s] = kMaxQueue;
                 sol.utilization = offered_utilization(net, lambda, q);
                 return sol;
             }
+            for (int i = 0; i < 100 && hi - lo > 1e-10 * std::max(1.0, hi); ++i) {
+                const double mid = 0.5 * (lo + hi);
+                (excess(mid) > 0.0 ? lo : hi) = mid;
+            }
         }
+        const OpenStation at = open_station_at(net, lambda, s, hi);
+        q[s] = at.rate == 0.0 ? 0.0 : at.implied_queue;
+        wait[s] = at.wait;
+        sol.utilization[s] = at.work;
+        sol.iterations = std::max(sol.iterations, evaluations);
     }
     for (std::size_t s = 0; s < ns; ++s) {
         if (sol.utilization[s] >= 1.0 || !std::isfinite(wait[s])) {
