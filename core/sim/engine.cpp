@@ -248,6 +248,7 @@ PointResult Engine::collect(double now) {
     r.warmed_up = measuring_;
     r.overflow = in_system_ > kMaxBacklog;
     r.background_drives = (write_back_ || drive_cache_) && wl_.read_fraction < 1.0;
+    r.reordering_drives = sys_.drive.kind == DriveKind::Hdd && sys_.drive.hdd.queue_depth > 1;
     r.t_begin = t_begin_;
     r.t_end = now;
     r.samples = std::move(samples_);

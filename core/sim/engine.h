@@ -37,6 +37,7 @@ struct PointResult {
     bool warmed_up = false;
     bool overflow = false;           ///< open point: backlog passed the bound
     bool background_drives = false;  ///< drives also serve write-back destage
+    bool reordering_drives = false;  ///< drives choose from their queue (HDD, queue depth > 1)
     bool truncated = false;          ///< stopped by max_sim_seconds or max_events
 };
 

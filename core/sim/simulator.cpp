@@ -22,8 +22,9 @@ bool overloaded(const PointResult& r, const BatchSummary& b, double rate) {
     for (const auto& [key, u] : r.utilization) {
         // Offered utilization: measured busy fraction scaled by arrivals / completions. Drives
         // that also destage a write-back cache run busy while stable (their backlog sits in the
-        // cache and feeds SATF): for them only the growth test below applies.
-        if (key == kDrives && r.background_drives) {
+        // cache and feeds SATF), and so do drives that choose from their queue (a longer queue
+        // serves faster): for them only the growth test below applies.
+        if (key == kDrives && (r.background_drives || r.reordering_drives)) {
             continue;
         }
         if (b.iops > 0.0 && u * rate / b.iops >= 0.995) {
