@@ -493,6 +493,9 @@ class Builder {
             bw.fork = k;
             bw.service.fixed_max_extra_s = dmax.bandwidth_s - d.bandwidth_s;
             bw.detached = detached;
+            if (!write && !same_copy && geo_.copies > 1) {
+                flash.choice = bw.choice = geo_.copies;  // a mirror read: the shorter queue
+            }
             visits.push_back(flash);
             visits.push_back(bw);
         } else {
@@ -503,6 +506,9 @@ class Builder {
             Visit v = hdd_visit(k, mean, mx, write, same_copy, fresh, host_ios, detached || cached,
                                 count, cached, unbuffered, early, cached && !detached,
                                 cached && phase.rewrites_previous);
+            if (!write && !same_copy && geo_.copies > 1) {
+                v.choice = geo_.copies;  // a mirror read: the shorter queue (then the nearer arm)
+            }
             if (phase.rewrites_previous && !cached) {
                 // derived: the write half of read-modify-write finds the head on the track it
                 // just read and waits one revolution less the transfer (Chen et al. 1994) -

@@ -67,6 +67,7 @@ struct Visit {
         false;  ///< background work (write-back destage): loads the station, adds no response time
     bool overlapped = false;  ///< service overlaps the previous step (pipelined transfer): adds
                               ///< only its waiting time
+    int choice = 1;  ///< open solve: joins the shortest queue of this many copies (mirror reads)
 };
 
 /// A kind of job with its probability; a job's steps run one after another.

@@ -589,7 +589,18 @@ namespace {
 /// Pollaczek-Khinchine wait and the queue length that wait implies.
 struct OpenStation {
     double rate = 0.0, work = 0.0, wait = 0.0, implied_queue = 0.0;
+    double chosen = 0.0;  ///< share of the work brought by sub-requests that choose a copy
 };
+
+/// The wait of a sub-request that joins the shortest of k copies' queues, as a share of the
+/// wait at one copy. derived: if every request at the copies could choose, k copies would act
+/// as one queue served k times as fast (Seidmann's c-server transform: 1/k of the wait); work
+/// that goes to every copy (mirror writes) makes their queues alike and leaves nothing to
+/// choose; in between, the share of chosen work weights the two.
+double chosen_wait_share(const Visit& visit, double chosen) {
+    const double k = static_cast<double>(std::max(1, visit.choice));
+    return 1.0 - chosen + chosen / k;
+}
 
 OpenStation open_station_at(const Network& net, double lambda, std::size_t s, double q) {
     const auto& st = net.stations[s];
@@ -599,8 +610,9 @@ OpenStation open_station_at(const Network& net, double lambda, std::size_t s, do
     // the service, so the work is taken once without it and then with it.
     double busy = 0.0;
     double m1 = 0.0, m2 = 0.0, fg = 0.0;
+    double chosen_m1 = 0.0;  // work of sub-requests that choose a copy
     for (int pass = 0; pass < 2; ++pass) {
-        out.rate = m1 = m2 = fg = 0.0;
+        out.rate = m1 = m2 = fg = chosen_m1 = 0.0;
         for (const auto& variant : net.variants) {
             for (const auto& visit : variant.visits) {
                 if (visit.station != static_cast<int>(s)) {
@@ -609,6 +621,7 @@ OpenStation open_station_at(const Network& net, double lambda, std::size_t s, do
                 const double lv = lambda * variant.probability * visit.count * share(visit, st);
                 const ServiceParts p = visit.service.parts_at({q + 1.0, busy});
                 out.rate += lv;
+                chosen_m1 += visit.choice > 1 ? lv * p.busy() : 0.0;
                 m1 += lv * p.busy();
                 m2 += lv * (p.busy() * p.busy() + p.random.var);
                 fg += visit.detached ? 0.0 : lv * p.foreground();
@@ -633,7 +646,17 @@ OpenStation open_station_at(const Network& net, double lambda, std::size_t s, do
     const double scv = std::max(0.0, (m2 / out.rate) / (mean_s * mean_s) - 1.0);
     // Pollaczek-Khinchine with Seidmann's s/c server: W = rho/(1-rho) (s/c)(1+cv^2)/2
     out.wait = out.work / (1.0 - out.work) * (mean_s / c) * (1.0 + scv) / 2.0;
-    out.implied_queue = out.rate * out.wait + fg;
+    out.chosen = m1 > 0.0 ? chosen_m1 / m1 : 0.0;
+    double waiting = 0.0;  // arrivals per second times the share of the wait each sees
+    for (const auto& variant : net.variants) {
+        for (const auto& visit : variant.visits) {
+            if (visit.station == static_cast<int>(s)) {
+                waiting += lambda * variant.probability * visit.count * share(visit, st) *
+                           chosen_wait_share(visit, out.chosen);
+            }
+        }
+    }
+    out.implied_queue = waiting * out.wait + fg;
     return out;
 }
 
@@ -644,7 +667,7 @@ Solution solve_open(const Network& net, double lambda) {
     Solution sol;
     sol.utilization.assign(ns, 0.0);
     sol.queue_length.assign(ns, 0.0);
-    std::vector<double> q(ns, 0.0), wait(ns, 0.0);
+    std::vector<double> q(ns, 0.0), wait(ns, 0.0), chosen(ns, 0.0);
     // Each queue's service depends only on its own queue length, so each is solved alone: its
     // mean queue length is the first q, growing from an empty queue, at which the wait the
     // service at q implies no longer makes the queue longer (derived: the queue grows while the
@@ -682,6 +705,7 @@ Solution solve_open(const Network& net, double lambda) {
         const OpenStation at = open_station_at(net, lambda, s, hi);
         q[s] = at.rate == 0.0 ? 0.0 : at.implied_queue;
         wait[s] = at.wait;
+        chosen[s] = at.chosen;
         sol.utilization[s] = at.work;
         sol.iterations = std::max(sol.iterations, evaluations);
     }
@@ -705,7 +729,8 @@ Solution solve_open(const Network& net, double lambda) {
             Prepared prepared;
             prepare_visit(prepared, visit, c);
             prepare_service(prepared, p, previous_fg);
-            const Terms t = terms_at(prepared, wait[visit.station]);
+            const Terms t = terms_at(
+                prepared, wait[visit.station] * chosen_wait_share(visit, chosen[visit.station]));
             rv += t.mean;
             vv += t.var;
             // as in Level::set
