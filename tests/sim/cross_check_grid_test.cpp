@@ -5,8 +5,8 @@
 #include <cmath>
 #include <cstdio>
 
+#include "cross_check_support.h"
 #include "evaluate/evaluator.h"
-#include "fixtures.h"
 #include "sim/simulator.h"
 
 using namespace raidadv;
@@ -29,12 +29,7 @@ bool known_outside(RaidLevel level, bool ssd, double read_fraction, int concurre
 }  // namespace
 
 TEST_CASE("Analytic model against the simulator over the validation grid", "[sim][grid]") {
-    struct Level {
-        RaidLevel level;
-        int drives;
-        int span;
-    };
-    const Level levels[] = {
+    const test::GridLevel levels[] = {
         {RaidLevel::Simple, 4, 0}, {RaidLevel::Raid0, 4, 0},  {RaidLevel::Raid1, 2, 0},
         {RaidLevel::Raid10, 4, 2}, {RaidLevel::Raid01, 4, 0}, {RaidLevel::Raid5, 4, 0},
         {RaidLevel::Raid6, 6, 0},  {RaidLevel::Raid50, 6, 3}, {RaidLevel::Raid60, 8, 4}};
@@ -44,19 +39,11 @@ TEST_CASE("Analytic model against the simulator over the validation grid", "[sim
         for (const auto& l : levels) {
             for (double bytes : {4096.0, 65536.0, 1048576.0}) {
                 for (double read_fraction : {0.0, 0.7, 1.0}) {
-                    System s = test::plain_system(ssd ? test::ssd_sata() : test::hdd_7200(),
-                                                  l.level, l.drives);
-                    s.layout.disks_per_span = l.span;
-                    if (ssd) {
-                        s.drive_link.bandwidth_Bps = 600e6;
-                    }
+                    const System s = test::grid_system(ssd != 0, l);
                     const Workload w =
                         test::request_workload(bytes, read_fraction, 0.0, {1, 8, 64});
                     const Evaluation a = evaluate(s, w);
-                    sim::SimOptions o;
-                    o.min_jobs_per_batch = 200;  // 4000 jobs per point: CI half-width ~1-3%
-                    o.warmup_jobs = 200;
-                    const sim::SimEvaluation m = sim::simulate(s, w, o);
+                    const sim::SimEvaluation m = sim::simulate(s, w, test::grid_sim_options());
                     REQUIRE(a.points.size() == m.points.size());
                     for (std::size_t i = 0; i < a.points.size(); ++i) {
                         const double ra = a.points[i].mean_response_s;

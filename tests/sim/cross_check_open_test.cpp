@@ -7,22 +7,17 @@
 #include <cstdio>
 #include <string>
 
+#include "cross_check_support.h"
 #include "evaluate/evaluator.h"
-#include "fixtures.h"
 #include "sim/simulator.h"
 
 using namespace raidadv;
 
 TEST_CASE("Analytic model against the simulator under open arrivals", "[sim][open]") {
-    struct Level {
-        RaidLevel level;
-        int drives;
-        int span;
-    };
-    const Level levels[] = {{RaidLevel::Simple, 4, 0}, {RaidLevel::Raid0, 4, 0},
-                            {RaidLevel::Raid1, 2, 0},  {RaidLevel::Raid10, 4, 2},
-                            {RaidLevel::Raid5, 4, 0},  {RaidLevel::Raid6, 6, 0},
-                            {RaidLevel::Raid50, 6, 3}, {RaidLevel::Raid60, 8, 4}};
+    const test::GridLevel levels[] = {{RaidLevel::Simple, 4, 0}, {RaidLevel::Raid0, 4, 0},
+                                      {RaidLevel::Raid1, 2, 0},  {RaidLevel::Raid10, 4, 2},
+                                      {RaidLevel::Raid5, 4, 0},  {RaidLevel::Raid6, 6, 0},
+                                      {RaidLevel::Raid50, 6, 3}, {RaidLevel::Raid60, 8, 4}};
     const double loads[] = {0.3, 0.6, 0.85};
     int total = 0, compared = 0, within10 = 0, within25 = 0;
     std::printf("\n%-4s %-7s %6s %4s %5s %10s %12s %12s %8s\n", "disk", "layout", "bytes", "read",
@@ -31,12 +26,7 @@ TEST_CASE("Analytic model against the simulator under open arrivals", "[sim][ope
         for (const auto& l : levels) {
             for (double bytes : {4096.0, 65536.0}) {
                 for (double read_fraction : {0.0, 0.7, 1.0}) {
-                    System s = test::plain_system(ssd ? test::ssd_sata() : test::hdd_7200(),
-                                                  l.level, l.drives);
-                    s.layout.disks_per_span = l.span;
-                    if (ssd) {
-                        s.drive_link.bandwidth_Bps = 600e6;
-                    }
+                    const System s = test::grid_system(ssd != 0, l);
                     Workload w = test::request_workload(bytes, read_fraction, 0.0, {64});
                     const double capacity = evaluate(s, w).points.at(0).iops;
                     REQUIRE(capacity > 0.0);
@@ -45,10 +35,7 @@ TEST_CASE("Analytic model against the simulator under open arrivals", "[sim][ope
                         w.arrival_rates_per_s.push_back(load * capacity);
                     }
                     const Evaluation a = evaluate(s, w);
-                    sim::SimOptions o;
-                    o.min_jobs_per_batch = 200;
-                    o.warmup_jobs = 200;
-                    const sim::SimEvaluation m = sim::simulate(s, w, o);
+                    const sim::SimEvaluation m = sim::simulate(s, w, test::grid_sim_options());
                     REQUIRE(a.points.size() == m.points.size());
                     for (std::size_t i = 0; i < a.points.size(); ++i) {
                         const bool sat_a = a.points[i].saturated;

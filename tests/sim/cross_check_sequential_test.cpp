@@ -7,8 +7,8 @@
 #include <cstdio>
 #include <string>
 
+#include "cross_check_support.h"
 #include "evaluate/evaluator.h"
-#include "fixtures.h"
 #include "sim/simulator.h"
 
 using namespace raidadv;
@@ -57,15 +57,10 @@ double known_ratio(RaidLevel level, double bytes, double read_fraction, int n) {
 }  // namespace
 
 TEST_CASE("Analytic model against the simulator for sequential streams", "[sim][sequential]") {
-    struct Level {
-        RaidLevel level;
-        int drives;
-        int span;
-    };
-    const Level levels[] = {{RaidLevel::Simple, 1, 0},
-                            {RaidLevel::Raid0, 4, 0},
-                            {RaidLevel::Raid10, 4, 2},
-                            {RaidLevel::Raid5, 4, 0}};
+    const test::GridLevel levels[] = {{RaidLevel::Simple, 1, 0},
+                                      {RaidLevel::Raid0, 4, 0},
+                                      {RaidLevel::Raid10, 4, 2},
+                                      {RaidLevel::Raid5, 4, 0}};
     const std::vector<int> concurrency{1, 2, 4, 8};
     const int seeds = 3;
     int total = 0, within10 = 0, within25 = 0;
@@ -74,17 +69,14 @@ TEST_CASE("Analytic model against the simulator for sequential streams", "[sim][
     for (const auto& l : levels) {
         for (double bytes : {65536.0, 1048576.0}) {
             for (double read_fraction : {0.0, 1.0}) {
-                System s = test::plain_system(test::hdd_7200(), l.level, l.drives);
-                s.layout.disks_per_span = l.span;
+                const System s = test::grid_system(false, l);
                 const Workload w = test::request_workload(bytes, read_fraction, 1.0, concurrency);
                 const Evaluation a = evaluate(s, w);
                 REQUIRE(a.points.size() == concurrency.size());
                 std::vector<double> simulated(concurrency.size(), 0.0);
                 for (int seed = 1; seed <= seeds; ++seed) {
-                    sim::SimOptions o;
+                    sim::SimOptions o = test::grid_sim_options();
                     o.seed = static_cast<std::uint64_t>(seed);
-                    o.min_jobs_per_batch = 200;
-                    o.warmup_jobs = 200;
                     const sim::SimEvaluation m = sim::simulate(s, w, o);
                     REQUIRE(m.points.size() == concurrency.size());
                     for (std::size_t i = 0; i < concurrency.size(); ++i) {
