@@ -78,10 +78,6 @@ std::shared_ptr<const HddPositioning> positioning(const HddSpec& hdd, double spa
     return made;
 }
 
-/// HddPositioning::at that remembers its last answer. The queueing solver asks every drive visit
-/// of a level with the same queue length, so the visits sharing a table mostly ask for the same
-/// number of candidates in a row. One per built network and direction; a built network is solved
-/// on one thread at a time (the memo is not synchronized).
 /// The time that is `a` with probability p and `b` otherwise (mean and variance of a mixture).
 TimeMoments mixture(double p, TimeMoments a, TimeMoments b) {
     const double mean = p * a.mean + (1.0 - p) * b.mean;
@@ -89,6 +85,10 @@ TimeMoments mixture(double p, TimeMoments a, TimeMoments b) {
     return {mean, std::max(0.0, second - mean * mean)};
 }
 
+/// HddPositioning::at that remembers its last answer. The queueing solver asks every drive visit
+/// of a level with the same queue length, so the visits sharing a table mostly ask for the same
+/// number of candidates in a row. One per built network and direction; a built network is solved
+/// on one thread at a time (the memo is not synchronized).
 class PositioningMemo {
   public:
     explicit PositioningMemo(std::shared_ptr<const HddPositioning> pos) : pos_(std::move(pos)) {}
@@ -466,6 +466,12 @@ class Builder {
         return v;
     }
 
+    /// Copies a sub-request chooses among by queue length: a mirror read that starts a
+    /// transfer takes the shorter queue (then the nearer arm); the rest go where they must.
+    int mirror_choice(bool write, bool same_copy) const {
+        return !write && !same_copy && geo_.copies > 1 ? geo_.copies : 1;
+    }
+
     void add_phase(const IoPhase& phase, bool sequential, bool same_copy, double fresh,
                    double host_ios, bool detached, double count, std::vector<Visit>& visits,
                    double unbuffered = 0.0, bool early = false) const {
@@ -493,9 +499,7 @@ class Builder {
             bw.fork = k;
             bw.service.fixed_max_extra_s = dmax.bandwidth_s - d.bandwidth_s;
             bw.detached = detached;
-            if (!write && !same_copy && geo_.copies > 1) {
-                flash.choice = bw.choice = geo_.copies;  // a mirror read: the shorter queue
-            }
+            flash.choice = bw.choice = mirror_choice(write, same_copy);
             visits.push_back(flash);
             visits.push_back(bw);
         } else {
@@ -506,9 +510,7 @@ class Builder {
             Visit v = hdd_visit(k, mean, mx, write, same_copy, fresh, host_ios, detached || cached,
                                 count, cached, unbuffered, early, cached && !detached,
                                 cached && phase.rewrites_previous);
-            if (!write && !same_copy && geo_.copies > 1) {
-                v.choice = geo_.copies;  // a mirror read: the shorter queue (then the nearer arm)
-            }
+            v.choice = mirror_choice(write, same_copy);
             if (phase.rewrites_previous && !cached) {
                 // derived: the write half of read-modify-write finds the head on the track it
                 // just read and waits one revolution less the transfer (Chen et al. 1994) -
