@@ -51,7 +51,8 @@ struct Prepared {
     double own_var = 0.0;
     double random_mean = 0.0;
     double random_var = 0.0;
-    double base = 0.0;  ///< fixed, fork-maximum extra and delay parts
+    double base = 0.0;      ///< fixed, fork-maximum extra and delay parts
+    double wait_var = 0.0;  ///< variance of the wait that differs between the fork's siblings
 };
 
 void prepare_visit(Prepared& v, const Visit& visit, double servers) {
@@ -83,14 +84,37 @@ inline Terms terms_at(const Prepared& v, double wait) {
         return {v.count * (wait + v.excess), v.count * wait * wait};
     }
     // derived: a sub-request waits behind q requests whose service times are independent across
-    // the fork's siblings while q itself is common to them (the same jobs queue at every sibling
-    // in a closed system). So the siblings differ by the random parts of q + 1 services, and the
-    // fork-join maximum (order_statistics.h) applies to that spread only; the common waiting time
-    // adds to the mean and, as an exponential-like term, to the variance.
+    // the fork's siblings while q itself is common to them when the fork spans every copy (the
+    // same jobs queue at every sibling in a closed system; otherwise the part they do not share
+    // is v.wait_var, sibling_wait_var). So the siblings differ by the random parts of q + 1
+    // services (and that part of q), and the fork-join maximum (order_statistics.h) applies to
+    // that spread only; the common waiting time adds to the mean and, as an exponential-like
+    // term, to the variance.
     const double ahead = wait * v.servers / v.busy;
     const MaxMoments mm =
-        max_of_iid(v.factors, v.random_mean + wait, v.own_var + v.random_var * ahead);
+        max_of_iid(v.factors, v.random_mean + wait, v.own_var + v.random_var * ahead + v.wait_var);
     return {v.count * (v.base + mm.mean), v.count * (mm.var + wait * wait)};
+}
+
+/// Variance of the part of a fork sibling's wait that the other siblings do not share, at a
+/// closed level with `n` jobs, `q` requests found at the copy, each holding it `per_request`.
+/// derived: a fork to k of a station's C copies waits behind different requests at each copy,
+/// except for the requests of jobs that hold the other siblings' copies too: another job's
+/// request at one sibling's copy has one at another's with probability (k - 1) / (C - 1) (1 when
+/// the fork spans every copy, as a full-stripe transfer does). The count of the rest varies as
+/// if each of the n - 1 other jobs were at the copy independently with probability q / (n - 1)
+/// (binomial variance); each adds a mean busy time.
+double sibling_wait_var(const Visit& visit, const Station& st, double n, double q,
+                        double per_request) {
+    const double k = static_cast<double>(visit.fork);
+    const double copies = static_cast<double>(st.copies);
+    if (k <= 1.0 || copies <= k || n <= 1.0) {
+        return 0.0;
+    }
+    const double shared = (k - 1.0) / (copies - 1.0);
+    const double others = n - 1.0;
+    const double count_var = q * std::max(0.0, 1.0 - q / others);
+    return (1.0 - shared) * count_var * per_request * per_request;
 }
 
 /// What an overlapped visit after `v` overlaps: v's own time without waiting, its electronics
@@ -188,7 +212,7 @@ class Level {
     }
 
     /// Prepares the level an arrival sees: queue lengths and busy probabilities per station.
-    void set(const Seen& seen_state) {
+    void set(const Seen& seen_state, double n) {
         last_x_ = std::numeric_limits<double>::quiet_NaN();  // a new level: nothing to reuse
         const std::vector<double>& seen = seen_state.queue;
         for (std::size_t i : dynamic_) {
@@ -239,6 +263,8 @@ class Level {
                     const double ahead = mean_b / c * (q - u) + u * residual / c;
                     e.with_own = ahead + foreground / c;
                     e.own = foreground / c;
+                    e.prepared.wait_var =
+                        sibling_wait_var(*e.visit, net_.stations[k], n, q, mean_b / c);
                 }
                 e.foreground = foreground;
                 prepare_service(e.prepared, p, previous_fg);
@@ -384,7 +410,7 @@ class Level {
 Solution solve_level(const Network& net, Level& level, double n, double think,
                      const Seen& seen_state, double x_guess, bool has_detached) {
     Solution sol;
-    level.set(seen_state);
+    level.set(seen_state, n);
     StepResult r = level.respond(0.0, !has_detached);
     double x = n / (think + r.response);
     if (has_detached) {
