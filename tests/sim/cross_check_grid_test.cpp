@@ -69,6 +69,7 @@ TEST_CASE("Analytic model against the simulator over the validation grid", "[sim
     const double share10 = static_cast<double>(within10) / total;
     std::printf("grid: %d points, %.1f%% within 10%%, %d within 25%%, worst %.1f%%\n", total,
                 100.0 * share10, within25, worst);
-    CHECK(share10 >= 0.90);
+    CHECK(share10 >= 0.90);  // the issue's bound
+    CHECK(share10 >= 0.94);  // regression guard: 94.7% since the fork siblings' separate waits
     CHECK(within25 == total);
 }
