@@ -252,6 +252,11 @@ PointResult Engine::collect(double now) {
     r.t_begin = t_begin_;
     r.t_end = now;
     r.samples = std::move(samples_);
+    if (measuring_) {
+        for (int j : jobs_.live()) {
+            r.in_flight_ages.push_back(now - jobs_[j].t_start);
+        }
+    }
     r.disks = counters_;
     r.os_requests = os_completed_;
     r.station_order = {kHostCpu, kHostLink, kController, kDriveLink, kDrives};

@@ -26,7 +26,8 @@ namespace raidadv::sim {
 
 /// Raw outcome of one load point.
 struct PointResult {
-    std::vector<JobSample> samples;  ///< measured jobs in completion order
+    std::vector<JobSample> samples;      ///< measured jobs in completion order
+    std::vector<double> in_flight_ages;  ///< jobs still in the system at the end: time there
     double t_begin = 0.0, t_end = 0.0;
     double completion_rate = 0.0;  ///< jobs completed per second over the measured span
     std::map<std::string, double> utilization;  ///< analytic model's keys
@@ -61,6 +62,20 @@ class Pool {
     }
     void release(int i) { free_.push_back(i); }
     T& operator[](int i) { return items_[static_cast<std::size_t>(i)]; }
+    /// Indices of the items allocated and not released.
+    std::vector<int> live() const {
+        std::vector<char> is_free(items_.size(), 0);
+        for (int i : free_) {
+            is_free[static_cast<std::size_t>(i)] = 1;
+        }
+        std::vector<int> out;
+        for (std::size_t i = 0; i < items_.size(); ++i) {
+            if (!is_free[i]) {
+                out.push_back(static_cast<int>(i));
+            }
+        }
+        return out;
+    }
 
   private:
     std::deque<T> items_;

@@ -40,8 +40,8 @@ SimPoint to_point(PointResult r, const SimOptions& options, int population, doub
     SimPoint p;
     p.metrics.concurrency = population;
     p.metrics.arrival_rate_per_s = population > 0 ? 0.0 : rate;
-    const BatchSummary b =
-        summarize_batches(r.samples, r.t_begin, r.t_end, options.batches, options.confidence);
+    const BatchSummary b = summarize_batches(r.samples, r.t_begin, r.t_end, options.batches,
+                                             options.confidence, r.in_flight_ages);
     p.jobs = static_cast<long long>(r.samples.size());
     p.os_requests = r.os_requests;
     p.disks = std::move(r.disks);

@@ -32,8 +32,11 @@ double student_t_quantile(double p, int dof);
 double empirical_quantile(std::vector<double> values, double p);
 
 /// Splits the samples (in completion order, measured from `t_begin` to `t_end`) into up to
-/// `batches` batches of equal job counts and summarizes them.
+/// `batches` batches of equal job counts and summarizes them. `in_flight_ages`: how long the jobs
+/// still in the system at `t_end` have been there; those already past the completed jobs' 95th
+/// percentile count in it as responses at least that long.
 BatchSummary summarize_batches(const std::vector<JobSample>& samples, double t_begin, double t_end,
-                               int batches, double confidence);
+                               int batches, double confidence,
+                               const std::vector<double>& in_flight_ages = {});
 
 }  // namespace raidadv::sim
