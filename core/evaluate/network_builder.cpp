@@ -650,9 +650,16 @@ class Builder {
                 many = w >= 1.0 || !idle_destage ? 1.0 : std::clamp(present - 1.0, 0.0, 1.0);
                 // derived: a request finds at most the destage in progress, so the buffer is
                 // a queue of writes served about once per read: with r = w / (1 - w) writes per
-                // read it holds r / (1 - r) on average (M/M/1), at r >= 1 it fills to the mark.
+                // read it holds r / (1 - r) on average (M/M/1), at r >= 1 it fills to the mark -
+                // unless the drive has idle moments to empty it in: it holds the write being
+                // destaged and the writes among the requests an M/M/1 queue holds at the drive's
+                // busy share u (u / (1 - u), w of them). A drive a request finds idle (one
+                // outstanding request: idle while the request is on the other drives) destages
+                // each write alone, right after it is acknowledged, as the simulated drives do.
                 const double r = w / std::max(1e-12, 1.0 - w);
-                idle_held = r >= 1.0 ? candidates : std::min(candidates, 1.0 + r / (1.0 - r));
+                const double u = std::clamp(found.busy, 0.0, 0.999);
+                idle_held = std::min({candidates, r >= 1.0 ? candidates : 1.0 + r / (1.0 - r),
+                                      1.0 + w * u / (1.0 - u)});
             }
             TimeMoments m = pos->at(candidates);
             TimeMoments alone{};

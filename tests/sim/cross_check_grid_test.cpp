@@ -13,17 +13,17 @@ using namespace raidadv;
 
 namespace {
 
-/// Points where the analytic model is knowingly more than 25% off (asserted within 35%): writes
-/// to a parity level on disks at one outstanding request, the drives' write caches on (an HBA
-/// leaves them on); RAID 50 and 60 64 KiB writes, up to 30% fast. With one write per read (or
-/// more) the model takes the drive's buffer to fill to its high-water mark and every destage to
-/// choose among half of it (network_builder hdd_visit); at this load the simulated drives, idle
-/// while the request is on the other drives, destage each write almost alone, so the destage
-/// positions longer and the next request's reads wait behind it.
-bool known_outside(RaidLevel level, bool ssd, double read_fraction, int concurrency) {
-    const bool parity = level == RaidLevel::Raid5 || level == RaidLevel::Raid6 ||
-                        level == RaidLevel::Raid50 || level == RaidLevel::Raid60;
-    return !ssd && parity && read_fraction == 0.0 && concurrency == 1;
+/// Points where the analytic model is knowingly more than 25% off (asserted within 35%): RAID 60
+/// 4 KiB writes on disks at 8 outstanding requests, the drives' write caches on (an HBA leaves
+/// them on), the model up to 34% slow. Each write reads one unit and writes three; the simulated
+/// drives serve those reads ahead of their destages while the buffer is below its high-water
+/// mark, so the response stays the reads' (about 24 ms from 1 to 6 outstanding, 27 ms at 8) while
+/// the drives are busy destaging nearly all the time; the model slows every request down by the
+/// whole destage load (an open class, section 3 of docs/model.md). RAID 50 at the same point is
+/// +13% for the same reason.
+bool known_outside(RaidLevel level, bool ssd, double bytes, double read_fraction, int concurrency) {
+    return !ssd && level == RaidLevel::Raid60 && bytes == 4096.0 && read_fraction == 0.0 &&
+           concurrency == 8;
 }
 
 }  // namespace
@@ -51,7 +51,7 @@ TEST_CASE("Analytic model against the simulator over the validation grid", "[sim
                         const double err = 100.0 * (ra - rs) / rs;
                         ++total;
                         within10 += std::abs(err) <= 10.0;
-                        const bool known = known_outside(l.level, ssd != 0, read_fraction,
+                        const bool known = known_outside(l.level, ssd != 0, bytes, read_fraction,
                                                          a.points[i].concurrency);
                         within25 += std::abs(err) <= 25.0 || known;
                         worst = std::max(worst, std::abs(err));
@@ -70,6 +70,6 @@ TEST_CASE("Analytic model against the simulator over the validation grid", "[sim
     std::printf("grid: %d points, %.1f%% within 10%%, %d within 25%%, worst %.1f%%\n", total,
                 100.0 * share10, within25, worst);
     CHECK(share10 >= 0.90);  // the issue's bound
-    CHECK(share10 >= 0.94);  // regression guard: 94.7% since the fork siblings' separate waits
+    CHECK(share10 >= 0.96);  // regression guard: 97.1% since the drive's held writes (see notes)
     CHECK(within25 == total);
 }
