@@ -636,9 +636,10 @@ OpenStation open_station_at(const Network& net, double lambda, std::size_t s, do
     // the service, so the work is taken once without it and then with it.
     double busy = 0.0;
     double m1 = 0.0, m2 = 0.0, fg = 0.0;
-    double chosen_m1 = 0.0;  // work of sub-requests that choose a copy
+    double chosen_m1 = 0.0;       // work of sub-requests that choose a copy
+    double rate_by_choice = 0.0;  // arrivals per second, each over the copies it chooses among
     for (int pass = 0; pass < 2; ++pass) {
-        out.rate = m1 = m2 = fg = chosen_m1 = 0.0;
+        out.rate = m1 = m2 = fg = chosen_m1 = rate_by_choice = 0.0;
         for (const auto& variant : net.variants) {
             for (const auto& visit : variant.visits) {
                 if (visit.station != static_cast<int>(s)) {
@@ -647,6 +648,7 @@ OpenStation open_station_at(const Network& net, double lambda, std::size_t s, do
                 const double lv = lambda * variant.probability * visit.count * share(visit, st);
                 const ServiceParts p = visit.service.parts_at({q + 1.0, busy});
                 out.rate += lv;
+                rate_by_choice += lv / static_cast<double>(std::max(1, visit.choice));
                 chosen_m1 += visit.choice > 1 ? lv * p.busy() : 0.0;
                 m1 += lv * p.busy();
                 m2 += lv * (p.busy() * p.busy() + p.random.var);
@@ -673,15 +675,9 @@ OpenStation open_station_at(const Network& net, double lambda, std::size_t s, do
     // Pollaczek-Khinchine with Seidmann's s/c server: W = rho/(1-rho) (s/c)(1+cv^2)/2
     out.wait = out.work / (1.0 - out.work) * (mean_s / c) * (1.0 + scv) / 2.0;
     out.chosen = m1 > 0.0 ? chosen_m1 / m1 : 0.0;
-    double waiting = 0.0;  // arrivals per second times the share of the wait each sees
-    for (const auto& variant : net.variants) {
-        for (const auto& visit : variant.visits) {
-            if (visit.station == static_cast<int>(s)) {
-                waiting += lambda * variant.probability * visit.count * share(visit, st) *
-                           chosen_wait_share(visit, out.chosen);
-            }
-        }
-    }
+    // Arrivals per second times the share of the wait each sees: the sum over visits of
+    // rate x chosen_wait_share = rate (1 - chosen) + (rate / k) chosen.
+    const double waiting = out.rate * (1.0 - out.chosen) + rate_by_choice * out.chosen;
     out.implied_queue = waiting * out.wait + fg;
     return out;
 }
