@@ -2,7 +2,8 @@
 // Closed: Reiser & Lavenberg, "Mean-value analysis of closed multichain queuing networks",
 // JACM 27(2), 1980 (exact recursion); Schweitzer 1979 / Bard 1979 (approximation for large N);
 // Seidmann, Schweitzer & Shalev-Oren, Perf. Eval. 7(4), 1987 (multi-server transform).
-// Open: Pollaczek-Khinchine mean waiting time for M/G/1.
+// Open: Pollaczek-Khinchine mean waiting time for M/G/1; a queue that reorders by what waits,
+// its embedded Markov chain (state_dependent.h).
 // Fork-join: maximum of k sub-request times by Clark's normal approximation (order_statistics.h).
 
 #include <algorithm>
@@ -11,6 +12,7 @@
 
 #include "queueing/network.h"
 #include "queueing/order_statistics.h"
+#include "queueing/state_dependent.h"
 
 namespace raidadv::queueing {
 
@@ -628,7 +630,10 @@ double chosen_wait_share(const Visit& visit, double chosen) {
     return 1.0 - chosen + chosen / k;
 }
 
-OpenStation open_station_at(const Network& net, double lambda, std::size_t s, double q) {
+/// `chain_wait` >= 0: the station's wait from open_reordering_wait (state_dependent.h), used
+/// instead of Pollaczek-Khinchine's.
+OpenStation open_station_at(const Network& net, double lambda, std::size_t s, double q,
+                            double chain_wait = -1.0) {
     const auto& st = net.stations[s];
     const double c = std::max(1.0, st.servers);
     OpenStation out;
@@ -674,6 +679,9 @@ OpenStation open_station_at(const Network& net, double lambda, std::size_t s, do
     const double scv = std::max(0.0, (m2 / out.rate) / (mean_s * mean_s) - 1.0);
     // Pollaczek-Khinchine with Seidmann's s/c server: W = rho/(1-rho) (s/c)(1+cv^2)/2
     out.wait = out.work / (1.0 - out.work) * (mean_s / c) * (1.0 + scv) / 2.0;
+    if (chain_wait >= 0.0) {
+        out.wait = chain_wait;  // a reordering queue: its embedded chain (open_reordering_wait)
+    }
     out.chosen = m1 > 0.0 ? chosen_m1 / m1 : 0.0;
     // Arrivals per second times the share of the wait each sees: the sum over visits of
     // rate x chosen_wait_share = rate (1 - chosen) + (rate / k) chosen.
@@ -699,9 +707,10 @@ Solution solve_open(const Network& net, double lambda) {
     constexpr double kMaxQueue = 1e7;
     for (std::size_t s = 0; s < ns; ++s) {
         int evaluations = 0;
+        const double chain_wait = open_reordering_wait(net, lambda, s);
         auto excess = [&](double at) {
             ++evaluations;
-            return open_station_at(net, lambda, s, at).implied_queue - at;
+            return open_station_at(net, lambda, s, at, chain_wait).implied_queue - at;
         };
         double lo = 0.0, hi = 0.0;
         if (excess(0.0) > 0.0) {
@@ -724,7 +733,7 @@ Solution solve_open(const Network& net, double lambda) {
                 (excess(mid) > 0.0 ? lo : hi) = mid;
             }
         }
-        const OpenStation at = open_station_at(net, lambda, s, hi);
+        const OpenStation at = open_station_at(net, lambda, s, hi, chain_wait);
         q[s] = at.rate == 0.0 ? 0.0 : at.implied_queue;
         wait[s] = at.wait;
         chosen[s] = at.chosen;

@@ -71,10 +71,10 @@ TEST_CASE("Analytic model against the simulator under open arrivals", "[sim][ope
     }
     std::printf("open: %d points, %d compared, %d within 10%%, %d within 25%%\n", total, compared,
                 within10, within25);
-    // Now: 288 points, 286 compared (the simulator saturates RAID 6 and RAID 60 64 KiB writes at
-    // 85%), 172 within 10%, 250 within 25% (161 and 240 before mirror reads chose the shorter
-    // queue in the open solve).
+    // Now: 288 points, 287 compared (the simulator saturates RAID 60 64 KiB writes at 85%), 182
+    // within 10%, 250 within 25% (179 and 250 before reordering drives' queues were solved by
+    // their embedded chain; 161 and 240 before mirror reads chose the shorter queue).
     CHECK(compared >= 280);
-    CHECK(within10 >= 165);
+    CHECK(within10 >= 175);
     CHECK(within25 >= 240);
 }
