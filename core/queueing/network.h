@@ -3,6 +3,7 @@
 // copies sharing the load), and jobs that visit them in sequence, with fork-join visits that send
 // sub-requests to k copies at once and wait for the slowest. Knows nothing of disks.
 
+#include <algorithm>
 #include <functional>
 #include <string>
 #include <vector>
@@ -69,6 +70,11 @@ struct Visit {
                               ///< only its waiting time
     int choice = 1;  ///< open solve: joins the shortest queue of this many copies (mirror reads)
 };
+
+/// Per-copy share of a visit: k of the station's copies receive one sub-request each.
+inline double share(const Visit& v, const Station& s) {
+    return static_cast<double>(v.fork) / static_cast<double>(std::max(1, s.copies));
+}
 
 /// A kind of job with its probability; a job's steps run one after another.
 struct JobVariant {

@@ -20,11 +20,6 @@ namespace {
 
 constexpr double kMaxOpenUtilization = 0.995;
 
-/// Per-copy share of a visit: k of `copies` copies receive one sub-request each.
-double share(const Visit& v, const Station& s) {
-    return static_cast<double>(v.fork) / static_cast<double>(std::max(1, s.copies));
-}
-
 struct StepResult {
     double response = 0.0;
     double response_var = 0.0;
@@ -677,11 +672,10 @@ OpenStation open_station_at(const Network& net, double lambda, std::size_t s, do
     }
     const double mean_s = m1 / out.rate;
     const double scv = std::max(0.0, (m2 / out.rate) / (mean_s * mean_s) - 1.0);
-    // Pollaczek-Khinchine with Seidmann's s/c server: W = rho/(1-rho) (s/c)(1+cv^2)/2
-    out.wait = out.work / (1.0 - out.work) * (mean_s / c) * (1.0 + scv) / 2.0;
-    if (chain_wait >= 0.0) {
-        out.wait = chain_wait;  // a reordering queue: its embedded chain (open_reordering_wait)
-    }
+    // Pollaczek-Khinchine with Seidmann's s/c server: W = rho/(1-rho) (s/c)(1+cv^2)/2; a
+    // reordering queue: its embedded chain's wait (open_reordering_wait).
+    out.wait = chain_wait >= 0.0 ? chain_wait
+                                 : out.work / (1.0 - out.work) * (mean_s / c) * (1.0 + scv) / 2.0;
     out.chosen = m1 > 0.0 ? chosen_m1 / m1 : 0.0;
     // Arrivals per second times the share of the wait each sees: the sum over visits of
     // rate x chosen_wait_share = rate (1 - chosen) + (rate / k) chosen.

@@ -184,9 +184,8 @@ std::vector<ServiceComponent> station_mixture(const Network& net, double lambda,
             if (visit.station != static_cast<int>(s)) {
                 continue;
             }
-            const double per_copy = static_cast<double>(visit.fork) / std::max(1, st.copies);
             const ServiceParts p = visit.service.parts_at({present, busy});
-            mix.push_back({lambda * variant.probability * visit.count * per_copy,
+            mix.push_back({lambda * variant.probability * visit.count * share(visit, st),
                            (p.fixed_s + p.hidden_s) / c, p.random.mean / c,
                            p.random.var / (c * c)});
         }
@@ -243,20 +242,19 @@ double open_reordering_wait(const Network& net, double lambda, std::size_t s) {
     for (int pass = 0; pass < 2; ++pass) {
         // A request chosen among n waiting has found n + 1 present (ServiceParts' convention:
         // it chooses among the present - 1 others); one that arrives to an idle server, 1.
-        auto chosen_among = [&](int n) { return station_mixture(net, lambda, s, n + 1.0, busy); };
-        int constant_from = kMaxDistinct;
+        // chosen_among[n - 1]: up to the first n whose service the last three equal.
+        std::vector<std::vector<ServiceComponent>> chosen_among;
         double previous = -1.0;
-        for (int n = 1, same = 0; n <= kMaxDistinct; ++n) {
-            const double m = mixture_mean(chosen_among(n));
+        for (int n = 1, same = 0; n <= kMaxDistinct && same < 3; ++n) {
+            chosen_among.push_back(station_mixture(net, lambda, s, n + 1.0, busy));
+            const double m = mixture_mean(chosen_among.back());
             same = std::abs(m - previous) <= 1e-9 * m ? same + 1 : 0;
             previous = m;
-            if (same >= 3) {
-                constant_from = n;
-                break;
-            }
         }
-        q = solve_state_dependent_mg1(rate, chosen_among,
-                                      station_mixture(net, lambda, s, 1.0, busy), constant_from);
+        const int constant_from = static_cast<int>(chosen_among.size());
+        q = solve_state_dependent_mg1(
+            rate, [&](int n) { return chosen_among[n - 1]; },
+            station_mixture(net, lambda, s, 1.0, busy), constant_from);
         if (q.saturated) {
             return std::numeric_limits<double>::infinity();
         }
