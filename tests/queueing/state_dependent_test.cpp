@@ -92,7 +92,16 @@ SCENARIO("A queue that serves faster the more it has to choose from") {
             THEN("its mean response is the simulated one") {
                 REQUIRE_FALSE(q.saturated);
                 CHECK(q.mean_wait_s + q.mean_service_s == Approx(sim).epsilon(0.03));
-                CHECK(q.mean_wait_s >= 0.0);
+                // The mean service lies between the fastest and the alone service, and is
+                // faster the busier the queue.
+                CHECK(q.mean_service_s > mean_at(32));
+                CHECK(q.mean_service_s < alone);
+                if (lambda > 30.0) {
+                    const auto lighter = solve_state_dependent_mg1(
+                        lambda / 2, [&](int n) { return exponential(mean_at(n)); },
+                        exponential(alone), 32);
+                    CHECK(q.mean_service_s < lighter.mean_service_s);
+                }
             }
         }
     }
