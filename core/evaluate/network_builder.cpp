@@ -578,6 +578,7 @@ class Builder {
         Visit v;
         v.station = idx_.drives;
         v.fork = k;
+        v.reorders = hdd.queue_depth > 1;
         v.count = count;
         v.detached = detached;
         const double span = wl_.span_fraction;

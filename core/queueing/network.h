@@ -69,6 +69,9 @@ struct Visit {
     bool overlapped = false;  ///< service overlaps the previous step (pipelined transfer): adds
                               ///< only its waiting time
     int choice = 1;  ///< open solve: joins the shortest queue of this many copies (mirror reads)
+    /// The station serves its queue in its own order (a disk's shortest positioning time
+    /// first), not in order of arrival.
+    bool reorders = false;
 };
 
 /// Per-copy share of a visit: k of the station's copies receive one sub-request each.

@@ -114,6 +114,19 @@ double sibling_wait_var(const Visit& visit, const Station& st, double n, double 
     return (1.0 - shared) * count_var * per_request * per_request;
 }
 
+/// Extra variance of the wait at a queue that serves in its own order, over the wait's
+/// `wait_s` in order of arrival, with the server busy with probability `busy`. A disk that
+/// chooses the nearest request picks a given one at each decision about as if at random (the
+/// head moves between decisions), so its order is taken as random order of service, whose
+/// waiting time has second moment 2 / (2 - rho) times first-come-first-served's in M/G/1
+/// (Kingman 1962, "On queues in which customers are served in random order"; Takacs 1963);
+/// derived: with the closed level's wait taken as its mean (the requests ahead are known), the
+/// extra is (2 / (2 - rho) - 1) wait^2. It is a sibling's own: each disk chooses on its own.
+double random_order_extra_var(double busy, double wait_s) {
+    const double rho = std::clamp(busy, 0.0, 1.0);
+    return rho / (2.0 - rho) * wait_s * wait_s;
+}
+
 /// What an overlapped visit after `v` overlaps: v's own time without waiting, its electronics
 /// delay included, the fork's longest sub-request for a fork (derived: a pipelined stage after a
 /// fork-join runs while the slowest sibling still works).
@@ -262,6 +275,9 @@ class Level {
                     e.own = foreground / c;
                     e.prepared.wait_var =
                         sibling_wait_var(*e.visit, net_.stations[k], n, q, mean_b / c);
+                    if (e.visit->reorders) {
+                        e.prepared.wait_var += random_order_extra_var(u, ahead);
+                    }
                 }
                 e.foreground = foreground;
                 prepare_service(e.prepared, p, previous_fg);

@@ -191,3 +191,49 @@ SCENARIO("Throughput falls when the work per job grows with the queue") {
         }
     }
 }
+
+SCENARIO("A disk that chooses the nearest request waits in random order, not in turn") {
+    // One disk, exponential service of mean 1 s, 16 jobs and no think time: the disk is always
+    // busy and an arrival finds 15 jobs ahead (waits 15 s in either order).
+    auto single = [](bool reorders) {
+        Network net;
+        net.stations.push_back({"disk", StationKind::Queue, 1, 1.0});
+        JobVariant v;
+        Visit visit;
+        visit.service.parts.random = {1.0, 1.0};
+        visit.reorders = reorders;
+        v.visits.push_back(visit);
+        net.variants.push_back(v);
+        return solve_closed(net, {16}, 0.0).front();
+    };
+    GIVEN("one disk") {
+        const Solution fifo = single(false), chosen = single(true);
+        THEN("the mean is the same and the variance grows by random order's (Kingman 1962)") {
+            CHECK(chosen.response_mean == Approx(fifo.response_mean));
+            // 2 / (2 - rho) - 1 = 1 at rho = 1: one more wait^2 = 15^2.
+            CHECK(chosen.response_var - fifo.response_var == Approx(225.0).epsilon(1e-6));
+        }
+    }
+    GIVEN("requests split over 2 of 4 such disks") {
+        auto forked = [](bool reorders) {
+            Network net;
+            net.stations.push_back({"disks", StationKind::Queue, 4, 1.0});
+            JobVariant v;
+            Visit visit;
+            visit.fork = 2;
+            visit.service.parts.random = {1.0, 1.0};
+            visit.reorders = reorders;
+            v.visits.push_back(visit);
+            net.variants.push_back(v);
+            return solve_closed(net, {1, 8, 32}, 0.0);
+        };
+        const auto fifo = forked(false), chosen = forked(true);
+        THEN("alone nothing changes; queued, each disk's own order makes the slower piece later") {
+            CHECK(chosen[0].response_mean == Approx(fifo[0].response_mean));
+            for (std::size_t i = 1; i < fifo.size(); ++i) {
+                CHECK(chosen[i].response_mean > fifo[i].response_mean * 1.01);
+                CHECK(chosen[i].throughput < fifo[i].throughput);
+            }
+        }
+    }
+}
