@@ -708,6 +708,7 @@ Solution solve_open(const Network& net, double lambda) {
     sol.utilization.assign(ns, 0.0);
     sol.queue_length.assign(ns, 0.0);
     std::vector<double> q(ns, 0.0), wait(ns, 0.0), chosen(ns, 0.0);
+    std::vector<char> chained(ns, 0);  // the wait is the embedded chain's (state_dependent.h)
     // Each queue's service depends only on its own queue length, so each is solved alone: its
     // mean queue length is the first q, growing from an empty queue, at which the wait the
     // service at q implies no longer makes the queue longer (derived: the queue grows while the
@@ -718,6 +719,7 @@ Solution solve_open(const Network& net, double lambda) {
     for (std::size_t s = 0; s < ns; ++s) {
         int evaluations = 0;
         const double chain_wait = open_reordering_wait(net, lambda, s);
+        chained[s] = chain_wait >= 0.0;
         auto excess = [&](double at) {
             ++evaluations;
             return open_station_at(net, lambda, s, at, chain_wait).implied_queue - at;
@@ -770,8 +772,14 @@ Solution solve_open(const Network& net, double lambda) {
             Prepared prepared;
             prepare_visit(prepared, visit, c);
             prepare_service(prepared, p, previous_fg);
-            const Terms t = terms_at(
-                prepared, wait[visit.station] * chosen_wait_share(visit, chosen[visit.station]));
+            const double w = wait[visit.station] * chosen_wait_share(visit, chosen[visit.station]);
+            if (visit.reorders && chained[static_cast<std::size_t>(visit.station)]) {
+                // Each disk's own order (as in the closed solve), where the wait is the chain's:
+                // an M/G/1 queue of its own, no destage or mirror choice there.
+                prepared.wait_var +=
+                    random_order_extra_var(std::min(1.0, sol.utilization[visit.station]), w);
+            }
+            const Terms t = terms_at(prepared, w);
             rv += t.mean;
             vv += t.var;
             // as in Level::set

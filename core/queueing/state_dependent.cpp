@@ -208,12 +208,13 @@ bool chain_applies(const Network& net, std::size_t s) {
     }
     bool depends = false;
     for (const auto& variant : net.variants) {
-        int here = 0;
+        double here = 0.0;  // visits per job: fractional visits are alternatives (merged shapes)
         for (const auto& visit : variant.visits) {
             if (visit.station != static_cast<int>(s)) {
                 continue;
             }
-            if (visit.detached || visit.choice > 1 || ++here > 1) {
+            here += visit.count;
+            if (visit.detached || visit.choice > 1 || here > 1.0 + 1e-9) {
                 return false;
             }
             depends = depends || static_cast<bool>(visit.service.at);

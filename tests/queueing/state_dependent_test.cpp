@@ -114,3 +114,38 @@ SCENARIO("A queue that serves faster the more it has to choose from") {
         }
     }
 }
+
+SCENARIO("A station's alternative visits are one visit for its embedded chain") {
+    // A disk-like service that depends on the queue, reached by two alternative request shapes
+    // (fractional visits summing to one, as the builder merges a striped request's shapes).
+    auto disk_visit = [](double count) {
+        Visit v;
+        v.count = count;
+        v.service.at = [](const Arrival& found) {
+            ServiceParts p;
+            p.random = {0.006 + 0.009 / std::sqrt(std::min(found.present, 32.0)), 1e-5};
+            return p;
+        };
+        return v;
+    };
+    auto network = [&](std::vector<double> counts) {
+        Network net;
+        net.stations.push_back({"disk", StationKind::Queue, 1, 1.0});
+        JobVariant v;
+        for (double c : counts) {
+            v.visits.push_back(disk_visit(c));
+        }
+        net.variants.push_back(v);
+        return net;
+    };
+    GIVEN("the same service as one visit, as two halves, and as two whole visits") {
+        const double one = open_reordering_wait(network({1.0}), 60.0, 0);
+        const double halves = open_reordering_wait(network({0.5, 0.5}), 60.0, 0);
+        const double twice = open_reordering_wait(network({1.0, 1.0}), 30.0, 0);
+        THEN("the halves are solved as the one visit; a job that comes twice is not") {
+            REQUIRE(one > 0.0);
+            CHECK(halves == Approx(one).epsilon(1e-9));
+            CHECK(twice < 0.0);
+        }
+    }
+}
