@@ -544,6 +544,7 @@ class Builder {
             count);
         link.fork = busy_links;
         link.overlapped = true;
+        link.fed_by_previous = !write;  // read data leave the drive onto its link
         link.detached = detached;
         if (write && drive_cache_ && !detached) {
             // The write responds when the drive holds its data: the link transfer, then the

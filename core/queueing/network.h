@@ -72,6 +72,9 @@ struct Visit {
     /// The station serves its queue in its own order (a disk's shortest positioning time
     /// first), not in order of arrival.
     bool reorders = false;
+    /// Its requests arrive as the previous visit finishes them (a read's data flowing from the
+    /// drive onto its link), not independently.
+    bool fed_by_previous = false;
 };
 
 /// Per-copy share of a visit: k of the station's copies receive one sub-request each.

@@ -641,10 +641,60 @@ double chosen_wait_share(const Visit& visit, double chosen) {
     return 1.0 - chosen + chosen / k;
 }
 
+/// Whether every request reaching pipelined station `s` comes straight from one upstream
+/// station whose copies map one to one onto s's and whose shortest service is at least s's
+/// longest: then s never waits. derived: a single server's departures are at least its
+/// shortest service apart, so a downstream server that is quicker than that is always free when
+/// the next one arrives (a drive's transfer on its own link: a SATA SSD's 64 KiB at 560 MB/s
+/// on a 600 MB/s lane).
+bool paced_by_upstream(const Network& net, std::size_t s) {
+    const Station& st = net.stations[s];
+    if (st.kind != StationKind::Queue || st.servers != 1.0) {
+        return false;
+    }
+    int upstream = -1;
+    double slowest = 0.0, quickest_upstream = std::numeric_limits<double>::infinity();
+    for (const auto& variant : net.variants) {
+        for (std::size_t i = 0; i < variant.visits.size(); ++i) {
+            const Visit& v = variant.visits[i];
+            if (v.station != static_cast<int>(s)) {
+                continue;
+            }
+            if (!v.fed_by_previous || !v.overlapped || v.detached || v.service.at || i == 0) {
+                return false;
+            }
+            const Visit& u = variant.visits[i - 1];
+            const Station& ust = net.stations[static_cast<std::size_t>(u.station)];
+            if ((upstream >= 0 && u.station != upstream) || u.detached || u.fork != v.fork ||
+                u.count != v.count || ust.copies != st.copies || ust.servers != 1.0 ||
+                ust.kind != StationKind::Queue) {
+                return false;
+            }
+            upstream = u.station;
+            slowest = std::max(slowest, v.service.parts.busy() + v.service.fixed_max_extra_s);
+        }
+    }
+    if (upstream < 0) {
+        return false;
+    }
+    for (const auto& variant : net.variants) {
+        for (const auto& u : variant.visits) {
+            if (u.station == upstream) {
+                // A fork's pieces of unequal size: its smallest is not known, so none is paced.
+                const double quickest = u.fork > 1 && u.service.fixed_max_extra_s > 0.0
+                                            ? 0.0
+                                            : u.service.parts_at({1.0, 0.0}).fixed_s;
+                quickest_upstream = std::min(quickest_upstream, quickest);
+            }
+        }
+    }
+    return quickest_upstream >= slowest;
+}
+
 /// `chain_wait` >= 0: the station's wait from open_reordering_wait (state_dependent.h), used
 /// instead of Pollaczek-Khinchine's.
 OpenStation open_station_at(const Network& net, double lambda, std::size_t s, double q,
-                            double chain_wait = -1.0) {
+                            double chain_wait = -1.0, bool paced = false) {
     const auto& st = net.stations[s];
     const double c = std::max(1.0, st.servers);
     OpenStation out;
@@ -691,6 +741,7 @@ OpenStation open_station_at(const Network& net, double lambda, std::size_t s, do
     // Pollaczek-Khinchine with Seidmann's s/c server: W = rho/(1-rho) (s/c)(1+cv^2)/2; a
     // reordering queue: its embedded chain's wait (open_reordering_wait).
     out.wait = chain_wait >= 0.0 ? chain_wait
+               : paced           ? 0.0
                                  : out.work / (1.0 - out.work) * (mean_s / c) * (1.0 + scv) / 2.0;
     out.chosen = m1 > 0.0 ? chosen_m1 / m1 : 0.0;
     // Arrivals per second times the share of the wait each sees: the sum over visits of
@@ -720,9 +771,10 @@ Solution solve_open(const Network& net, double lambda) {
         int evaluations = 0;
         const double chain_wait = open_reordering_wait(net, lambda, s);
         chained[s] = chain_wait >= 0.0;
+        const bool paced = paced_by_upstream(net, s);
         auto excess = [&](double at) {
             ++evaluations;
-            return open_station_at(net, lambda, s, at, chain_wait).implied_queue - at;
+            return open_station_at(net, lambda, s, at, chain_wait, paced).implied_queue - at;
         };
         double lo = 0.0, hi = 0.0;
         if (excess(0.0) > 0.0) {
@@ -745,7 +797,7 @@ Solution solve_open(const Network& net, double lambda) {
                 (excess(mid) > 0.0 ? lo : hi) = mid;
             }
         }
-        const OpenStation at = open_station_at(net, lambda, s, hi, chain_wait);
+        const OpenStation at = open_station_at(net, lambda, s, hi, chain_wait, paced);
         q[s] = at.rate == 0.0 ? 0.0 : at.implied_queue;
         wait[s] = at.wait;
         chosen[s] = at.chosen;

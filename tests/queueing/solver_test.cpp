@@ -237,3 +237,37 @@ SCENARIO("A disk that chooses the nearest request waits in random order, not in 
         }
     }
 }
+
+SCENARIO("A link that carries one drive's reads and is quicker than the drive never waits") {
+    // A drive's bandwidth stage (0.117 ms per 64 KiB read) hands each read to its own link
+    // (0.109 ms): the reads leave the drive at least 0.117 ms apart.
+    auto tandem = [](double link_s, bool fed) {
+        Network net;
+        net.stations.push_back({"drive", StationKind::Queue, 1, 1.0});
+        net.stations.push_back({"link", StationKind::Queue, 1, 1.0});
+        JobVariant v;
+        Visit drive;
+        drive.station = 0;
+        drive.service.parts.fixed_s = 0.117e-3;
+        Visit link;
+        link.station = 1;
+        link.service.parts.fixed_s = link_s;
+        link.overlapped = true;
+        link.fed_by_previous = fed;
+        v.visits = {drive, link};
+        net.variants.push_back(v);
+        return solve_open(net, 0.85 / 0.117e-3);
+    };
+    const double drive_alone = mg1_response(0.85 / 0.117e-3, 0.117e-3, 0.117e-3 * 0.117e-3);
+    GIVEN("the reads' data flowing from the drive onto the link") {
+        THEN("the response is the drive's M/D/1 response; the link adds nothing") {
+            CHECK(tandem(0.109e-3, true).response_mean == Approx(drive_alone).epsilon(1e-9));
+        }
+    }
+    GIVEN("arrivals at the link that the drive does not pace, or a link slower than the drive") {
+        THEN("the link's own wait is added") {
+            CHECK(tandem(0.109e-3, false).response_mean > drive_alone * 1.2);
+            CHECK(tandem(0.125e-3, true).response_mean > drive_alone * 1.2);
+        }
+    }
+}
