@@ -44,10 +44,10 @@ StateDependentQueue solve_state_dependent_mg1(double lambda, const ServiceAtCand
 /// The mean wait at station `s` of an open network at `lambda` jobs per second by the chain
 /// above, where its assumptions hold: the station's service depends on the requests found
 /// (Service::at), each job visits it at most once (fractional visits that sum to one are
-/// alternatives), none of its work is background (detached:
-/// a drive serves it at a lower priority) and no visit chooses a copy by queue length (the
-/// copies' arrivals are then not independent). Otherwise < 0 (the Pollaczek-Khinchine wait
-/// at the mean queue applies); +infinity when saturated.
+/// alternatives), none of its work is background (detached: a drive serves it at a lower
+/// priority) and no visit chooses a copy by queue length (the copies' arrivals are then not
+/// independent). Otherwise < 0 (the Pollaczek-Khinchine wait at the mean queue applies);
+/// +infinity when saturated.
 double open_reordering_wait(const Network& net, double lambda, std::size_t s);
 
 }  // namespace raidadv::queueing
