@@ -121,19 +121,30 @@ TEST_CASE("Order statistics of the normal, worked values") {
     }
 }
 
+namespace {
+
+/// `copies` disks with exponential service of mean 1 s; each job sends `fork` requests to
+/// distinct ones, which serve them in their own order (`reorders`) or in turn.
+Network exponential_disks(int copies, int fork, bool reorders) {
+    Network net;
+    net.stations.push_back({"disks", StationKind::Queue, copies, 1.0});
+    JobVariant v;
+    Visit visit;
+    visit.fork = fork;
+    visit.service.parts.random = {1.0, 1.0};
+    visit.reorders = reorders;
+    v.visits.push_back(visit);
+    net.variants.push_back(v);
+    return net;
+}
+
+}  // namespace
+
 TEST_CASE("Fork-join of M/M/1 queues against Nelson & Tantawi") {
     // k disks, each with exponential service (mean 1) and Poisson arrivals.
     for (int k : {2, 4, 8}) {
         for (double rho : {0.1, 0.3, 0.5, 0.7}) {
-            Network net;
-            net.stations.push_back({"disk", StationKind::Queue, k, 1.0});
-            JobVariant v;
-            Visit visit;
-            visit.fork = k;
-            visit.service.parts.random = {1.0, 1.0};
-            v.visits.push_back(visit);
-            net.variants.push_back(v);
-            const Solution s = solve_open(net, rho);
+            const Solution s = solve_open(exponential_disks(k, k, false), rho);
             INFO("k=" << k << " rho=" << rho);
             // Within 12% up to rho = 0.5; at 0.7 the common-queue assumption (exact for closed
             // networks of few jobs) underestimates the open-system spread by up to 20%.
@@ -193,21 +204,9 @@ SCENARIO("Throughput falls when the work per job grows with the queue") {
 }
 
 SCENARIO("A disk that chooses the nearest request waits in random order, not in turn") {
-    // One disk, exponential service of mean 1 s, 16 jobs and no think time: the disk is always
-    // busy and an arrival finds 15 jobs ahead (waits 15 s in either order).
-    auto single = [](bool reorders) {
-        Network net;
-        net.stations.push_back({"disk", StationKind::Queue, 1, 1.0});
-        JobVariant v;
-        Visit visit;
-        visit.service.parts.random = {1.0, 1.0};
-        visit.reorders = reorders;
-        v.visits.push_back(visit);
-        net.variants.push_back(v);
-        return solve_closed(net, {16}, 0.0).front();
-    };
-    GIVEN("one disk") {
-        const Solution fifo = single(false), chosen = single(true);
+    GIVEN("one disk, 16 jobs and no think time: always busy, 15 jobs ahead of an arrival") {
+        const Solution fifo = solve_closed(exponential_disks(1, 1, false), {16}, 0.0).front();
+        const Solution chosen = solve_closed(exponential_disks(1, 1, true), {16}, 0.0).front();
         THEN("the mean is the same and the variance grows by random order's (Kingman 1962)") {
             CHECK(chosen.response_mean == Approx(fifo.response_mean));
             // 2 / (2 - rho) - 1 = 1 at rho = 1: one more wait^2 = 15^2.
@@ -215,19 +214,8 @@ SCENARIO("A disk that chooses the nearest request waits in random order, not in 
         }
     }
     GIVEN("requests split over 2 of 4 such disks") {
-        auto forked = [](bool reorders) {
-            Network net;
-            net.stations.push_back({"disks", StationKind::Queue, 4, 1.0});
-            JobVariant v;
-            Visit visit;
-            visit.fork = 2;
-            visit.service.parts.random = {1.0, 1.0};
-            visit.reorders = reorders;
-            v.visits.push_back(visit);
-            net.variants.push_back(v);
-            return solve_closed(net, {1, 8, 32}, 0.0);
-        };
-        const auto fifo = forked(false), chosen = forked(true);
+        const auto fifo = solve_closed(exponential_disks(4, 2, false), {1, 8, 32}, 0.0);
+        const auto chosen = solve_closed(exponential_disks(4, 2, true), {1, 8, 32}, 0.0);
         THEN("alone nothing changes; queued, each disk's own order makes the slower piece later") {
             CHECK(chosen[0].response_mean == Approx(fifo[0].response_mean));
             for (std::size_t i = 1; i < fifo.size(); ++i) {
