@@ -543,6 +543,11 @@ class Builder {
             per_link * (sys_.drive_link.command_overhead_s + mean / sys_.drive_link.bandwidth_Bps),
             count);
         link.fork = busy_links;
+        if (busy_links == k) {
+            // One transfer per link: the fork's largest piece is the last to cross (as for the
+            // drives, hdd_visit).
+            link.service.fixed_max_extra_s = (mx - mean) / sys_.drive_link.bandwidth_Bps;
+        }
         link.overlapped = true;
         link.fed_by_previous = !write;  // read data leave the drive onto its link
         link.detached = detached;
