@@ -544,8 +544,8 @@ class Builder {
             count);
         link.fork = busy_links;
         if (busy_links == k) {
-            // One transfer per link: the fork's largest piece is the last to cross (as for the
-            // drives, hdd_visit).
+            // derived: with one transfer per link the fork's largest piece is the last to cross,
+            // its extra over the mean piece at the link's rate (as the drives' in hdd_visit).
             link.service.fixed_max_extra_s = (mx - mean) / sys_.drive_link.bandwidth_Bps;
         }
         link.overlapped = true;
