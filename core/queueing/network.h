@@ -17,7 +17,8 @@ struct Moments {
 };
 
 enum class StationKind {
-    Queue,  ///< FCFS queue; with servers > 1 a multi-server queue (Seidmann approximation)
+    Queue,  ///< FCFS queue; with servers > 1 a multi-server queue (closed: Seidmann; open:
+            ///< Sakasegawa)
     Delay   ///< infinite server: no waiting
 };
 
@@ -119,7 +120,7 @@ std::vector<Solution> solve_closed(const Network& net, const std::vector<int>& p
                                    double think_time, int exact_limit = 512);
 
 /// Open network with Poisson arrivals at `arrival_rate` jobs per second: M/G/1 per station copy
-/// (Pollaczek-Khinchine), Seidmann's transform for multi-server stations.
+/// (Pollaczek-Khinchine), Sakasegawa's M/G/c wait for multi-server stations.
 Solution solve_open(const Network& net, double arrival_rate);
 
 }  // namespace raidadv::queueing

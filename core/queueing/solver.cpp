@@ -2,8 +2,8 @@
 // Closed: Reiser & Lavenberg, "Mean-value analysis of closed multichain queuing networks",
 // JACM 27(2), 1980 (exact recursion); Schweitzer 1979 / Bard 1979 (approximation for large N);
 // Seidmann, Schweitzer & Shalev-Oren, Perf. Eval. 7(4), 1987 (multi-server transform).
-// Open: Pollaczek-Khinchine mean waiting time for M/G/1; a queue that reorders by what waits,
-// its embedded Markov chain (state_dependent.h).
+// Open: Pollaczek-Khinchine mean waiting time for M/G/1 (Sakasegawa 1977 for c servers); a
+// queue that reorders by what waits, its embedded Markov chain (state_dependent.h).
 // Fork-join: maximum of k sub-request times by Clark's normal approximation (order_statistics.h).
 
 #include <algorithm>
@@ -738,11 +738,14 @@ OpenStation open_station_at(const Network& net, double lambda, std::size_t s, do
     }
     const double mean_s = m1 / out.rate;
     const double scv = std::max(0.0, (m2 / out.rate) / (mean_s * mean_s) - 1.0);
-    // Pollaczek-Khinchine with Seidmann's s/c server: W = rho/(1-rho) (s/c)(1+cv^2)/2; a
-    // reordering queue: its embedded chain's wait (open_reordering_wait).
+    // Pollaczek-Khinchine, for c servers Sakasegawa's M/G/c form (Annals of the Institute of
+    // Statistical Mathematics 29, 1977; Hopp & Spearman, Factory Physics, the G/G/m queue):
+    // W = rho^(sqrt(2(c+1)) - 1) / (c (1-rho)) s (1+cv^2)/2, exact for one server and for any
+    // (fractional) c; a reordering queue: its embedded chain's wait (open_reordering_wait).
+    const double many = std::pow(out.work, std::sqrt(2.0 * (c + 1.0)) - 2.0);
     out.wait = chain_wait >= 0.0 ? chain_wait
                : paced           ? 0.0
-                                 : out.work / (1.0 - out.work) * (mean_s / c) * (1.0 + scv) / 2.0;
+                       : many * out.work / (1.0 - out.work) * (mean_s / c) * (1.0 + scv) / 2.0;
     out.chosen = m1 > 0.0 ? chosen_m1 / m1 : 0.0;
     // Arrivals per second times the share of the wait each sees: the sum over visits of
     // rate x chosen_wait_share = rate (1 - chosen) + (rate / k) chosen.

@@ -25,4 +25,18 @@ double mg1_response(double lambda, double mean_service, double second_moment_ser
     return mean_service + lambda * second_moment_service / (2.0 * (1.0 - rho));
 }
 
+double mmc_response(double lambda, double mean_service, int servers) {
+    const double a = lambda * mean_service;
+    const double c = static_cast<double>(servers);
+    // Terms a^k / k! summed for k < c, then the waiting term a^c / c! * c / (c - a).
+    double term = 1.0, below = 0.0;
+    for (int k = 0; k < servers; ++k) {
+        below += term;
+        term *= a / (k + 1.0);
+    }
+    const double waiting = term * c / (c - a);
+    const double p_wait = waiting / (below + waiting);
+    return mean_service + p_wait * mean_service / (c - a);
+}
+
 }  // namespace raidadv::queueing

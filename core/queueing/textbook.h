@@ -13,4 +13,9 @@ double mva_exact_throughput(const std::vector<double>& demands, double think_tim
 /// Pollaczek-Khinchine mean response time of an M/G/1 queue: E[S] + lambda E[S^2] / (2(1-rho)).
 double mg1_response(double lambda, double mean_service, double second_moment_service);
 
+/// Exact mean response time of an M/M/c queue (Erlang's C formula for the probability of
+/// waiting; Kleinrock, "Queueing Systems" vol. 1, 1975, section 3.5): E[S] + C(c, a) E[S] /
+/// (c - a), a = lambda E[S] < c.
+double mmc_response(double lambda, double mean_service, int servers);
+
 }  // namespace raidadv::queueing

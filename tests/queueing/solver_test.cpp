@@ -102,6 +102,34 @@ TEST_CASE("Open M/G/1 follows Pollaczek-Khinchine") {
     CHECK(solve_open(net, 150.0).saturated);
 }
 
+SCENARIO("An open multi-server queue waits as Erlang's M/M/c, not as one fast server") {
+    GIVEN("a station of c servers with exponential service of 10 ms and Poisson arrivals") {
+        THEN(
+            "its wait is within 12% of Erlang C's at 80-95% load, where one fast server's is "
+            "up to 75% above it") {
+            for (int c : {2, 4, 8}) {
+                Network net;
+                net.stations.push_back({"flash", StationKind::Queue, 1, static_cast<double>(c)});
+                JobVariant v;
+                Visit visit;
+                visit.service.parts.random = {0.01, 0.01 * 0.01};
+                v.visits.push_back(visit);
+                net.variants.push_back(v);
+                for (double rho : {0.8, 0.9, 0.95}) {
+                    const double lambda = rho * c / 0.01;
+                    const Solution s = solve_open(net, lambda);
+                    const double exact_wait = mmc_response(lambda, 0.01, c) - 0.01;
+                    const double one_fast_server_wait = rho / (1.0 - rho) * 0.01 / c;
+                    INFO("c=" << c << " rho=" << rho);
+                    CHECK(s.response_mean - 0.01 == Approx(exact_wait).epsilon(0.12));
+                    CHECK(std::abs(s.response_mean - 0.01 - exact_wait) <
+                          std::abs(one_fast_server_wait - exact_wait));
+                }
+            }
+        }
+    }
+}
+
 TEST_CASE("Order statistics of the normal, worked values") {
     CHECK(expected_max_std_normal(1) == Approx(0.0).margin(1e-9));
     CHECK(expected_max_std_normal(2) == Approx(1.0 / std::sqrt(M_PI)).epsilon(1e-6));

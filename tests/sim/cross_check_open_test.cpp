@@ -71,14 +71,15 @@ TEST_CASE("Analytic model against the simulator under open arrivals", "[sim][ope
     }
     std::printf("open: %d points, %d compared, %d within 10%%, %d within 25%%\n", total, compared,
                 within10, within25);
-    // Now: 288 points, 287 compared (the simulator saturates RAID 60 64 KiB writes at 85%), 200
-    // within 10%, 256 within 25% (195 before a fork's links waited for its largest piece; 190
+    // Now: 288 points, 287 compared (the simulator saturates RAID 60 64 KiB writes at 85%), 206
+    // within 10%, 256 within 25% (200 before multi-server stations waited as M/G/c; 195 before
+    // a fork's links waited for its largest piece; 190
     // and 253 before a read's link was paced by its drive; 183
     // and 251 before striped reads' alternative pieces were
     // solved by the embedded chain with each disk's random order; 179 and 250 before reordering
     // drives' queues were solved by their embedded chain; 161 and 240 before mirror reads chose
     // the shorter queue).
     CHECK(compared >= 280);
-    CHECK(within10 >= 195);
+    CHECK(within10 >= 203);
     CHECK(within25 >= 250);
 }
