@@ -631,14 +631,23 @@ struct OpenStation {
     double chosen = 0.0;  ///< share of the work brought by sub-requests that choose a copy
 };
 
-/// The wait of a sub-request that joins the shortest of k copies' queues, as a share of the
-/// wait at one copy. derived: if every request at the copies could choose, k copies would act
-/// as one queue served k times as fast (Seidmann's c-server transform: 1/k of the wait); work
-/// that goes to every copy (mirror writes) makes their queues alike and leaves nothing to
-/// choose; in between, the share of chosen work weights the two.
-double chosen_wait_share(const Visit& visit, double chosen) {
-    const double k = static_cast<double>(std::max(1, visit.choice));
-    return 1.0 - chosen + chosen / k;
+/// The wait of a sub-request that joins the shortest of k copies' queues, each of c servers at
+/// utilization rho, as a share of the wait at one copy. derived: if every request at the copies
+/// could choose, the k copies would act as one queue of k c servers (Sakasegawa's M/G/c wait, as
+/// open_station_at takes it: rho^(sqrt(2(kc+1)) - sqrt(2(c+1))) / k of the wait; k = 2 single
+/// servers at 85%: 0.46, the exact M/M/2 against M/M/1 0.46); work that goes to every copy
+/// (mirror writes) makes their queues alike and leaves nothing to choose; in between, the share
+/// of chosen work weights the two.
+double joined_wait_share(int choice, double servers, double rho) {
+    const double k = static_cast<double>(std::max(1, choice));
+    const double c = std::max(1.0, servers);
+    return std::pow(std::clamp(rho, 0.0, 1.0),
+                    std::sqrt(2.0 * (k * c + 1.0)) - std::sqrt(2.0 * (c + 1.0))) /
+           k;
+}
+
+double chosen_wait_share(const Visit& visit, double chosen, double servers, double rho) {
+    return 1.0 - chosen + chosen * joined_wait_share(visit.choice, servers, rho);
 }
 
 /// Whether every request reaching pipelined station `s` comes straight from one upstream
@@ -703,9 +712,9 @@ OpenStation open_station_at(const Network& net, double lambda, std::size_t s, do
     double busy = 0.0;
     double m1 = 0.0, m2 = 0.0, fg = 0.0;
     double chosen_m1 = 0.0;       // work of sub-requests that choose a copy
-    double rate_by_choice = 0.0;  // arrivals per second, each over the copies it chooses among
+    double rate_by_choice = 0.0;  // arrivals per second, each times its joined_wait_share
     for (int pass = 0; pass < 2; ++pass) {
-        out.rate = m1 = m2 = fg = chosen_m1 = rate_by_choice = 0.0;
+        out.rate = m1 = m2 = fg = chosen_m1 = 0.0;
         for (const auto& variant : net.variants) {
             for (const auto& visit : variant.visits) {
                 if (visit.station != static_cast<int>(s)) {
@@ -714,7 +723,6 @@ OpenStation open_station_at(const Network& net, double lambda, std::size_t s, do
                 const double lv = lambda * variant.probability * visit.count * share(visit, st);
                 const ServiceParts p = visit.service.parts_at({q + 1.0, busy});
                 out.rate += lv;
-                rate_by_choice += lv / static_cast<double>(std::max(1, visit.choice));
                 chosen_m1 += visit.choice > 1 ? lv * p.busy() : 0.0;
                 m1 += lv * p.busy();
                 m2 += lv * (p.busy() * p.busy() + p.random.var);
@@ -748,7 +756,15 @@ OpenStation open_station_at(const Network& net, double lambda, std::size_t s, do
                        : many * out.work / (1.0 - out.work) * (mean_s / c) * (1.0 + scv) / 2.0;
     out.chosen = m1 > 0.0 ? chosen_m1 / m1 : 0.0;
     // Arrivals per second times the share of the wait each sees: the sum over visits of
-    // rate x chosen_wait_share = rate (1 - chosen) + (rate / k) chosen.
+    // rate x chosen_wait_share = rate (1 - chosen) + (rate x joined_wait_share) chosen.
+    for (const auto& variant : net.variants) {
+        for (const auto& visit : variant.visits) {
+            if (visit.station == static_cast<int>(s)) {
+                rate_by_choice += lambda * variant.probability * visit.count * share(visit, st) *
+                                  joined_wait_share(visit.choice, c, out.work);
+            }
+        }
+    }
     const double waiting = out.rate * (1.0 - out.chosen) + rate_by_choice * out.chosen;
     out.implied_queue = waiting * out.wait + fg;
     return out;
@@ -827,7 +843,9 @@ Solution solve_open(const Network& net, double lambda) {
             Prepared prepared;
             prepare_visit(prepared, visit, c);
             prepare_service(prepared, p, previous_fg);
-            const double w = wait[visit.station] * chosen_wait_share(visit, chosen[visit.station]);
+            const double w = wait[visit.station] *
+                             chosen_wait_share(visit, chosen[visit.station], c,
+                                               std::min(1.0, sol.utilization[visit.station]));
             if (visit.reorders && chained[static_cast<std::size_t>(visit.station)]) {
                 // Each disk's own order (as in the closed solve), where the wait is the chain's:
                 // an M/G/1 queue of its own, no destage or mirror choice there.

@@ -130,6 +130,27 @@ SCENARIO("An open multi-server queue waits as Erlang's M/M/c, not as one fast se
     }
 }
 
+SCENARIO("A request that joins the shorter of two copies' queues waits as one two-server queue") {
+    GIVEN("two copies with exponential service of 1 s, every request choosing between them") {
+        Network net;
+        net.stations.push_back({"mirror", StationKind::Queue, 2, 1.0});
+        JobVariant v;
+        Visit visit;
+        visit.choice = 2;
+        visit.service.parts.random = {1.0, 1.0};
+        v.visits.push_back(visit);
+        net.variants.push_back(v);
+        THEN("at 80-90% load its wait is within 5% of M/M/2's (one fast server's: 9-11% above)") {
+            for (double rho : {0.8, 0.85, 0.9}) {
+                const Solution s = solve_open(net, 2.0 * rho);
+                INFO("rho=" << rho);
+                CHECK(s.response_mean - 1.0 ==
+                      Approx(mmc_response(2.0 * rho, 1.0, 2) - 1.0).epsilon(0.05));
+            }
+        }
+    }
+}
+
 TEST_CASE("Order statistics of the normal, worked values") {
     CHECK(expected_max_std_normal(1) == Approx(0.0).margin(1e-9));
     CHECK(expected_max_std_normal(2) == Approx(1.0 / std::sqrt(M_PI)).epsilon(1e-6));
