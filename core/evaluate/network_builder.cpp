@@ -511,6 +511,9 @@ class Builder {
                                 count, cached, unbuffered, early, cached && !detached,
                                 cached && phase.rewrites_previous);
             v.choice = mirror_choice(write, same_copy);
+            // Random writes a drive holds are destaged in its idle moments, reads first, until
+            // its buffer is half full (hdd_visit); a stream's are destaged as it goes.
+            v.yields = cached && !detached && !sequential;
             if (phase.rewrites_previous && !cached) {
                 // derived: the write half of read-modify-write finds the head on the track it
                 // just read and waits one revolution less the transfer (Chen et al. 1994) -

@@ -73,6 +73,9 @@ struct Visit {
     /// The station serves its queue in its own order (a disk's shortest positioning time
     /// first), not in order of arrival.
     bool reorders = false;
+    /// Detached work the station does only while no other request waits, until its buffer
+    /// fills (a drive destaging its own write cache: it serves reads first).
+    bool yields = false;
     /// Its requests arrive as the previous visit finishes them (a read's data flowing from the
     /// drive onto its link), not independently.
     bool fed_by_previous = false;
@@ -102,7 +105,9 @@ struct Solution {
     double response_var = 0.0;
     std::vector<double> utilization;   ///< per station: busy fraction of one copy's servers
     std::vector<double> queue_length;  ///< per station: mean requests at one copy
-    int iterations = 0;                ///< solver iterations used (bounded)
+    /// Closed: per station, the part of `utilization` spent on work that yields (Visit::yields).
+    std::vector<double> yielding;
+    int iterations = 0;  ///< solver iterations used (bounded)
 };
 
 /// Iteration bounds: the Bard-Schweitzer fixed point (closed points above the exact limit) stops

@@ -142,7 +142,8 @@ double overlap_span(const Prepared& v, const ServiceParts& p) {
 /// What an arrival finds at each station: requests present and the chance the server is busy.
 struct Seen {
     std::vector<double> queue;
-    std::vector<double> busy;  ///< utilization per server (probability the server is busy)
+    std::vector<double> busy;      ///< utilization per server (probability the server is busy)
+    std::vector<double> yielding;  ///< the part of `busy` spent on work that yields
 };
 
 /// Whether any visit is detached (background load that grows with throughput).
@@ -191,6 +192,7 @@ class Level {
                     d.count = visit.count;
                     d.share = share(visit, st);
                     d.servers = std::max(1.0, st.servers);
+                    d.yields = visit.yields;
                     loads_.push_back(d);
                 } else if (e.queue && loaded[e.station]) {
                     variable_.push_back(i);
@@ -218,11 +220,17 @@ class Level {
         second_.resize(ns);
         busy_per_throughput_.resize(ns);
         open_util_.resize(ns);
+        yield_util_.resize(ns);
+        own_yield_.resize(ns);
+        yield_weight_.resize(ns);
+        first_yield_.resize(ns);
+        second_yield_.resize(ns);
         slow_.assign(ns, 1.0);
     }
 
-    /// Prepares the level an arrival sees: queue lengths and busy probabilities per station.
-    void set(const Seen& seen_state, double n) {
+    /// Prepares the level an arrival sees: queue lengths and busy probabilities per station;
+    /// `think` is the time a job spends away between requests.
+    void set(const Seen& seen_state, double n, double think) {
         last_x_ = std::numeric_limits<double>::quiet_NaN();  // a new level: nothing to reuse
         const std::vector<double>& seen = seen_state.queue;
         for (std::size_t i : dynamic_) {
@@ -235,6 +243,9 @@ class Level {
         std::fill(weight_.begin(), weight_.end(), 0.0);
         std::fill(first_.begin(), first_.end(), 0.0);
         std::fill(second_.begin(), second_.end(), 0.0);
+        std::fill(yield_weight_.begin(), yield_weight_.end(), 0.0);
+        std::fill(first_yield_.begin(), first_yield_.end(), 0.0);
+        std::fill(second_yield_.begin(), second_yield_.end(), 0.0);
         for (std::size_t i = 0; i < entries_.size(); ++i) {
             const Entry& e = entries_[i];
             const ServiceParts& p = parts_[i];
@@ -243,9 +254,19 @@ class Level {
             weight_[e.station] += w;
             first_[e.station] += w * b;
             second_[e.station] += w * (b * b + p.random.var);
+            if (e.visit->yields) {
+                yield_weight_[e.station] += w;
+                first_yield_[e.station] += w * b;
+                second_yield_[e.station] += w * (b * b + p.random.var);
+            }
         }
+        std::fill(own_yield_.begin(), own_yield_.end(), 0.0);
         for (Load& d : loads_) {
             d.busy = parts_[d.entry].busy();
+            // What remains of it when the job's next request comes, after its think time.
+            own_yield_[d.station] += d.yields ? d.probability * d.count * d.share *
+                                                    std::max(0.0, d.busy - think) / d.servers
+                                              : 0.0;
         }
         std::fill(busy_per_throughput_.begin(), busy_per_throughput_.end(), 0.0);
         for (std::size_t v = 0; v + 1 < variant_end_.size(); ++v) {
@@ -267,10 +288,33 @@ class Level {
                     // plain MVA).
                     const std::size_t k = e.station;
                     const double q = seen[k];
-                    const double mean_b = weight_[k] > 0.0 ? first_[k] / weight_[k] : p.busy();
-                    const double residual = first_[k] > 0.0 ? second_[k] / (2.0 * first_[k]) : 0.0;
-                    const double u = std::clamp(seen_state.busy[k], 0.0, std::min(1.0, q));
-                    const double ahead = mean_b / c * (q - u) + u * residual / c;
+                    double mean_b = weight_[k] > 0.0 ? first_[k] / weight_[k] : p.busy();
+                    double residual = first_[k] > 0.0 ? second_[k] / (2.0 * first_[k]) : 0.0;
+                    double u = std::clamp(seen_state.busy[k], 0.0, std::min(1.0, q));
+                    double ahead = mean_b / c * (q - u) + u * residual / c;
+                    if (first_yield_[k] > 0.0) {
+                        // Work that yields is never queued ahead of a request, only found in
+                        // progress (Cobham's non-preemptive priority): the requests ahead are
+                        // the others', each its mean busy time, the one found in service its
+                        // residual, the destage found in progress its own.
+                        const double w_fg = weight_[k] - yield_weight_[k];
+                        const double first_fg = first_[k] - first_yield_[k];
+                        mean_b = w_fg > 0.0 ? first_fg / w_fg : p.busy();
+                        const double u_y = std::clamp(seen_state.yielding[k], 0.0, 1.0);
+                        const double u_fg =
+                            std::clamp(seen_state.busy[k] - u_y, 0.0, std::min(1.0 - u_y, q));
+                        const double res_fg =
+                            first_fg > 0.0 ? (second_[k] - second_yield_[k]) / (2.0 * first_fg)
+                                           : 0.0;
+                        const double res_y = second_yield_[k] / (2.0 * first_yield_[k]);
+                        u = u_fg + u_y;
+                        // derived: a job's next request comes as soon as its writes are held,
+                        // and a drive that had nothing else to do then (1 - u) destages them
+                        // at once: a request reaching it waits for the whole destage of its
+                        // job's own writes there (own_yield_, per job), not a residual.
+                        ahead = mean_b / c * (q - u_fg) + (u_fg * res_fg + u_y * res_y) / c +
+                                (1.0 - u) * own_yield_[k];
+                    }
                     e.with_own = ahead + foreground / c;
                     e.own = foreground / c;
                     e.prepared.wait_var =
@@ -295,12 +339,18 @@ class Level {
     /// Utilization per station from detached (background) visits at throughput x.
     const std::vector<double>& open_utilization(double x) {
         std::fill(open_util_.begin(), open_util_.end(), 0.0);
+        std::fill(yield_util_.begin(), yield_util_.end(), 0.0);
         double* util = open_util_.data();
         for (const Load& d : loads_) {
-            util[d.station] += x * d.probability * d.count * d.share * d.busy / d.servers;
+            const double u = x * d.probability * d.count * d.share * d.busy / d.servers;
+            util[d.station] += u;
+            yield_util_[d.station] += d.yields ? u : 0.0;
         }
         return open_util_;
     }
+
+    /// The yielding part of the detached utilization at the last open_utilization() call.
+    const std::vector<double>& yield_utilization() const { return yield_util_; }
 
     /// Response mean and variance at throughput x; with `queues` also the queue lengths and
     /// busy fractions per unit of throughput.
@@ -317,7 +367,19 @@ class Level {
         }
         const std::vector<double>& open_util = open_utilization(x);
         for (std::size_t s = 0; s < slow_.size(); ++s) {
-            slow_[s] = 1.0 / (1.0 - std::min(open_util[s], kMaxOpenUtilization));
+            // Detached work that yields (a drive's held writes) slows the requests only by
+            // what does not fit in the time they leave the station. derived: destaged while
+            // no request waits, the held writes are a queue served by the drive's idle time;
+            // below the high-water mark (hundreds of writes) that queue is stable while its
+            // work is less than the idle time, and an arrival waits at most for the destage in
+            // progress (found busy: its residual, Cobham's non-preemptive priority, 1954);
+            // beyond that the buffer sits at its mark and the excess is forced ahead of the
+            // requests, an open class like other detached work.
+            const double yielding = yield_util_[s];
+            const double spare =
+                std::max(0.0, 1.0 - x * busy_per_throughput_[s] - (open_util[s] - yielding));
+            const double forced = open_util[s] - yielding + std::max(0.0, yielding - spare);
+            slow_[s] = 1.0 / (1.0 - std::min(forced, kMaxOpenUtilization));
         }
         for (std::size_t i : variable_) {
             const double slow = slow_[entries_[i].station];
@@ -401,6 +463,7 @@ class Level {
         std::size_t station = 0;
         double probability = 0.0, count = 0.0, share = 0.0, servers = 1.0;
         double busy = 0.0;  ///< at the level (set())
+        bool yields = false;
     };
 
     const Network& net_;
@@ -414,8 +477,11 @@ class Level {
     // Per entry: response terms, requests present per job/s, and the slow-down they are for.
     std::vector<double> mean_, var_, at_station_, memo_slow_;
     std::vector<double> weight_, first_, second_, busy_per_throughput_, open_util_, slow_;
-    double last_x_ = std::numeric_limits<double>::quiet_NaN();  ///< the last call's throughput
-    StepResult last_;                                           ///< its response (no queues)
+    std::vector<double> yield_util_;  ///< per station: the part of open_util_ that yields
+    std::vector<double> own_yield_;   ///< per station copy: yielding busy time per job
+    std::vector<double> yield_weight_, first_yield_, second_yield_;  ///< the yielding visits' share
+    double last_x_ = std::numeric_limits<double>::quiet_NaN();       ///< the last call's throughput
+    StepResult last_;                                                ///< its response (no queues)
 };
 
 /// One population level: solves residence times with the detached load in a short fixed point,
@@ -423,7 +489,7 @@ class Level {
 Solution solve_level(const Network& net, Level& level, double n, double think,
                      const Seen& seen_state, double x_guess, bool has_detached) {
     Solution sol;
-    level.set(seen_state, n);
+    level.set(seen_state, n, think);
     StepResult r = level.respond(0.0, !has_detached);
     double x = n / (think + r.response);
     if (has_detached) {
@@ -468,6 +534,7 @@ Solution solve_level(const Network& net, Level& level, double n, double think,
         r = level.respond(x, true);
     }
     const std::vector<double>& u_open = level.open_utilization(x);
+    sol.yielding = level.yield_utilization();
     double max_u = 0.0;
     sol.utilization.resize(net.stations.size());
     for (std::size_t s = 0; s < net.stations.size(); ++s) {
@@ -477,6 +544,9 @@ Solution solve_level(const Network& net, Level& level, double n, double think,
     if (max_u > 1.0) {
         x /= max_u;
         for (auto& u : sol.utilization) {
+            u /= max_u;
+        }
+        for (auto& u : sol.yielding) {
             u /= max_u;
         }
     }
@@ -492,8 +562,9 @@ Solution solve_level(const Network& net, Level& level, double n, double think,
 
 Solution schweitzer(const Network& net, int n, double think) {
     const std::size_t ns = net.stations.size();
-    std::vector<double> q(ns, 0.0), u(ns, 0.0);
-    Seen seen{std::vector<double>(ns, 0.0), std::vector<double>(ns, 0.0)};
+    std::vector<double> q(ns, 0.0), u(ns, 0.0), y(ns, 0.0);
+    Seen seen{std::vector<double>(ns, 0.0), std::vector<double>(ns, 0.0),
+              std::vector<double>(ns, 0.0)};
     Solution sol;
     double x = 0.0;
     int it = 0;
@@ -504,9 +575,11 @@ Solution schweitzer(const Network& net, int n, double think) {
             // Bard-Schweitzer: remove the arriving job's share of the queue (and of the busy time)
             seen.queue[s] = q[s] * (n - 1.0) / n;
             seen.busy[s] = u[s] * (n - 1.0) / n;
+            seen.yielding[s] = y[s] * (n - 1.0) / n;
         }
         sol = solve_level(net, level, n, think, seen, x > 0.0 ? x : 1.0, detached);
         u = sol.utilization;
+        y = sol.yielding;
         x = sol.throughput;
         double change = 0.0;
         for (std::size_t s = 0; s < ns; ++s) {
@@ -544,6 +617,9 @@ void raise_to_floor(Solution& sol, double n, double think_time, double x_before)
     for (auto& u : sol.utilization) {
         u = std::min(1.0, u * floor / sol.throughput);
     }
+    for (auto& u : sol.yielding) {
+        u = std::min(1.0, u * floor / sol.throughput);
+    }
     sol.throughput = floor;
     sol.response_mean = n / floor - think_time;
 }
@@ -565,6 +641,7 @@ std::vector<Solution> solve_closed(const Network& net, const std::vector<int>& p
     double x_exact = 0.0;  // throughput at n_max
     {
         Seen seen{std::vector<double>(net.stations.size(), 0.0),
+                  std::vector<double>(net.stations.size(), 0.0),
                   std::vector<double>(net.stations.size(), 0.0)};
         double x = 0.0;
         const bool detached = has_detached_visits(net);
@@ -575,6 +652,7 @@ std::vector<Solution> solve_closed(const Network& net, const std::vector<int>& p
                 solve_level(net, level, n, think_time, seen, x > 0.0 ? x : 1.0, detached);
             seen.queue = sol.queue_length;
             seen.busy = sol.utilization;
+            seen.yielding = sol.yielding;
             raise_to_floor(sol, n, think_time, x);
             x = sol.throughput;
             for (std::size_t i = 0; i < populations.size(); ++i) {

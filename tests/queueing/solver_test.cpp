@@ -151,6 +151,61 @@ SCENARIO("A request that joins the shorter of two copies' queues waits as one tw
     }
 }
 
+namespace {
+
+/// One drive: each job reads (10 ms) and leaves a write (5 ms) the drive destages later, in its
+/// idle time (`yields`) or as an open class in turn with the reads.
+Network drive_with_held_writes(bool yields, double destage_s = 0.005) {
+    Network net;
+    net.stations.push_back({"drive", StationKind::Queue, 1, 1.0});
+    JobVariant v;
+    Visit read;
+    read.service.parts.fixed_s = 0.010;
+    Visit destage;
+    destage.detached = true;
+    destage.yields = yields;
+    destage.service.parts.fixed_s = destage_s;
+    v.visits = {read, destage};
+    net.variants.push_back(v);
+    return net;
+}
+
+}  // namespace
+
+SCENARIO("A drive's held writes yield to its reads until they no longer fit in its idle time") {
+    GIVEN("reads of 10 ms, each job leaving a 5 ms destage") {
+        THEN(
+            "one job without think time waits for its own write's whole destage: 15 ms; with "
+            "3 ms of think time for the 2 ms left of it") {
+            CHECK(solve_closed(drive_with_held_writes(true), {1}, 0.0)[0].response_mean ==
+                  Approx(0.015));
+            CHECK(solve_closed(drive_with_held_writes(true), {1}, 0.003)[0].response_mean ==
+                  Approx(0.012));
+        }
+        THEN(
+            "with more jobs thinking 20 ms between requests the reads go first: quicker than "
+            "in turn, never quicker than without the writes, and one job per 15 ms at most") {
+            const std::vector<int> jobs{2, 3};
+            const auto yielding = solve_closed(drive_with_held_writes(true), jobs, 0.02);
+            const auto in_turn = solve_closed(drive_with_held_writes(false), jobs, 0.02);
+            const auto reads_only = solve_closed(drive_with_held_writes(false, 0.0), jobs, 0.02);
+            for (std::size_t i = 0; i < jobs.size(); ++i) {
+                INFO(jobs[i] << " jobs");
+                CHECK(yielding[i].response_mean < in_turn[i].response_mean);
+                CHECK(yielding[i].response_mean > reads_only[i].response_mean);
+                CHECK(yielding[i].throughput <= 1.0 / 0.015 + 1e-9);
+            }
+        }
+    }
+    GIVEN("destages longer than the reads leave time for (30 ms per 10 ms read)") {
+        THEN("the excess is forced ahead of the reads: the drive saturates at one job per 40 ms") {
+            const auto sol = solve_closed(drive_with_held_writes(true, 0.030), {64}, 0.0);
+            CHECK(sol[0].throughput == Approx(1.0 / 0.040).epsilon(0.01));
+            CHECK(sol[0].response_mean == Approx(64 * 0.040).epsilon(0.01));
+        }
+    }
+}
+
 TEST_CASE("Order statistics of the normal, worked values") {
     CHECK(expected_max_std_normal(1) == Approx(0.0).margin(1e-9));
     CHECK(expected_max_std_normal(2) == Approx(1.0 / std::sqrt(M_PI)).epsilon(1e-6));

@@ -11,23 +11,6 @@
 
 using namespace raidadv;
 
-namespace {
-
-/// Points where the analytic model is knowingly more than 25% off (asserted within 35%): RAID 60
-/// 4 KiB writes on disks at 8 outstanding requests, the drives' write caches on (an HBA leaves
-/// them on), the model up to 34% slow. Each write reads one unit and writes three; the simulated
-/// drives serve those reads ahead of their destages while the buffer is below its high-water
-/// mark, so the response stays the reads' (about 24 ms from 1 to 6 outstanding, 27 ms at 8) while
-/// the drives are busy destaging nearly all the time; the model slows every request down by the
-/// whole destage load (an open class, section 3 of docs/model.md). RAID 50 at the same point is
-/// +13% for the same reason.
-bool known_outside(RaidLevel level, bool ssd, double bytes, double read_fraction, int concurrency) {
-    return !ssd && level == RaidLevel::Raid60 && bytes == 4096.0 && read_fraction == 0.0 &&
-           concurrency == 8;
-}
-
-}  // namespace
-
 TEST_CASE("Analytic model against the simulator over the validation grid", "[sim][grid]") {
     const test::GridLevel levels[] = {
         {RaidLevel::Simple, 4, 0}, {RaidLevel::Raid0, 4, 0},  {RaidLevel::Raid1, 2, 0},
@@ -51,15 +34,13 @@ TEST_CASE("Analytic model against the simulator over the validation grid", "[sim
                         const double err = 100.0 * (ra - rs) / rs;
                         ++total;
                         within10 += std::abs(err) <= 10.0;
-                        const bool known = known_outside(l.level, ssd != 0, bytes, read_fraction,
-                                                         a.points[i].concurrency);
-                        within25 += std::abs(err) <= 25.0 || known;
+                        within25 += std::abs(err) <= 25.0;
                         worst = std::max(worst, std::abs(err));
                         INFO(to_string(l.level)
                              << (ssd ? " SSD " : " HDD ") << bytes << " B, read " << read_fraction
                              << ", N " << a.points[i].concurrency << ": analytic " << ra * 1e3
                              << " ms, simulated " << rs * 1e3 << " ms (" << err << "%)");
-                        CHECK(std::abs(err) <= (known ? 35.0 : 25.0));
+                        CHECK(std::abs(err) <= 25.0);
                         CHECK(a.points[i].bottleneck == m.points[i].metrics.bottleneck);
                     }
                 }
@@ -70,6 +51,6 @@ TEST_CASE("Analytic model against the simulator over the validation grid", "[sim
     std::printf("grid: %d points, %.1f%% within 10%%, %d within 25%%, worst %.1f%%\n", total,
                 100.0 * share10, within25, worst);
     CHECK(share10 >= 0.90);  // the issue's bound
-    CHECK(share10 >= 0.97);  // regression guard: 97.5% since the disks' random-order wait
+    CHECK(share10 >= 0.97);  // regression guard: 97.7% since the drives' held writes yield
     CHECK(within25 == total);
 }

@@ -71,8 +71,10 @@ TEST_CASE("Analytic model against the simulator under open arrivals", "[sim][ope
     }
     std::printf("open: %d points, %d compared, %d within 10%%, %d within 25%%\n", total, compared,
                 within10, within25);
-    // Now: 288 points, 287 compared (the simulator saturates RAID 60 64 KiB writes at 85%), 206
-    // within 10%, 256 within 25% (200 before multi-server stations waited as M/G/c; 195 before
+    // Now: 288 points, all compared (287 before the closed model's held writes yielded to the
+    // reads: the simulator saturated RAID 60 64 KiB writes at 85%), 208 within 10%, 256 within
+    // 25% (206 before the held writes yielded; 200 before multi-server stations waited as M/G/c;
+    // 195 before
     // a fork's links waited for its largest piece; 190
     // and 253 before a read's link was paced by its drive; 183
     // and 251 before striped reads' alternative pieces were
@@ -80,6 +82,6 @@ TEST_CASE("Analytic model against the simulator under open arrivals", "[sim][ope
     // drives' queues were solved by their embedded chain; 161 and 240 before mirror reads chose
     // the shorter queue).
     CHECK(compared >= 280);
-    CHECK(within10 >= 203);
+    CHECK(within10 >= 205);
     CHECK(within25 >= 250);
 }
