@@ -478,7 +478,7 @@ class Level {
     std::vector<double> mean_, var_, at_station_, memo_slow_;
     std::vector<double> weight_, first_, second_, busy_per_throughput_, open_util_, slow_;
     std::vector<double> yield_util_;  ///< per station: the part of open_util_ that yields
-    std::vector<double> own_yield_;   ///< per station copy: yielding busy time per job
+    std::vector<double> own_yield_;   ///< per copy: a job's yielding work left at its next request
     std::vector<double> yield_weight_, first_yield_, second_yield_;  ///< the yielding visits' share
     double last_x_ = std::numeric_limits<double>::quiet_NaN();       ///< the last call's throughput
     StepResult last_;                                                ///< its response (no queues)
