@@ -790,6 +790,15 @@ void validation_section(Writer& w, const ReportInput& in) {
         }
     }
     w.block(c.html());
+    // A reader who sees "no" wants the reason next to it, not only in docs/validation.
+    for (const validation::StudyResult& s : v.studies) {
+        for (const validation::Conclusion& k : s.conclusions) {
+            if (!k.reproduced) {
+                w.block(QStringLiteral("<p><b>%1</b> (%2): %3</p>")
+                            .arg(tr("Not reproduced"), esc(s.name), esc(k.evidence)));
+            }
+        }
+    }
 }
 
 }  // namespace

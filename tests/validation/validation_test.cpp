@@ -4,8 +4,10 @@
 #include <cstdio>
 
 #include "catalog/catalog.h"
+#include "sim/simulator.h"
 #include "validation/baseline.h"
 #include "validation/statistics.h"
+#include "validation/study_inputs.h"
 #include "validation/validation.h"
 
 using namespace raidadv;
@@ -81,11 +83,10 @@ TEST_CASE("Validation summary") {
 
 TEST_CASE("The model beats the rule of thumb on the reference studies") {
     const ValidationReport& r = report();
-    // Issue 3's targets: overall median |error| at most 10% and at least 2x below the baseline.
-    // The 2x holds with a wide margin; the median is checked here as a drift guard at 12%
-    // (it stands at about 10%: docs/validation/validation.md).
+    // Issue 3's targets: overall median |error| at most 10% and at least 2x below the baseline
+    // (they stand at 7.0% and 11x: docs/validation/validation.md).
     CHECK(r.baseline_median_abs_error_pct >= 2.0 * r.median_abs_error_pct);
-    CHECK(r.median_abs_error_pct <= 12.0);
+    CHECK(r.median_abs_error_pct <= 10.0);
     // Calibration figures reproduce what they were calibrated on.
     for (const auto& study : r.studies) {
         for (const auto& f : study.figures) {
@@ -93,6 +94,49 @@ TEST_CASE("The model beats the rule of thumb on the reference studies") {
                 INFO(study.name << ": " << f.name);
                 CHECK(std::abs(f.error_pct()) <= 10.0);
             }
+        }
+    }
+}
+
+SCENARIO(
+    "The one conclusion not reproduced is the 1996 RAID 5 stripe one, where the simulator "
+    "agrees with the model") {
+    constexpr const char* kRaid5Stripe =
+        "For RAID 5, wider stripes improve both single-process and concurrent retrieval";
+    GIVEN("the validation of every study") {
+        const ValidationReport& r = report();
+        THEN("every conclusion but that one is reproduced") {
+            for (const auto& study : r.studies) {
+                for (const auto& c : study.conclusions) {
+                    INFO(study.name << ": " << c.statement);
+                    CHECK((c.reproduced || c.statement == kRaid5Stripe));
+                }
+            }
+            CHECK(r.conclusions_reproduced >= r.conclusions_total - 1);
+        }
+    }
+    GIVEN("the request-level simulator of the 1996 profile at one process") {
+        const Catalog catalog = Catalog::open(RAID_CATALOG_DB);
+        const StudyInputs in =
+            load_study(catalog, std::string(RAID_RESOURCES_DIR) + "/validation", "hauser-1996");
+        Workload one = workload_named(in.project, "Image files, 50-275 KB, 1-12 processes");
+        one.concurrency = {1};
+        auto simulated = [&](const std::string& name) {
+            return sim::simulate(system_named(in.project, name), one)
+                .points.front()
+                .metrics.mean_response_s;
+        };
+        const double r5_16 = simulated("6-disk RAID 5, 16 KB stripe");
+        const double r5_160 = simulated("6-disk RAID 5, 160 KB stripe");
+        const double r0_16 = simulated("6-disk RAID 0, 16 KB stripe");
+        const double r0_160 = simulated("6-disk RAID 0, 160 KB stripe");
+        THEN(
+            "its RAID 5 reads a file as fast as the RAID 0 at the same stripe, and its narrow "
+            "stripe is the faster (the study measured the opposite, docs/validation)") {
+            CHECK(r5_16 < r5_160);
+            CHECK(r0_16 < r0_160);
+            CHECK(std::abs(r5_16 / r0_16 - 1.0) < 0.03);
+            CHECK(std::abs(r5_160 / r0_160 - 1.0) < 0.03);
         }
     }
 }
