@@ -500,6 +500,7 @@ class Builder {
             bw.service.fixed_max_extra_s = dmax.bandwidth_s - d.bandwidth_s;
             bw.detached = detached;
             flash.choice = bw.choice = mirror_choice(write, same_copy);
+            flash.streams = bw.streams = sequential;
             visits.push_back(flash);
             visits.push_back(bw);
         } else {
@@ -514,6 +515,7 @@ class Builder {
             // Random writes a drive holds are destaged in its idle moments, reads first, until
             // its buffer is half full (hdd_visit); a stream's are destaged as it goes.
             v.yields = cached && !detached && !sequential;
+            v.streams = sequential;
             if (phase.rewrites_previous && !cached) {
                 // derived: the write half of read-modify-write finds the head on the track it
                 // just read and waits one revolution less the transfer (Chen et al. 1994) -

@@ -79,6 +79,10 @@ struct Visit {
     /// Its requests arrive as the previous visit finishes them (a read's data flowing from the
     /// drive onto its link), not independently.
     bool fed_by_previous = false;
+    /// Its requests continue sequential streams: which copies a job reaches, and the order a
+    /// drive serves them in, follow the streams, not chance (the spread of the closed solve's
+    /// wait, solver.cpp).
+    bool streams = false;
 };
 
 /// Per-copy share of a visit: k of the station's copies receive one sub-request each.

@@ -76,21 +76,22 @@ void prepare_service(Prepared& v, const ServiceParts& p, double previous_foregro
 
 /// One visit's contribution to a job's response mean and variance, given the waiting time in
 /// the station's queue.
-inline Terms terms_at(const Prepared& v, double wait) {
+inline Terms terms_at(const Prepared& v, double wait, double wait_var) {
     if (v.overlapped) {
-        return {v.count * (wait + v.excess), v.count * wait * wait};
+        return {v.count * (wait + v.excess), v.count * wait_var};
     }
     // derived: a sub-request waits behind q requests whose service times are independent across
     // the fork's siblings while q itself is common to them when the fork spans every copy (the
     // same jobs queue at every sibling in a closed system; otherwise the part they do not share
     // is v.wait_var, sibling_wait_var). So the siblings differ by the random parts of q + 1
     // services (and that part of q), and the fork-join maximum (order_statistics.h) applies to
-    // that spread only; the common waiting time adds to the mean and, as an exponential-like
-    // term, to the variance.
+    // that spread only; the common waiting time adds to the mean, and `wait_var` (how much the
+    // requests found vary: Level::set; the open solve takes it exponential-like, wait^2) to
+    // the variance.
     const double ahead = wait * v.servers / v.busy;
     const MaxMoments mm =
         max_of_iid(v.factors, v.random_mean + wait, v.own_var + v.random_var * ahead + v.wait_var);
-    return {v.count * (v.base + mm.mean), v.count * (mm.var + wait * wait)};
+    return {v.count * (v.base + mm.mean), v.count * (mm.var + wait_var)};
 }
 
 /// Variance of the part of a fork sibling's wait that the other siblings do not share, at a
@@ -112,6 +113,50 @@ double sibling_wait_var(const Visit& visit, const Station& st, double n, double 
     const double others = n - 1.0;
     const double count_var = q * std::max(0.0, 1.0 - q / others);
     return (1.0 - shared) * count_var * per_request * per_request;
+}
+
+/// Variance of the number of requests a request finds at a copy at a closed level with `n`
+/// jobs, `q` found on average; `spread` (0..1) scales it down where the jobs keep their places.
+/// derived: in a product-form network of M equal stations every placement of the K = n - 1
+/// other jobs is equally likely (Gordon & Newell 1967), so one station holds K / M on average
+/// with variance K (M - 1) (K + M) / (M^2 (M + 1)); M = K / q is the number of equal stations
+/// that would hold q each (1: all at this one, no spread; many: about q (1 + q), geometric).
+/// Product form holds for exponential service; with constant service a closed queue keeps its
+/// order (no spread), so the variance is scaled by the service's squared coefficient of
+/// variation, except where requests land on copies at random (their counts differ whatever the
+/// service). Chosen against the simulator over the grid (docs/model.md, section 3).
+double found_count_var(double q, double n, double spread) {
+    const double others = n - 1.0;
+    if (q <= 1e-12 || others <= 0.0) {
+        return 0.0;
+    }
+    const double k = std::max(others, q);
+    const double m = k / q;
+    return k * (m - 1.0) * (k + m) / (m * m * (m + 1.0)) * std::clamp(spread, 0.0, 1.0);
+}
+
+/// Second moment of the residual of a busy time found in progress, mean `residual`, of busy
+/// times with squared coefficient of variation `cv2`. derived: E[R^2] = E[B^3] / (3 E[B])
+/// (renewal theory) with a gamma B: residual^2 * 4 (1 + 2 cv2) / (3 (1 + cv2)).
+double residual_second_moment(double residual, double cv2) {
+    cv2 = std::max(0.0, cv2);
+    return residual * residual * 4.0 * (1.0 + 2.0 * cv2) / (3.0 * (1.0 + cv2));
+}
+
+/// Variance of a residual found in progress with probability `u` (and nothing otherwise).
+double found_residual_var(double u, double residual, double cv2) {
+    const double r2 = residual_second_moment(residual, cv2);
+    return std::max(0.0, u * r2 - u * u * residual * residual);
+}
+
+/// What the residual of the request found in service (probability `u`) adds to the spread of
+/// the wait beyond what counting it as one of the requests found already gives: its own
+/// variance less a whole busy time's random part `busy_var` (none with exponential service,
+/// whose residual is a whole service again; a twelfth of the busy time squared with constant
+/// service).
+double in_service_extra_var(double u, double residual, double cv2, double busy_var) {
+    const double own = residual_second_moment(residual, cv2) - residual * residual;
+    return u * std::max(0.0, own - busy_var);
 }
 
 /// Extra variance of the wait at a queue that serves in its own order, over the wait's
@@ -292,6 +337,21 @@ class Level {
                     double residual = first_[k] > 0.0 ? second_[k] / (2.0 * first_[k]) : 0.0;
                     double u = std::clamp(seen_state.busy[k], 0.0, std::min(1.0, q));
                     double ahead = mean_b / c * (q - u) + u * residual / c;
+                    const double cv2 = weight_[k] > 0.0 && first_[k] > 0.0
+                                           ? second_[k] * weight_[k] / (first_[k] * first_[k]) - 1.0
+                                           : 1.0;
+                    // How much the time ahead varies (derived): the number of requests found
+                    // (found_count_var), each its mean busy time, and the residual of the one
+                    // in service (found_residual_var). Copies a request lands on at random are
+                    // unevenly loaded whatever the service's spread; a fork to every copy, a
+                    // choice of the shorter queue or a drive's own order even them out.
+                    const bool routed = e.visit->fork < net_.stations[k].copies &&
+                                        e.visit->choice <= 1 && !e.visit->reorders &&
+                                        !e.visit->streams;
+                    const double spread = routed ? 1.0 : cv2;
+                    const double per = mean_b / c;
+                    double ahead_var = found_count_var(q, n, spread) * per * per +
+                                       in_service_extra_var(u, residual / c, cv2, cv2 * per * per);
                     if (first_yield_[k] > 0.0) {
                         // Work that yields is never queued ahead of a request, only found in
                         // progress (Cobham's non-preemptive priority): the requests ahead are
@@ -314,9 +374,20 @@ class Level {
                         // job's own writes there (own_yield_, per job), not a residual.
                         ahead = mean_b / c * (q - u_fg) + (u_fg * res_fg + u_y * res_y) / c +
                                 (1.0 - u) * own_yield_[k];
+                        const double cv2_y = second_yield_[k] * yield_weight_[k] /
+                                                 (first_yield_[k] * first_yield_[k]) -
+                                             1.0;
+                        // The job's own destage is there with probability 1 - u (Bernoulli).
+                        const double per_fg = mean_b / c;
+                        ahead_var =
+                            found_count_var(q, n, spread) * per_fg * per_fg +
+                            in_service_extra_var(u_fg, res_fg / c, cv2, cv2 * per_fg * per_fg) +
+                            found_residual_var(u_y, res_y / c, cv2_y) +
+                            u * (1.0 - u) * own_yield_[k] * own_yield_[k];
                     }
                     e.with_own = ahead + foreground / c;
                     e.own = foreground / c;
+                    e.ahead_var = ahead_var;
                     e.prepared.wait_var =
                         sibling_wait_var(*e.visit, net_.stations[k], n, q, mean_b / c);
                     if (e.visit->reorders) {
@@ -439,7 +510,11 @@ class Level {
             // A pipelined visit holds the job on its own only for its wait and its excess.
             at_station = wait + e.prepared.excess;
         }
-        const Terms t = terms_at(e.prepared, wait);
+        // The detached work's slow-down stretches what is queued ahead and adds its own,
+        // exponential-like spread (as an open class's wait).
+        const double stretch = (slow - 1.0) * e.with_own;
+        const double wait_var = e.queue ? slow * slow * e.ahead_var + stretch * stretch : 0.0;
+        const Terms t = terms_at(e.prepared, wait, wait_var);
         mean_[i] = t.mean;
         var_[i] = t.var;
         at_station_[i] = at_station;
@@ -456,6 +531,7 @@ class Level {
         double with_own = 0.0;    ///< queue ahead plus own service, per server
         double own = 0.0;         ///< own service per server
         double foreground = 0.0;  ///< the visit's foreground time
+        double ahead_var = 0.0;   ///< variance of the time queued ahead (no slow-down)
     };
     /// A detached visit: its load on its station grows with throughput.
     struct Load {
@@ -483,6 +559,63 @@ class Level {
     double last_x_ = std::numeric_limits<double>::quiet_NaN();       ///< the last call's throughput
     StepResult last_;                                                ///< its response (no queues)
 };
+
+/// Variance of the waiting time `extra_s` that the asymptotic bound adds to a level's response
+/// with `n` jobs: they queue at the saturated station beyond what the level's residence times
+/// hold. derived: a job's request picks one of the station's M copies, so the jobs ahead of it
+/// there vary as one of M balanced stations' queues in a product-form network (Gordon & Newell
+/// 1967: every placement of the K = n jobs equally likely; the job's own earlier work is still
+/// at the saturated copies, hence n, not n - 1): variance K (M - 1) (K + M) / (M^2 (M + 1))
+/// around K / M; a saturated copy that serves random requests in its own order (a disk
+/// choosing the nearest) adds a geometric number of services, about the wait squared (random
+/// order of service at rho = 1, Kingman 1962); a stream's next request is the nearest anyway.
+double bound_wait_var(const Network& net, const std::vector<double>& utilization,
+                      const std::vector<double>& queues, double extra_s, double n) {
+    if (!(extra_s > 0.0) || n <= 0.0) {
+        return 0.0;
+    }
+    std::size_t busiest = 0;
+    for (std::size_t s = 1; s < utilization.size(); ++s) {
+        busiest = utilization[s] > utilization[busiest] ? s : busiest;
+    }
+    if (busiest >= net.stations.size() || utilization[busiest] < 0.999) {
+        return 0.0;
+    }
+    // The busy times' squared coefficient of variation there: product form holds for
+    // exponential ones; with none (cv2 = 0) the jobs keep their places (as found_count_var).
+    double w = 0.0, first = 0.0, second = 0.0;
+    bool placed_by_chance = false;  // some requests land on a copy at random (not a stream's)
+    for (const auto& variant : net.variants) {
+        for (const auto& visit : variant.visits) {
+            if (static_cast<std::size_t>(visit.station) != busiest) {
+                continue;
+            }
+            placed_by_chance = placed_by_chance || (!visit.streams && visit.choice <= 1 &&
+                                                    visit.fork < net.stations[busiest].copies);
+            const double q = busiest < queues.size() ? queues[busiest] : 0.0;
+            const ServiceParts p = visit.service.parts_at({q + 1.0, 1.0});
+            const double weight = variant.probability * visit.count;
+            w += weight;
+            first += weight * p.busy();
+            second += weight * (p.busy() * p.busy() + p.random.var);
+        }
+    }
+    const double cv2 = first > 0.0 ? std::clamp(second * w / (first * first) - 1.0, 0.0, 1.0) : 1.0;
+    const double m = std::max(1, net.stations[busiest].copies);
+    const double mean = n / m;
+    const double count_var =
+        placed_by_chance ? n * (m - 1.0) * (n + m) / (m * m * (m + 1.0)) * cv2 : 0.0;
+    double var = count_var / (mean * mean) * extra_s * extra_s;
+    for (const auto& variant : net.variants) {
+        for (const auto& visit : variant.visits) {
+            if (visit.reorders && !visit.detached && !visit.streams &&
+                static_cast<std::size_t>(visit.station) == busiest) {
+                return var + extra_s * extra_s;
+            }
+        }
+    }
+    return var;
+}
 
 /// One population level: solves residence times with the detached load in a short fixed point,
 /// then applies the asymptotic bound X <= 1 / max demand (Denning & Buzen 1978).
@@ -552,11 +685,12 @@ Solution solve_level(const Network& net, Level& level, double n, double think,
     }
     sol.throughput = x;
     sol.response_mean = std::max(r.response, n / x - think);
-    sol.response_var = r.response_var;
     sol.queue_length.resize(net.stations.size());
     for (std::size_t s = 0; s < net.stations.size(); ++s) {
         sol.queue_length[s] = x * r.queue_per_throughput[s];
     }
+    sol.response_var = r.response_var + bound_wait_var(net, sol.utilization, sol.queue_length,
+                                                       sol.response_mean - r.response, n);
     return sol;
 }
 
@@ -603,7 +737,8 @@ Solution schweitzer(const Network& net, int n, double think) {
 /// station's demand at these queues): where demand grows with the queue (sequential streams
 /// that interleave on a drive each pay positioning) throughput does fall, as it does in the
 /// simulator (derived: the asymptotic bound of the level's own demands).
-void raise_to_floor(Solution& sol, double n, double think_time, double x_before) {
+void raise_to_floor(const Network& net, Solution& sol, double n, double think_time,
+                    double x_before) {
     double busiest = 0.0;
     for (double u : sol.utilization) {
         busiest = std::max(busiest, u);
@@ -621,7 +756,10 @@ void raise_to_floor(Solution& sol, double n, double think_time, double x_before)
         u = std::min(1.0, u * floor / sol.throughput);
     }
     sol.throughput = floor;
+    const double before = sol.response_mean;
     sol.response_mean = n / floor - think_time;
+    sol.response_var +=
+        bound_wait_var(net, sol.utilization, sol.queue_length, sol.response_mean - before, n);
 }
 
 }  // namespace
@@ -653,7 +791,7 @@ std::vector<Solution> solve_closed(const Network& net, const std::vector<int>& p
             seen.queue = sol.queue_length;
             seen.busy = sol.utilization;
             seen.yielding = sol.yielding;
-            raise_to_floor(sol, n, think_time, x);
+            raise_to_floor(net, sol, n, think_time, x);
             x = sol.throughput;
             for (std::size_t i = 0; i < populations.size(); ++i) {
                 if (populations[i] == n) {
@@ -678,7 +816,7 @@ std::vector<Solution> solve_closed(const Network& net, const std::vector<int>& p
     double x_floor = x_exact;
     for (std::size_t i : order) {
         Solution sol = schweitzer(net, populations[i], think_time);
-        raise_to_floor(sol, populations[i], think_time, x_floor);
+        raise_to_floor(net, sol, populations[i], think_time, x_floor);
         x_floor = sol.throughput;
         out[i] = sol;
     }
@@ -930,7 +1068,7 @@ Solution solve_open(const Network& net, double lambda) {
                 prepared.wait_var +=
                     random_order_extra_var(std::min(1.0, sol.utilization[visit.station]), w);
             }
-            const Terms t = terms_at(prepared, w);
+            const Terms t = terms_at(prepared, w, w * w);
             rv += t.mean;
             vv += t.var;
             // as in Level::set

@@ -175,3 +175,20 @@ TEST_CASE("Summary: usable capacity, fault tolerance and cost") {
     CHECK(sum.cost_known);
     CHECK(sum.cost_usd == Approx(8 * 100 + 400));
 }
+
+SCENARIO("The 95th percentile at a deep queue: random requests spread, one stream does not") {
+    const System sys = test::plain_system(test::hdd_7200(), RaidLevel::Raid0, 1);
+    GIVEN("32 outstanding requests on one disk that serves the nearest first") {
+        Workload random = test::request_workload(4096, 1.0, 0.0, {32});
+        Workload stream = test::request_workload(64.0 * 1024, 1.0, 1.0, {32});
+        stream.streams = 1;
+        const PointMetrics r = evaluate(sys, random).points.front();
+        const PointMetrics s = evaluate(sys, stream).points.front();
+        THEN("random reads wait for a chance number of others (random order of service)") {
+            CHECK(r.p95_response_s > 1.5 * r.mean_response_s);
+        }
+        THEN("a stream's reads are served in turn: every one waits about as long") {
+            CHECK(s.p95_response_s < 1.05 * s.mean_response_s);
+        }
+    }
+}

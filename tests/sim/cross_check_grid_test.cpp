@@ -1,6 +1,7 @@
 // The analytic model against the request-level simulator over a grid of layouts, request sizes,
 // read fractions and concurrencies, on a disk and on an SSD (issue: within 10% of the simulated
-// mean response on at least 90% of points, within 25% on all).
+// mean response on at least 90% of points, within 25% on all). The 95th percentiles, which the
+// programs show next to the means, are compared on the same points.
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <cstdio>
@@ -18,6 +19,8 @@ TEST_CASE("Analytic model against the simulator over the validation grid", "[sim
         {RaidLevel::Raid6, 6, 0},  {RaidLevel::Raid50, 6, 3}, {RaidLevel::Raid60, 8, 4}};
     int total = 0, within10 = 0, within25 = 0;
     double worst = 0.0;
+    int p95_within25 = 0;
+    double p95_worst = 0.0;  // outside the named case below
     for (int ssd = 0; ssd < 2; ++ssd) {
         for (const auto& l : levels) {
             for (double bytes : {4096.0, 65536.0, 1048576.0}) {
@@ -42,6 +45,21 @@ TEST_CASE("Analytic model against the simulator over the validation grid", "[sim
                              << " ms, simulated " << rs * 1e3 << " ms (" << err << "%)");
                         CHECK(std::abs(err) <= 25.0);
                         CHECK(a.points[i].bottleneck == m.points[i].metrics.bottleneck);
+                        const double pa = a.points[i].p95_response_s;
+                        const double ps = m.points[i].metrics.p95_response_s;
+                        const double p95_err = 100.0 * (pa - ps) / ps;
+                        p95_within25 += std::abs(p95_err) <= 25.0;
+                        INFO("p95: analytic " << pa * 1e3 << " ms, simulated " << ps * 1e3
+                                              << " ms (" << p95_err << "%)");
+                        // Named: writes to disks that hold them in their write caches. Most are
+                        // taken at once, a few wait for room or a destage, and the simulated
+                        // tail is 3-6 times the mean; the model spreads them less (up to 77%
+                        // low: docs/model.md, section 4).
+                        const bool cached_writes = !ssd && read_fraction < 1.0;
+                        if (!cached_writes) {
+                            p95_worst = std::max(p95_worst, std::abs(p95_err));
+                            CHECK(std::abs(p95_err) <= 50.0);
+                        }
                     }
                 }
             }
@@ -50,7 +68,11 @@ TEST_CASE("Analytic model against the simulator over the validation grid", "[sim
     const double share10 = static_cast<double>(within10) / total;
     std::printf("grid: %d points, %.1f%% within 10%%, %d within 25%%, worst %.1f%%\n", total,
                 100.0 * share10, within25, worst);
-    CHECK(share10 >= 0.90);  // the issue's bound
-    CHECK(share10 >= 0.97);  // regression guard: 97.7% since the drives' held writes yield
+    const double p95_share25 = static_cast<double>(p95_within25) / total;
+    std::printf("grid p95: %.1f%% within 25%%, worst %.1f%% outside disk writes\n",
+                100.0 * p95_share25, p95_worst);
+    CHECK(p95_share25 >= 0.82);  // 83.3%; 68.5% before the requests found varied by count
+    CHECK(share10 >= 0.90);      // the issue's bound
+    CHECK(share10 >= 0.97);      // regression guard: 97.7% since the drives' held writes yield
     CHECK(within25 == total);
 }

@@ -84,7 +84,7 @@ TEST_CASE("Validation summary") {
 TEST_CASE("The model beats the rule of thumb on the reference studies") {
     const ValidationReport& r = report();
     // Issue 3's targets: overall median |error| at most 10% and at least 2x below the baseline
-    // (they stand at 7.0% and 11x: docs/validation/validation.md).
+    // (they stand at 6.2% and 12.6x: docs/validation/validation.md).
     CHECK(r.baseline_median_abs_error_pct >= 2.0 * r.median_abs_error_pct);
     CHECK(r.median_abs_error_pct <= 10.0);
     // Calibration figures reproduce what they were calibrated on.
