@@ -562,15 +562,17 @@ class Level {
 
 /// Variance of the waiting time `extra_s` that the asymptotic bound adds to a level's response
 /// with `n` jobs: they queue at the saturated station beyond what the level's residence times
-/// hold. derived: a job's request picks one of the station's M copies, so the jobs ahead of it
-/// there vary as one of M balanced stations' queues in a product-form network (Gordon & Newell
-/// 1967: every placement of the K = n jobs equally likely; the job's own earlier work is still
-/// at the saturated copies, hence n, not n - 1): variance K (M - 1) (K + M) / (M^2 (M + 1))
-/// around K / M; a saturated copy that serves random requests in its own order (a disk
-/// choosing the nearest) adds a geometric number of services, about the wait squared (random
-/// order of service at rho = 1, Kingman 1962); a stream's next request is the nearest anyway.
-double bound_wait_var(const Network& net, const std::vector<double>& utilization,
-                      const std::vector<double>& queues, double extra_s, double n) {
+/// hold. derived: where requests land on its copies at random (not a stream's, no choice of the
+/// shorter queue), a fork over w of its C copies at once, the jobs ahead of a request vary as
+/// one of M = C / w balanced stations' queues in a product-form network (Gordon & Newell 1967:
+/// every placement of the K = n jobs equally likely; the job's own earlier work is still at the
+/// saturated copies, hence n, not n - 1): variance K (M - 1) (K + M) / (M^2 (M + 1)) around
+/// K / M, whatever the service's spread (as found_count_var for random placement); a saturated
+/// copy that serves random requests in its own order (a disk choosing the nearest) adds a
+/// geometric number of services, about the wait squared (random order of service at rho = 1,
+/// Kingman 1962); a stream's next request is the nearest anyway.
+double bound_wait_var(const Network& net, const std::vector<double>& utilization, double extra_s,
+                      double n) {
     if (!(extra_s > 0.0) || n <= 0.0) {
         return 0.0;
     }
@@ -581,40 +583,25 @@ double bound_wait_var(const Network& net, const std::vector<double>& utilization
     if (busiest >= net.stations.size() || utilization[busiest] < 0.999) {
         return 0.0;
     }
-    // The busy times' squared coefficient of variation there: product form holds for
-    // exponential ones; with none (cv2 = 0) the jobs keep their places (as found_count_var).
-    double w = 0.0, first = 0.0, second = 0.0;
-    bool placed_by_chance = false;  // some requests land on a copy at random (not a stream's)
+    const int copies = net.stations[busiest].copies;
+    bool by_chance = false, reorders = false;
+    int widest = 1;
     for (const auto& variant : net.variants) {
         for (const auto& visit : variant.visits) {
-            if (static_cast<std::size_t>(visit.station) != busiest) {
+            if (static_cast<std::size_t>(visit.station) != busiest || visit.streams) {
                 continue;
             }
-            placed_by_chance = placed_by_chance || (!visit.streams && visit.choice <= 1 &&
-                                                    visit.fork < net.stations[busiest].copies);
-            const double q = busiest < queues.size() ? queues[busiest] : 0.0;
-            const ServiceParts p = visit.service.parts_at({q + 1.0, 1.0});
-            const double weight = variant.probability * visit.count;
-            w += weight;
-            first += weight * p.busy();
-            second += weight * (p.busy() * p.busy() + p.random.var);
-        }
-    }
-    const double cv2 = first > 0.0 ? std::clamp(second * w / (first * first) - 1.0, 0.0, 1.0) : 1.0;
-    const double m = std::max(1, net.stations[busiest].copies);
-    const double mean = n / m;
-    const double count_var =
-        placed_by_chance ? n * (m - 1.0) * (n + m) / (m * m * (m + 1.0)) * cv2 : 0.0;
-    double var = count_var / (mean * mean) * extra_s * extra_s;
-    for (const auto& variant : net.variants) {
-        for (const auto& visit : variant.visits) {
-            if (visit.reorders && !visit.detached && !visit.streams &&
-                static_cast<std::size_t>(visit.station) == busiest) {
-                return var + extra_s * extra_s;
+            if (visit.choice <= 1 && visit.fork < copies) {
+                by_chance = true;
+                widest = std::max(widest, visit.fork);
             }
+            reorders = reorders || (visit.reorders && !visit.detached);
         }
     }
-    return var;
+    const double m = std::max(1.0, static_cast<double>(copies) / widest);
+    const double mean = n / m;
+    const double count_var = by_chance ? n * (m - 1.0) * (n + m) / (m * m * (m + 1.0)) : 0.0;
+    return (count_var / (mean * mean) + (reorders ? 1.0 : 0.0)) * extra_s * extra_s;
 }
 
 /// One population level: solves residence times with the detached load in a short fixed point,
@@ -689,8 +676,8 @@ Solution solve_level(const Network& net, Level& level, double n, double think,
     for (std::size_t s = 0; s < net.stations.size(); ++s) {
         sol.queue_length[s] = x * r.queue_per_throughput[s];
     }
-    sol.response_var = r.response_var + bound_wait_var(net, sol.utilization, sol.queue_length,
-                                                       sol.response_mean - r.response, n);
+    sol.response_var =
+        r.response_var + bound_wait_var(net, sol.utilization, sol.response_mean - r.response, n);
     return sol;
 }
 
@@ -758,8 +745,7 @@ void raise_to_floor(const Network& net, Solution& sol, double n, double think_ti
     sol.throughput = floor;
     const double before = sol.response_mean;
     sol.response_mean = n / floor - think_time;
-    sol.response_var +=
-        bound_wait_var(net, sol.utilization, sol.queue_length, sol.response_mean - before, n);
+    sol.response_var += bound_wait_var(net, sol.utilization, sol.response_mean - before, n);
 }
 
 }  // namespace
