@@ -364,20 +364,31 @@ SCENARIO("A link that carries one drive's reads and is quicker than the drive ne
     }
 }
 
+namespace {
+
+/// One station of `copies` equal copies, each visit to one of them: `parts` its service.
+Network one_visit(int copies, const ServiceParts& parts) {
+    Network net;
+    net.stations.push_back({"copies", StationKind::Queue, copies, 1.0});
+    JobVariant v;
+    Visit visit;
+    visit.service.parts = parts;
+    v.visits.push_back(visit);
+    net.variants.push_back(v);
+    return net;
+}
+
+}  // namespace
+
 SCENARIO("A closed level's wait varies with the number of requests found") {
+    const double b = 0.01;
     GIVEN("16 jobs, each request to one of 4 equal copies at random, exponential service") {
         // Product form (Gordon & Newell 1967): an arrival finds the other 15 jobs placed over
         // the 4 copies, every placement equally likely: 3.75 at its copy on average, variance
         // 15 * 3 * 19 / (16 * 5); it waits for them and its own service, each exponential.
-        const double b = 0.01;
-        Network net;
-        net.stations.push_back({"copies", StationKind::Queue, 4, 1.0});
-        JobVariant v;
-        Visit visit;
-        visit.service.parts.random = {b, b * b};
-        v.visits.push_back(visit);
-        net.variants.push_back(v);
-        const Solution s = solve_closed(net, {16}, 0.0).front();
+        ServiceParts exponential;
+        exponential.random = {b, b * b};
+        const Solution s = solve_closed(one_visit(4, exponential), {16}, 0.0).front();
         THEN("the response's mean and variance are product form's") {
             const double found_var = 15.0 * 3.0 * 19.0 / (16.0 * 5.0);
             CHECK(s.response_mean == Approx(4.75 * b).epsilon(1e-6));
@@ -386,15 +397,9 @@ SCENARIO("A closed level's wait varies with the number of requests found") {
         }
     }
     GIVEN("16 jobs at one queue with constant service") {
-        const double b = 0.01;
-        Network net;
-        net.stations.push_back({"one", StationKind::Queue, 1, 1.0});
-        JobVariant v;
-        Visit visit;
-        visit.service.parts.fixed_s = b;
-        v.visits.push_back(visit);
-        net.variants.push_back(v);
-        const Solution s = solve_closed(net, {16}, 0.0).front();
+        ServiceParts constant;
+        constant.fixed_s = b;
+        const Solution s = solve_closed(one_visit(1, constant), {16}, 0.0).front();
         THEN(
             "every request waits the same 15 services: no spread, the 95th percentile is the "
             "mean") {
