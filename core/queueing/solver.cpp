@@ -1032,6 +1032,20 @@ Solution solve_open(const Network& net, double lambda) {
             return sol;
         }
     }
+    // Each station's busy times (all its visits, background included): mean per server and
+    // squared coefficient of variation, for the spread of its wait (below).
+    std::vector<double> rate(ns, 0.0), first(ns, 0.0), second(ns, 0.0);
+    for (const auto& variant : net.variants) {
+        for (const auto& visit : variant.visits) {
+            const auto s = static_cast<std::size_t>(visit.station);
+            const ServiceParts p =
+                visit.service.parts_at({q[s] + 1.0, std::min(1.0, sol.utilization[s])});
+            const double r = variant.probability * visit.count * share(visit, net.stations[s]);
+            rate[s] += r;
+            first[s] += r * p.busy();
+            second[s] += r * (p.busy() * p.busy() + p.random.var);
+        }
+    }
     double second_moment = 0.0;
     for (const auto& variant : net.variants) {
         double rv = 0.0, vv = 0.0, previous_fg = 0.0;
@@ -1054,7 +1068,22 @@ Solution solve_open(const Network& net, double lambda) {
                 prepared.wait_var +=
                     random_order_extra_var(std::min(1.0, sol.utilization[visit.station]), w);
             }
-            const Terms t = terms_at(prepared, w, w * w);
+            // derived: Takacs' M/G/1 waiting-time variance, E[W^2] - E[W]^2 = W^2 + lambda
+            // E[S^3] / (3 (1 - rho)), with a gamma busy time (E[S^3] = E[S]^3 (1 + cv2)
+            // (1 + 2 cv2)) and Pollaczek-Khinchine's W = lambda E[S^2] / (2 (1 - rho)): the
+            // extra is (2 / 3) W E[S] (1 + 2 cv2) (per server of a multi-server station).
+            const auto st = static_cast<std::size_t>(visit.station);
+            const double mean_s = rate[st] > 0.0 ? first[st] / rate[st] / c : 0.0;
+            const double cv2 =
+                first[st] > 0.0
+                    ? std::max(0.0, second[st] * rate[st] / (first[st] * first[st]) - 1.0)
+                    : 0.0;
+            // terms_at adds the random parts of the services ahead itself (their count times
+            // the visit's random variance): the rest is the wait's.
+            const double ahead = w * c / std::max(p.busy(), 1e-12);
+            const double wait_var = std::max(
+                0.0, w * w + 2.0 / 3.0 * w * mean_s * (1.0 + 2.0 * cv2) - ahead * p.random.var);
+            const Terms t = terms_at(prepared, w, wait_var);
             rv += t.mean;
             vv += t.var;
             // as in Level::set

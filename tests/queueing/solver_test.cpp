@@ -408,3 +408,28 @@ SCENARIO("A closed level's wait varies with the number of requests found") {
         }
     }
 }
+
+SCENARIO("An open queue's response spreads as Takacs' M/G/1 waiting time") {
+    const double b = 0.01, lambda = 70.0, rho = lambda * b;
+    GIVEN("exponential service (M/M/1)") {
+        ServiceParts exponential;
+        exponential.random = {b, b * b};
+        const Solution s = solve_open(one_visit(1, exponential), lambda);
+        THEN("the response is exponential: its variance is its mean squared") {
+            const double r = b / (1.0 - rho);
+            CHECK(s.response_mean == Approx(r).epsilon(1e-6));
+            CHECK(s.response_var == Approx(r * r).epsilon(1e-6));
+        }
+    }
+    GIVEN("constant service (M/D/1)") {
+        ServiceParts constant;
+        constant.fixed_s = b;
+        const Solution s = solve_open(one_visit(1, constant), lambda);
+        THEN("the wait's variance is W^2 + lambda b^3 / (3 (1 - rho)) (Takacs 1962)") {
+            const double w = rho * b / (2.0 * (1.0 - rho));
+            CHECK(s.response_mean == Approx(b + w).epsilon(1e-6));
+            CHECK(s.response_var ==
+                  Approx(w * w + lambda * b * b * b / (3.0 * (1.0 - rho))).epsilon(1e-6));
+        }
+    }
+}
