@@ -41,6 +41,44 @@ double normal_quantile(double p) {
     return x - u / (1 + x * u / 2);
 }
 
+namespace {
+
+/// Regularized lower incomplete gamma function P(a, x) (Press et al., Numerical Recipes, 3rd
+/// ed., 2007, 6.2: the series for x < a + 1, the continued fraction, by modified Lentz, above).
+double regularized_gamma_p(double a, double x) {
+    if (x <= 0.0) {
+        return 0.0;
+    }
+    const double log_prefix = a * std::log(x) - x - std::lgamma(a);
+    if (x < a + 1.0) {
+        double term = 1.0 / a, sum = term;
+        for (int n = 1; n < 1000 && std::abs(term) > std::abs(sum) * 1e-15; ++n) {
+            term *= x / (a + n);
+            sum += term;
+        }
+        return std::clamp(sum * std::exp(log_prefix), 0.0, 1.0);
+    }
+    constexpr double kTiny = 1e-300;
+    double b = x + 1.0 - a, c = 1.0 / kTiny, d = 1.0 / b, h = d;
+    for (int i = 1; i < 1000; ++i) {
+        const double an = -i * (i - a);
+        b += 2.0;
+        d = an * d + b;
+        d = std::abs(d) < kTiny ? kTiny : d;
+        c = b + an / c;
+        c = std::abs(c) < kTiny ? kTiny : c;
+        d = 1.0 / d;
+        const double delta = d * c;
+        h *= delta;
+        if (std::abs(delta - 1.0) < 1e-15) {
+            break;
+        }
+    }
+    return std::clamp(1.0 - std::exp(log_prefix) * h, 0.0, 1.0);
+}
+
+}  // namespace
+
 double gamma_quantile(double mean, double var, double p) {
     if (!(mean > 0.0)) {
         return 0.0;
@@ -50,6 +88,21 @@ double gamma_quantile(double mean, double var, double p) {
     }
     const double shape = mean * mean / var;
     const double scale = var / mean;
+    if (shape < 1.0) {
+        // Wilson-Hilferty fails for very skewed shapes (it can even go below zero): solve
+        // P(shape, x / scale) = p by bisection on the exact distribution function instead.
+        p = std::clamp(p, 1e-12, 1.0 - 1e-12);
+        double lo = 0.0, hi = mean;
+        for (int i = 0; i < 200 && regularized_gamma_p(shape, hi / scale) < p; ++i) {
+            lo = hi;
+            hi *= 2.0;
+        }
+        for (int i = 0; i < 100 && hi - lo > 1e-12 * hi; ++i) {
+            const double mid = 0.5 * (lo + hi);
+            (regularized_gamma_p(shape, mid / scale) < p ? lo : hi) = mid;
+        }
+        return 0.5 * (lo + hi);
+    }
     const double z = normal_quantile(p);
     // Wilson-Hilferty: (X / (shape*scale))^(1/3) ~ Normal(1 - 1/(9 shape), 1/(9 shape)).
     const double t = 1.0 - 1.0 / (9.0 * shape) + z / (3.0 * std::sqrt(shape));

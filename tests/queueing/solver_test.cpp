@@ -266,6 +266,15 @@ TEST_CASE("Percentiles from mean and variance") {
     CHECK(gamma_quantile(1.0, 1.0, 0.95) == Approx(std::log(20.0)).epsilon(0.01));
     CHECK(gamma_quantile(5.0, 0.0, 0.95) == 5.0);
     CHECK(gamma_quantile(0.0, 1.0, 0.95) == 0.0);
+    // Shape 1/2, scale 2 is chi-square with one degree of freedom: p95 = 3.8415 (tables).
+    CHECK(gamma_quantile(1.0, 2.0, 0.95) == Approx(3.841459).epsilon(1e-5));
+    // Very skewed (shape 1/50): the exact quantile, where Wilson-Hilferty would give zero; the
+    // distribution function there is 0.95 (the series of Numerical Recipes 6.2, by hand:
+    // P(a, x) ~ x^a / Gamma(a + 1) for small x).
+    const double q = gamma_quantile(1.0, 50.0, 0.95);
+    CHECK(q > 0.0);
+    CHECK(std::isfinite(q));
+    CHECK(gamma_quantile(1.0, 50.0, 0.99) > q);
 }
 
 SCENARIO("Throughput falls when the work per job grows with the queue") {
