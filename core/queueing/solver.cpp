@@ -86,8 +86,7 @@ inline Terms terms_at(const Prepared& v, double wait, double wait_var) {
     // is v.wait_var, sibling_wait_var). So the siblings differ by the random parts of q + 1
     // services (and that part of q), and the fork-join maximum (order_statistics.h) applies to
     // that spread only; the common waiting time adds to the mean, and `wait_var` (how much the
-    // requests found vary: Level::set; the open solve takes it exponential-like, wait^2) to
-    // the variance.
+    // requests found vary: Level::set; Takacs' M/G/1 spread in solve_open) to the variance.
     const double ahead = wait * v.servers / v.busy;
     const MaxMoments mm =
         max_of_iid(v.factors, v.random_mean + wait, v.own_var + v.random_var * ahead + v.wait_var);
@@ -113,6 +112,15 @@ double sibling_wait_var(const Visit& visit, const Station& st, double n, double 
     const double others = n - 1.0;
     const double count_var = q * std::max(0.0, 1.0 - q / others);
     return (1.0 - shared) * count_var * per_request * per_request;
+}
+
+/// Squared coefficient of variation of a mix of busy times given its total weight and weighted
+/// first and second moments (`otherwise` when there are none), at least 0.
+double squared_cv(double weight, double first, double second, double otherwise) {
+    if (!(weight > 0.0) || !(first > 0.0)) {
+        return otherwise;
+    }
+    return std::max(0.0, second * weight / (first * first) - 1.0);
 }
 
 /// Variance of the number of requests a request finds at a copy at a closed level with `n`
@@ -337,12 +345,10 @@ class Level {
                     double residual = first_[k] > 0.0 ? second_[k] / (2.0 * first_[k]) : 0.0;
                     double u = std::clamp(seen_state.busy[k], 0.0, std::min(1.0, q));
                     double ahead = mean_b / c * (q - u) + u * residual / c;
-                    const double cv2 = weight_[k] > 0.0 && first_[k] > 0.0
-                                           ? second_[k] * weight_[k] / (first_[k] * first_[k]) - 1.0
-                                           : 1.0;
+                    const double cv2 = squared_cv(weight_[k], first_[k], second_[k], 1.0);
                     // How much the time ahead varies (derived): the number of requests found
                     // (found_count_var), each its mean busy time, and the residual of the one
-                    // in service (found_residual_var). Copies a request lands on at random are
+                    // in service (in_service_extra_var). Copies a request lands on at random are
                     // unevenly loaded whatever the service's spread; a fork to every copy, a
                     // choice of the shorter queue or a drive's own order even them out.
                     const bool routed = e.visit->fork < net_.stations[k].copies &&
@@ -374,9 +380,8 @@ class Level {
                         // job's own writes there (own_yield_, per job), not a residual.
                         ahead = mean_b / c * (q - u_fg) + (u_fg * res_fg + u_y * res_y) / c +
                                 (1.0 - u) * own_yield_[k];
-                        const double cv2_y = second_yield_[k] * yield_weight_[k] /
-                                                 (first_yield_[k] * first_yield_[k]) -
-                                             1.0;
+                        const double cv2_y =
+                            squared_cv(yield_weight_[k], first_yield_[k], second_yield_[k], 1.0);
                         // The job's own destage is there with probability 1 - u (Bernoulli).
                         const double per_fg = mean_b / c;
                         ahead_var =
@@ -1074,10 +1079,7 @@ Solution solve_open(const Network& net, double lambda) {
             // extra is (2 / 3) W E[S] (1 + 2 cv2) (per server of a multi-server station).
             const auto st = static_cast<std::size_t>(visit.station);
             const double mean_s = rate[st] > 0.0 ? first[st] / rate[st] / c : 0.0;
-            const double cv2 =
-                first[st] > 0.0
-                    ? std::max(0.0, second[st] * rate[st] / (first[st] * first[st]) - 1.0)
-                    : 0.0;
+            const double cv2 = squared_cv(rate[st], first[st], second[st], 0.0);
             // terms_at adds the random parts of the services ahead itself (their count times
             // the visit's random variance): the rest is the wait's.
             const double ahead = w * c / std::max(p.busy(), 1e-12);
