@@ -712,7 +712,7 @@ void assumptions(Writer& w, const ReportInput& in) {
         "light load, which flatters random writes behind a write-back cache at low load.",
         "The 95th percentile comes from a gamma distribution with the response's mean and "
         "variance, not from a measured tail: within 25% of the request-level simulator's on "
-        "84% of its test grid, but up to 60% off for writes held in the drives' own caches.",
+        "84% of its test grid, but up to 61% off for writes held in the drives' own caches.",
         "Reliability assumes independent drive failures at a field-adjusted rate; correlated "
         "failures, firmware faults and operator error are not modelled.",
         "Prices are catalog list prices at the hardware's introduction, in US dollars.",
