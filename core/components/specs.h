@@ -66,6 +66,15 @@ struct DriveSpec {
     double ber = 1e-14;       ///< unrecoverable read errors per bit read
     double power_idle_w = 0.0;
     double power_active_w = 0.0;
+    /// SSD: capacitors hold up the drive's volatile write cache until it is flushed on a power
+    /// cut (datasheet "power loss protection" / "PLP"). Always false for HDDs.
+    bool power_loss_protection = false;
+    /// SSD: rated endurance, bytes written over the warranty (datasheet TBW x 10^12); 0 = unknown.
+    double endurance_bytes = 0.0;
+    /// Years the endurance rating and warranty cover; 0 = unknown.
+    double warranty_years = 0.0;
+    /// HDD: shingled magnetic recording (drive-managed SMR; datasheet or vendor SMR/CMR list).
+    bool smr = false;
     HddSpec hdd;  ///< meaningful when kind == Hdd
     SsdSpec ssd;  ///< meaningful when kind == Ssd
 };

@@ -5,7 +5,7 @@
 #include "queueing/network.h"
 #include "queueing/order_statistics.h"
 #include "queueing/percentile.h"
-#include "queueing/textbook.h"
+#include "textbook.h"
 
 using namespace raidadv::queueing;
 

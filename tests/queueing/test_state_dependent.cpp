@@ -4,7 +4,7 @@
 #include <random>
 
 #include "queueing/state_dependent.h"
-#include "queueing/textbook.h"
+#include "textbook.h"
 
 using namespace raidadv::queueing;
 

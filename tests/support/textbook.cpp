@@ -1,4 +1,4 @@
-#include "queueing/textbook.h"
+#include "textbook.h"
 
 namespace raidadv::queueing {
 
