@@ -10,7 +10,7 @@
 #include <QRect>
 #include <QString>
 
-#include "evaluate/system.h"
+#include "system/system.h"
 
 class QPainter;
 

@@ -8,7 +8,7 @@
 #include "advisor/advisor.h"
 #include "advisor/explain.h"
 #include "cli.h"
-#include "evaluate/network_builder.h"
+#include "system/write_cache.h"
 
 namespace raidadv::cli {
 

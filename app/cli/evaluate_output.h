@@ -5,8 +5,8 @@
 #include <nlohmann/json.hpp>
 #include <vector>
 
-#include "evaluate/metrics.h"
 #include "project/project.h"
+#include "system/metrics.h"
 
 namespace raidadv::cli {
 

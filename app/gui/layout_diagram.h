@@ -6,8 +6,8 @@
 #include <QWidget>
 #include <optional>
 
-#include "evaluate/system.h"
 #include "layout_painter.h"
+#include "system/system.h"
 
 namespace raidadv::gui {
 

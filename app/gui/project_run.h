@@ -12,7 +12,7 @@
 
 #include "advisor/advisor.h"
 #include "advisor/request.h"
-#include "evaluate/metrics.h"
+#include "system/metrics.h"
 
 namespace raidadv::gui {
 

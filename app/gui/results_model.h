@@ -4,7 +4,7 @@
 #include <QAbstractTableModel>
 #include <vector>
 
-#include "evaluate/metrics.h"
+#include "system/metrics.h"
 
 namespace raidadv::gui {
 

@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "charts.h"
-#include "evaluate/system.h"
 #include "report.h"
+#include "system/system.h"
 
 namespace raidadv::report::detail {
 

@@ -9,8 +9,8 @@
 
 #include "advisor/request.h"
 #include "advisor/stripe_rule.h"
-#include "evaluate/metrics.h"
-#include "evaluate/system.h"
+#include "system/metrics.h"
+#include "system/system.h"
 
 namespace raidadv {
 class Catalog;

@@ -2,7 +2,7 @@
 // catalog produced for this request; nothing here decides the ranking.
 
 #include "advisor/explain.h"
-#include "evaluate/network_builder.h"
+#include "system/write_cache.h"
 
 #include <algorithm>
 #include <cmath>

@@ -7,7 +7,7 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "evaluate/evaluator.h"
+#include "system/summary.h"
 #include "units/units.h"
 
 namespace raidadv {

@@ -11,9 +11,9 @@
 
 #include <vector>
 
-#include "evaluate/metrics.h"
 #include "evaluate/network_builder.h"
-#include "evaluate/system.h"
+#include "system/metrics.h"
+#include "system/system.h"
 #include "workload/workload.h"
 
 namespace raidadv {

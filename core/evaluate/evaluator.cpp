@@ -45,21 +45,6 @@ PointMetrics to_metrics(const queueing::Solution& sol, const BuiltNetwork& built
 
 }  // namespace
 
-SystemSummary summarize(const System& system) {
-    SystemSummary s;
-    s.usable_bytes = usable_bytes(system.layout, system.drive.capacity_bytes);
-    // A degraded volume has already used some of its tolerance.
-    s.failures_tolerated =
-        std::max(0, failures_tolerated(system.layout) - system.layout.failed_drives);
-    const double drives = system.total_drives();
-    const bool known = system.drive.info.price_usd > 0.0;
-    if (known) {
-        s.cost_usd = drives * system.drive.info.price_usd + system.controller.info.price_usd;
-        s.cost_known = true;
-    }
-    return s;
-}
-
 Evaluation evaluate(const System& system, const Workload& workload,
                     const EvaluateOptions& options) {
     Evaluation ev;

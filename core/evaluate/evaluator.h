@@ -2,14 +2,12 @@
 // Evaluate a storage system under a workload: builds the queueing network from the component
 // models and RAID geometry, solves it at every load point, and reports metrics.
 
-#include "evaluate/metrics.h"
-#include "evaluate/system.h"
+#include "system/metrics.h"
+#include "system/summary.h"
+#include "system/system.h"
 #include "workload/workload.h"
 
 namespace raidadv {
-
-/// Usable capacity, failures tolerated and cost of a system (no workload needed).
-SystemSummary summarize(const System& system);
 
 struct EvaluateOptions {
     /// Closed points up to this population are solved by exact MVA recursion (every population

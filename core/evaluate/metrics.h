@@ -1,40 +1,4 @@
 #pragma once
-// What an evaluation reports, per (system, workload, load point).
-
-#include <map>
-#include <string>
-#include <vector>
-
-namespace raidadv {
-
-struct PointMetrics {
-    int concurrency = 0;            ///< closed point (0 if open)
-    double arrival_rate_per_s = 0;  ///< open point (0 if closed)
-    bool saturated = false;         ///< open point at or beyond the bottleneck's capacity
-    double iops = 0;                ///< requests (Unit::Request) or files (Unit::File) per second
-    double mb_per_s = 0;            ///< 10^6 bytes per second of user data
-    double mean_response_s = 0;     ///< per request or per file
-    double p95_response_s = 0;      ///< estimate (gamma fit to mean and variance)
-    std::map<std::string, double> utilization;  ///< component -> busy fraction (0..1); offered load
-                                                ///< (may exceed 1) when saturated
-    std::string bottleneck;                     ///< component with the highest utilization
-};
-
-struct SystemSummary {
-    double usable_bytes = 0;
-    int failures_tolerated = 0;  ///< drives that may fail in the worst case without data loss
-                                 ///< (fewer the failed drives of a degraded layout)
-    double cost_usd = 0;         ///< 0 if any price is unknown
-    bool cost_known = false;
-};
-
-struct Evaluation {
-    std::string system;
-    std::string workload;
-    SystemSummary summary;
-    double disk_ios_per_job = 0.0;  ///< drive I/Os per request or file (write penalty included)
-    double bytes_per_job = 0.0;     ///< mean user bytes per request or file
-    std::vector<PointMetrics> points;
-};
-
-}  // namespace raidadv
+// Transitional: the metrics moved to core/system (system/metrics.h). Kept only so branches written
+// before the move still build; include "system/metrics.h" instead. Remove once they are merged.
+#include "system/metrics.h"

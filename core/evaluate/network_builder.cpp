@@ -11,6 +11,7 @@
 #include "components/ssd_model.h"
 #include "evaluate/degraded.h"
 #include "layout/geometry.h"
+#include "system/write_cache.h"
 
 namespace raidadv {
 
@@ -912,33 +913,6 @@ class Builder {
 };
 
 }  // namespace
-
-bool uses_drive_write_cache(const System& system) {
-    if (system.drive.kind != DriveKind::Hdd || system.drive.hdd.cache_bytes <= 0.0) {
-        return false;  // no buffer, no write cache
-    }
-    switch (system.drive_write_cache) {
-        case DriveWriteCache::On:
-            return true;
-        case DriveWriteCache::Off:
-            return false;
-        case DriveWriteCache::Auto:
-            break;
-    }
-    return system.controller.kind != ControllerKind::HardwareRaid;
-}
-
-bool uses_write_back(const System& system) {
-    if (!system.write_back_cache) {
-        return false;
-    }
-    const auto& c = system.controller;
-    // Host RAID drivers (Intel RST/Matrix) cache RAID volumes in host RAM (not pass-through
-    // single drives); hardware RAID needs cache memory.
-    const bool raid_volume = make_geometry(system.layout).drives > 1;
-    return (c.kind == ControllerKind::HostRaid && raid_volume) ||
-           (c.kind == ControllerKind::HardwareRaid && c.cache_bytes > 0.0);
-}
 
 BuiltNetwork build_mapped_network(const System& system, const Workload& workload) {
     return Builder(system, workload).build();

@@ -1,33 +1,4 @@
 #pragma once
-// A storage system to evaluate: drives, layout, controller, links, host.
-
-#include <string>
-
-#include "components/specs.h"
-#include "layout/layout.h"
-
-namespace raidadv {
-
-/// Whether the drives' own write caches (ATA/SCSI WCE) are on.
-enum class DriveWriteCache {
-    Auto,  ///< on, except behind a hardware RAID controller (uses_drive_write_cache)
-    On,
-    Off
-};
-
-struct System {
-    std::string name;
-    DriveSpec drive;
-    Layout layout;
-    ControllerSpec controller;
-    bool write_back_cache = true;  ///< use the controller's write-back cache if it has one
-    DriveWriteCache drive_write_cache = DriveWriteCache::Auto;  ///< HDD write cache (WCE)
-    LinkSpec drive_link;      ///< what each drive attaches with (bus or lane)
-    int drives_per_link = 1;  ///< drives sharing one drive_link (SCSI bus); 1 for SATA/SAS lanes
-    LinkSpec host_link;       ///< controller to host (PCIe, FC, DMI)
-    HostSpec host;
-
-    int total_drives() const { return layout.drives * layout.volumes; }
-};
-
-}  // namespace raidadv
+// Transitional: System moved to core/system (system/system.h). Kept only so branches written
+// before the move still build; include "system/system.h" instead. Remove once they are merged.
+#include "system/system.h"

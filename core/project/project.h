@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "advisor/request.h"
-#include "evaluate/system.h"
+#include "system/system.h"
 #include "workload/workload.h"
 
 namespace raidadv {

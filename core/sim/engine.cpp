@@ -5,8 +5,9 @@
 #include <cmath>
 #include <functional>
 
-#include "evaluate/network_builder.h"
 #include "sim/ssd.h"
+#include "system/stations.h"
+#include "system/write_cache.h"
 
 namespace raidadv::sim {
 

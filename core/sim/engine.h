@@ -10,7 +10,6 @@
 #include <string>
 #include <vector>
 
-#include "evaluate/system.h"
 #include "sim/array.h"
 #include "sim/event_queue.h"
 #include "sim/hdd.h"
@@ -20,6 +19,7 @@
 #include "sim/statistics.h"
 #include "sim/workload_gen.h"
 #include "sim/write_cache.h"
+#include "system/system.h"
 #include "workload/workload.h"
 
 namespace raidadv::sim {

@@ -3,11 +3,11 @@
 
 #include <algorithm>
 
-#include "evaluate/evaluator.h"
-#include "evaluate/network_builder.h"
 #include "sim/engine.h"
 #include "sim/rng.h"
 #include "sim/statistics.h"
+#include "system/stations.h"
+#include "system/summary.h"
 
 namespace raidadv::sim {
 

@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "evaluate/metrics.h"
-#include "evaluate/system.h"
+#include "system/metrics.h"
+#include "system/system.h"
 #include "workload/workload.h"
 
 namespace raidadv::sim {

@@ -4,9 +4,9 @@
 
 #include <vector>
 
-#include "evaluate/system.h"
 #include "sim/array.h"
 #include "sim/rng.h"
+#include "system/system.h"
 #include "workload/workload.h"
 
 namespace raidadv::sim {

@@ -2,7 +2,7 @@
 // The rule of thumb that online RAID calculators use, as the baseline the model must beat:
 // IOPS = N x drive IOPS / (read fraction + write penalty x write fraction); MB/s = N x drive rate.
 
-#include "evaluate/system.h"
+#include "system/system.h"
 
 namespace raidadv::validation {
 

@@ -3,7 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "advisor_fixture.h"
-#include "evaluate/network_builder.h"
+#include "system/write_cache.h"
 
 using namespace raidadv;
 using raidadv::test::example_request;

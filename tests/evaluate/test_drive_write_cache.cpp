@@ -2,8 +2,8 @@
 #include <catch2/catch.hpp>
 
 #include "evaluate/evaluator.h"
-#include "evaluate/network_builder.h"
 #include "fixtures.h"
+#include "system/write_cache.h"
 
 using namespace raidadv;
 

@@ -5,9 +5,9 @@
 
 #include "components/hdd_model.h"
 #include "evaluate/evaluator.h"
-#include "evaluate/network_builder.h"
 #include "fixtures.h"
 #include "layout/geometry.h"
+#include "system/write_cache.h"
 
 using namespace raidadv;
 

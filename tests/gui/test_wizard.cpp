@@ -26,12 +26,12 @@
 
 #include "chart_widget.h"
 #include "compare_view.h"
-#include "evaluate/network_builder.h"
 #include "gui_test_support.h"
 #include "layout_diagram.h"
 #include "main_window.h"
 #include "project_wizard.h"
 #include "recommendations_model.h"
+#include "system/write_cache.h"
 #include "what_if_panel.h"
 #include "wizard_pages.h"
 

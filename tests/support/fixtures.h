@@ -1,7 +1,7 @@
 #pragma once
 // Inline hardware for tests that must not depend on the catalog's contents.
 
-#include "evaluate/system.h"
+#include "system/system.h"
 #include "workload/workload.h"
 
 namespace raidadv::test {

@@ -1,0 +1,14 @@
+#pragma once
+// Stable names of the components a request passes through: the analytic model's queueing
+// stations and the simulator's, and the `utilization` keys of both results (PointMetrics).
+
+namespace raidadv {
+
+inline constexpr const char* kHostCpu = "host_cpu";
+inline constexpr const char* kHostLink = "host_link";
+inline constexpr const char* kController = "controller";
+inline constexpr const char* kDriveLink = "drive_link";
+inline constexpr const char* kDrives = "drives";
+inline constexpr const char* kDriveBandwidth = "drive_bandwidth";  ///< SSD bandwidth stage
+
+}  // namespace raidadv

@@ -1,0 +1,34 @@
+#include "system/write_cache.h"
+
+#include "layout/geometry.h"
+
+namespace raidadv {
+
+bool uses_drive_write_cache(const System& system) {
+    if (system.drive.kind != DriveKind::Hdd || system.drive.hdd.cache_bytes <= 0.0) {
+        return false;  // no buffer, no write cache
+    }
+    switch (system.drive_write_cache) {
+        case DriveWriteCache::On:
+            return true;
+        case DriveWriteCache::Off:
+            return false;
+        case DriveWriteCache::Auto:
+            break;
+    }
+    return system.controller.kind != ControllerKind::HardwareRaid;
+}
+
+bool uses_write_back(const System& system) {
+    if (!system.write_back_cache) {
+        return false;
+    }
+    const auto& c = system.controller;
+    // Host RAID drivers (Intel RST/Matrix) cache RAID volumes in host RAM (not pass-through
+    // single drives); hardware RAID needs cache memory.
+    const bool raid_volume = make_geometry(system.layout).drives > 1;
+    return (c.kind == ControllerKind::HostRaid && raid_volume) ||
+           (c.kind == ControllerKind::HardwareRaid && c.cache_bytes > 0.0);
+}
+
+}  // namespace raidadv
