@@ -12,12 +12,13 @@
 #include <sstream>
 
 #include "advisor/explain.h"
+#include "units/units.h"
 
 namespace raidadv::advisor {
 
 namespace {
 
-constexpr double kMinSizeBytes = 512.0;  ///< a sector: no request is smaller
+constexpr double kMinSizeBytes = units::sector;  ///< a sector: no request is smaller
 
 std::string percent(double fraction) {
     char text[32];

@@ -130,12 +130,152 @@ enum class RowWrite {
     DataOnly           ///< degraded, no surviving parity unit: just write the data
 };
 
+/// The pieces of one (group, row) a request touches, each with its disk.
+using RowPieces = std::vector<std::pair<UnitPiece, int>>;
+
+int alive_count(const Geometry& g, const std::vector<int>& disks) {
+    int alive = 0;
+    for (int d : disks) {
+        alive += is_failed(g, d) ? 0 : 1;
+    }
+    return alive;
+}
+
+/// A full row: new data and parity written, nothing read. Degraded: units on failed drives are
+/// not written (Holland & Gibson 1992).
+void write_full_row(const Geometry& g, const RowPieces& pieces, const ParityRow& units,
+                    ArrayRequest& req, IoPhase& writes) {
+    const int data_per_row = g.group_drives - g.parity_per_group;
+    for (const auto& [piece, disk] : pieces) {
+        if (!is_failed(g, disk)) {
+            add_io(writes, disk, g.unit, true);
+        }
+    }
+    for (int pd : units.parity) {
+        if (!is_failed(g, pd)) {
+            add_io(writes, pd, g.unit, true);
+        }
+    }
+    req.parity_bytes += alive_count(g, units.parity) > 0 ? g.unit * data_per_row : 0.0;
+}
+
+/// derived: read-modify-write issues 2(k+p) I/Os, reconstruct-write (G-p-k) reads plus
+/// (k+p) writes (Chen et al. 1994; md picks the cheaper, raid5.c handle_stripe_dirtying).
+/// Degraded (Holland & Gibson 1992): read-modify-write needs the old contents of every
+/// touched data unit, reconstruct-write every untouched one; a row that has neither reads
+/// all its surviving units (rebuilding the lost one); a row whose parity units are all
+/// lost just writes its data.
+RowWrite choose_row_write(int k, int data_per_row, int touched_alive, int parity_alive,
+                          bool untouched_failed) {
+    if (parity_alive <= 0) {
+        return RowWrite::DataOnly;
+    }
+    const bool rmw_ok = touched_alive == k;
+    const bool rcw_ok = !untouched_failed;
+    const int rmw_ios = 2 * (k + parity_alive);
+    const int rcw_ios = (data_per_row - k) + (touched_alive + parity_alive);
+    if (rmw_ok && (!rcw_ok || rmw_ios <= rcw_ios)) {
+        return RowWrite::ReadModifyWrite;
+    }
+    return rcw_ok ? RowWrite::ReconstructWrite : RowWrite::ReadSurvivors;
+}
+
+/// Bytes through the XOR/P+Q computation for one partial row written by `method`: old data +
+/// old parity + new data (RMW), all data units (RCW), every surviving unit plus the new data
+/// (degraded, read survivors). `row_bytes`: new data; `parity_range`: the parity units' range.
+double parity_input_bytes(RowWrite method, double row_bytes, double parity_range, int parity_alive,
+                          int data_per_row, int units_alive) {
+    switch (method) {
+        case RowWrite::ReadModifyWrite:
+            return 2.0 * row_bytes + parity_range * parity_alive;
+        case RowWrite::ReconstructWrite:
+            return parity_range * data_per_row;
+        case RowWrite::ReadSurvivors:
+            return parity_range * units_alive + row_bytes;
+        case RowWrite::DataOnly:
+            break;
+    }
+    return 0.0;
+}
+
+/// A partial row: the cheaper of read-modify-write and reconstruct-write (choose_row_write);
+/// the parity units are rewritten over the union of the touched ranges.
+void write_partial_row(const Geometry& g, const RowPieces& pieces, const ParityRow& units,
+                       ArrayRequest& req, IoPhase& reads, IoPhase& writes) {
+    const int data_per_row = g.group_drives - g.parity_per_group;
+    const int k = static_cast<int>(pieces.size());
+    std::vector<std::pair<double, double>> ranges;
+    for (const auto& [piece, disk] : pieces) {
+        ranges.emplace_back(piece.begin, piece.end);
+    }
+    const double parity_range = union_length(ranges);
+    double row_bytes = 0.0;
+    for (const auto& r : ranges) {
+        row_bytes += r.second - r.first;
+    }
+    const int parity_alive = alive_count(g, units.parity);
+    auto touched = [&](int disk) {
+        return std::any_of(pieces.begin(), pieces.end(),
+                           [&](const auto& p) { return p.second == disk; });
+    };
+    int touched_alive = 0;
+    for (const auto& [piece, disk] : pieces) {
+        touched_alive += is_failed(g, disk) ? 0 : 1;
+    }
+    bool untouched_failed = false;
+    int units_alive = parity_alive;
+    for (int d : units.data) {
+        untouched_failed = untouched_failed || (!touched(d) && is_failed(g, d));
+        units_alive += is_failed(g, d) ? 0 : 1;
+    }
+    const RowWrite method =
+        choose_row_write(k, data_per_row, touched_alive, parity_alive, untouched_failed);
+    const bool use_rmw = method == RowWrite::ReadModifyWrite;
+    for (const auto& [piece, disk] : pieces) {
+        if (is_failed(g, disk)) {
+            continue;
+        }
+        const double b = piece.end - piece.begin;
+        if (use_rmw) {
+            add_io(reads, disk, b, false);
+        }
+        add_io(writes, disk, b, true);
+    }
+    for (int pd : units.parity) {
+        if (is_failed(g, pd)) {
+            continue;
+        }
+        if (use_rmw) {
+            add_io(reads, pd, parity_range, false);
+        }
+        add_io(writes, pd, parity_range, true);
+    }
+    if (method == RowWrite::ReconstructWrite) {
+        // Read the untouched data units of the row over the parity range.
+        for (int d : units.data) {
+            if (!touched(d)) {
+                add_io(reads, d, parity_range, false);
+            }
+        }
+    } else if (method == RowWrite::ReadSurvivors) {
+        for (const auto* list : {&units.data, &units.parity}) {
+            for (int d : *list) {
+                if (!is_failed(g, d)) {
+                    add_io(reads, d, parity_range, false);
+                }
+            }
+        }
+    }
+    req.parity_bytes += parity_input_bytes(method, row_bytes, parity_range, parity_alive,
+                                           data_per_row, units_alive);
+}
+
 ArrayRequest map_parity_write(const Geometry& g, double offset, double bytes) {
     ArrayRequest req;
     IoPhase reads, writes;
     const int data_per_row = g.group_drives - g.parity_per_group;
     // Group pieces by (group, row): each such row is updated on its own.
-    std::map<std::pair<int, long long>, std::vector<std::pair<UnitPiece, int>>> rows;
+    std::map<std::pair<int, long long>, RowPieces> rows;
     for (const auto& piece : split_into_units(offset, bytes, g.unit)) {
         const auto loc = parity_data_location(g, piece.unit_index);
         rows[{loc.group, loc.row}].push_back({piece, loc.disk});
@@ -143,125 +283,16 @@ ArrayRequest map_parity_write(const Geometry& g, double offset, double bytes) {
     bool all_full = true;
     for (const auto& [key, pieces] : rows) {
         const auto [group, row] = key;
-        const int k = static_cast<int>(pieces.size());
-        bool full_row = (k == data_per_row);
-        std::vector<std::pair<double, double>> ranges;
+        bool full_row = static_cast<int>(pieces.size()) == data_per_row;
         for (const auto& [piece, disk] : pieces) {
-            ranges.emplace_back(piece.begin, piece.end);
             full_row = full_row && piece.begin == 0.0 && piece.end == g.unit;
         }
-        const double parity_range = union_length(ranges);
-        double row_bytes = 0.0;
-        for (const auto& r : ranges) {
-            row_bytes += r.second - r.first;
-        }
         const ParityRow units = parity_row(g, group, row);
-        int parity_alive = 0;
-        for (int pd : units.parity) {
-            parity_alive += is_failed(g, pd) ? 0 : 1;
-        }
         if (full_row) {
-            // Degraded: units on failed drives are not written (Holland & Gibson 1992).
-            for (const auto& [piece, disk] : pieces) {
-                if (!is_failed(g, disk)) {
-                    add_io(writes, disk, g.unit, true);
-                }
-            }
-            for (int pd : units.parity) {
-                if (!is_failed(g, pd)) {
-                    add_io(writes, pd, g.unit, true);
-                }
-            }
-            req.parity_bytes += parity_alive > 0 ? g.unit * data_per_row : 0.0;
-            continue;
-        }
-        all_full = false;
-        // A named reference: clang before 16 cannot capture structured bindings in lambdas.
-        const auto& row_pieces = pieces;
-        auto touched = [&](int disk) {
-            return std::any_of(row_pieces.begin(), row_pieces.end(),
-                               [&](const auto& p) { return p.second == disk; });
-        };
-        int touched_alive = 0;
-        for (const auto& [piece, disk] : pieces) {
-            touched_alive += is_failed(g, disk) ? 0 : 1;
-        }
-        bool untouched_failed = false;
-        int units_alive = parity_alive;
-        for (int d : units.data) {
-            untouched_failed = untouched_failed || (!touched(d) && is_failed(g, d));
-            units_alive += is_failed(g, d) ? 0 : 1;
-        }
-        // derived: read-modify-write issues 2(k+p) I/Os, reconstruct-write (G-p-k) reads plus
-        // (k+p) writes (Chen et al. 1994; md picks the cheaper, raid5.c handle_stripe_dirtying).
-        // Degraded (Holland & Gibson 1992): read-modify-write needs the old contents of every
-        // touched data unit, reconstruct-write every untouched one; a row that has neither reads
-        // all its surviving units (rebuilding the lost one); a row whose parity units are all
-        // lost just writes its data.
-        RowWrite method = RowWrite::DataOnly;
-        if (parity_alive > 0) {
-            const bool rmw_ok = touched_alive == k;
-            const bool rcw_ok = !untouched_failed;
-            const int rmw_ios = 2 * (k + parity_alive);
-            const int rcw_ios = (data_per_row - k) + (touched_alive + parity_alive);
-            if (rmw_ok && (!rcw_ok || rmw_ios <= rcw_ios)) {
-                method = RowWrite::ReadModifyWrite;
-            } else if (rcw_ok) {
-                method = RowWrite::ReconstructWrite;
-            } else {
-                method = RowWrite::ReadSurvivors;
-            }
-        }
-        const bool use_rmw = method == RowWrite::ReadModifyWrite;
-        for (const auto& [piece, disk] : pieces) {
-            if (is_failed(g, disk)) {
-                continue;
-            }
-            const double b = piece.end - piece.begin;
-            if (use_rmw) {
-                add_io(reads, disk, b, false);
-            }
-            add_io(writes, disk, b, true);
-        }
-        for (int pd : units.parity) {
-            if (is_failed(g, pd)) {
-                continue;
-            }
-            if (use_rmw) {
-                add_io(reads, pd, parity_range, false);
-            }
-            add_io(writes, pd, parity_range, true);
-        }
-        if (method == RowWrite::ReconstructWrite) {
-            // Read the untouched data units of the row over the parity range.
-            for (int d : units.data) {
-                if (!touched(d)) {
-                    add_io(reads, d, parity_range, false);
-                }
-            }
-        } else if (method == RowWrite::ReadSurvivors) {
-            for (const auto* list : {&units.data, &units.parity}) {
-                for (int d : *list) {
-                    if (!is_failed(g, d)) {
-                        add_io(reads, d, parity_range, false);
-                    }
-                }
-            }
-        }
-        // XOR input: old data + old parity + new data (RMW), all data units (RCW), every
-        // surviving unit plus the new data (degraded, read survivors).
-        switch (method) {
-            case RowWrite::ReadModifyWrite:
-                req.parity_bytes += 2.0 * row_bytes + parity_range * parity_alive;
-                break;
-            case RowWrite::ReconstructWrite:
-                req.parity_bytes += parity_range * data_per_row;
-                break;
-            case RowWrite::ReadSurvivors:
-                req.parity_bytes += parity_range * units_alive + row_bytes;
-                break;
-            case RowWrite::DataOnly:
-                break;
+            write_full_row(g, pieces, units, req, writes);
+        } else {
+            all_full = false;
+            write_partial_row(g, pieces, units, req, reads, writes);
         }
     }
     if (!reads.ios.empty()) {

@@ -5,6 +5,7 @@
 
 #include "catalog/catalog.h"
 #include "project/sections.h"
+#include "units/units.h"
 
 namespace raidadv::project_detail {
 namespace {
@@ -216,7 +217,7 @@ std::optional<advisor::Request> read_advisor(const json& value, const std::strin
         } else {
             for (std::size_t i = 0; i < units_kib->size(); ++i) {
                 if (auto v = read_size((*units_kib)[i], index_path(p, i), size_units()[1],
-                                       {kMinStripeBytes, kMaxStripeBytes}, 512.0, issues)) {
+                                       {kMinStripeBytes, kMaxStripeBytes}, units::sector, issues)) {
                     req.stripe_units_bytes.push_back(*v);
                 }
             }

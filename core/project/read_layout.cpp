@@ -3,6 +3,7 @@
 
 #include "layout/geometry.h"
 #include "project/sections.h"
+#include "units/units.h"
 
 namespace raidadv::project_detail {
 namespace {
@@ -86,7 +87,7 @@ Layout read_layout(const json& value, const std::string& path, Issues& issues) {
         r.integer("disks_per_span", 1, kMaxDrivesPerVolume, layout.disks_per_span);
     const bool copies_given = r.integer("mirror_copies", 2, kMaxMirrorCopies, layout.mirror_copies);
     r.size("stripe", {kMinStripeBytes, kMaxStripeBytes}, layout.stripe_unit_bytes, Need::Optional,
-           512.0);
+           units::sector);
     r.integer("volumes", 1, kMaxVolumes, layout.volumes);
     r.integer("failed_drives", 0, kMaxDrivesPerVolume, layout.failed_drives);
     r.number("rebuild_rate_fraction", Range{0.0, 1.0, false, true}, layout.rebuild_rate_fraction);

@@ -7,8 +7,9 @@
 
 #include "advisor/request.h"
 #include "catalog/catalog.h"
-#include "evaluate/system.h"
 #include "project/reader.h"
+#include "system/system.h"
+#include "units/units.h"
 #include "workload/workload.h"
 
 namespace raidadv::project_detail {
@@ -18,7 +19,7 @@ inline constexpr int kMaxDrivesPerVolume = 1024;
 inline constexpr int kMaxVolumes = 256;
 inline constexpr int kMaxTotalDrives = 4096;
 inline constexpr int kMaxMirrorCopies = 4;
-inline constexpr double kMinStripeBytes = 512.0;
+inline constexpr double kMinStripeBytes = units::sector;
 inline constexpr double kMaxStripeBytes = 64.0 * 1024 * 1024;
 inline constexpr std::size_t kMaxNameLength = 200;
 inline constexpr std::size_t kMaxDescriptionLength = 10000;

@@ -239,17 +239,7 @@ void Hdd::raise_cap(int segment, double cap, double now) {
     seg.cap = cap;
 }
 
-std::optional<HddStart> Hdd::start_next(double now) {
-    if (busy_ || (fg_.empty() && bg_.empty() && dirty_.empty())) {
-        return std::nullopt;
-    }
-    // Reads first; the buffered writes when nothing else waits, when a write waits for room, or
-    // ahead of the queue once the buffer is half full (high-water mark, hdd.h).
-    const bool high = 2 * dirty_.size() >= static_cast<std::size_t>(kMaxBufferedWrites) ||
-                      2.0 * dirty_bytes_ >= spec_.cache_bytes;
-    if (!dirty_.empty() && ((fg_.empty() && bg_.empty()) || !held_.empty() || high)) {
-        return start_destage(now);
-    }
+std::pair<HddIo, Hdd::Plan> Hdd::take_next(double now) {
     // Candidates: the first queue_depth requests, foreground first (FCFS at depth 1).
     const std::size_t depth = static_cast<std::size_t>(std::max(1, spec_.queue_depth));
     const std::size_t n_fg = std::min(depth, fg_.size());
@@ -278,7 +268,42 @@ std::optional<HddStart> Hdd::start_next(double now) {
         io = bg_[best - n_fg];
         bg_.erase(bg_.begin() + static_cast<std::ptrdiff_t>(best - n_fg));
     }
-    const Plan& p = best_plan;
+    return {io, best_plan};
+}
+
+void Hdd::begin_read_ahead(const HddIo& io, const Plan& p, double done) {
+    const double e = io.offset + io.bytes;
+    if (!segments_.empty()) {
+        const int s = p.segment >= 0 ? p.segment : victim();
+        Segment& seg = segments_[static_cast<std::size_t>(s)];
+        if (p.segment < 0) {
+            seg.lo = io.offset;
+        }
+        seg.lo = std::max(seg.lo, e - segment_bytes_);
+        seg.hi = e;
+        seg.cap = e + segment_bytes_;
+        seg.valid = true;
+        seg.used = ++clock_;
+        pf_active_ = true;
+        pf_seg_ = s;
+        pf_t0_ = done;
+        pf_b0_ = e;
+        pf_rev0_ = revolutions(e);
+    }
+}
+
+std::optional<HddStart> Hdd::start_next(double now) {
+    if (busy_ || (fg_.empty() && bg_.empty() && dirty_.empty())) {
+        return std::nullopt;
+    }
+    // Reads first; the buffered writes when nothing else waits, when a write waits for room, or
+    // ahead of the queue once the buffer is half full (high-water mark, hdd.h).
+    const bool high = 2 * dirty_.size() >= static_cast<std::size_t>(kMaxBufferedWrites) ||
+                      2.0 * dirty_bytes_ >= spec_.cache_bytes;
+    if (!dirty_.empty() && ((fg_.empty() && bg_.empty()) || !held_.empty() || high)) {
+        return start_destage(now);
+    }
+    const auto [io, p] = take_next(now);
     const bool streaming_write = io.write && io.offset == last_write_end_;
     const double tp = now + (streaming_write ? 0.0 : spec_.command_overhead_s);
     const double e = io.offset + io.bytes;
@@ -308,23 +333,7 @@ std::optional<HddStart> Hdd::start_next(double now) {
             last_write_end_ = e;
         } else {
             last_write_end_ = -1.0;
-            if (!segments_.empty()) {
-                const int s = p.segment >= 0 ? p.segment : victim();
-                Segment& seg = segments_[static_cast<std::size_t>(s)];
-                if (p.segment < 0) {
-                    seg.lo = io.offset;
-                }
-                seg.lo = std::max(seg.lo, e - segment_bytes_);
-                seg.hi = e;
-                seg.cap = e + segment_bytes_;
-                seg.valid = true;
-                seg.used = ++clock_;
-                pf_active_ = true;
-                pf_seg_ = s;
-                pf_t0_ = st.done;
-                pf_b0_ = e;
-                pf_rev0_ = revolutions(e);
-            }
+            begin_read_ahead(io, p, st.done);
         }
     }
     busy_ = true;

@@ -116,6 +116,11 @@ class Hdd {
 
     bool fits(const HddIo& io) const;
     std::optional<HddStart> start_destage(double now);
+    /// Takes the queued request to serve next out of its queue, with its plan: the quickest to
+    /// position of the first queue_depth requests, foreground first (FCFS at depth 1).
+    std::pair<HddIo, Plan> take_next(double now);
+    /// A read served from the media fills a cache segment and reads ahead from its end.
+    void begin_read_ahead(const HddIo& io, const Plan& p, double done);
 
     std::deque<HddIo> fg_, bg_;
     // Write cache: buffered writes, writes waiting for room, the destage in service.

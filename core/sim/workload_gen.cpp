@@ -6,11 +6,13 @@
 #include <algorithm>
 #include <cmath>
 
+#include "units/units.h"
+
 namespace raidadv::sim {
 
 namespace {
 
-constexpr double kSector = 512.0;
+constexpr double kSector = units::sector;
 
 }  // namespace
 

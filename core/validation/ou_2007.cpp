@@ -19,6 +19,111 @@ constexpr const char* kPairs = "2 x RAID 1 (two independent pairs)";
 constexpr const char* kQuad = "4 independent drives";
 constexpr const char* kSingle = "Single drive";
 
+/// Random I/O per second of `system` under `workload` at `qd` outstanding I/Os.
+double iops(const StudyInputs& in, const char* system, const char* workload, int qd) {
+    Workload w = workload_named(in.project, workload);
+    w.concurrency = {qd};
+    return evaluate(system_named(in.project, system), w).points.front().iops;
+}
+
+/// Outstanding I/Os the orderings are checked at.
+constexpr int kDepths[] = {4, 16, 64};
+
+/// 32 KiB random reads at 4, 16 and 64 outstanding: the order of the five layouts.
+void add_random_read_conclusion(const StudyInputs& in, StudyResult& study) {
+    Conclusion c{
+        "32 KiB random reads: two RAID 1 pairs and four independent drives beat "
+        "RAID 10, which beats RAID 5 (the worst 4-drive layout), all above a single "
+        "drive",
+        true, ""};
+    for (int qd : kDepths) {
+        const double p = iops(in, kPairs, "32 KiB random reads", qd);
+        const double q = iops(in, kQuad, "32 KiB random reads", qd);
+        const double r10 = iops(in, kRaid10, "32 KiB random reads", qd);
+        const double r5 = iops(in, kRaid5, "32 KiB random reads", qd);
+        const double one = iops(in, kSingle, "32 KiB random reads", qd);
+        c.reproduced = c.reproduced && p > r10 && q > r10 && r10 > r5 && r5 > one;
+        c.evidence += "QD " + std::to_string(qd) + ": pairs " + significant(p, 4) + ", four " +
+                      significant(q, 4) + ", RAID 10 " + significant(r10, 4) + ", RAID 5 " +
+                      significant(r5, 4) + ", single " + significant(one, 4) + " IOPS; ";
+    }
+    study.conclusions.push_back(c);
+}
+
+/// 32 KiB random writes: the order of the RAID layouts and a single drive.
+void add_random_write_conclusion(const StudyInputs& in, StudyResult& study) {
+    Conclusion c{
+        "32 KiB random writes: two RAID 1 pairs are the best 4-drive RAID, RAID 5 a "
+        "distant last, below a single drive",
+        true, ""};
+    for (int qd : kDepths) {
+        const double p = iops(in, kPairs, "32 KiB random writes", qd);
+        const double r10 = iops(in, kRaid10, "32 KiB random writes", qd);
+        const double r5 = iops(in, kRaid5, "32 KiB random writes", qd);
+        const double one = iops(in, kSingle, "32 KiB random writes", qd);
+        c.reproduced = c.reproduced && p > r10 && r10 > r5 && one > r5;
+        c.evidence += "QD " + std::to_string(qd) + ": pairs " + significant(p, 4) + ", RAID 10 " +
+                      significant(r10, 4) + ", RAID 5 " + significant(r5, 4) + ", single " +
+                      significant(one, 4) + " IOPS; ";
+    }
+    study.conclusions.push_back(c);
+}
+
+/// The IOMeter File Server mix: the order of the RAID layouts.
+void add_file_server_conclusion(const StudyInputs& in, StudyResult& study) {
+    Conclusion c{"File Server mix: independent RAID 1 pairs beat RAID 10, which beats RAID 5", true,
+                 ""};
+    for (int qd : kDepths) {
+        const double p = iops(in, kPairs, "IOMeter File Server", qd);
+        const double r10 = iops(in, kRaid10, "IOMeter File Server", qd);
+        const double r5 = iops(in, kRaid5, "IOMeter File Server", qd);
+        c.reproduced = c.reproduced && p > r10 && r10 > r5;
+        c.evidence += "QD " + std::to_string(qd) + ": pairs " + significant(p, 4) + ", RAID 10 " +
+                      significant(r10, 4) + ", RAID 5 " + significant(r5, 4) + " IOPS; ";
+    }
+    study.conclusions.push_back(c);
+}
+
+/// Sequential reads: RAID 5 against RAID 10 (after the sequential figures).
+void add_sequential_conclusion(const StudyInputs& in, StudyResult& study) {
+    const double seq5 = study.figures.front().predicted;
+    Workload w = workload_named(in.project, "Sequential reads, 64 KiB");
+    const double seq10 = evaluate(system_named(in.project, kRaid10), w).points.back().mb_per_s;
+    study.conclusions.push_back(
+        {"RAID 5 is the high-throughput choice for sequential reads (above RAID 10 of the same "
+         "four drives)",
+         seq5 > seq10,
+         "RAID 5 " + significant(seq5, 4) + " MB/s, RAID 10 " + significant(seq10, 4) + " MB/s"});
+}
+
+/// The random-read chart at 16 outstanding (ranks: pairs and four drives tied first), and the
+/// chart's lines.
+void add_ranking_and_series(const StudyInputs& in, StudyResult& study) {
+    const char* ranked[] = {kPairs, kQuad, kRaid10, kRaid5, kSingle};
+    const std::vector<double> measured_rank{4.5, 4.5, 3, 2, 1};
+    std::vector<double> predicted;
+    for (const char* s : ranked) {
+        predicted.push_back(iops(in, s, "32 KiB random reads", 16));
+    }
+    study.kendall_tau = kendall_tau(measured_rank, predicted);
+    study.kendall_basis = "32 KiB random read IOPS at 16 outstanding, 5 layouts (chart ranks)";
+    Series line;
+    line.chart = "32 KiB random reads against outstanding I/Os";
+    line.x_label = "outstanding I/Os";
+    line.y_label = "IOPS";
+    for (int qd : {1, 4, 16, 32, 64}) {
+        line.x.push_back(qd);
+    }
+    for (const char* s : ranked) {
+        Series l = line;
+        l.name = s;
+        for (double qd : line.x) {
+            l.predicted.push_back(iops(in, s, "32 KiB random reads", static_cast<int>(qd)));
+        }
+        study.series.push_back(l);
+    }
+}
+
 }  // namespace
 
 StudyResult run_ou_2007(const Catalog& catalog, const std::filesystem::path& dir) {
@@ -47,97 +152,11 @@ StudyResult run_ou_2007(const Catalog& catalog, const std::filesystem::path& dir
                    /*calibration=*/std::string(workload).find("reads") != std::string::npos);
     }
     // Random I/O orderings.
-    auto iops = [&](const char* system, const char* workload, int qd) {
-        Workload w = workload_named(in.project, workload);
-        w.concurrency = {qd};
-        return evaluate(system_named(in.project, system), w).points.front().iops;
-    };
-    const int depths[] = {4, 16, 64};
-    {
-        Conclusion c{
-            "32 KiB random reads: two RAID 1 pairs and four independent drives beat "
-            "RAID 10, which beats RAID 5 (the worst 4-drive layout), all above a single "
-            "drive",
-            true, ""};
-        for (int qd : depths) {
-            const double p = iops(kPairs, "32 KiB random reads", qd);
-            const double q = iops(kQuad, "32 KiB random reads", qd);
-            const double r10 = iops(kRaid10, "32 KiB random reads", qd);
-            const double r5 = iops(kRaid5, "32 KiB random reads", qd);
-            const double one = iops(kSingle, "32 KiB random reads", qd);
-            c.reproduced = c.reproduced && p > r10 && q > r10 && r10 > r5 && r5 > one;
-            c.evidence += "QD " + std::to_string(qd) + ": pairs " + significant(p, 4) + ", four " +
-                          significant(q, 4) + ", RAID 10 " + significant(r10, 4) + ", RAID 5 " +
-                          significant(r5, 4) + ", single " + significant(one, 4) + " IOPS; ";
-        }
-        study.conclusions.push_back(c);
-    }
-    {
-        Conclusion c{
-            "32 KiB random writes: two RAID 1 pairs are the best 4-drive RAID, RAID 5 a "
-            "distant last, below a single drive",
-            true, ""};
-        for (int qd : depths) {
-            const double p = iops(kPairs, "32 KiB random writes", qd);
-            const double r10 = iops(kRaid10, "32 KiB random writes", qd);
-            const double r5 = iops(kRaid5, "32 KiB random writes", qd);
-            const double one = iops(kSingle, "32 KiB random writes", qd);
-            c.reproduced = c.reproduced && p > r10 && r10 > r5 && one > r5;
-            c.evidence += "QD " + std::to_string(qd) + ": pairs " + significant(p, 4) +
-                          ", RAID 10 " + significant(r10, 4) + ", RAID 5 " + significant(r5, 4) +
-                          ", single " + significant(one, 4) + " IOPS; ";
-        }
-        study.conclusions.push_back(c);
-    }
-    {
-        Conclusion c{"File Server mix: independent RAID 1 pairs beat RAID 10, which beats RAID 5",
-                     true, ""};
-        for (int qd : depths) {
-            const double p = iops(kPairs, "IOMeter File Server", qd);
-            const double r10 = iops(kRaid10, "IOMeter File Server", qd);
-            const double r5 = iops(kRaid5, "IOMeter File Server", qd);
-            c.reproduced = c.reproduced && p > r10 && r10 > r5;
-            c.evidence += "QD " + std::to_string(qd) + ": pairs " + significant(p, 4) +
-                          ", RAID 10 " + significant(r10, 4) + ", RAID 5 " + significant(r5, 4) +
-                          " IOPS; ";
-        }
-        study.conclusions.push_back(c);
-    }
-    {
-        const double seq5 = study.figures.front().predicted;
-        Workload w = workload_named(in.project, "Sequential reads, 64 KiB");
-        const double seq10 = evaluate(system_named(in.project, kRaid10), w).points.back().mb_per_s;
-        study.conclusions.push_back(
-            {"RAID 5 is the high-throughput choice for sequential reads (above RAID 10 of the same "
-             "four drives)",
-             seq5 > seq10,
-             "RAID 5 " + significant(seq5, 4) + " MB/s, RAID 10 " + significant(seq10, 4) +
-                 " MB/s"});
-    }
-    // Ordering of the random-read chart at 16 outstanding: pairs and four drives tied first.
-    const char* ranked[] = {kPairs, kQuad, kRaid10, kRaid5, kSingle};
-    const std::vector<double> measured_rank{4.5, 4.5, 3, 2, 1};
-    std::vector<double> predicted;
-    for (const char* s : ranked) {
-        predicted.push_back(iops(s, "32 KiB random reads", 16));
-    }
-    study.kendall_tau = kendall_tau(measured_rank, predicted);
-    study.kendall_basis = "32 KiB random read IOPS at 16 outstanding, 5 layouts (chart ranks)";
-    Series line;
-    line.chart = "32 KiB random reads against outstanding I/Os";
-    line.x_label = "outstanding I/Os";
-    line.y_label = "IOPS";
-    for (int qd : {1, 4, 16, 32, 64}) {
-        line.x.push_back(qd);
-    }
-    for (const char* s : ranked) {
-        Series l = line;
-        l.name = s;
-        for (double qd : line.x) {
-            l.predicted.push_back(iops(s, "32 KiB random reads", static_cast<int>(qd)));
-        }
-        study.series.push_back(l);
-    }
+    add_random_read_conclusion(in, study);
+    add_random_write_conclusion(in, study);
+    add_file_server_conclusion(in, study);
+    add_sequential_conclusion(in, study);
+    add_ranking_and_series(in, study);
     summarize(study);
     return study;
 }

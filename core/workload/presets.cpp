@@ -52,6 +52,7 @@ Workload files(std::string name, double read_fraction, SizeDistribution size,
     return w;
 }
 
+// A table of presets, one entry each: long because the list is (each entry cites its source).
 std::vector<WorkloadPreset> make_presets() {
     using units::KiB;
     using units::MiB;

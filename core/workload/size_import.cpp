@@ -323,6 +323,27 @@ SizeImportResult import_size_listing(std::istream& in, const SizeListingOptions&
     return r;
 }
 
+namespace {
+
+/// scan_folder_sizes of a root that is one regular file: its size alone.
+SizeImportResult single_file_size(const fs::path& file, const FolderScanOptions& options) {
+    SizeImportResult r;
+    std::error_code ec;
+    const std::uintmax_t size = fs::file_size(file, ec);
+    if (ec) {
+        ++r.skipped_unreadable;
+        add_problem(r, 0, file.string() + ": cannot read the size: " + ec.message());
+    } else if (options.max_files == 0) {
+        r.truncated = true;
+    } else {
+        r.sizes.push_back(static_cast<double>(size));
+    }
+    finish(r);
+    return r;
+}
+
+}  // namespace
+
 SizeImportResult scan_folder_sizes(const fs::path& root, const FolderScanOptions& options) {
     SizeImportResult r;
     std::error_code ec;
@@ -333,17 +354,7 @@ SizeImportResult scan_folder_sizes(const fs::path& root, const FolderScanOptions
         return r;
     }
     if (fs::is_regular_file(root_status)) {
-        const std::uintmax_t size = fs::file_size(root, ec);
-        if (ec) {
-            ++r.skipped_unreadable;
-            add_problem(r, 0, root.string() + ": cannot read the size: " + ec.message());
-        } else if (options.max_files == 0) {
-            r.truncated = true;
-        } else {
-            r.sizes.push_back(static_cast<double>(size));
-        }
-        finish(r);
-        return r;
+        return single_file_size(root, options);
     }
     if (!fs::is_directory(root_status)) {
         add_problem(r, 0, root.string() + ": neither a folder nor a regular file");
