@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "units/units.h"
+
 namespace raidadv {
 
 namespace {
@@ -31,7 +33,16 @@ SeekCurve seek_curve(const HddSpec& hdd) {
 }  // namespace
 
 double hdd_revolution_time(const HddSpec& hdd) {
-    return 60.0 / hdd.rpm;
+    return units::revolution_time(hdd.rpm);
+}
+
+double hdd_rotation_variance(const HddSpec& hdd) {
+    const double revolution = hdd_revolution_time(hdd);
+    return revolution * revolution / 12.0;
+}
+
+double hdd_rewrite_wait(const HddSpec& hdd, double transfer_s) {
+    return std::max(0.0, hdd_revolution_time(hdd) - transfer_s);
 }
 
 double hdd_seek_time(const HddSpec& hdd, double x) {
@@ -66,8 +77,15 @@ double hdd_transfer_time(const HddSpec& hdd, double bytes, double span) {
     return bytes * std::log(r0 / (r0 - k * span)) / (k * span);
 }
 
+double hdd_mean_access_time(const HddSpec& hdd, double bytes, double span, double random_share) {
+    span = std::clamp(span, 1e-6, 1.0);
+    const double positioning = hdd_mean_random_seek(hdd, span) + 0.5 * hdd_revolution_time(hdd);
+    return random_share * positioning + hdd.command_overhead_s +
+           hdd_transfer_time(hdd, bytes, span);
+}
+
 int hdd_write_cache_window(const HddSpec& hdd, double bytes) {
-    const double held = hdd.cache_bytes / std::max(512.0, bytes);
+    const double held = hdd.cache_bytes / std::max(units::sector, bytes);
     return static_cast<int>(std::clamp(std::floor(held), 1.0, double{kMaxBufferedWrites}));
 }
 

@@ -17,6 +17,15 @@ struct TimeMoments {
 /// Seconds for one revolution.
 double hdd_revolution_time(const HddSpec& hdd);
 
+/// Variance of the rotational wait, uniform over one revolution T: T^2 / 12 (derived: variance
+/// of U(0, T); Ruemmler & Wilkes 1994 take the wait as uniform).
+double hdd_rotation_variance(const HddSpec& hdd);
+
+/// Wait of a write that rewrites the sectors the head has just read (the write half of a
+/// read-modify-write, media transfer `transfer_s`): one revolution less the transfer (Chen et
+/// al. 1994), never negative.
+double hdd_rewrite_wait(const HddSpec& hdd, double transfer_s);
+
 /// Seek time over a fraction `x` (0..1] of the full stroke. Curve t(x) = a + b*sqrt(x) + c*x
 /// through the datasheet track-to-track (x -> 0) and full-stroke (x = 1) times whose mean over
 /// uniformly random seeks (distance density 2(1-x)) equals the datasheet average seek.
@@ -33,6 +42,13 @@ double hdd_media_rate(const HddSpec& hdd, double u);
 /// Mean media transfer time of `bytes` at a uniformly random place in the first `span` of the
 /// disk: bytes * E[1/rate(u)], u ~ U(0, span). derived: integral of the linear zone model.
 double hdd_transfer_time(const HddSpec& hdd, double bytes, double span);
+
+/// Mean time of one I/O of `bytes` within the first `span` of the disk, a share `random_share`
+/// of them positioned at random (FCFS: mean random seek plus half a revolution), the rest
+/// continuing where the head is: random_share * positioning + command overhead + media
+/// transfer (Ruemmler & Wilkes 1994 decomposition). The queueing model splits the same parts
+/// further (evaluate/hdd_service.h); this mean is for weighing drives against each other.
+double hdd_mean_access_time(const HddSpec& hdd, double bytes, double span, double random_share);
 
 /// Positioning time (seek + rotational wait) of a random request when the drive chooses the
 /// quickest of `candidates` queued requests (shortest-access-time-first; 1 = FCFS).

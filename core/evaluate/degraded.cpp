@@ -10,14 +10,16 @@
 #include "components/ssd_model.h"
 #include "evaluate/evaluator.h"
 #include "layout/geometry.h"
+#include "system/stations.h"
+#include "units/units.h"
 
 namespace raidadv {
 
 namespace {
 
 /// Busy time of one disk I/O, only to weigh drives against each other.
-/// derived: positioning (random share only) + command overhead + media transfer (Ruemmler &
-/// Wilkes 1994 decomposition); SSD: the busier of its flash and bandwidth stages (ssd_model.h).
+/// HDD: hdd_mean_access_time (components/hdd_model.h); SSD: the busier of its flash and
+/// bandwidth stages (ssd_model.h).
 double io_busy_estimate(const DriveSpec& drive, const Workload& wl, const DiskIo& io) {
     const double random_share = 1.0 - std::clamp(wl.sequential_fraction, 0.0, 1.0);
     if (drive.kind == DriveKind::Ssd) {
@@ -25,11 +27,7 @@ double io_busy_estimate(const DriveSpec& drive, const Workload& wl, const DiskIo
                                      : ssd_read_demand(drive.ssd, io.bytes);
         return std::max(d.flash_s / std::max(1.0, ssd_parallelism(drive.ssd)), d.bandwidth_s);
     }
-    const HddSpec& hdd = drive.hdd;
-    const double span = std::clamp(wl.span_fraction, 1e-6, 1.0);
-    const double positioning = hdd_mean_random_seek(hdd, span) + 0.5 * hdd_revolution_time(hdd);
-    return random_share * positioning + hdd.command_overhead_s +
-           hdd_transfer_time(hdd, io.bytes, span);
+    return hdd_mean_access_time(drive.hdd, io.bytes, wl.span_fraction, random_share);
 }
 
 /// Work per job on each drive of one volume whose jobs are mapped with `g`.
@@ -39,7 +37,7 @@ std::vector<double> volume_work(const Geometry& g, const DriveSpec& drive, const
     // mirrors, group_drives rows for the rotating parity of RAID 5/6/50/60.
     const double rotation = g.parity_per_group > 0 ? std::max(1, g.group_drives) : 1;
     const double period = g.unit * std::max(1, g.data_units_per_row) * rotation;
-    const double align = std::max(512.0, wl.alignment_bytes);
+    const double align = std::max(units::sector, wl.alignment_bytes);
     const int samples = static_cast<int>(std::clamp(std::floor(period / align), 1.0, 256.0));
     const double read_fraction = std::clamp(wl.read_fraction, 0.0, 1.0);
     for (const auto& [bytes, weight] : wl.size.discretize(12)) {

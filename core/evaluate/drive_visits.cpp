@@ -1,0 +1,187 @@
+#include "evaluate/drive_visits.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "components/ssd_model.h"
+#include "evaluate/link_stages.h"
+#include "system/write_cache.h"
+#include "units/units.h"
+
+namespace raidadv {
+
+using queueing::Arrival;
+using queueing::ServiceParts;
+using queueing::Visit;
+
+DriveVisits::DriveVisits(const System& sys, const Workload& wl, const Geometry& geo,
+                         int drives_station, int bandwidth_station)
+    : sys_(sys), wl_(wl), geo_(geo), drives_(drives_station), bandwidth_(bandwidth_station) {
+    if (sys.drive.kind != DriveKind::Hdd) {
+        return;
+    }
+    // The volume manager's choice among mirror copies adds candidates beyond what the
+    // drive itself reorders (its queue depth): the read table reaches depth + copies - 1.
+    HddSpec read_hdd = sys.drive.hdd;
+    read_hdd.queue_depth = std::max(1, read_hdd.queue_depth) + std::max(0, geo_.copies - 1);
+    pos_read_ =
+        std::make_shared<PositioningMemo>(cached_positioning(read_hdd, wl.span_fraction, false));
+    pos_write_ = std::make_shared<PositioningMemo>(
+        cached_positioning(sys.drive.hdd, wl.span_fraction, true));
+    drive_cache_ = uses_drive_write_cache(sys);
+    if (drive_cache_) {
+        pos_destage_ = std::make_shared<PositioningMemo>(
+            cached_positioning(sys.drive.hdd, wl.span_fraction, true, kMaxBufferedWrites));
+    }
+}
+
+std::vector<std::shared_ptr<const void>> DriveVisits::keep_alive() const {
+    return {pos_read_, pos_write_, pos_destage_};
+}
+
+void DriveVisits::add(const DriveAccess& a, std::vector<Visit>& visits) const {
+    if (sys_.drive.kind == DriveKind::Ssd) {
+        add_ssd(a, visits);
+        return;
+    }
+    // A drive with its write cache on acknowledges a write once it holds the data and
+    // destages it later (background load, like the controller's cache).
+    const bool cached = a.write && drive_cache_;
+    (*drive_ios_)[a.write ? 1 : 0] += a.probability * a.count * a.fork;
+    Visit v = hdd_visit(a);
+    v.choice = mirror_choice(a.write, a.same_copy);
+    // Random writes a drive holds are destaged in its idle moments, reads first, until
+    // its buffer is half full (hdd_service.cpp); a stream's are destaged as it goes.
+    v.yields = cached && !a.detached && !a.sequential;
+    v.streams = a.sequential;
+    if (a.rewrites_previous && !cached) {
+        // derived: the write half of read-modify-write finds the head on the track it
+        // just read and waits one revolution less the transfer (Chen et al. 1994) -
+        // unless another request was served in between (probability 1 - 1/present, as
+        // for streams), which moved the head: then it is positioned like any request.
+        const HddSpec& hdd = sys_.drive.hdd;
+        const double t = hdd_transfer_time(hdd, a.mean_bytes, wl_.span_fraction);
+        const double wait = hdd_rewrite_wait(hdd, t);
+        const double overhead = hdd.command_overhead_s;
+        auto random = v.service.at;
+        v.service.at = [random, t, wait, overhead](const Arrival& found) {
+            ServiceParts parts = random(found);
+            const double p = 1.0 - 1.0 / std::max(1.0, found.present);
+            const TimeMoments m = mixture(p, {parts.random.mean, parts.random.var}, {wait, 0.0});
+            parts.fixed_s = overhead + t;
+            parts.random = {m.mean, m.var};
+            parts.hidden_s = 0.0;
+            parts.delay_s = 0.0;
+            return parts;
+        };
+    }
+    visits.push_back(std::move(v));
+}
+
+void DriveVisits::add_ssd(const DriveAccess& a, std::vector<Visit>& visits) const {
+    const SsdSpec& ssd = sys_.drive.ssd;
+    const SsdDemand d = a.write ? ssd_write_demand(ssd, a.mean_bytes, a.sequential)
+                                : ssd_read_demand(ssd, a.mean_bytes);
+    const SsdDemand dmax = a.write ? ssd_write_demand(ssd, a.max_bytes, a.sequential)
+                                   : ssd_read_demand(ssd, a.max_bytes);
+    Visit flash = simple_visit(drives_, d.flash_s, a.count);
+    flash.fork = a.fork;
+    flash.detached = a.detached;
+    Visit bw = simple_visit(bandwidth_, d.bandwidth_s, a.count);
+    bw.fork = a.fork;
+    bw.service.fixed_max_extra_s = dmax.bandwidth_s - d.bandwidth_s;
+    bw.detached = a.detached;
+    flash.choice = bw.choice = mirror_choice(a.write, a.same_copy);
+    flash.streams = bw.streams = a.sequential;
+    visits.push_back(flash);
+    visits.push_back(bw);
+}
+
+/// A drive visit; `a.fresh` is the fraction of the fork's I/Os on disks this transfer has not
+/// used yet (random positioning), the rest continue their stream on their disk. `a.same_copy`:
+/// a later piece of one transfer, read from the mirror copy the transfer started on.
+Visit DriveVisits::hdd_visit(const DriveAccess& a) const {
+    const HddSpec& hdd = sys_.drive.hdd;
+    const bool cached = a.write && drive_cache_;
+    Visit v;
+    v.station = drives_;
+    v.fork = a.fork;
+    v.reorders = hdd.queue_depth > 1;
+    v.count = a.count;
+    v.detached = a.detached || cached;
+    const double span = wl_.span_fraction;
+    v.service.fixed_max_extra_s =
+        hdd_transfer_time(hdd, a.max_bytes, span) - hdd_transfer_time(hdd, a.mean_bytes, span);
+    // A disk I/O made of `host_ios` file-system clusters is that many commands; a controller
+    // with a command size limit sends each as back-to-back commands of at most the limit.
+    // Each later command continues the stream on that disk.
+    const double limit = sys_.controller.max_command_bytes;
+    const double per_host_io = a.mean_bytes / a.host_ios;
+    const double commands =
+        a.host_ios * (limit > 0.0 ? std::max(1.0, std::ceil(per_host_io / limit)) : 1.0);
+    HddServicePlan plan = hdd_plan(a, cached, a.mean_bytes / commands);
+    plan.commands = commands;
+    const std::shared_ptr<PositioningMemo> pos = cached    ? pos_destage_
+                                                 : a.write ? pos_write_
+                                                           : pos_read_;
+    const std::shared_ptr<const DriveIoCounts> drive_ios = drive_ios_;
+    v.service.at = [plan, pos, drive_ios](const Arrival& found) {
+        return hdd_service(plan, *pos, *drive_ios, found);
+    };
+    return v;
+}
+
+HddServicePlan DriveVisits::hdd_plan(const DriveAccess& a, bool cached,
+                                     double command_bytes) const {
+    const HddSpec& hdd = sys_.drive.hdd;
+    const double span = wl_.span_fraction;
+    HddServicePlan p;
+    p.write = a.write;
+    p.cached = cached;
+    p.idle_destage = cached && !a.detached;
+    p.rewrite = cached && a.rewrites_previous;
+    p.ahead_read = !a.write && hdd.read_ahead;
+    p.streaming = a.write || hdd.read_ahead;
+    p.early = a.early;
+    p.fresh = a.fresh;
+    p.unbuffered = a.unbuffered;
+    // A read on a mirror goes to the copy whose arm is nearest when the copies are idle
+    // (modeling notes: nearest-arm mirror reads), which the drive sees as more candidates.
+    // The later pieces of one transfer stay on the copy it started on (VxVM Administrator's
+    // Guide, read policy "round": sequential access reads one plex): no choice left.
+    p.copies = a.write || a.same_copy ? 1.0 : static_cast<double>(geo_.copies);
+    // derived: a sequential stream on a disk passes over what it does not read: parity units
+    // (G / (G - p)) and, on mirrors, the rows the other copies serve (copies) - unless it
+    // stays on one copy, which then reads every row of its own.
+    p.sweep = a.write
+                  ? 1.0
+                  : (geo_.copies > 1 ? p.copies
+                                     : static_cast<double>(geo_.group_drives) /
+                                           std::max(1, geo_.group_drives - geo_.parity_per_group));
+    // The later commands of one disk I/O read one disk range: they stay on the copy the
+    // first one read, so on a mirror they skip no other copy's rows (parity units remain).
+    p.rest_sweep = geo_.copies > 1 ? 1.0 : p.sweep;
+    p.revolution = hdd_revolution_time(hdd);
+    p.rotation_var = hdd_rotation_variance(hdd);
+    // A write-back controller destages from its cache with the drive's queue kept full; a
+    // drive destages its own write cache choosing among the writes it holds (up to
+    // hdd_write_cache_window; how many: hdd_service.cpp).
+    p.window = static_cast<double>(hdd_write_cache_window(hdd, command_bytes));
+    p.min_candidates = cached ? p.window : a.detached ? static_cast<double>(hdd.queue_depth) : 1.0;
+    p.depth = static_cast<double>(std::max(1, hdd.queue_depth));
+    p.overhead = hdd.command_overhead_s;
+    p.transfer = hdd_transfer_time(hdd, command_bytes, span);
+    p.rewrite_wait = hdd_rewrite_wait(hdd, p.transfer);
+    const double segment = hdd.cache_bytes / std::max(1, hdd.cache_segments);
+    p.per_segment = segment > 0.0 ? std::min(1.0, command_bytes / segment) : 1.0;
+    p.segments = std::max(1, hdd.cache_segments);
+    p.streams = wl_.streams > 0 ? wl_.streams : 1e300;
+    // The previous cluster's time on its disks: the media time of its piece on one disk
+    // (a cluster wider than the stripe unit is read a unit per disk, in parallel).
+    const double piece = std::max(units::sector, sys_.host.max_io_bytes);
+    p.cluster_media =
+        hdd_transfer_time(hdd, geo_.unit > 0.0 ? std::min(piece, geo_.unit) : piece, span);
+    return p;
+}
+
+}  // namespace raidadv

@@ -1,0 +1,56 @@
+#pragma once
+// Drive visits: what one phase of disk I/Os costs at the drives, as queueing visits. SSDs: a
+// flash stage and a bandwidth stage (components/ssd_model.h). HDDs: one visit whose service
+// depends on what the request finds at the drive (hdd_service.h), with the drive's write cache,
+// read-modify-write and mirror choice.
+
+#include <memory>
+#include <vector>
+
+#include "evaluate/drive_access.h"
+#include "evaluate/hdd_service.h"
+#include "layout/geometry.h"
+#include "queueing/network.h"
+#include "system/system.h"
+#include "workload/workload.h"
+
+namespace raidadv {
+
+/// The visits of every phase of one built network to its drive stations.
+class DriveVisits {
+  public:
+    /// `drives_station`, `bandwidth_station`: the drive stations' indices (the second only for
+    /// SSDs, else -1).
+    DriveVisits(const System& sys, const Workload& wl, const Geometry& geo, int drives_station,
+                int bandwidth_station);
+
+    /// Appends the drive visits of one phase.
+    void add(const DriveAccess& access, std::vector<queueing::Visit>& visits) const;
+
+    /// Whether HDD writes are acknowledged from the drive's own write cache.
+    bool drive_cache() const { return drive_cache_; }
+
+    /// The models the service callbacks refer to (BuiltNetwork::keep_alive).
+    std::vector<std::shared_ptr<const void>> keep_alive() const;
+
+  private:
+    void add_ssd(const DriveAccess& a, std::vector<queueing::Visit>& visits) const;
+    queueing::Visit hdd_visit(const DriveAccess& a) const;
+    HddServicePlan hdd_plan(const DriveAccess& a, bool cached, double command_bytes) const;
+    /// Copies a sub-request chooses among by queue length: a mirror read that starts a
+    /// transfer takes the shorter queue (then the nearer arm); the rest go where they must.
+    int mirror_choice(bool write, bool same_copy) const {
+        return !write && !same_copy && geo_.copies > 1 ? geo_.copies : 1;
+    }
+
+    const System& sys_;
+    const Workload& wl_;
+    Geometry geo_;
+    int drives_ = -1, bandwidth_ = -1;
+    bool drive_cache_ = false;  ///< HDD writes are acknowledged from the drive's write cache
+    /// Drive reads and writes per job (filled while building, read when solving).
+    std::shared_ptr<DriveIoCounts> drive_ios_ = std::make_shared<DriveIoCounts>();
+    std::shared_ptr<PositioningMemo> pos_read_, pos_write_, pos_destage_;
+};
+
+}  // namespace raidadv

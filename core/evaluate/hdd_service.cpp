@@ -1,0 +1,245 @@
+#include "evaluate/hdd_service.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <vector>
+
+namespace raidadv {
+
+using queueing::Arrival;
+using queueing::ServiceParts;
+
+namespace {
+
+/// Whom the drive chooses among when it serves the request.
+struct Choice {
+    double candidates = 1.0;  ///< requests (or held writes) the drive picks the quickest of
+    double many = 1.0;        ///< share of destages that choose among `candidates`
+    double idle_held = 1.0;   ///< writes held when the drive destages in an idle moment
+};
+
+Choice choose(const HddServicePlan& plan, const DriveIoCounts& drive_ios, const Arrival& found) {
+    const double present = found.present;
+    Choice c;
+    // derived: when the drive finishes a request it chooses among those still waiting,
+    // so an arrival that finds `present - 1` others is chosen from about that many; a
+    // mirror read adds the other copies' arms when they are idle (probability 1/present),
+    // a choice the host makes whatever the drive's own queue depth.
+    const double queued = std::min(std::max(present - 1.0, plan.min_candidates), plan.depth);
+    c.candidates = queued + (plan.copies - 1.0) / std::max(1.0, present);
+    if (!plan.cached) {
+        return c;
+    }
+    // A drive's own destage chooses among the writes it holds. It serves reads first
+    // and destages when none waits, or ahead of them once its buffer is half full
+    // (high-water mark: Varma & Jacobson, "Destage algorithms for disk arrays with
+    // non-volatile caches", ISCA 1995), so with reads about half the window
+    // is held; with writes only the buffer fills. derived: with reads, the share of
+    // destages made at the mark is taken as the reads an arrival finds waiting
+    // (present - 1, at most 1); the rest are made in an idle moment among the
+    // writes held then (below): with few writes per read, alone, right after the
+    // write is acknowledged, and the next request waits behind it (as the
+    // simulated drives do).
+    const double w = drive_ios[1] / std::max(1e-300, drive_ios[0] + drive_ios[1]);
+    c.candidates = w >= 1.0 ? plan.window : std::max(1.0, std::floor(plan.window / 2.0));
+    // (Behind a write-back cache the controller keeps the drive's queue full of
+    // destage work: never alone.)
+    c.many = w >= 1.0 || !plan.idle_destage ? 1.0 : std::clamp(present - 1.0, 0.0, 1.0);
+    // derived: a request finds at most the destage in progress, so the buffer is
+    // a queue of writes served about once per read: with r = w / (1 - w) writes per
+    // read it holds r / (1 - r) on average (M/M/1), at r >= 1 it fills to the mark -
+    // unless the drive has idle moments to empty it in: it holds the write being
+    // destaged and the writes among the requests an M/M/1 queue holds at the drive's
+    // busy share u (u / (1 - u), w of them). A drive a request finds idle (one
+    // outstanding request: idle while the request is on the other drives) destages
+    // each write alone, right after it is acknowledged, as the simulated drives do.
+    const double r = w / std::max(1e-12, 1.0 - w);
+    const double u = std::clamp(found.busy, 0.0, 0.999);
+    c.idle_held = std::min(
+        {c.candidates, r >= 1.0 ? c.candidates : 1.0 + r / (1.0 - r), 1.0 + w * u / (1.0 - u)});
+    return c;
+}
+
+/// Positioning moments of the request (`m`) and, for the destages made alone that go back over
+/// a read (`alone`, a share `alone_share` of them), of those.
+struct Positioning {
+    TimeMoments m;
+    TimeMoments alone{};
+    double alone_share = 0.0;
+};
+
+Positioning position(const HddServicePlan& plan, PositioningMemo& pos, const Choice& c,
+                     double present) {
+    Positioning p;
+    p.m = pos.at(c.candidates);
+    if (c.many < 1.0) {
+        // derived: a mixture of destages in an idle moment and at the high-water mark.
+        p.alone = pos.at(c.idle_held);
+        if (plan.rewrite) {
+            // The write half of read-modify-write destaged alone finds the head on the
+            // track it just read unless another request came between (probability
+            // 1 - 1/present): it waits a revolution less the transfer (Chen et al.
+            // 1994), as the write-through case in drive_visits.cpp. It goes back over what
+            // the head has read, so it continues no stream (command_parts() below).
+            p.alone = mixture(1.0 / std::max(1.0, present), {plan.rewrite_wait, 0.0}, p.alone);
+            p.alone_share = 1.0 - c.many;
+        } else {
+            p.m = mixture(c.many, p.m, p.alone);
+        }
+    }
+    return p;
+}
+
+/// How a stream's commands meet other streams at the drive.
+struct Interleaving {
+    double interleaved = 1.0;  ///< streams taking turns at the drive
+    double preempted = 0.0;    ///< share of read-aheads cut short by a waiting command
+};
+
+Interleaving interleave(const HddServicePlan& plan, const Arrival& found) {
+    const double present = found.present;
+    // A stream's work read ahead (reads) or destaged later (writes in the drive's cache)
+    // is not time its requests spend at the drive, so the requests present undercount
+    // the other streams there; derived: the drive's busy share from other streams (the
+    // arrival's view of the drive, all but its own stream's share when several requests
+    // belong to one stream) is the mean number of them it finds at work, at most one.
+    // A mirror read takes the copy with the shorter queue, then the nearer arm (the
+    // simulator's choice), so a stream keeps a copy of its own unless every copy is at
+    // work for others (taken as independent copies: the power).
+    const double others = plan.streams < 1e300 ? std::max(0.0, 1.0 - 1.0 / plan.streams) : 1.0;
+    const double busy_others = std::pow(found.busy * others, plan.copies);
+    const double found_present =
+        plan.ahead_read || plan.cached ? std::max(present, 1.0 + busy_others) : present;
+    Interleaving i;
+    i.interleaved = std::max(1.0, std::min(found_present, plan.streams));
+    // derived: a drive reads ahead only until the next command needs the head (Shriver,
+    // Merchant & Wilkes 1998; the simulator's drive), so a stream finds its data read
+    // ahead only if the drive went idle after its previous request, not when another
+    // request waited then (taken as found - 1, at most 1, as for the destages above).
+    i.preempted = plan.ahead_read ? std::clamp(found_present - 1.0, 0.0, 1.0) : 0.0;
+    return i;
+}
+
+/// One command of the request. Sequential: a stream pays positioning only when another stream
+/// moved the head in between (probability 1 - 1/found, derived: FCFS order among the requests
+/// found, capped by the number of streams). With read-ahead (reads) or the drive's write cache
+/// (writes) it pays once per cache segment of its own data, and the media transfer of a hit is
+/// done ahead/behind the request (Shriver, Merchant & Wilkes 1998, simplified). Without
+/// read-ahead a read that finds the head just past its start waits about a full revolution
+/// (Ruemmler & Wilkes 1994). A disk this transfer has not used yet (`fresh_share`) always pays
+/// full positioning.
+ServiceParts command_parts(const HddServicePlan& plan, const Positioning& pos,
+                           const Interleaving& il, double fresh_share, double skipped) {
+    const TimeMoments& m = pos.m;
+    double p = 1.0 - 1.0 / il.interleaved;
+    if (plan.streaming && il.interleaved <= plan.segments) {
+        p *= il.preempted + (1.0 - il.preempted) * plan.per_segment;
+    }
+    p = fresh_share + (1.0 - fresh_share) * p;
+    ServiceParts c;
+    // Continuing a stream sweeps over the data it skips; a fresh access does not.
+    const double stream_transfer = fresh_share >= 1.0 ? plan.transfer : plan.transfer * skipped;
+    if (plan.streaming) {
+        // The destages alone of a read-modify-write's write half are always
+        // positioned (alone, above); the rest as a stream.
+        const double media = pos.alone_share + (1.0 - pos.alone_share) * p;
+        const TimeMoments positioned =
+            mixture(pos.alone_share, pos.alone, mixture(p, m, {0.0, 0.0}));
+        c.fixed_s = media * (plan.overhead + stream_transfer);
+        c.hidden_s = (1.0 - media) * stream_transfer;
+        c.delay_s = (1.0 - media) * plan.overhead;  // the link transfer is the link visit
+        c.random = {positioned.mean, positioned.var};
+    } else {
+        const double lost = fresh_share >= 1.0 ? m.mean : plan.revolution;
+        c.fixed_s = plan.overhead + stream_transfer;
+        const double mean = p * m.mean + (1.0 - p) * lost;
+        const double second = p * (m.var + m.mean * m.mean) + (1.0 - p) * lost * lost;
+        c.random = {mean, std::max(0.0, second - mean * mean)};
+    }
+    return c;
+}
+
+}  // namespace
+
+std::shared_ptr<const HddPositioning> cached_positioning(const HddSpec& hdd, double span,
+                                                         bool write, int candidates) {
+    thread_local std::map<std::vector<double>, std::shared_ptr<const HddPositioning>> cache;
+    std::vector<double> key{hdd.rpm,
+                            hdd.seek_track_to_track_s,
+                            hdd.seek_average_s,
+                            hdd.seek_full_stroke_s,
+                            hdd.write_seek_extra_s,
+                            hdd.media_rate_outer_Bps,
+                            hdd.media_rate_inner_Bps,
+                            hdd.command_overhead_s,
+                            hdd.cache_bytes,
+                            static_cast<double>(hdd.cache_segments),
+                            hdd.read_ahead ? 1.0 : 0.0,
+                            static_cast<double>(hdd.queue_depth),
+                            span,
+                            write ? 1.0 : 0.0,
+                            static_cast<double>(candidates)};
+    if (const auto it = cache.find(key); it != cache.end()) {
+        return it->second;
+    }
+    constexpr std::size_t kMaxEntries = 256;  // bounds the memory; refilled on demand
+    if (cache.size() >= kMaxEntries) {
+        cache.clear();
+    }
+    auto made = std::make_shared<const HddPositioning>(hdd, span, write, candidates);
+    cache.emplace(std::move(key), made);
+    return made;
+}
+
+TimeMoments mixture(double p, TimeMoments a, TimeMoments b) {
+    const double mean = p * a.mean + (1.0 - p) * b.mean;
+    const double second = p * (a.var + a.mean * a.mean) + (1.0 - p) * (b.var + b.mean * b.mean);
+    return {mean, std::max(0.0, second - mean * mean)};
+}
+
+ServiceParts hdd_service(const HddServicePlan& plan, PositioningMemo& memo,
+                         const DriveIoCounts& drive_ios, const Arrival& found) {
+    const double present = found.present;
+    const Positioning pos = position(plan, memo, choose(plan, drive_ios, found), present);
+    const Interleaving il = interleave(plan, found);
+    ServiceParts parts = command_parts(plan, pos, il, plan.fresh, plan.sweep);
+    if (plan.commands > 1.0) {
+        // The controller sends a large disk I/O's commands one after another, so other
+        // streams' commands may come between them: each continues the stream like the
+        // next request of a sequential stream.
+        const ServiceParts rest = command_parts(plan, pos, il, 0.0, plan.rest_sweep);
+        const double n = plan.commands - 1.0;
+        parts.fixed_s += n * rest.fixed_s;
+        parts.hidden_s += n * rest.hidden_s;
+        parts.delay_s += n * rest.delay_s;
+        parts.random.mean += n * rest.random.mean;
+        parts.random.var += n * rest.random.var;
+    }
+    // derived: the disks of one striped request start from the same place (the
+    // previous request's rows) when nothing else ran in between (probability
+    // 1/present), so their seeks are equal and only the rotation differs.
+    const double shared =
+        std::max(0.0, parts.random.var - plan.rotation_var) / std::max(1.0, present);
+    parts.sibling_var = parts.random.var - shared;
+    if (plan.unbuffered > 0.0) {
+        // derived: in a pipelined window the bytes the drive has not read ahead (split_transfer)
+        // wait for the media (their hidden transfer is on the path), the commands'
+        // electronics overlapping the media.
+        parts.fixed_s += plan.unbuffered * parts.hidden_s;
+        parts.hidden_s *= 1.0 - plan.unbuffered;
+        parts.delay_s *= 1.0 - plan.unbuffered;
+    }
+    if (plan.early && plan.fresh > 0.0) {
+        // derived: read-ahead issues a window's cluster once the cluster two before it
+        // is done, so a disk the file has not used yet positions while the previous
+        // cluster is read elsewhere: up to one cluster's media time of its positioning
+        // is done ahead of the window (the simulator issues clusters so).
+        const double ahead = plan.fresh * std::min(pos.m.mean, plan.cluster_media);
+        parts.random.mean -= ahead;
+        parts.hidden_s += ahead;
+    }
+    return parts;
+}
+
+}  // namespace raidadv

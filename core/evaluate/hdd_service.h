@@ -1,0 +1,84 @@
+#pragma once
+// The service of an HDD visit as the queueing solver asks for it: given what an arriving
+// sub-request finds at the drive (queue length, busy share), its positioning (seek and
+// rotation, with the drive's reordering among the requests it holds), command overhead and
+// media transfer, with streams, read-ahead, the drive's write cache and mirror choice. The
+// timing formula itself is components/hdd_model.h; this file decides which of its parts a
+// request pays.
+
+#include <array>
+#include <limits>
+#include <memory>
+
+#include "components/hdd_model.h"
+#include "queueing/network.h"
+
+namespace raidadv {
+
+/// HddPositioning of a drive, remembered per thread: a pure function of every HddSpec field, the
+/// span and the direction, tabulated by numerical integration, and the same for every controller,
+/// layout and stripe unit the advisor tries with that drive.
+std::shared_ptr<const HddPositioning> cached_positioning(const HddSpec& hdd, double span,
+                                                         bool write, int candidates = 0);
+
+/// HddPositioning::at that remembers its last answer. The queueing solver asks every drive visit
+/// of a level with the same queue length, so the visits sharing a table mostly ask for the same
+/// number of candidates in a row. One per built network and direction; a built network is solved
+/// on one thread at a time (the memo is not synchronized).
+class PositioningMemo {
+  public:
+    explicit PositioningMemo(std::shared_ptr<const HddPositioning> pos) : pos_(std::move(pos)) {}
+    TimeMoments at(double candidates) {
+        if (!(candidates == last_)) {
+            moments_ = pos_->at(candidates);
+            last_ = candidates;
+        }
+        return moments_;
+    }
+
+  private:
+    std::shared_ptr<const HddPositioning> pos_;
+    double last_ = std::numeric_limits<double>::quiet_NaN();
+    TimeMoments moments_;
+};
+
+/// The time that is `a` with probability p and `b` otherwise (mean and variance of a mixture).
+TimeMoments mixture(double p, TimeMoments a, TimeMoments b);
+
+/// Everything an HDD visit's service depends on that is known when the network is built.
+struct HddServicePlan {
+    bool write = false;
+    bool cached = false;        ///< the drive's write cache acknowledges the write
+    bool idle_destage = false;  ///< cached, not behind a write-back controller: destaged alone
+    bool rewrite = false;       ///< cached write half of a read-modify-write
+    bool ahead_read = false;    ///< a read on a drive that reads ahead
+    bool streaming = false;     ///< writes, or reads with read-ahead: a stream pays per segment
+    bool early = false;         ///< pipelined window: positioning partly done ahead
+    double copies = 1.0;        ///< mirror copies the request may choose among
+    double sweep = 1.0;         ///< share of the disk a stream passes over per byte it reads
+    double rest_sweep = 1.0;    ///< the same for a disk I/O's later commands
+    double commands = 1.0;      ///< commands one disk I/O takes
+    double min_candidates = 1.0;
+    double depth = 1.0;     ///< the drive's queue depth (at least 1)
+    double window = 1.0;    ///< writes the drive's cache holds (hdd_write_cache_window)
+    double overhead = 0.0;  ///< command overhead
+    double transfer = 0.0;  ///< media transfer of one command
+    double revolution = 0.0;
+    double rotation_var = 0.0;   ///< variance of the rotational wait
+    double rewrite_wait = 0.0;   ///< read-modify-write: the wait for the sectors to come round
+    double per_segment = 1.0;    ///< share of a read-ahead segment one command uses
+    int segments = 1;            ///< cache segments (streams the read-ahead follows)
+    double streams = 1e300;      ///< the workload's streams (1e300: unbounded)
+    double fresh = 1.0;          ///< share of the fork's I/Os on disks the transfer has not used
+    double unbuffered = 0.0;     ///< pipelined window: share of bytes not read ahead
+    double cluster_media = 0.0;  ///< media time of the previous cluster on its disk
+};
+
+/// Drive reads ([0]) and writes ([1]) per job, filled while building, read while solving.
+using DriveIoCounts = std::array<double, 2>;
+
+/// The service parts of an HDD visit planned as `plan` for an arrival that finds `found`.
+queueing::ServiceParts hdd_service(const HddServicePlan& plan, PositioningMemo& pos,
+                                   const DriveIoCounts& drive_ios, const queueing::Arrival& found);
+
+}  // namespace raidadv
