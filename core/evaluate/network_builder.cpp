@@ -500,7 +500,7 @@ class Builder {
             bw.service.fixed_max_extra_s = dmax.bandwidth_s - d.bandwidth_s;
             bw.detached = detached;
             flash.choice = bw.choice = mirror_choice(write, same_copy);
-            flash.streams = bw.streams = sequential;
+            flash.stream_arrivals = bw.stream_arrivals = sequential;
             visits.push_back(flash);
             visits.push_back(bw);
         } else {
@@ -514,8 +514,8 @@ class Builder {
             v.choice = mirror_choice(write, same_copy);
             // Random writes a drive holds are destaged in its idle moments, reads first, until
             // its buffer is half full (hdd_visit); a stream's are destaged as it goes.
-            v.yields = cached && !detached && !sequential;
-            v.streams = sequential;
+            v.low_priority = cached && !detached && !sequential;
+            v.stream_arrivals = sequential;
             if (phase.rewrites_previous && !cached) {
                 // derived: the write half of read-modify-write finds the head on the track it
                 // just read and waits one revolution less the transfer (Chen et al. 1994) -
@@ -589,7 +589,7 @@ class Builder {
         Visit v;
         v.station = idx_.drives;
         v.fork = k;
-        v.reorders = hdd.queue_depth > 1;
+        v.nearest_first = hdd.queue_depth > 1;
         v.count = count;
         v.detached = detached;
         const double span = wl_.span_fraction;
