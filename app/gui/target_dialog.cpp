@@ -118,13 +118,8 @@ QString answerHtml(const TargetAnswer& a, const raidadv::advisor::Constraints& c
 
 }  // namespace
 
-TargetDialog::TargetDialog(QWidget* parent) : QDialog(parent) {
-    setObjectName(QStringLiteral("targetDialog"));
-    setWindowTitle(tr("What would it take?"));
-    question_ = new QLabel(this);
-    question_->setObjectName(QStringLiteral("targetQuestionLabel"));
-    question_->setWordWrap(true);
-
+/// The target's fields, with the core's ranges (target_limits) and their labels.
+QFormLayout* TargetDialog::createFields() {
     p95_ = new QDoubleSpinBox(this);
     p95_->setObjectName(QStringLiteral("targetP95SpinBox"));
     p95_->setRange(0.0, L::kMaxP95Ms);
@@ -163,6 +158,17 @@ TargetDialog::TargetDialog(QWidget* parent) : QDialog(parent) {
     form->addRow(tr("Usable &capacity:"), capacity_);
     form->addRow(tr("Capacity needed &by:"), years_);
     form->addRow(tr("Drive &failures to survive:"), failures_);
+    return form;
+}
+
+TargetDialog::TargetDialog(QWidget* parent) : QDialog(parent) {
+    setObjectName(QStringLiteral("targetDialog"));
+    setWindowTitle(tr("What would it take?"));
+    question_ = new QLabel(this);
+    question_->setObjectName(QStringLiteral("targetQuestionLabel"));
+    question_->setWordWrap(true);
+
+    QFormLayout* form = createFields();
 
     findButton_ = new QPushButton(tr("&Find the cheapest change"), this);
     findButton_->setObjectName(QStringLiteral("findTargetPushButton"));

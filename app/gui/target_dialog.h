@@ -11,6 +11,7 @@
 #include "advisor/target.h"
 
 class QDoubleSpinBox;
+class QFormLayout;
 class QLabel;
 class QProgressBar;
 class QPushButton;
@@ -47,6 +48,7 @@ class TargetDialog : public QDialog {
     void answered(bool found);
 
   private:
+    QFormLayout* createFields();
     void cancel();
     void showAnswer(const raidadv::advisor::TargetAnswer& answer);
     void setRunning(bool running);
