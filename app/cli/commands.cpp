@@ -13,6 +13,7 @@ int run_validate(const std::vector<std::string>& args, const GlobalOptions& opti
 int run_recommend(const std::vector<std::string>& args, const GlobalOptions& options);
 int run_catalog(const std::vector<std::string>& args, const GlobalOptions& options);
 int run_report(const std::vector<std::string>& args, const GlobalOptions& options);
+int run_target(const std::vector<std::string>& args, const GlobalOptions& options);
 
 const std::vector<Command>& commands() {
     static const std::vector<Command> table = {
@@ -73,6 +74,32 @@ const std::vector<Command>& commands() {
          "  --json          JSON output on stdout\n"
          "  --catalog DB    hardware catalog database\n",
          run_recommend},
+        {"target",
+         "target FILE [--p95-ms MS] [--load-factor F] [--capacity-tb TB] [--years Y] "
+         "[--failures N] [--json]",
+         "what would it take to meet a target: the cheapest change, and when today's pick runs out",
+         "Takes the project FILE's \"advisor\" question, changes it by the target (the load\n"
+         "points scaled by F; a 95th-percentile response under MS milliseconds at every load\n"
+         "point; TB usable, or the project's capacity grown for Y years; N drive failures\n"
+         "survived), lifts the budget, searches the catalog as 'recommend' does and prints\n"
+         "the cheapest candidate that meets the target, what it changes against today's pick\n"
+         "(the project's own recommendation), the cheapest of each kind of change (more\n"
+         "drives, another RAID level, SSDs or other drives, another controller), and when\n"
+         "today's pick and the answer run out as the data and the load grow at the project's\n"
+         "growth rate. With --json: 'target', 'today', 'answer', 'options', 'meeting',\n"
+         "'search', 'problems' and 'assumptions'.\n\n"
+         "Options:\n"
+         "  --p95-ms MS       95th-percentile response time limit in milliseconds\n"
+         "  --load-factor F   scale every load point by F (default 1)\n"
+         "  --capacity-tb TB  usable capacity needed, in TB (10^12 bytes)\n"
+         "  --years Y         when the capacity is needed (without --capacity-tb: the\n"
+         "                    project's capacity grown at its growth rate for Y years)\n"
+         "  --failures N      drive failures to survive\n"
+         "  --json            JSON output on stdout\n"
+         "  --catalog DB      hardware catalog database\n\n"
+         "Exit status: 0 answered (also when nothing meets the target), 1 catalog missing,\n"
+         "2 bad usage, missing or invalid project, or a project without an advisor section.\n",
+         run_target},
         {"report", "report FILE -o OUT.pdf [--page-size a4|letter]",
          "write the advisor's answer as a PDF report",
          "Runs the advisor on the project FILE's \"advisor\" section and writes a PDF report to\n"

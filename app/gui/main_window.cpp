@@ -46,6 +46,7 @@
 #include "results_model.h"
 #include "risk_charts.h"
 #include "size_units.h"
+#include "target_dialog.h"
 #include "units/units.h"
 #include "welcome_page.h"
 #include "what_if_panel.h"
@@ -256,6 +257,17 @@ QWidget* MainWindow::createRecommendationsTab() {
     auto* statsRow = new QHBoxLayout;
     statsRow->addWidget(statsLabel_, 1);
     statsRow->addWidget(pinButton_);
+    // "What would it take?" (target_dialog.h): a target for the question the ranking answers.
+    auto* targetButton = new QPushButton(tr("What &would it take?..."), this);
+    targetButton->setObjectName(QStringLiteral("whatWouldItTakePushButton"));
+    targetButton->setToolTip(tr("State a target (response time at a higher load, capacity, "
+                                "failures) and find the cheapest change that meets it"));
+    connect(targetButton, &QPushButton::clicked, this, [this] {
+        const auto& ranked = recModel_->result().ranked;
+        showTargetDialog(this, recModel_->request(), ranked.empty() ? nullptr : &ranked.front(),
+                         catalogPath_);
+    });
+    statsRow->addWidget(targetButton);
     topLayout->addLayout(statsRow);
     topLayout->addWidget(recTable_, 1);
 

@@ -52,8 +52,8 @@ void DriveVisits::add(const DriveAccess& a, std::vector<Visit>& visits) const {
     v.choice = mirror_choice(a.write, a.same_copy);
     // Random writes a drive holds are destaged in its idle moments, reads first, until
     // its buffer is half full (hdd_service.cpp); a stream's are destaged as it goes.
-    v.yields = cached && !a.detached && !a.sequential;
-    v.streams = a.sequential;
+    v.low_priority = cached && !a.detached && !a.sequential;
+    v.stream_arrivals = a.sequential;
     if (a.rewrites_previous && !cached) {
         // derived: the write half of read-modify-write finds the head on the track it
         // just read and waits one revolution less the transfer (Chen et al. 1994) -
@@ -92,7 +92,7 @@ void DriveVisits::add_ssd(const DriveAccess& a, std::vector<Visit>& visits) cons
     bw.service.fixed_max_extra_s = dmax.bandwidth_s - d.bandwidth_s;
     bw.detached = a.detached;
     flash.choice = bw.choice = mirror_choice(a.write, a.same_copy);
-    flash.streams = bw.streams = a.sequential;
+    flash.stream_arrivals = bw.stream_arrivals = a.sequential;
     visits.push_back(flash);
     visits.push_back(bw);
 }
@@ -106,7 +106,7 @@ Visit DriveVisits::hdd_visit(const DriveAccess& a) const {
     Visit v;
     v.station = drives_;
     v.fork = a.fork;
-    v.reorders = hdd.queue_depth > 1;
+    v.nearest_first = hdd.queue_depth > 1;
     v.count = a.count;
     v.detached = a.detached || cached;
     const double span = wl_.span_fraction;

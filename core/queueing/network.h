@@ -70,19 +70,21 @@ struct Visit {
     bool overlapped = false;  ///< service overlaps the previous step (pipelined transfer): adds
                               ///< only its waiting time
     int choice = 1;  ///< open solve: joins the shortest queue of this many copies (mirror reads)
-    /// The station serves its queue in its own order (a disk's shortest positioning time
-    /// first), not in order of arrival.
-    bool reorders = false;
-    /// Detached work the station does only while no other request waits, until its buffer
-    /// fills (a drive destaging its own write cache: it serves reads first).
-    bool yields = false;
-    /// Its requests arrive as the previous visit finishes them (a read's data flowing from the
-    /// drive onto its link), not independently.
+    /// Service order: the station serves its queue nearest-first (it picks the waiting request
+    /// it can start soonest, e.g. a disk's shortest positioning time first), not first come
+    /// first served; the solver takes that as random order of service.
+    bool nearest_first = false;
+    /// Priority class: detached work in a lower, non-preemptive priority class, served only
+    /// while no other request waits, until its buffer fills (e.g. a drive destaging its own
+    /// write cache: it serves reads first).
+    bool low_priority = false;
+    /// Arrival process: its requests arrive as the previous visit finishes them (tandem, e.g. a
+    /// read's data flowing from the drive onto its link), not independently.
     bool fed_by_previous = false;
-    /// Its requests continue sequential streams: which copies a job reaches, and the order a
-    /// drive serves them in, follow the streams, not chance (the spread of the closed solve's
-    /// wait, solver.cpp).
-    bool streams = false;
+    /// Arrival process: its requests continue streams, so which copies a job reaches, and the
+    /// order a station serves them in, follow the streams, not chance (e.g. sequential reads;
+    /// the spread of the closed solve's wait, closed_level.cpp).
+    bool stream_arrivals = false;
 };
 
 /// Per-copy share of a visit: k of the station's copies receive one sub-request each.
@@ -109,8 +111,9 @@ struct Solution {
     double response_var = 0.0;
     std::vector<double> utilization;   ///< per station: busy fraction of one copy's servers
     std::vector<double> queue_length;  ///< per station: mean requests at one copy
-    /// Closed: per station, the part of `utilization` spent on work that yields (Visit::yields).
-    std::vector<double> yielding;
+    /// Closed: per station, the part of `utilization` spent on low-priority work
+    /// (Visit::low_priority).
+    std::vector<double> low_priority_utilization;
     int iterations = 0;  ///< solver iterations used (bounded)
 };
 

@@ -163,7 +163,7 @@ Network drive_with_held_writes(bool yields, double destage_s = 0.005) {
     read.service.parts.fixed_s = 0.010;
     Visit destage;
     destage.detached = true;
-    destage.yields = yields;
+    destage.low_priority = yields;
     destage.service.parts.fixed_s = destage_s;
     v.visits = {read, destage};
     net.variants.push_back(v);
@@ -236,7 +236,7 @@ Network exponential_disks(int copies, int fork, bool reorders) {
     Visit visit;
     visit.fork = fork;
     visit.service.parts.random = {1.0, 1.0};
-    visit.reorders = reorders;
+    visit.nearest_first = reorders;
     v.visits.push_back(visit);
     net.variants.push_back(v);
     return net;

@@ -1,0 +1,126 @@
+#pragma once
+// Internal to the closed solve (solve_closed.cpp): the residence-time model of a closed network
+// at one population level, with the detached (background) load as an open class.
+
+#include <cstddef>
+#include <limits>
+#include <vector>
+
+#include "queueing/network.h"
+#include "queueing/visit_terms.h"
+
+namespace raidadv::queueing::detail {
+
+/// Response of a level at one throughput.
+struct StepResult {
+    double response = 0.0;
+    double response_var = 0.0;
+    std::vector<double> queue_per_throughput;  // Little: Q = X * this
+    std::vector<double> busy_per_throughput;   // U = X * this (closed part, per server)
+};
+
+/// What an arrival finds at each station: requests present and the chance the server is busy.
+struct Seen {
+    std::vector<double> queue;
+    std::vector<double> busy;          ///< utilization per server (probability the server is busy)
+    std::vector<double> low_priority;  ///< the part of `busy` spent on low-priority work
+
+    explicit Seen(std::size_t stations)
+        : queue(stations, 0.0), busy(stations, 0.0), low_priority(stations, 0.0) {}
+};
+
+/// The time queued ahead of a visit's request at a closed level and how it varies.
+struct QueuedAhead {
+    double time = 0.0;         ///< per server
+    double var = 0.0;          ///< its variance
+    double per_request = 0.0;  ///< a foreground request's mean busy time per server
+    double busy = 0.0;         ///< probability the request finds the server busy
+};
+
+/// One station's state at the level.
+struct StationState {
+    BusyMix all;           ///< every visit to it, for the request found in service
+    BusyMix low_priority;  ///< its low-priority (Visit::low_priority) visits' share of `all`
+    /// Per copy: a job's low-priority work still there when its next request comes.
+    double own_low_priority = 0.0;
+    double busy_per_throughput = 0.0;  ///< closed visits' busy time per server per job/s
+    double background = 0.0;           ///< utilization by detached visits at the last throughput
+    double background_low_priority = 0.0;  ///< the low-priority part of `background`
+    double slow = 1.0;  ///< slow-down of its queue by the detached load: 1 / (1 - forced)
+};
+
+/// The residence-time model of a network at one population level. What does not depend on the
+/// throughput (the service parts an arrival sees, each station's busy-time moments, each visit's
+/// queue ahead, and every visit at a station without detached load) is computed once per level
+/// by set(); respond(x) then redoes only the visits at stations whose slow-down by the detached
+/// load changed since its last call, and sums every visit's terms. Same arithmetic in the same
+/// order as evaluating every visit afresh, so the same numbers. One ClosedLevel serves every
+/// population level of a solve (no allocation per level).
+class ClosedLevel {
+  public:
+    explicit ClosedLevel(const Network& net);
+
+    /// Prepares the level an arrival sees: queue lengths and busy probabilities per station,
+    /// `n` jobs; `think` is the time a job spends away between requests.
+    void set(const Seen& seen, double n, double think);
+
+    /// Utilization of every station by detached (background) visits at throughput x:
+    /// StationState::background and background_low_priority.
+    void background_utilization(double x);
+
+    /// Response mean and variance at throughput x; with `queues` also the queue lengths and
+    /// busy fractions per unit of throughput.
+    StepResult respond(double x, bool queues);
+
+    const StationState& station(std::size_t s) const { return stations_[s]; }
+
+  private:
+    /// One visit of one variant.
+    struct Entry {
+        const Visit* visit = nullptr;
+        std::size_t station = 0;
+        bool queue = false;
+        double share = 0.0;  ///< per-copy share x probability x count
+        Prepared prepared;
+        // Per level (set()):
+        ServiceParts parts;       ///< at the level's queue lengths
+        double with_own = 0.0;    ///< queue ahead plus own service, per server
+        double own = 0.0;         ///< own service per server
+        double foreground = 0.0;  ///< the visit's foreground time
+        double ahead_var = 0.0;   ///< variance of the time queued ahead (no slow-down)
+        // Its response terms, requests present per job/s, and the slow-down they are for:
+        double mean = 0.0;
+        double var = 0.0;
+        double at_station = 0.0;
+        double memo_slow = 0.0;
+    };
+    /// A detached visit: its load on its station grows with throughput.
+    struct Load {
+        std::size_t entry = 0;
+        std::size_t station = 0;
+        double probability = 0.0, count = 0.0, share = 0.0, servers = 1.0;
+        double busy = 0.0;  ///< at the level (set())
+        bool low_priority = false;
+    };
+    void add_entry(const Visit& visit, double probability, const std::vector<char>& loaded);
+    void refresh_services(const Seen& seen);
+    void mix_busy_times();
+    void low_priority_left(double think);
+    void prepare_entry(std::size_t i, double& previous_fg, const Seen& seen, double n);
+    QueuedAhead queue_ahead(const Entry& e, const Seen& seen, double n) const;
+    void add_queues(StepResult& r) const;
+    void evaluate(std::size_t i, double slow);
+
+    const Network& net_;
+    std::vector<Entry> entries_;            ///< every visit, variants in order
+    std::vector<std::size_t> variant_end_;  ///< entries_ of variant v: [end[v], end[v + 1])
+    std::vector<double> probability_;       ///< per variant
+    std::vector<Load> loads_;               ///< the detached entries
+    std::vector<std::size_t> variable_;     ///< entries at queues with detached load
+    std::vector<std::size_t> dynamic_;      ///< entries whose service depends on the queue
+    std::vector<StationState> stations_;
+    double last_x_ = std::numeric_limits<double>::quiet_NaN();  ///< the last call's throughput
+    StepResult last_;                                           ///< its response (no queues)
+};
+
+}  // namespace raidadv::queueing::detail
