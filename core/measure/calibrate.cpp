@@ -441,6 +441,11 @@ CalibrationResult calibrate(const System& system, const std::vector<MeasuredRun>
     }
     result.fitted = problem.with(z);
     for (std::size_t k = 0; k < n; ++k) {
+        if (z[k] == std::log(std::max(result.before[k], 1e-300))) {
+            parameters[k]->set(result.fitted, result.before[k]);  // exactly as it was
+        }
+    }
+    for (std::size_t k = 0; k < n; ++k) {
         result.after.push_back(std::exp(z[k]));
         result.at_bound.push_back(z[k] <= lo[k] + 1e-6 || z[k] >= hi[k] - 1e-6);
     }

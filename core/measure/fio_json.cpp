@@ -262,7 +262,9 @@ void add_job(GroupTotals& g, const json& job, const std::map<std::string, std::s
             g.tails.emplace_back(n, std::move(table));
         }
     }
-    g.runtime_s = std::max(g.runtime_s, number_at(job, "job_runtime") * 1e-3);
+    // Each direction's runtime is the wall time of the run (job_runtime sums the clones').
+    g.runtime_s =
+        std::max({g.runtime_s, number_at(rd, "runtime") * 1e-3, number_at(wr, "runtime") * 1e-3});
 
     // With group_reporting one entry stands for all numjobs clones; without, each clone has
     // its own entry.

@@ -41,11 +41,19 @@ void TraceStats::add(const std::string& target, double time_s, bool write, std::
     }
     if (it != targets_.end()) {
         Target& t = it->second;
-        if (t.seen && offset == t.next_offset) {
+        // Sequential: it starts where the last request on the target ended, or where the last
+        // one in the same direction did (fio keeps a position per direction, io_u.c
+        // get_next_seq_offset; an application reading one file while writing another region
+        // interleaves two sequential streams).
+        const int dir = write ? 1 : 0;
+        if ((t.seen && offset == t.next_offset) ||
+            (t.seen_direction[dir] && offset == t.next_by_direction[dir])) {
             ++sequential_;
         }
         t.seen = true;
+        t.seen_direction[dir] = true;
         t.next_offset = offset + bytes;
+        t.next_by_direction[dir] = offset + bytes;
         t.lowest = std::min(t.lowest, offset);
         t.highest = std::max(t.highest, offset + bytes);
     }

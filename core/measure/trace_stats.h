@@ -44,8 +44,10 @@ class TraceStats {
 
   private:
     struct Target {
-        std::uint64_t next_offset = 0;
+        std::uint64_t next_offset = 0;                ///< where the last request ended
+        std::uint64_t next_by_direction[2] = {0, 0};  ///< ... the last read, the last write
         bool seen = false;
+        bool seen_direction[2] = {false, false};
         std::uint64_t lowest = UINT64_MAX, highest = 0;
     };
     std::uint64_t reads_ = 0, writes_ = 0, sequential_ = 0;

@@ -4,6 +4,7 @@
 
 #include <set>
 
+#include "measure/importers.h"
 #include "units/units.h"
 
 namespace raidadv::measure {
@@ -58,9 +59,9 @@ nlohmann::ordered_json workload_json(const ImportedWorkload& imported) {
             if (m.mb_per_s > 0) {
                 p["mb_per_s"] = m.mb_per_s;
             }
-            p["mean_response_ms"] = m.mean_response_s / units::ms;
+            p["mean_response_ms"] = detail::round_to(m.mean_response_s / units::ms, 4);
             if (m.p95_response_s > 0) {
-                p["p95_response_ms"] = m.p95_response_s / units::ms;
+                p["p95_response_ms"] = detail::round_to(m.p95_response_s / units::ms, 4);
             }
             points.push_back(p);
         }
