@@ -3,6 +3,7 @@
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
+#include <set>
 
 #include "measure_test_util.h"
 #include "project/project.h"
