@@ -11,6 +11,9 @@ RAID_DEBIAN_PACKAGES=(
     clang libclang-rt-dev
     # packaging test (tests/installer): cpack DEB with dpkg-shlibdeps, desktop and AppStream checks
     dpkg-dev file desktop-file-utils appstream
+    # measured workloads (docs/measurements.md): fio runs in tests/measure; sysstat's iostat and
+    # blktrace record what `workload import` reads
+    fio sysstat blktrace
 )
 
 # raid_install_deps: installs whichever of RAID_DEBIAN_PACKAGES are missing (apt-get, through sudo

@@ -14,6 +14,8 @@ int run_recommend(const std::vector<std::string>& args, const GlobalOptions& opt
 int run_catalog(const std::vector<std::string>& args, const GlobalOptions& options);
 int run_report(const std::vector<std::string>& args, const GlobalOptions& options);
 int run_target(const std::vector<std::string>& args, const GlobalOptions& options);
+int run_workload(const std::vector<std::string>& args, const GlobalOptions& options);
+int run_calibrate(const std::vector<std::string>& args, const GlobalOptions& options);
 
 const std::vector<Command>& commands() {
     static const std::vector<Command> table = {
@@ -141,6 +143,47 @@ const std::vector<Command>& commands() {
          "Exit status: 0 done, 1 catalog unusable or file not written, 2 bad usage or rows\n"
          "rejected.\n",
          run_catalog},
+        {"workload", "workload import FILE... [--format auto|fio|fio-iolog|iostat|blkparse] [--json]",
+         "make workloads from fio, iostat or blktrace measurements",
+         "Reads measurements a server already records and prints each as a workload object\n"
+         "exactly as a project file's \"workloads\" list holds it (docs/file-format.md), ready\n"
+         "to paste, with its provenance in \"description\" and the measured load points under\n"
+         "\"measured\"; with --json, one object {\"workloads\": [...]}. What each format gives\n"
+         "and lacks: docs/measurements.md. Notes on what was assumed go to stderr.\n\n"
+         "Formats (--format, default auto: decided from the content):\n"
+         "  fio          fio --output-format=json or json+ (fio 3.x): one workload per job group\n"
+         "  fio-iolog    fio --write_iolog, versions 2 and 3: one per log\n"
+         "  iostat       iostat -x text or -o JSON (sysstat 11, 12): one per device with I/O;\n"
+         "               load points at the median and 95th-percentile busy intervals\n"
+         "  blkparse     blkparse default text (blktrace): one per device\n\n"
+         "Options:\n"
+         "  --format F      the input format (auto, fio, fio-iolog, iostat, blkparse)\n"
+         "  --json          one JSON object on stdout\n\n"
+         "Exit status: 0 imported, 2 bad usage or a file that cannot be imported (the message\n"
+         "names the file and what is wrong).\n",
+         run_workload},
+        {"calibrate", "calibrate PROJECT --system NAME --measured FILE... [--parameters P,...] [--user-catalog DB] [--dry-run] [--json]",
+         "fit the parameters no datasheet gives to runs measured on your system",
+         "Predicts each measured run (fio JSON or iostat of runs on an existing system that the\n"
+         "project describes as system NAME), fits the component parameters the catalog marks as\n"
+         "estimated (drive command overhead, SSD latencies, controller command rate, link\n"
+         "command overhead, host per-request overhead) within stated bounds, prints each run's\n"
+         "error before and after, names the parameters the runs cannot tell apart, and writes\n"
+         "the fitted components as user catalog entries (\"measured on HOST, DATE\").\n"
+         "Refuses to fit with fewer runs than parameters.\n\n"
+         "Options:\n"
+         "  --system NAME        the project's system the runs were measured on\n"
+         "  --measured FILE...   measurement files (every argument after it until the next\n"
+         "                       option)\n"
+         "  --parameters P,...   fit these instead (e.g. drive.command_overhead_ms,\n"
+         "                       controller.max_iops; see docs/measurements.md)\n"
+         "  --user-catalog DB    user catalog to write (default: as 'catalog')\n"
+         "  --dry-run            fit and print, write nothing\n"
+         "  --json               JSON output on stdout\n"
+         "  --catalog DB         bundled catalog database (before the command)\n\n"
+         "Exit status: 0 fitted (and written), 1 catalog unusable or not written, 2 bad usage,\n"
+         "bad measurements or too few runs.\n",
+         run_calibrate},
     };
     return table;
 }

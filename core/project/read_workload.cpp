@@ -182,6 +182,46 @@ void read_points(ObjectReader& r, Workload& w, bool from_preset) {
     }
 }
 
+/// `measured`: load points measured on a real system (workload import), kept in the file as
+/// references; checked here, not used by the model (docs/measurements.md).
+void read_measured(ObjectReader& r) {
+    const json* v = r.find("measured");
+    if (v == nullptr) {
+        return;
+    }
+    const std::string path = r.key_path("measured");
+    if (!check_list(v, path, "measured points like {\"concurrency\": 8, \"iops\": 950, "
+                             "\"mean_response_ms\": 8.4}", r.issues())) {
+        return;
+    }
+    for (std::size_t i = 0; i < v->size(); ++i) {
+        ObjectReader p((*v)[i], index_path(path, i), r.issues(),
+                       {"concurrency", "arrival_rate_per_s", "iops", "mb_per_s",
+                        "mean_response_ms", "p95_response_ms"},
+                       "a measured point like {\"concurrency\": 8, \"iops\": 950, "
+                       "\"mean_response_ms\": 8.4}");
+        if (!p.valid()) {
+            continue;
+        }
+        struct {
+            int concurrency = 0;
+            double arrival_rate_per_s = 0, iops = 0, mb_per_s = 0, mean_response_s = 0,
+                   p95_response_s = 0;
+        } m;
+        if (p.has("concurrency") == p.has("arrival_rate_per_s")) {
+            p.problem("concurrency", "give exactly one of 'concurrency' (closed) and "
+                                     "'arrival_rate_per_s' (open)");
+        }
+        p.integer("concurrency", 1, kMaxConcurrency, m.concurrency);
+        p.number("arrival_rate_per_s", {0, kMaxArrivalRate, true, true}, m.arrival_rate_per_s);
+        p.number("iops", {0, kMaxArrivalRate, true, true}, m.iops, 1.0, Need::Required);
+        p.number("mb_per_s", {0, 1e9}, m.mb_per_s);
+        p.number("mean_response_ms", {0, kMaxThinkTimeMs, true, false}, m.mean_response_s,
+                 units::ms, Need::Required);
+        p.number("p95_response_ms", {0, kMaxThinkTimeMs}, m.p95_response_s, units::ms);
+    }
+}
+
 }  // namespace
 
 SizeDistribution read_size_distribution(const json& value, const std::string& path,
@@ -234,7 +274,8 @@ Workload read_workload(const json& value, const std::string& path, Issues& issue
         value, path, issues,
         concat_keys({{"name", "description", "preset", "unit", "read_fraction", "pattern",
                       "sequential_fraction", "request_size", "file_size", "span_fraction",
-                      "streams", "concurrency", "arrival_rates_per_s", "think_time_ms"},
+                      "streams", "concurrency", "arrival_rates_per_s", "think_time_ms",
+                      "measured"},
                      size_keys("alignment")}),
         "a workload object");
     if (!r.valid()) {
@@ -296,6 +337,7 @@ Workload read_workload(const json& value, const std::string& path, Issues& issue
     r.number("span_fraction", {0, 1, true, false}, w.span_fraction);
     r.integer("streams", 0, kMaxStreams, w.streams);
     read_points(r, w, preset != nullptr);
+    read_measured(r);
     return w;
 }
 
