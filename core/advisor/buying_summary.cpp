@@ -78,7 +78,8 @@ std::vector<std::string> risks(const Candidate& pick, const Request& request) {
         const PointMetrics& heavy = pick.performance.points.back();
         const auto busiest = heavy.utilization.find(heavy.bottleneck);
         if (busiest != heavy.utilization.end() && busiest->second >= kBusyWarning) {
-            out.push_back("At the heaviest load the " + component_name(heavy.bottleneck) + " is " +
+            out.push_back("At the heaviest load the busiest part (" +
+                          component_name(heavy.bottleneck) + ") is " +
                           format::percent(busiest->second) + " busy: little room for more load.");
         }
     }
