@@ -8,6 +8,7 @@
 #include "advisor/advisor.h"
 #include "advisor/explain.h"
 #include "cli.h"
+#include "format/format.h"
 #include "system/write_cache.h"
 
 namespace raidadv::cli {
@@ -169,12 +170,11 @@ void print_text(std::ostream& out, const Project& project, const advisor::Reques
         << "system\n";
     for (std::size_t i = 0; i < result.ranked.size() && i < top; ++i) {
         const Candidate& c = result.ranked[i];
-        std::ostringstream loss;
-        loss << std::setprecision(2) << 100.0 * c.assessment.p_data_loss << "%";
+        const std::string loss = format::probability(c.assessment.p_data_loss);
         out << std::left << std::setw(5) << i + 1 << std::setw(7) << std::lround(c.score)
             << std::setw(12) << advisor::format_time(c.performance.mean_response_s) << std::setw(12)
             << advisor::format_money(c.assessment.total_usd, req.constraints) << std::setw(10)
-            << advisor::format_capacity(c.assessment.usable_bytes) << std::setw(11) << loss.str()
+            << advisor::format_capacity(c.assessment.usable_bytes) << std::setw(11) << loss
             << c.system.name << (c.pareto ? "  [Pareto]" : "") << "\n";
     }
     for (const advisor::Explanation& e : result.explanations) {

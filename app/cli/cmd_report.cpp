@@ -1,11 +1,13 @@
-// `report FILE -o OUT.pdf [--page-size a4|letter]`: the advisor's answer as a PDF report
-// (app/report): the search, the sensitivity run and the validation studies, then the pages.
+// `report FILE -o OUT.pdf [--page-size a4|letter] [--validation]`: the advisor's answer as a PDF
+// report (app/report): the search and the sensitivity run (and the validation studies if asked
+// for), then the pages.
 
 #include <iomanip>
 #include <iostream>
 #include <map>
 
 #include "advisor/advisor.h"
+#include "advisor/sensitivity.h"
 #include "cli.h"
 #include "qt_scope.h"
 #include "report.h"
@@ -17,7 +19,7 @@ int run_report(const std::vector<std::string>& args, const GlobalOptions& option
     std::map<std::string, std::string> values;
     const std::vector<std::string> rest =
         take_valued(args, {"-o", "--output", "--page-size"}, values, self);
-    const ParsedArgs parsed = parse_command_args(rest, {}, self);
+    const ParsedArgs parsed = parse_command_args(rest, {"--validation"}, self);
     if (parsed.positionals.size() != 1) {
         throw UsageError{parsed.positionals.empty() ? "report needs a project FILE"
                                                     : "report takes one project FILE",
@@ -57,16 +59,24 @@ int run_report(const std::vector<std::string>& args, const GlobalOptions& option
     }
     const advisor::Result result = advisor::recommend(*project->advisor, catalog);
 
+    // The number of top candidates the sensitivity analysis re-examines (its documented default).
+    constexpr int kSensitivityExamined = 8;
+    const advisor::Sensitivity sensitivity = advisor::sensitivity(
+        result, *project->advisor, advisor::standard_perturbations(), kSensitivityExamined);
+
     QtScope app(QtScope::Platform::OffscreenUnlessChosen);
     QString note;
-    const std::optional<validation::ValidationReport> validation =
-        report::run_validation_for_report(catalog, note);
+    std::optional<validation::ValidationReport> validation;
+    if (parsed.has("--validation")) {
+        validation = report::run_validation_for_report(catalog, note);
+    }
     report::ReportInput input;
     input.project_name = QString::fromStdString(project->name);
     input.project_description = QString::fromStdString(project->description);
-    input.source_file = QString::fromStdString(file.string());
     input.request = &*project->advisor;
     input.result = &result;
+    input.sensitivity = &sensitivity;
+    input.catalog = &catalog;
     input.validation = validation ? &*validation : nullptr;
     input.validation_note = note;
     input.app_version = QStringLiteral(RAID_ADVISOR_VERSION);

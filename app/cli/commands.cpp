@@ -102,19 +102,20 @@ const std::vector<Command>& commands() {
          "Exit status: 0 answered (also when nothing meets the target), 1 catalog missing,\n"
          "2 bad usage, missing or invalid project, or a project without an advisor section.\n",
          run_target},
-        {"report", "report FILE -o OUT.pdf [--page-size a4|letter]",
+        {"report", "report FILE -o OUT.pdf [--page-size a4|letter] [--validation]",
          "write the advisor's answer as a PDF report",
          "Runs the advisor on the project FILE's \"advisor\" section and writes a PDF report to\n"
-         "OUT.pdf: a title page (project, date, version), the inputs (workload, size\n"
-         "histogram, constraints), the recommendation with its layout diagram and explanation,\n"
-         "the ranked alternatives, the charts (vector graphics), reliability and cost, what\n"
-         "would change the choice (the top candidates re-examined under changed read share,\n"
-         "load, sizes, budget, capacity and weights), assumptions and model limits, and the\n"
-         "validation summary (the reference studies, run for the report). Pages are numbered;\n"
-         "the file is replaced only once it is complete. Needs no display.\n\n"
+         "OUT.pdf: first the buying summary (what to buy with dated prices, what it achieves,\n"
+         "the risks, the commands that build it), then the inputs (workload, size histogram,\n"
+         "constraints), the recommendation with its layout diagram and explanation, the ranked\n"
+         "alternatives, the charts (vector graphics), reliability and cost, what would change\n"
+         "the choice (the top candidates re-examined under changed read share, load, sizes,\n"
+         "budget, capacity and weights), assumptions and how far to trust the model. Pages are\n"
+         "numbered; the file is replaced only once it is complete. Needs no display.\n\n"
          "Options:\n"
          "  -o, --output OUT.pdf   the PDF file to write (its folder must exist)\n"
          "  --page-size SIZE       a4 (default) or letter\n"
+         "  --validation           run the validation studies and append them (about a second)\n"
          "  --catalog DB           hardware catalog database\n\n"
          "Exit status: 0 written, 1 catalog missing or the file could not be written,\n"
          "2 bad usage, missing or invalid project, or a project without an advisor section.\n",

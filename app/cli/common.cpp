@@ -6,6 +6,7 @@
 #include <ostream>
 
 #include "cli.h"
+#include "format/format.h"
 
 namespace raidadv::cli {
 
@@ -96,22 +97,9 @@ ParsedArgs parse_command_args(const std::vector<std::string>& args,
 }
 
 std::string format_value(double value, int significant) {
-    if (!std::isfinite(value)) {
-        return "-";
-    }
-    char buffer[64];
-    const double magnitude = std::fabs(value);
-    if (magnitude == 0.0) {
-        return "0";
-    }
-    if (magnitude >= 1e7 || magnitude < 1e-3) {
-        std::snprintf(buffer, sizeof buffer, "%.*g", significant, value);
-        return buffer;
-    }
-    const int digits_before = static_cast<int>(std::floor(std::log10(magnitude))) + 1;
-    const int decimals = std::clamp(significant - digits_before, 0, 6);
-    std::snprintf(buffer, sizeof buffer, "%.*f", decimals, value);
-    return buffer;
+    // core/format: the application's one formatting module; plain digits (no separators) for
+    // text other programs read, and never scientific notation.
+    return format::number(value, significant, format::Grouping::None);
 }
 
 long long parse_count(const std::string& text, const std::string& flag, long long lo, long long hi,

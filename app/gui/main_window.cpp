@@ -39,6 +39,7 @@
 #include "candidate_detail.h"
 #include "chart_widget.h"
 #include "compare_view.h"
+#include "buying_summary_view.h"
 #include "layout_diagram.h"
 #include "project_document.h"
 #include "project_wizard.h"
@@ -243,6 +244,9 @@ QWidget* MainWindow::createRecommendationsTab() {
     detailTabs_->addTab(chartsPage, tr("Ch&arts"));
     detailTabs_->addTab(riskPage, tr("Stripe && ris&k"));
     detailTabs_->addTab(diagram_, tr("&Layout"));
+    buyingSummary_ = new BuyingSummaryView(this);
+    buyingSummary_->setObjectName(QStringLiteral("buyingSummaryView"));
+    detailTabs_->addTab(buyingSummary_, tr("&Buying summary"));
 
     pinButton_ = new QPushButton(tr("&Pin to compare"), this);
     pinButton_->setObjectName(QStringLiteral("pinPushButton"));
@@ -533,6 +537,7 @@ void MainWindow::showCandidate() {
             detail_->clear();
         }
         diagram_->clear();
+        buyingSummary_->clear();
         pinButton_->setEnabled(false);
         utilizationChart_->showMessage(tr("Select a configuration."));
         costChart_->showMessage(tr("No configuration to chart."));
@@ -545,6 +550,7 @@ void MainWindow::showCandidate() {
                                          found == explanations_.end() ? nullptr : &found->second,
                                          recModel_->request()));
     diagram_->setSystem(c->system);
+    buyingSummary_->setCandidate(*c, recModel_->request());
     utilizationChart_->setBars(utilizationChart(*c));
     costChart_->setChart(costChart(result, static_cast<std::size_t>(rank), recModel_->request()));
     updateSummary();

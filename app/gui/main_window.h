@@ -45,6 +45,7 @@ namespace raidadv::gui {
 class CompareView;
 class WelcomePage;
 class LayoutDiagram;
+class BuyingSummaryView;
 class ProjectWizard;
 class RecommendationsModel;
 class ResultsModel;
@@ -182,6 +183,7 @@ class MainWindow : public QMainWindow {
     charts::ChartWidget* stripeChart_ = nullptr;
     charts::ChartWidget* lossChart_ = nullptr;
     LayoutDiagram* diagram_ = nullptr;
+    BuyingSummaryView* buyingSummary_ = nullptr;  ///< the selected configuration's
     WhatIfPanel* whatIf_ = nullptr;
     CompareView* compare_ = nullptr;
     QPushButton* pinButton_ = nullptr;

@@ -1,5 +1,5 @@
 // File > Export report...: the advice shown (after any what-if changes) as a PDF (app/report),
-// with the validation studies run for it. The export takes about a second; it runs on the GUI
+// with the sensitivity analysis run for it. The export takes about a second; it runs on the GUI
 // thread under a wait cursor (Qt Charts paints only there).
 
 #include <QAction>
@@ -10,6 +10,7 @@
 #include <QLocale>
 #include <QMenu>
 
+#include "advisor/sensitivity.h"
 #include "catalog/catalog.h"
 #include "main_window.h"
 #include "recommendations_model.h"
@@ -54,24 +55,22 @@ bool MainWindow::exportReportTo(const QString& path, bool letter) {
     const advisor::Result& result = recModel_->result();
     const advisor::Request& request = recModel_->request();
     QApplication::setOverrideCursor(Qt::WaitCursor);
-    QString note;
-    std::optional<validation::ValidationReport> validation;
+    const advisor::Sensitivity sensitivity =
+        advisor::sensitivity(result, request, advisor::standard_perturbations());
+    std::optional<Catalog> catalog;  // for the names of the parts the request names by id
     try {
-        const Catalog catalog = Catalog::open(
-            catalogPath_.isEmpty() ? Catalog::default_path()
-                                   : std::filesystem::path(catalogPath_.toStdString()));
-        validation = report::run_validation_for_report(catalog, note);
-    } catch (const std::exception& e) {
-        note = tr("The validation studies were not run: the catalog could not be opened (%1).")
-                   .arg(QString::fromUtf8(e.what()));
+        catalog.emplace(Catalog::open(catalogPath_.isEmpty()
+                                          ? Catalog::default_path()
+                                          : std::filesystem::path(catalogPath_.toStdString())));
+    } catch (const std::exception&) {
+        // The report then names those parts after the candidates found.
     }
     report::ReportInput input;
     input.project_name = projectName_;
-    input.source_file = projectPath_;
     input.request = &request;
     input.result = &result;
-    input.validation = validation ? &*validation : nullptr;
-    input.validation_note = note;
+    input.sensitivity = &sensitivity;
+    input.catalog = catalog ? &*catalog : nullptr;
     input.app_version = QStringLiteral(RAID_ADVISOR_VERSION);
     input.page_size = letter ? report::PageSize::Letter : report::PageSize::A4;
     const report::ReportOutcome outcome = report::write_report(input, path);

@@ -6,159 +6,76 @@
 #include <cmath>
 
 #include "layout/raid_level.h"
+#include "project/writer.h"
 
 namespace raidadv::gui {
 
 namespace {
 
-QJsonObject sizeJson(const raidadv::SizeDistribution& d) {
-    using Kind = raidadv::SizeDistribution::Kind;
-    switch (d.kind) {
-        case Kind::Fixed:
-            return {{QStringLiteral("fixed_bytes"), d.fixed_bytes}};
-        case Kind::Uniform:
-            return {{QStringLiteral("uniform_bytes"), QJsonArray{d.min_bytes, d.max_bytes}}};
-        case Kind::Lognormal: {
-            QJsonObject lognormal{{QStringLiteral("median_bytes"), d.median_bytes},
-                                  {QStringLiteral("sigma"), d.sigma}};
-            if (d.min_bytes > 0.0) {
-                lognormal.insert(QStringLiteral("min_bytes"), d.min_bytes);
-            }
-            if (d.max_bytes > 0.0) {
-                lognormal.insert(QStringLiteral("max_bytes"), d.max_bytes);
-            }
-            return {{QStringLiteral("lognormal"), lognormal}};
-        }
-        case Kind::Histogram: {
-            QJsonArray bins;
-            for (const auto& bin : d.bins) {
-                bins.append(QJsonObject{{QStringLiteral("size_bytes"), bin.bytes},
-                                        {QStringLiteral("weight"), bin.weight}});
-            }
-            return {{QStringLiteral("histogram"), bins}};
-        }
-    }
-    return {};
+/// Core's JSON (the project writer's) as a QJsonObject.
+QJsonObject toQJson(const ProjectJson& json) {
+    return QJsonDocument::fromJson(QByteArray::fromStdString(json.dump())).object();
 }
 
-QJsonArray stringArray(const QStringList& list) {
-    QJsonArray array;
+std::vector<std::string> strings(const QStringList& list) {
+    std::vector<std::string> out;
     for (const QString& s : list) {
-        array.append(s);
+        out.push_back(s.toStdString());
     }
-    return array;
+    return out;
+}
+
+/// The advisor's question as the wizard states it (catalog parts by id).
+advisor::Request requestFromDraft(const ProjectDraft& d) {
+    advisor::Request r;
+    r.name = d.workload.name;
+    r.workload = d.workload;
+    r.can_spread_over_volumes = d.canSpreadOverVolumes;
+    r.host.info.id = d.hostId.toStdString();
+    advisor::Constraints& k = r.constraints;
+    k.capacity_bytes = d.capacityBytes;
+    k.growth_per_year = d.growthPerYear;
+    k.horizon_years = d.horizonYears;
+    k.currency = d.currency.isEmpty() ? std::string("USD") : d.currency.toStdString();
+    k.usd_per_currency_unit = d.usdPerCurrencyUnit > 0.0 ? d.usdPerCurrencyUnit : 1.0;
+    k.budget_usd = d.budget * k.usd_per_currency_unit;  // the draft's budget is in `currency`
+    k.min_failures_tolerated = d.minFailuresTolerated;
+    k.max_drive_bays = d.maxDriveBays;
+    k.power_loss_safe_writes = d.powerLossSafeWrites;
+    k.max_rebuild_hours = d.maxRebuildHours;
+    k.max_power_w = d.maxPowerW;
+    r.weights = d.weights;
+    for (const QString& kind : d.driveKinds) {
+        k.drive_kinds.push_back(kind == QStringLiteral("ssd") ? DriveKind::Ssd : DriveKind::Hdd);
+    }
+    for (const QString& level : d.levels) {
+        if (const auto parsed = raid_level_from_string(level.toStdString())) {
+            k.levels.push_back(*parsed);
+        }
+    }
+    k.interfaces = strings(d.interfaces);
+    k.form_factors = strings(d.formFactors);
+    k.drives = strings(d.drives);
+    k.controllers = strings(d.controllers);
+    k.owned_controller = d.ownedController.toStdString();
+    k.raid_software_owned = d.raidSoftwareOwned;
+    return r;
 }
 
 }  // namespace
 
+// The file's keys and units are core's: the project writer beside the readers
+// (core/project/writer.h) writes the wizard's project, as it writes any other.
 QJsonObject workloadJson(const raidadv::Workload& w) {
-    const bool files = w.unit == raidadv::Workload::Unit::File;
-    QJsonObject o{
-        {QStringLiteral("name"), QString::fromStdString(w.name)},
-        {QStringLiteral("unit"), files ? QStringLiteral("file") : QStringLiteral("request")},
-        {QStringLiteral("read_fraction"), w.read_fraction},
-        {QStringLiteral("sequential_fraction"), w.sequential_fraction},
-        {files ? QStringLiteral("file_size") : QStringLiteral("request_size"), sizeJson(w.size)},
-    };
-    if (w.streams > 0) {
-        o.insert(QStringLiteral("streams"), w.streams);
-    }
-    if (w.think_time_s > 0.0) {
-        o.insert(QStringLiteral("think_time_ms"), w.think_time_s * 1e3);
-    }
-    if (!files && w.alignment_bytes != 4096.0) {
-        o.insert(QStringLiteral("alignment_bytes"), w.alignment_bytes);
-    }
-    if (w.span_fraction != 1.0) {
-        o.insert(QStringLiteral("span_fraction"), w.span_fraction);
-    }
-    if (!w.concurrency.empty()) {
-        QJsonArray points;
-        for (int c : w.concurrency) {
-            points.append(c);
-        }
-        o.insert(QStringLiteral("concurrency"), points);
-    }
-    if (!w.arrival_rates_per_s.empty()) {
-        QJsonArray rates;
-        for (double r : w.arrival_rates_per_s) {
-            rates.append(r);
-        }
-        o.insert(QStringLiteral("arrival_rates_per_s"), rates);
-    }
-    return o;
+    return toQJson(project_json::to_json(w));
 }
 
 QJsonObject projectJson(const ProjectDraft& d) {
-    QJsonObject advisor{
-        {QStringLiteral("workload"), QString::fromStdString(d.workload.name)},
-        {QStringLiteral("host"), d.hostId},
-        {QStringLiteral("can_spread_over_volumes"), d.canSpreadOverVolumes},
-        {QStringLiteral("capacity_gb"), d.capacityBytes / 1e9},
-        {QStringLiteral("growth_percent_per_year"), d.growthPerYear * 100.0},
-        {QStringLiteral("horizon_years"), d.horizonYears},
-        {QStringLiteral("min_failures_tolerated"), d.minFailuresTolerated},
-        {QStringLiteral("max_drive_bays"), d.maxDriveBays},
-        {QStringLiteral("weights"),
-         QJsonObject{{QStringLiteral("performance"), d.weights.performance},
-                     {QStringLiteral("cost"), d.weights.cost},
-                     {QStringLiteral("reliability"), d.weights.reliability},
-                     {QStringLiteral("capacity"), d.weights.capacity}}},
-    };
-    if (d.budget > 0.0) {
-        advisor.insert(QStringLiteral("budget"), d.budget);
-    }
-    if (d.powerLossSafeWrites) {
-        advisor.insert(QStringLiteral("power_loss_safe_writes"), true);
-    }
-    if (d.maxRebuildHours > 0.0) {
-        advisor.insert(QStringLiteral("max_rebuild_hours"), d.maxRebuildHours);
-    }
-    if (d.maxPowerW > 0.0) {
-        advisor.insert(QStringLiteral("max_power_w"), d.maxPowerW);
-    }
-    if (!d.currency.isEmpty() && d.currency != QStringLiteral("USD")) {
-        advisor.insert(QStringLiteral("currency"), d.currency);
-        advisor.insert(QStringLiteral("usd_per_currency_unit"), d.usdPerCurrencyUnit);
-    }
-    QJsonObject allowed;
-    if (!d.driveKinds.isEmpty()) {
-        allowed.insert(QStringLiteral("drive_kinds"), stringArray(d.driveKinds));
-    }
-    if (!d.levels.isEmpty()) {
-        allowed.insert(QStringLiteral("levels"), stringArray(d.levels));
-    }
-    if (!d.interfaces.isEmpty()) {
-        allowed.insert(QStringLiteral("interfaces"), stringArray(d.interfaces));
-    }
-    if (!d.formFactors.isEmpty()) {
-        allowed.insert(QStringLiteral("form_factors"), stringArray(d.formFactors));
-    }
-    if (!d.drives.isEmpty()) {
-        allowed.insert(QStringLiteral("drives"), stringArray(d.drives));
-    }
-    if (!d.controllers.isEmpty()) {
-        allowed.insert(QStringLiteral("controllers"), stringArray(d.controllers));
-    }
-    if (!allowed.isEmpty()) {
-        advisor.insert(QStringLiteral("allowed"), allowed);
-    }
-    if (d.raidSoftwareOwned) {
-        advisor.insert(QStringLiteral("raid_software_owned"), true);
-    }
-    if (!d.ownedController.isEmpty()) {
-        advisor.insert(QStringLiteral("owned_controller"), d.ownedController);
-    }
-    return {
-        {QStringLiteral("format"), QStringLiteral("raid-advisor-project")},
-        {QStringLiteral("version"), 2},
-        {QStringLiteral("written_by"),
-         QJsonObject{{QStringLiteral("app"), QStringLiteral("RAID Advisor")},
-                     {QStringLiteral("version"), QStringLiteral(RAID_ADVISOR_VERSION)}}},
-        {QStringLiteral("name"), d.name},
-        {QStringLiteral("workloads"), QJsonArray{workloadJson(d.workload)}},
-        {QStringLiteral("advisor"), advisor},
-    };
+    Project project;
+    project.name = d.name.toStdString();
+    project.workloads = {d.workload};
+    project.advisor = requestFromDraft(d);
+    return toQJson(project_to_json(project, RAID_ADVISOR_VERSION));
 }
 
 QByteArray projectJsonText(const ProjectDraft& draft) {
@@ -264,7 +181,7 @@ ProjectDraft mergeWizardDraft(const ProjectDraft& before, const ProjectDraft& ed
     }
     w.concurrency = e.concurrency;
     w.arrival_rates_per_s = e.arrival_rates_per_s;
-    if (sizeJson(w.size) != sizeJson(e.size)) {
+    if (project_json::to_json(w.size) != project_json::to_json(e.size)) {
         w.size = e.size;
     }
     d.canSpreadOverVolumes = edited.canSpreadOverVolumes;

@@ -1,5 +1,6 @@
 #include "what_if_document.h"
 
+#include "project/writer.h"
 #include "units/units.h"
 
 namespace raidadv::gui {
@@ -61,47 +62,40 @@ JsonEdits whatIfEdits(const Json& root, const advisor::Request& before,
     if (k < 0) {
         return edits;
     }
+    // The values in the file's keys and units come from core's project writer, the one owner of
+    // the format (the budget in `currency`, the capacity in GB, ...).
+    const Json workload = project_json::to_json(after.workload);
+    const Json advisor = project_json::to_json(after);
     if (before.workload.concurrency != after.workload.concurrency) {
-        edits.emplace_back(workloadPointer(k, "concurrency"), Json(after.workload.concurrency));
+        edits.emplace_back(workloadPointer(k, "concurrency"), workload["concurrency"]);
     }
     if (before.workload.read_fraction != after.workload.read_fraction) {
-        edits.emplace_back(workloadPointer(k, "read_fraction"), Json(after.workload.read_fraction));
+        edits.emplace_back(workloadPointer(k, "read_fraction"), workload["read_fraction"]);
     }
+    const advisor::Constraints& was = before.constraints;
     const advisor::Constraints& c = after.constraints;
-    if (before.constraints.capacity_bytes != c.capacity_bytes) {
-        edits.emplace_back("/advisor/capacity_gb", Json(c.capacity_bytes / units::GB));
-    }
-    if (before.constraints.budget_usd != c.budget_usd) {
-        // The file's budget is in `currency` (docs/file-format.md, the advisor section).
-        const double perUnit = c.usd_per_currency_unit > 0.0 ? c.usd_per_currency_unit : 1.0;
-        edits.emplace_back("/advisor/budget", Json(c.budget_usd / perUnit));
-    }
-    if (before.constraints.max_drive_bays != c.max_drive_bays) {
-        edits.emplace_back("/advisor/max_drive_bays", Json(c.max_drive_bays));
-    }
-    if (before.constraints.min_failures_tolerated != c.min_failures_tolerated) {
-        edits.emplace_back("/advisor/min_failures_tolerated", Json(c.min_failures_tolerated));
-    }
-    if (before.constraints.power_loss_safe_writes != c.power_loss_safe_writes) {
-        edits.emplace_back("/advisor/power_loss_safe_writes", Json(c.power_loss_safe_writes));
-    }
-    // 0 = no limit: the key is taken out, as the wizard writes it.
-    const auto optionalLimit = [&edits](const char* pointer, double was, double now) {
-        if (was != now) {
-            edits.emplace_back(pointer, now > 0.0 ? std::optional<Json>(Json(now)) : std::nullopt);
+    const auto key = [&](const char* name, bool changed) {
+        if (changed) {
+            edits.emplace_back(std::string("/advisor/") + name, advisor[name]);
         }
     };
-    optionalLimit("/advisor/max_rebuild_hours", before.constraints.max_rebuild_hours,
-                  c.max_rebuild_hours);
-    optionalLimit("/advisor/max_power_w", before.constraints.max_power_w, c.max_power_w);
-    if (before.constraints.raid_software_owned != c.raid_software_owned) {
-        edits.emplace_back("/advisor/raid_software_owned", Json(c.raid_software_owned));
-    }
+    key("capacity_gb", was.capacity_bytes != c.capacity_bytes);
+    key("budget", was.budget_usd != c.budget_usd);
+    key("max_drive_bays", was.max_drive_bays != c.max_drive_bays);
+    key("min_failures_tolerated", was.min_failures_tolerated != c.min_failures_tolerated);
+    key("power_loss_safe_writes", was.power_loss_safe_writes != c.power_loss_safe_writes);
+    // 0 = no limit: the key is taken out.
+    const auto optionalLimit = [&](const char* name, double old_limit, double now) {
+        if (old_limit != now) {
+            edits.emplace_back(std::string("/advisor/") + name,
+                               now > 0.0 ? std::optional<Json>(advisor[name]) : std::nullopt);
+        }
+    };
+    optionalLimit("max_rebuild_hours", was.max_rebuild_hours, c.max_rebuild_hours);
+    optionalLimit("max_power_w", was.max_power_w, c.max_power_w);
+    key("raid_software_owned", was.raid_software_owned != c.raid_software_owned);
     if (weightsDiffer(before, after)) {
-        edits.emplace_back(kWeightsPointer, Json{{"performance", after.weights.performance},
-                                                 {"cost", after.weights.cost},
-                                                 {"reliability", after.weights.reliability},
-                                                 {"capacity", after.weights.capacity}});
+        edits.emplace_back(kWeightsPointer, advisor["weights"]);
     }
     return edits;
 }

@@ -149,15 +149,38 @@ std::optional<PageSize> page_size_from_string(const QString& text) {
     return std::nullopt;
 }
 
+QString section_title(Section section) {
+    switch (section) {
+        case Section::BuyingSummary:
+            return QGuiApplication::translate("Report", "Buying summary");
+        case Section::Inputs:
+            return QGuiApplication::translate("Report", "1. Inputs");
+        case Section::Recommendation:
+            return QGuiApplication::translate("Report", "2. Recommendation");
+        case Section::Alternatives:
+            return QGuiApplication::translate("Report", "3. Ranked alternatives");
+        case Section::Charts:
+            return QGuiApplication::translate("Report", "4. Charts");
+        case Section::ReliabilityCost:
+            return QGuiApplication::translate("Report", "5. Reliability and cost");
+        case Section::Sensitivity:
+            return QGuiApplication::translate("Report",
+                                              "6. Sensitivity: what would change the choice");
+        case Section::Assumptions:
+            return QGuiApplication::translate("Report", "7. Assumptions and how far to trust "
+                                                        "the model");
+    }
+    return {};
+}
+
 QStringList section_titles() {
-    return {QGuiApplication::translate("Report", "1. Inputs"),
-            QGuiApplication::translate("Report", "2. Recommendation"),
-            QGuiApplication::translate("Report", "3. Ranked alternatives"),
-            QGuiApplication::translate("Report", "4. Charts"),
-            QGuiApplication::translate("Report", "5. Reliability and cost"),
-            QGuiApplication::translate("Report", "6. Sensitivity: what would change the choice"),
-            QGuiApplication::translate("Report", "7. Assumptions and model limits"),
-            QGuiApplication::translate("Report", "8. Validation summary")};
+    QStringList titles;
+    for (Section s : {Section::BuyingSummary, Section::Inputs, Section::Recommendation,
+                      Section::Alternatives, Section::Charts, Section::ReliabilityCost,
+                      Section::Sensitivity, Section::Assumptions}) {
+        titles << section_title(s);
+    }
+    return titles;
 }
 
 ReportOutcome write_report(const ReportInput& input, const QString& path) {

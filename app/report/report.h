@@ -1,7 +1,10 @@
 #pragma once
-// The PDF report of an advisor run: title page, the inputs, the recommendation with its layout
-// diagram and explanation, the ranked alternatives, the charts (vector graphics), reliability and
-// cost, what would change the choice, assumptions and model limits, and the validation summary.
+// The PDF report of an advisor run: the buying summary first (what to buy with dated prices, what
+// it achieves, the risks, the commands that build it), then the inputs, the recommendation with
+// its layout diagram and explanation, the ranked alternatives, the charts (vector graphics),
+// reliability and cost, what would change the choice, assumptions and how far to trust the model;
+// the validation studies only as an appendix when the caller ran them. The report formats what
+// it is given: the caller runs the advisor and the sensitivity analysis.
 // Used by `raid-advisor-cli report` and the desktop app's File > Export report. Needs a
 // QApplication (the charts are Qt Charts); any platform works, offscreen included.
 
@@ -14,6 +17,7 @@
 
 #include "advisor/advisor.h"
 #include "advisor/request.h"
+#include "advisor/sensitivity.h"
 #include "validation/validation.h"
 
 namespace raidadv {
@@ -30,12 +34,17 @@ std::optional<PageSize> page_size_from_string(const QString& text);
 struct ReportInput {
     QString project_name;
     QString project_description;
-    QString source_file;  ///< the project file, shown on the title page; may be empty
     const advisor::Request* request = nullptr;
     const advisor::Result* result = nullptr;
-    /// The validation run summarized at the end; null: the section says why it is missing.
+    /// advisor::sensitivity() of the result; null: the section says it was not computed.
+    const advisor::Sensitivity* sensitivity = nullptr;
+    /// For the human names of the parts the request names by catalog id (allowed drives and
+    /// controllers, interfaces); null: the names of the candidates found are used.
+    const Catalog* catalog = nullptr;
+    /// The validation run, printed as an appendix; null (the default): no appendix, a short
+    /// paragraph says how far to trust the model.
     const validation::ValidationReport* validation = nullptr;
-    QString validation_note;  ///< where the validation numbers come from, or why they are missing
+    QString validation_note;  ///< where the validation numbers come from (with `validation`)
     QString app_version;
     QDateTime created = QDateTime::currentDateTime();
     PageSize page_size = PageSize::A4;
@@ -47,7 +56,20 @@ struct ReportOutcome {
     double seconds = 0.0;
 };
 
-/// The section headings, in order, as printed (the title page has none); for tests and help.
+/// The report's sections, in order.
+enum class Section {
+    BuyingSummary,
+    Inputs,
+    Recommendation,
+    Alternatives,
+    Charts,
+    ReliabilityCost,
+    Sensitivity,
+    Assumptions
+};
+/// A section's heading as printed.
+QString section_title(Section section);
+/// The section headings, in order, as printed; for tests and help.
 QStringList section_titles();
 
 /// Writes the report to `path` (through a temporary file that replaces `path` only when

@@ -7,6 +7,7 @@
 #include <QTextBlock>
 #include <QTextCursor>
 #include <QTextFrame>
+#include <QTextLayout>
 #include <QTextTable>
 #include <algorithm>
 #include <cmath>
@@ -50,6 +51,17 @@ class Paginator {
 
     double top(const QTextBlock& block) const { return layout_.blockBoundingRect(block).top(); }
 
+    /// Where the first line of `block` is drawn: the layout moves a line that would cross the
+    /// foot of a page down to the next one, so a block can start on one page (its top margin)
+    /// and show its first line on the next.
+    double firstLineTop(const QTextBlock& block) const {
+        const QTextLayout* lines = block.layout();
+        if (lines == nullptr || lines->lineCount() == 0) {
+            return top(block);
+        }
+        return lines->position().y() + lines->lineAt(0).y();
+    }
+
     /// Where row `row` of `table` starts (its first cell's first block).
     double rowTop(QTextTable& table, int row) const {
         return top(table.cellAt(row, 0).firstCursorPosition().block());
@@ -69,6 +81,17 @@ class Paginator {
         return (block.blockFormat().pageBreakPolicy() & QTextFormat::PageBreak_AlwaysBefore) != 0;
     }
 
+    /// The first block of the run of blocks kept with what follows that ends at `block` (a
+    /// heading and the numbered steps under it move to a new page together).
+    static QTextBlock runStart(const QTextBlock& block) {
+        QTextBlock first = block;
+        while (!breaksBefore(first) && first.previous().isValid() &&
+               first.previous().blockFormat().boolProperty(kKeepWithNext)) {
+            first = first.previous();
+        }
+        return first;
+    }
+
     /// Adds a page break before `block`; false if it already has one (nothing would change).
     bool breakBefore(const QTextBlock& block) {
         if (breaksBefore(block) || !fixed_.insert(block.position()).second) {
@@ -86,7 +109,7 @@ class Paginator {
         QTextBlock before = doc_.findBlock(table.firstPosition() - 1);
         for (QTextBlock b = before; b.isValid(); b = b.previous()) {
             if (b.blockFormat().boolProperty(kKeepWithNext)) {
-                return b;
+                return runStart(b);
             }
             if (!b.text().trimmed().isEmpty() || breaksBefore(b)) {
                 break;
@@ -147,11 +170,17 @@ class Paginator {
             const int header = table->format().headerRowCount();
             nextTop = rowTop(*table, std::min(header, table->rows() - 1));
         } else if (next.currentBlock().isValid()) {
-            nextTop = top(next.currentBlock());
+            nextTop = firstLineTop(next.currentBlock());
         } else {
             return false;
         }
-        return page(top(heading)) != page(nextTop) && breakBefore(heading);
+        if (page(top(heading)) == page(nextTop)) {
+            return false;
+        }
+        // The whole run moves, unless it already starts its page (then nothing can help).
+        const QTextBlock first = runStart(heading);
+        const double offset = top(first) - page(top(first)) * pageHeight_;
+        return offset > 1.0 && breakBefore(first);
     }
 
     QTextDocument& doc_;

@@ -10,8 +10,6 @@
 namespace raidadv::project_detail {
 namespace {
 
-constexpr const char* kNotModelled = "not modelled: the project file names no such component";
-
 /// Stand-ins for components the file leaves out: no limit, no cost, no overhead.
 ControllerSpec unlimited_controller() {
     ControllerSpec c;

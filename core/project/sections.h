@@ -26,6 +26,11 @@ inline constexpr std::size_t kMaxDescriptionLength = 10000;
 inline constexpr std::size_t kMaxIdLength = 100;
 inline constexpr std::size_t kMaxListLength = 1000;
 
+/// The source text of the stand-ins for components a system leaves out (no controller, links or
+/// host given): the writer leaves them out again.
+inline constexpr const char* kNotModelled =
+    "not modelled: the project file names no such component";
+
 Layout read_layout(const json& value, const std::string& path, Issues& issues);
 
 /// A whole system: components resolved against the catalog, layout, and cross-checks.

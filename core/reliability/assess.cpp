@@ -15,7 +15,11 @@ namespace {
 
 std::string format(double v, int digits = 3) {
     std::ostringstream s;
-    s.precision(digits);
+    if (std::fabs(v) >= 1000.0) {
+        s << std::fixed << std::setprecision(0);  // 5300, not 5.3e+03
+    } else {
+        s.precision(digits);
+    }
     s << v;
     return s.str();
 }
@@ -193,8 +197,9 @@ ReliabilityResult assess_reliability(const ReliabilityInputs& in) {
           << " MB/s): " << format(r.rebuild_time_s / 3600.0) << " h per drive, the MTTR.";
         a.push_back(s.str());
         std::ostringstream u;
-        u << "Unrecoverable read errors at " << drive.ber
-          << " per bit: a URE while rebuilding with no redundancy left (reading "
+        // "one per 10^15 bits", not "1e-15 per bit": the report shows no scientific notation.
+        u << "Unrecoverable read errors at one per 10^" << format(-std::log10(drive.ber))
+          << " bits read: a URE while rebuilding with no redundancy left (reading "
           << plural(model.critical_read_drives, "drive") << ") loses the affected stripe and is "
           << "counted as data loss; P = " << format(r.p_ure_during_rebuild) << ".";
         if (model.tolerated > 1) {

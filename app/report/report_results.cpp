@@ -1,0 +1,137 @@
+// The report's results sections: the recommendation (headline, reasons, layout diagram, the
+// pick at each load point), the ranked alternatives and the charts.
+
+#include <algorithm>
+
+#include "advice_charts.h"
+#include "advisor/explain.h"
+#include "format/format.h"
+#include "report_writer.h"
+
+namespace raidadv::report::detail {
+
+namespace {
+
+void point_table(Writer& w, const advisor::Candidate& c, const Workload& wl) {
+    const bool files = wl.unit == Workload::Unit::File;
+    Table t;
+    t.header = {tr("Load"),     files ? tr("Files/s") : tr("IOPS"),
+                tr("MB/s"),     tr("Mean (ms)"),
+                tr("p95 (ms)"), tr("Bottleneck")};
+    t.right = {true, true, true, true, true, false};
+    for (const PointMetrics& p : c.performance.points) {
+        const QString load = p.concurrency > 0 ? QString::number(p.concurrency)
+                                               : num(p.arrival_rate_per_s) + tr("/s");
+        t.rows.push_back({load, esc(format::per_second(p.iops)), num(p.mb_per_s, 4),
+                          ms(p.mean_response_s), ms(p.p95_response_s),
+                          esc(advisor::component_name(p.bottleneck))});
+    }
+    w.block(t.html());
+}
+
+}  // namespace
+
+void recommendation_section(Writer& w, const ReportInput& in) {
+    const advisor::Result& result = *in.result;
+    const advisor::Request& r = *in.request;
+    w.section(section_title(Section::Recommendation));
+    if (result.ranked.empty()) {
+        w.block(QStringLiteral("<p><b>%1</b></p>")
+                    .arg(tr("No configuration meets every "
+                            "constraint.")));
+        w.list(result.problems);
+        return;
+    }
+    const advisor::Candidate& pick = result.ranked.front();
+    w.block(QStringLiteral("<p style='font-size:12pt'><b>%1</b></p>").arg(esc(pick.system.name)));
+    if (!result.explanations.empty()) {
+        const advisor::Explanation& e = result.explanations.front();
+        w.block(QStringLiteral("<p>%1</p>").arg(esc(e.headline)));
+        w.list(e.reasons);
+    }
+    w.heading(tr("Layout"));
+    Figure f;
+    f.kind = Figure::Kind::Diagram;
+    f.system = pick.system;
+    f.width_fraction = 0.95;
+    w.figure(std::move(f));
+    const advisor::Assessment& a = pick.assessment;
+    QString html = QStringLiteral("<table cellpadding='2' width='100%'>");
+    html += row2(tr("Mean response (geometric mean over the load points)"),
+                 ms(pick.performance.mean_response_s) + tr(" ms"));
+    html += row2(tr("Cost"), a.price_known ? money(a.total_usd, r) : tr("unknown"));
+    html += row2(tr("Usable capacity"), capacity(a.usable_bytes));
+    html += row2(tr("Drive failures survived"), QString::number(a.failures_tolerated));
+    html += row2(tr("Data loss over %1 years").arg(num(r.constraints.horizon_years)),
+                 probability(a.p_data_loss));
+    w.block(html + QStringLiteral("</table>"));
+    w.heading(tr("Performance of the pick at each load point"));
+    point_table(w, pick, r.workload);
+}
+
+void alternatives_section(Writer& w, const ReportInput& in) {
+    const advisor::Result& result = *in.result;
+    const advisor::Request& r = *in.request;
+    w.section(section_title(Section::Alternatives));
+    w.block(QStringLiteral("<p>%1</p>")
+                .arg(tr("The best %1 of %2 configurations that meet every constraint, by the "
+                        "weighted log-utility of response time, cost, loss risk and capacity "
+                        "(score 100 = the best, 0 = the worst feasible). P = on the Pareto front "
+                        "(no other is better on all four at once).")
+                         .arg(std::min<std::size_t>(12, result.ranked.size()))
+                         .arg(result.ranked.size())));
+    Table t;
+    t.header = {tr("Rank"),   tr("Score"),   tr("Response (ms)"), tr("Cost"),
+                tr("Usable"), tr("P(loss)"), tr("Configuration")};
+    t.right = {true, true, true, true, true, true, false};
+    t.widths = {7, 7, 13, 9, 9, 11, 44};
+    for (std::size_t i = 0; i < result.ranked.size() && i < 12; ++i) {
+        const advisor::Candidate& c = result.ranked[i];
+        t.rows.push_back(
+            {QString::number(i + 1) + (c.pareto ? QStringLiteral(" P") : QString()),
+             fixed(c.score, 0), ms(c.performance.mean_response_s),
+             c.assessment.price_known ? money(c.assessment.total_usd, r) : tr("unknown"),
+             capacity(c.assessment.usable_bytes), probability(c.assessment.p_data_loss),
+             esc(c.system.name)});
+    }
+    w.block(t.html());
+    for (std::size_t i = 1; i < result.explanations.size() && i < result.ranked.size(); ++i) {
+        w.block(QStringLiteral("<p><b>#%1</b> %2</p>")
+                    .arg(i + 1)
+                    .arg(esc(result.explanations[i].headline)));
+    }
+}
+
+void chart_section(Writer& w, const ReportInput& in) {
+    const advisor::Result& result = *in.result;
+    const advisor::Request& r = *in.request;
+    w.section(section_title(Section::Charts));
+    if (result.ranked.empty()) {
+        w.block(tr("<p>Nothing to chart: no configuration meets every constraint.</p>"));
+        return;
+    }
+    std::vector<gui::NamedCandidate> top;
+    for (std::size_t i = 0; i < result.ranked.size() && i < 4; ++i) {
+        top.push_back({gui::shortLabel(result.ranked[i], i + 1), &result.ranked[i], i + 1});
+    }
+    Figure response;
+    response.chart = gui::responseChart(top, r);
+    response.chart.title += tr(" (best four)");
+    response.chart.legend_right = true;  // the configurations' names are too long for one row
+    response.chart.legend_pixels = 13;
+    w.figure(std::move(response));
+    Figure cost;
+    cost.chart = gui::costChart(result, 0, r);
+    w.figure(std::move(cost));
+    Figure utilization;
+    utilization.kind = Figure::Kind::Bars;
+    utilization.bars = gui::utilizationChart(result.ranked.front());
+    utilization.bars.title += tr(" (the pick)");
+    w.figure(std::move(utilization));
+    Figure throughput;
+    throughput.kind = Figure::Kind::Bars;
+    throughput.bars = gui::throughputChart(result, 10);
+    w.figure(std::move(throughput));
+}
+
+}  // namespace raidadv::report::detail

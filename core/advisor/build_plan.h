@@ -1,0 +1,50 @@
+#pragma once
+// How to build a recommended system: the exact commands for its RAID layout and stripe unit on
+// the tool its controller is configured with (Linux md's mdadm, Broadcom StorCLI, Dell PERCCLI,
+// LSI MegaCLI, Adaptec ARCCONF), the firmware steps for chipset RAID (Intel RST), and Windows
+// Storage Spaces where it can build the same layout. Plain text for the report page and the
+// desktop app's buying-summary tab (with a Copy button for the commands).
+
+#include <string>
+#include <vector>
+
+#include "evaluate/system.h"
+
+namespace raidadv::advisor {
+
+/// The tool a system's RAID is configured with, chosen from its controller.
+enum class BuildTool {
+    Mdadm,       ///< host software RAID on Linux (HBAs, on-board ports, NVMe on CPU lanes)
+    StorCli,     ///< Broadcom/LSI MegaRAID (SAS2 generation and later)
+    PercCli,     ///< Dell PERC 9 and later (StorCLI rebranded)
+    MegaCli,     ///< LSI MegaRAID SAS1 generation, Dell PERC 5/6
+    Arcconf,     ///< Adaptec/Microsemi SmartRAID
+    ChipsetRaid  ///< Intel ICH/PCH RAID (RST / Matrix Storage): firmware setup, then the OS
+};
+
+/// One way to build it: a few steps in words and the commands to type, in order.
+struct BuildMethod {
+    std::string title;                  ///< "Linux software RAID (mdadm)"
+    std::vector<std::string> steps;     ///< what to do, in words, in order
+    std::vector<std::string> commands;  ///< shell lines, one command each, in order
+    std::vector<std::string> notes;     ///< what to check first, what the names stand for
+};
+
+struct BuildPlan {
+    BuildTool tool = BuildTool::Mdadm;
+    BuildMethod primary;                    ///< with the recommended controller
+    std::vector<BuildMethod> alternatives;  ///< e.g. Windows Storage Spaces for the same layout
+};
+
+/// The tool the system's controller is configured with (from its kind, vendor, name and year).
+BuildTool build_tool(const System& system);
+
+/// Commands and steps for `system`'s layout, stripe unit, volumes and write-cache policy.
+/// `drives_write_cache_off`: the drives' volatile write caches must be turned off (the request
+/// asks for power-loss-safe writes and no battery-backed cache covers them).
+BuildPlan build_plan(const System& system, bool drives_write_cache_off);
+
+/// The mdadm --create lines alone (one per md device, spans first), for tests and the CLI.
+std::vector<std::string> mdadm_commands(const System& system);
+
+}  // namespace raidadv::advisor

@@ -1,0 +1,177 @@
+// core/advisor build_plan and buying_summary: the commands for a layout, worked by hand from the
+// tools' manuals (mdadm(8): --chunk in KiB, raid10 --layout=nN; StorCLI reference: add vd
+// type= drives=e:s-e:s pdperarray= strip=<KB>; MegaCLI -CfgLdAdd/-CfgSpanAdd -strpsz<KB>).
+
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <string>
+#include <vector>
+
+#include "advisor/build_plan.h"
+#include "advisor/buying_summary.h"
+#include "units/units.h"
+
+using namespace raidadv;
+using Catch::Matchers::Contains;
+using Catch::Matchers::StartsWith;
+
+namespace {
+
+System host_raid_system(RaidLevel level, int drives, int volumes = 1, int span = 0) {
+    System s;
+    s.name = "test";
+    s.drive.info.name = "Seagate Exos X18 18 TB SATA (ST18000NM000J)";
+    s.drive.info.price_usd = 320.0;
+    s.drive.info.price_date = "2021-06";
+    s.drive.interface = "sata-6g";
+    s.drive.capacity_bytes = 18e12;
+    s.controller.info.id = "broadcom-9300-8i";
+    s.controller.info.name = "Broadcom (LSI) SAS 9300-8i HBA";
+    s.controller.info.vendor = "Broadcom (LSI)";
+    s.controller.info.year = 2013;
+    s.controller.info.price_usd = 250.0;
+    s.controller.info.price_date = "2019-01";
+    s.controller.kind = ControllerKind::Hba;
+    s.layout.level = level;
+    s.layout.drives = drives;
+    s.layout.volumes = volumes;
+    s.layout.disks_per_span = span;
+    s.layout.stripe_unit_bytes = 64 * units::KiB;
+    return s;
+}
+
+System megaraid(const std::string& name, const std::string& vendor, int year) {
+    System s = host_raid_system(RaidLevel::Raid5, 6);
+    s.controller.kind = ControllerKind::HardwareRaid;
+    s.controller.info.name = name;
+    s.controller.info.vendor = vendor;
+    s.controller.info.year = year;
+    s.controller.cache_bytes = 1024 * units::MiB;
+    s.controller.battery_backed = true;
+    return s;
+}
+
+bool has_line(const std::vector<std::string>& lines, const std::string& wanted) {
+    return std::find(lines.begin(), lines.end(), wanted) != lines.end();
+}
+
+}  // namespace
+
+TEST_CASE("mdadm lines for the plain levels: chunk in KiB, drives counted", "[build_plan]") {
+    CHECK(advisor::mdadm_commands(host_raid_system(RaidLevel::Raid5, 6)) ==
+          std::vector<std::string>{"mdadm --create /dev/md0 --level=5 --raid-devices=6 "
+                                   "--chunk=64K /dev/sdb /dev/sdc /dev/sdd /dev/sde /dev/sdf "
+                                   "/dev/sdg"});
+    CHECK(advisor::mdadm_commands(host_raid_system(RaidLevel::Raid10, 4)) ==
+          std::vector<std::string>{"mdadm --create /dev/md0 --level=10 --raid-devices=4 "
+                                   "--layout=n2 --chunk=64K /dev/sdb /dev/sdc /dev/sdd /dev/sde"});
+    // Two independent mirrors: one md device each, on their own drives; no chunk for RAID 1.
+    CHECK(advisor::mdadm_commands(host_raid_system(RaidLevel::Raid1, 2, 2)) ==
+          std::vector<std::string>{
+              "mdadm --create /dev/md0 --level=1 --raid-devices=2 /dev/sdb /dev/sdc",
+              "mdadm --create /dev/md1 --level=1 --raid-devices=2 /dev/sdd /dev/sde"});
+    CHECK(advisor::mdadm_commands(host_raid_system(RaidLevel::Simple, 3)).empty());
+}
+
+TEST_CASE("RAID 50 is built from RAID 5 groups striped together", "[build_plan]") {
+    CHECK(advisor::mdadm_commands(host_raid_system(RaidLevel::Raid50, 6, 1, 3)) ==
+          std::vector<std::string>{
+              "mdadm --create /dev/md0 --level=5 --raid-devices=3 --chunk=64K /dev/sdb /dev/sdc "
+              "/dev/sdd",
+              "mdadm --create /dev/md1 --level=5 --raid-devices=3 --chunk=64K /dev/sde /dev/sdf "
+              "/dev/sdg",
+              "mdadm --create /dev/md2 --level=0 --raid-devices=2 --chunk=64K /dev/md0 /dev/md1"});
+}
+
+TEST_CASE("drive names go past sdz and NVMe drives get their own names", "[build_plan]") {
+    const auto wide = advisor::mdadm_commands(host_raid_system(RaidLevel::Raid0, 26));
+    REQUIRE(wide.size() == 1);
+    CHECK_THAT(wide[0], Contains("/dev/sdz /dev/sdaa"));  // sda is the system disk
+    System nvme = host_raid_system(RaidLevel::Raid0, 2);
+    nvme.drive.interface = "nvme-pcie4-x4";
+    CHECK(advisor::mdadm_commands(nvme) ==
+          std::vector<std::string>{"mdadm --create /dev/md0 --level=0 --raid-devices=2 "
+                                   "--chunk=64K /dev/nvme0n1 /dev/nvme1n1"});
+}
+
+TEST_CASE("host RAID plan: file system aligned to the stripe, Storage Spaces too", "[build_plan]") {
+    const advisor::BuildPlan plan =
+        advisor::build_plan(host_raid_system(RaidLevel::Raid6, 8), false);
+    CHECK(plan.tool == advisor::BuildTool::Mdadm);
+    // RAID 6 of 8 drives: 6 data drives per row.
+    CHECK(has_line(plan.primary.commands, "mkfs.xfs -d su=64k,sw=6 /dev/md0"));
+    REQUIRE(plan.alternatives.size() == 1);
+    CHECK_THAT(plan.alternatives[0].commands[2],
+               Contains("-ResiliencySettingName Parity -PhysicalDiskRedundancy 2 "
+                        "-NumberOfColumns 8 -Interleave 64KB"));
+    // Writes that must survive a power cut: the drives' caches go off first.
+    const advisor::BuildPlan safe =
+        advisor::build_plan(host_raid_system(RaidLevel::Raid6, 8), true);
+    CHECK(safe.primary.commands.front() == "hdparm -W 0 /dev/sdb");
+}
+
+TEST_CASE("MegaRAID, PERC and their predecessors get their own tool", "[build_plan]") {
+    const System storcli = megaraid("Broadcom MegaRAID 9460-8i", "Broadcom", 2017);
+    const advisor::BuildPlan a = advisor::build_plan(storcli, false);
+    CHECK(a.tool == advisor::BuildTool::StorCli);
+    // Behind a hardware RAID controller the drives' caches are off by default (Auto).
+    CHECK(a.primary.commands.front() ==
+          "storcli /c0 add vd type=raid5 size=all name=data0 drives=252:0-5 strip=64 wb ra "
+          "direct pdcache=off");
+    const advisor::BuildPlan b =
+        advisor::build_plan(megaraid("Dell PERC H730P", "Dell", 2014), false);
+    CHECK(b.tool == advisor::BuildTool::PercCli);
+    CHECK_THAT(b.primary.commands.front(), StartsWith("perccli /c0 add vd type=raid5"));
+    System perc6 = megaraid("Dell PERC 6/i (LSI SAS1078)", "Dell", 2007);
+    perc6.layout.level = RaidLevel::Raid10;
+    perc6.layout.drives = 4;
+    perc6.layout.disks_per_span = 2;
+    const advisor::BuildPlan c = advisor::build_plan(perc6, false);
+    CHECK(c.tool == advisor::BuildTool::MegaCli);
+    CHECK(c.primary.commands.front() ==
+          "MegaCli64 -CfgSpanAdd -r10 -Array0[252:0,252:1] -Array1[252:2,252:3] WB RA Direct "
+          "-strpsz64 -a0");
+}
+
+TEST_CASE("chipset RAID is built in the firmware menu or with Intel metadata", "[build_plan]") {
+    System ich = host_raid_system(RaidLevel::Raid5, 4);
+    ich.controller.kind = ControllerKind::HostRaid;
+    ich.controller.info.name = "Intel ICH8R (82801HR) SATA RAID";
+    const advisor::BuildPlan plan = advisor::build_plan(ich, false);
+    CHECK(plan.tool == advisor::BuildTool::ChipsetRaid);
+    CHECK_THAT(plan.primary.steps[1], Contains("Ctrl+I"));
+    CHECK(has_line(plan.primary.commands,
+                   "mdadm --create /dev/md/vol0 --level=5 "
+                   "--raid-devices=4 --chunk=64K /dev/md/imsm0"));
+}
+
+TEST_CASE("part numbers come from the catalog name", "[build_plan]") {
+    CHECK(advisor::part_number("WD Red 4 TB (WD40EFRX)") == "WD40EFRX");
+    CHECK(advisor::part_number("Dell PERC 6/i (LSI SAS1078)") == "");  // a chip, has a space
+    CHECK(advisor::part_number("Kioxia CD7-R 7.68 TB E3.S PCIe 5.0") == "");
+    CHECK(advisor::part_number("Samsung 870 EVO 1 TB (MZ-77E1T0)") == "MZ-77E1T0");
+}
+
+TEST_CASE("the shopping list: dated prices, owned parts cost nothing", "[build_plan]") {
+    advisor::Candidate pick;
+    pick.system = host_raid_system(RaidLevel::Raid5, 6);
+    pick.assessment.drives_usd = 6 * 320.0;
+    pick.assessment.controller_usd = 0.0;
+    pick.assessment.price_known = true;
+    pick.assessment.failures_tolerated = 1;
+    pick.assessment.rebuild_time_s = 30 * units::hour;
+    advisor::Request request;
+    request.constraints.owned_controller = "broadcom-9300-8i";
+    const advisor::BuyingSummary summary = advisor::buying_summary(pick, request);
+    REQUIRE(summary.items.size() == 2);
+    CHECK(summary.items[0].quantity == 6);
+    CHECK(summary.items[0].part_number == "ST18000NM000J");
+    CHECK(summary.items[0].part == "Seagate Exos X18 18 TB SATA");  // the number in its column
+    CHECK(summary.items[0].total_usd == Approx(1920.0));
+    CHECK(summary.items[1].owned);
+    CHECK(summary.total_usd == Approx(1920.0));  // the owned controller is not bought
+    CHECK(summary.total_known);
+    CHECK(summary.oldest_price_date == "2021-06");
+    CHECK_THAT(summary.risks.front(), Contains("Survives 1 failed drive per volume"));
+    CHECK_THAT(summary.risks.front(), Contains("30 h"));
+}

@@ -1,0 +1,125 @@
+// The PDF as a reader judges it (issue 26 item 9): rendered for three examples and read back
+// with pdftotext, it has no scientific notation, no file-system paths, no catalog ids, no rows of
+// "$0", dated prices, and the buying summary with the commands that build it on page 1 or 2.
+
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "shell_run.h"
+
+using Catch::Matchers::Contains;
+namespace fs = std::filesystem;
+
+namespace {
+
+using raidadv::test::run_cli;
+using raidadv::test::run_shell;
+using raidadv::test::scratch_dir;
+using raidadv::test::shell_quoted;
+
+/// The text of the report of example `name` (A4), one string per page.
+std::vector<std::string> report_pages(const std::string& name) {
+    const fs::path pdf = scratch_dir() / ("content-" + name + ".pdf");
+    const auto run = run_cli(
+        "report " + shell_quoted((fs::path(RAID_RESOURCES_DIR) / "examples" / name).string()) +
+        " -o " + shell_quoted(pdf.string()));
+    INFO(run.err);
+    REQUIRE(run.status == 0);
+    const auto text =
+        run_shell("pdftotext -layout " + shell_quoted(pdf.string()) + " -", scratch_dir() / "err");
+    REQUIRE(text.status == 0);
+    std::vector<std::string> pages;
+    std::stringstream in(text.out);
+    std::string page;
+    while (std::getline(in, page, '\f')) {
+        pages.push_back(page);
+    }
+    return pages;
+}
+
+/// Catalog ids that could only come from the catalog (they contain a hyphen): the first column
+/// of every bundled catalog CSV.
+std::set<std::string> catalog_ids() {
+    std::set<std::string> ids;
+    for (const auto& entry : fs::directory_iterator(fs::path(RAID_RESOURCES_DIR) / "catalog")) {
+        if (entry.path().extension() != ".csv") {
+            continue;
+        }
+        std::ifstream csv(entry.path());
+        std::string line;
+        while (std::getline(csv, line)) {
+            const std::string id = line.substr(0, line.find(','));
+            if (!id.empty() && id[0] != '#' && id != "id" && id.find('-') != std::string::npos) {
+                ids.insert(id);
+            }
+        }
+    }
+    return ids;
+}
+
+}  // namespace
+
+TEST_CASE("the PDF reads as a person would want it", "[report][pdf]") {
+    const std::set<std::string> ids = catalog_ids();
+    REQUIRE(ids.size() > 40);  // the check below means something
+    const std::regex scientific("[0-9]e[+-][0-9]");
+    // A path: a slash-separated word at the start of a word, or a source file name.
+    const std::regex absolute("(^|[\\s(\"'])(/[A-Za-z0-9_.+-]+){2,}");
+    const std::regex relative("[A-Za-z0-9_-]+/[A-Za-z0-9_/-]+\\.(md|json|cpp|c|h|csv|db)\\b");
+    const std::regex zero_dollars("\\$0(?![0-9.,])");
+    const std::regex dated("\\(price of [12][0-9]{3}(-[01][0-9])?\\)");
+    for (const char* name : {"advisor-small-nas.json", "advisor-vm-datastore.json",
+                             "advisor-archive-1996-fast.json"}) {
+        INFO(name);
+        const std::vector<std::string> pages = report_pages(name);
+        REQUIRE(pages.size() >= 3);
+        std::string all;
+        for (const std::string& page : pages) {
+            all += page + "\n";
+        }
+        std::smatch match;
+        const bool has_scientific = std::regex_search(all, match, scientific);
+        INFO("scientific notation: " << (has_scientific ? match.str() : std::string("none")));
+        CHECK_FALSE(has_scientific);
+        std::string rest = all;
+        while (std::regex_search(rest, match, absolute)) {
+            const std::string path = match.str();
+            INFO("path: " << path);
+            // Device names in the build commands (/dev/sdb, /dev/md0) and StorCLI's controller
+            // addresses (/c0/vall) are not file-system paths.
+            CHECK((path.find("/dev/") != std::string::npos ||
+                   std::regex_search(path, std::regex("^\\s?/c[0-9]"))));
+            rest = match.suffix();
+        }
+        const bool has_relative = std::regex_search(all, match, relative);
+        INFO("relative path: " << (has_relative ? match.str() : std::string("none")));
+        CHECK_FALSE(has_relative);
+        CHECK(all.find(RAID_RESOURCES_DIR) == std::string::npos);
+        for (const std::string& id : ids) {
+            INFO("catalog id: " << id);
+            CHECK(all.find(id) == std::string::npos);
+        }
+        const bool has_zero = std::regex_search(all, match, zero_dollars);
+        INFO("a price of $0: " << (has_zero ? match.suffix().str().substr(0, 60) : std::string()));
+        CHECK_FALSE(has_zero);
+        CHECK(std::regex_search(all, dated));
+        CHECK_THAT(all, Contains("Total (prices of"));
+
+        const std::string first_two = pages[0] + pages[1];
+        CHECK_THAT(pages[0], Contains("Buying summary"));
+        CHECK_THAT(first_two, Contains("What to buy"));
+        CHECK_THAT(first_two, Contains("How to build it"));
+        const bool commands = first_two.find("mdadm --create") != std::string::npos ||
+                              first_two.find("storcli /c0 add vd") != std::string::npos ||
+                              first_two.find("perccli /c0 add vd") != std::string::npos ||
+                              first_two.find("MegaCli64 -Cfg") != std::string::npos ||
+                              first_two.find("arcconf create") != std::string::npos;
+        CHECK(commands);
+    }
+}
