@@ -561,7 +561,7 @@ def main():
     ap.add_argument("--list", action="store_true", help="print the mutants and exit")
     ap.add_argument("--check", action="store_true",
                     help="locate every pattern in this checkout (no build) and exit")
-    ap.add_argument("--only", default="", help="comma-separated mutant ids")
+    ap.add_argument("--only", default="", help="comma-separated mutant ids, run in that order")
     ap.add_argument("--all", action="store_true",
                     help="also the extra mutants (EXTRA_IDS) beyond the default list")
     ap.add_argument("--resume", action="store_true",
@@ -586,7 +586,8 @@ def main():
         unknown = wanted - {m.id for m in MUTANTS}
         if unknown:
             sys.exit(f"unknown mutant ids: {', '.join(sorted(unknown))}")
-        mutants = [m for m in MUTANTS if m.id in wanted]
+        by_id = {m.id: m for m in MUTANTS}
+        mutants = [by_id[i] for i in dict.fromkeys(args.only.split(","))]  # in the order given
 
     ids = [m.id for m in MUTANTS]
     assert len(ids) == len(set(ids)), "duplicate mutant ids"

@@ -399,7 +399,8 @@ TEST_CASE("generated queueing networks: finite, bounded solutions within the ite
     CHECK(failures == 0);
 }
 
-TEST_CASE("generated valid scenarios give finite, bounded metrics", "[hardening][properties][slow]") {
+TEST_CASE("generated valid scenarios give finite, bounded metrics",
+          "[hardening][properties][slow]") {
     // RAID_PROPERTY_SCENARIOS=N runs another number (longer runs by hand).
     const char* requested = std::getenv("RAID_PROPERTY_SCENARIOS");
     const int count = requested != nullptr ? std::atoi(requested) : kScenarios;
@@ -425,7 +426,8 @@ TEST_CASE("generated valid scenarios give finite, bounded metrics", "[hardening]
     CHECK(failures.count == 0);
 }
 
-TEST_CASE("extreme scenarios terminate with finite, bounded metrics", "[hardening][properties][slow]") {
+TEST_CASE("extreme scenarios terminate with finite, bounded metrics",
+          "[hardening][properties][slow]") {
     Generator gen(7);
     Failures failures;
     int scenarios = 0;

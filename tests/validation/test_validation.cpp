@@ -1,6 +1,6 @@
 // The reference studies as validation cases (docs/validation/validation.md).
-#include <catch2/catch.hpp>
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <cmath>
 #include <cstdio>
 

@@ -344,8 +344,9 @@ TEST_CASE("folder scan: a folder that vanishes before it is read is counted and 
 
 TEST_CASE("folder scan: unreadable folders are counted and skipped", "[workload][import]") {
     if (::geteuid() == 0) {
-        WARN("SKIPPED: running as root, so folder permissions are not enforced; the vanishing "
-             "folder test covers the same path");
+        WARN(
+            "SKIPPED: running as root, so folder permissions are not enforced; the vanishing "
+            "folder test covers the same path");
         return;
     }
     ScratchDir dir;
