@@ -18,6 +18,7 @@ Usage:
   python3 scripts/mutate.py --list               # print the list
   nice python3 scripts/mutate.py --only ID,ID    # some mutants (e.g. survivors after a fix)
   nice python3 scripts/mutate.py --resume        # skip mutants already in results.jsonl
+  python3 scripts/mutate.py --summary            # the table of what is recorded so far
 
 Python 3 standard library only. docs/testing.md says how to read the result.
 """
@@ -566,6 +567,10 @@ def main():
                     help="also the extra mutants (EXTRA_IDS) beyond the default list")
     ap.add_argument("--resume", action="store_true",
                     help="skip mutants already recorded in results.jsonl")
+    ap.add_argument("--fresh", action="store_true",
+                    help="forget the results recorded so far (results.jsonl is appended to)")
+    ap.add_argument("--summary", action="store_true",
+                    help="print the summary of the results recorded so far and exit")
     ap.add_argument("--no-full", action="store_true",
                     help="stop at the quick preset (a survivor there is reported as survived)")
     ap.add_argument("--gui", action="store_true", help="build and run the GUI tests too")
@@ -611,20 +616,31 @@ def main():
         print(f"{len(mutants) - bad} of {len(mutants)} patterns found exactly once")
         return 1 if bad else 0
     runner = Runner(args, repo)
+    if args.summary:
+        recorded = {}
+        if runner.results_file.exists():
+            for line in runner.results_file.read_text(encoding="utf-8").splitlines():
+                r = json.loads(line)
+                recorded[r["id"]] = r
+        print(summary([recorded[m.id] for m in mutants if m.id in recorded]))
+        missing = [m.id for m in mutants if m.id not in recorded]
+        if missing:
+            print(f"\nnot run yet ({len(missing)}): {', '.join(missing)}")
+        return 0
     if args.remove:
         run(["git", "worktree", "remove", "--force", str(runner.tree)], repo)
         return 0
-    if not args.resume and runner.results_file.exists():
+    if args.fresh and runner.results_file.exists():
         runner.results_file.unlink()
-    done = {}
-    if args.resume and runner.results_file.exists():
+    done = {}  # the latest result of each mutant recorded so far
+    if runner.results_file.exists():
         for line in runner.results_file.read_text(encoding="utf-8").splitlines():
             r = json.loads(line)
             done[r["id"]] = r
     runner.prepare()
     results = []
     for i, m in enumerate(mutants, 1):
-        if m.id in done:
+        if args.resume and m.id in done:
             results.append(done[m.id])
             continue
         runner.say(f"({i}/{len(mutants)}) {m.id}: {m.reason}")
