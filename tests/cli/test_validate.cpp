@@ -154,7 +154,7 @@ TEST_CASE("validate prints a table per study and the overall numbers", "[cli][va
 }
 
 TEST_CASE("validate --report writes validation.md and PNG charts, with no display",
-          "[cli][validate]") {
+          "[cli][validate][slow]") {
     const fs::path dir = scratch_dir() / "report" / "nested";  // created by the command
     const Run run = run_cli("validate --report " + shell_quoted(dir.string()),
                             "env -u DISPLAY -u WAYLAND_DISPLAY");

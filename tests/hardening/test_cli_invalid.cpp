@@ -250,7 +250,7 @@ std::vector<Case> cases() {
 
 }  // namespace
 
-TEST_CASE("the base projects of the CLI table are valid", "[hardening][cli]") {
+TEST_CASE("the base projects of the CLI table are valid", "[hardening][cli][slow]") {
     const fs::path file = scratch_dir() / "base.json";
     std::ofstream(file) << kBase;
     const Run run = run_cli("evaluate " + shell_quoted(file.string()));
@@ -264,7 +264,7 @@ TEST_CASE("the base projects of the CLI table are valid", "[hardening][cli]") {
 }
 
 TEST_CASE("the CLI refuses 50+ kinds of invalid input with status 2 naming the field",
-          "[hardening][cli]") {
+          "[hardening][cli][slow]") {
     const std::vector<Case> table = cases();
     CHECK(table.size() >= 50);
     int index = 0;

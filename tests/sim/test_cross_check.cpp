@@ -52,7 +52,7 @@ std::vector<Case> cases() {
 
 }  // namespace
 
-TEST_CASE("Cross-check: analytic mean response within 25% of the simulated one") {
+TEST_CASE("Cross-check: analytic mean response within 25% of the simulated one", "[slow]") {
     // Every case is asserted: none was off by more than 25% when this test was written. The
     // simulator's known differences from the analytic model (SATF candidates, read-modify-write
     // rewrites) show as the negative errors below.
@@ -83,7 +83,7 @@ TEST_CASE("Cross-check: analytic mean response within 25% of the simulated one")
     }
 }
 
-TEST_CASE("Simulated drive: its write cache speeds random writes up") {
+TEST_CASE("Simulated drive: its write cache speeds random writes up", "[slow]") {
     System off = test::plain_system(test::hdd_7200(), RaidLevel::Simple, 1);
     off.drive_write_cache = DriveWriteCache::Off;
     System on = off;

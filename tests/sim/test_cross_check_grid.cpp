@@ -12,7 +12,7 @@
 
 using namespace raidadv;
 
-TEST_CASE("Analytic model against the simulator over the validation grid", "[sim][grid]") {
+TEST_CASE("Analytic model against the simulator over the validation grid", "[sim][grid][slow]") {
     const test::GridLevel levels[] = {
         {RaidLevel::Simple, 4, 0}, {RaidLevel::Raid0, 4, 0},  {RaidLevel::Raid1, 2, 0},
         {RaidLevel::Raid10, 4, 2}, {RaidLevel::Raid01, 4, 0}, {RaidLevel::Raid5, 4, 0},

@@ -13,7 +13,7 @@
 
 using namespace raidadv;
 
-TEST_CASE("Analytic model against the simulator under open arrivals", "[sim][open]") {
+TEST_CASE("Analytic model against the simulator under open arrivals", "[sim][open][slow]") {
     const test::GridLevel levels[] = {{RaidLevel::Simple, 4, 0}, {RaidLevel::Raid0, 4, 0},
                                       {RaidLevel::Raid1, 2, 0},  {RaidLevel::Raid10, 4, 2},
                                       {RaidLevel::Raid5, 4, 0},  {RaidLevel::Raid6, 6, 0},

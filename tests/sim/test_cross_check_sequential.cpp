@@ -56,7 +56,8 @@ double known_ratio(RaidLevel level, double bytes, double read_fraction, int n) {
 
 }  // namespace
 
-TEST_CASE("Analytic model against the simulator for sequential streams", "[sim][sequential]") {
+TEST_CASE("Analytic model against the simulator for sequential streams",
+          "[sim][sequential][slow]") {
     const test::GridLevel levels[] = {{RaidLevel::Simple, 1, 0},
                                       {RaidLevel::Raid0, 4, 0},
                                       {RaidLevel::Raid10, 4, 2},

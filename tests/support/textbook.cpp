@@ -1,5 +1,8 @@
 #include "textbook.h"
 
+#include <algorithm>
+#include <cmath>
+
 namespace raidadv::queueing {
 
 double mva_exact_throughput(const std::vector<double>& demands, double think_time, int n) {
@@ -15,6 +18,38 @@ double mva_exact_throughput(const std::vector<double>& demands, double think_tim
         x = k / (think_time + r);  // X(k) = k / (Z + R(k))
         for (std::size_t i = 0; i < demands.size(); ++i) {
             q[i] = x * rk[i];  // Q_i(k) = X(k) R_i(k)
+        }
+    }
+    return x;
+}
+
+double schweitzer_throughput(const std::vector<double>& demands, double think_time, int n) {
+    const double total = [&] {
+        double t = 0.0;
+        for (double d : demands) {
+            t += d;
+        }
+        return t;
+    }();
+    std::vector<double> q(demands.size(), n / static_cast<double>(demands.size()));
+    double x = 0.0;
+    for (int it = 0; it < 1000000; ++it) {
+        double r = 0.0;
+        std::vector<double> rk(demands.size());
+        for (std::size_t i = 0; i < demands.size(); ++i) {
+            rk[i] = demands[i] * (1.0 + (n - 1.0) / n * q[i]);
+            r += rk[i];
+        }
+        const double next = n / (think_time + r);
+        double moved = std::abs(next - x);
+        for (std::size_t i = 0; i < demands.size(); ++i) {
+            const double qi = next * rk[i];
+            moved = std::max(moved, std::abs(qi - q[i]));
+            q[i] = qi;
+        }
+        x = next;
+        if (moved < 1e-13 * (1.0 + n + total)) {
+            break;
         }
     }
     return x;
