@@ -50,7 +50,8 @@ int main(int argc, char* argv[]) {
         raidadv::gui::screenshotWhenReady(window, parser.value(screenshot), !projects.isEmpty());
     }
     if (parser.isSet(wizardShots)) {
-        raidadv::gui::wizardScreenshots(window, parser.value(wizardShots));
+        raidadv::gui::wizardScreenshots(window, parser.value(wizardShots),
+                                        projects.isEmpty() ? QString() : projects.first());
     } else if (!projects.isEmpty()) {
         window.openProject(projects.first());
     } else {

@@ -1,6 +1,7 @@
 #include "screenshot.h"
 
 #include <QAbstractButton>
+#include <QAction>
 #include <QCoreApplication>
 #include <QDir>
 #include <QPixmap>
@@ -10,6 +11,7 @@
 #include <cstdio>
 #include <memory>
 
+#include "help_window.h"
 #include "main_window.h"
 #include "project_wizard.h"
 
@@ -56,7 +58,7 @@ bool save(QWidget& widget, const QString& path) {
 
 }  // namespace
 
-void wizardScreenshots(MainWindow& window, const QString& dir) {
+void wizardScreenshots(MainWindow& window, const QString& dir, const QString& project) {
     QDir().mkpath(dir);
     window.setErrorReporter([](const QString& title, const QString& message) {
         std::fprintf(stderr, "raid-advisor: %s\n%s\n", qPrintable(title), qPrintable(message));
@@ -97,12 +99,27 @@ void wizardScreenshots(MainWindow& window, const QString& dir) {
                     QCoreApplication::processEvents();
                     *ok = save(window, dir + QStringLiteral("/compare.png")) && *ok;
                 }
+                // The catalog editor and the manual (Help > Manual, F1).
+                window.findChild<QAction*>(QStringLiteral("catalogAction"))->trigger();
+                if (auto* editor = window.findChild<QWidget*>(QStringLiteral("catalogEditor"))) {
+                    editor->resize(window.size() * 4 / 5);
+                    QCoreApplication::processEvents();
+                    *ok = save(*editor, dir + QStringLiteral("/catalog-editor.png")) && *ok;
+                    editor->close();
+                }
+                HelpWindow* help = window.showManual();
+                QCoreApplication::processEvents();
+                *ok = save(*help, dir + QStringLiteral("/manual.png")) && *ok;
                 QCoreApplication::exit(*ok ? 0 : 1);
             });
         },
         Qt::SingleShotConnection);
+    if (!project.isEmpty()) {
+        window.openProject(project);  // the pictures of the results follow
+        return;
+    }
     QTimer::singleShot(0, &window, [&window, dir, ok] {
-        ProjectWizard* wizard = window.newProject();
+        ProjectWizard* wizard = window.takeTour();  // the tour beside each page, pictured too
         const char* names[] = {"workload", "sizes", "capacity", "budget", "hardware", "review"};
         auto step = std::make_shared<std::function<void(int)>>();
         *step = [wizard, dir, ok, names, step](int page) {
@@ -111,6 +128,10 @@ void wizardScreenshots(MainWindow& window, const QString& dir) {
                                               .arg(page + 1)
                                               .arg(QString::fromLatin1(names[page]))) &&
                       *ok;
+                if (auto* tour = wizard->findChild<QWidget*>(QStringLiteral("wizardTourFrame"))) {
+                    *ok = save(*tour, dir + QStringLiteral("/wizard-%1-tour.png").arg(page + 1)) &&
+                          *ok;
+                }
                 if (page + 1 < 6) {
                     wizard->next();
                     (*step)(page + 1);

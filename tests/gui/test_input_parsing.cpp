@@ -1,6 +1,7 @@
 // What people type (sizes with units, lists, histograms), the wizard's project JSON read back by
 // the core's project reader, and times that are never shown as NaN or negative.
 
+#include <QRegularExpression>
 #include <QtTest>
 #include <cmath>
 #include <limits>
@@ -27,6 +28,15 @@ class InputParsingTest : public QObject {
         QCOMPARE(parseSize(QStringLiteral("3"), 1e12, 0, 1e18).value, 3e12);  // default unit
         QVERIFY(parseSize(QStringLiteral("3 parsecs"), 1, 0, 1e18)
                     .error.contains(QStringLiteral("unknown unit")));
+        // "50 PB" is refused with a list naming every accepted unit, each of which parses.
+        const QString refused = parseSize(QStringLiteral("50 PB"), 1, 0, 1e18).error;
+        QVERIFY2(refused.contains(QStringLiteral("\"PB\"")), qPrintable(refused));
+        const QString list = refused.mid(refused.indexOf(QStringLiteral("use ")) + 4);
+        for (QString unit : list.split(QRegularExpression(QStringLiteral(",\\s*|\\s+or\\s+")))) {
+            unit = unit.trimmed();
+            QVERIFY2(parseSize(QStringLiteral("1 ") + unit, 1, 0, 1e18).ok(), qPrintable(unit));
+        }
+        QVERIFY2(list.contains(QStringLiteral("TB")), qPrintable(list));
         QVERIFY(parseSize(QStringLiteral("-4 KiB"), 1, 0, 1e18)
                     .error.contains(QStringLiteral("not a size")));
         QVERIFY(parseSize(QStringLiteral("100 B"), 1, 512, 1073741824.0)
