@@ -177,6 +177,8 @@ class MainWindow : public QMainWindow {
     void showCandidate();
     int selectedRank() const;  ///< row in the ranking (0 = pick), -1 if none
     void createCopyActions(QMenu* editMenu);
+    /// Column widths of the ranking that fit the table's width (main_window_advice.cpp).
+    void fitRankingColumns();
 
   public:
     /// The ranking as shown (sorted as the table is), tab-separated with a header line.

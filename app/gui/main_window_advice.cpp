@@ -17,6 +17,7 @@
 #include <QTableView>
 #include <QTextBrowser>
 #include <QTimer>
+#include <algorithm>
 #include <exception>
 #include <utility>
 
@@ -37,11 +38,11 @@ namespace raidadv::gui {
 
 void MainWindow::createCopyActions(QMenu* editMenu) {
     editMenu->addSeparator();
-    QAction* ranking = editMenu->addAction(tr("Copy &Ranking"), this, [this] { copyRanking(); });
+    QAction* ranking = editMenu->addAction(tr("&Copy Ranking"), this, [this] { copyRanking(); });
     ranking->setObjectName(QStringLiteral("copyRankingAction"));
     ranking->setToolTip(tr("The ranking as shown, tab-separated (pastes into a spreadsheet)"));
     QAction* explanation =
-        editMenu->addAction(tr("Copy E&xplanation"), this, [this] { copyExplanation(); });
+        editMenu->addAction(tr("Copy &Explanation"), this, [this] { copyExplanation(); });
     explanation->setObjectName(QStringLiteral("copyExplanationAction"));
 }
 
@@ -107,11 +108,7 @@ void MainWindow::showAdvice(const advisor::Result& result, const advisor::Reques
     recModel_->setResult(result, request);
     recTable_->sortByColumn(recTable_->horizontalHeader()->sortIndicatorSection(),
                             recTable_->horizontalHeader()->sortIndicatorOrder());
-    recTable_->resizeColumnsToContents();
-    const int configurationWidth = fontMetrics().horizontalAdvance(QLatin1Char('x')) * 60;
-    if (recTable_->columnWidth(RecommendationsModel::ConfigurationColumn) > configurationWidth) {
-        recTable_->setColumnWidth(RecommendationsModel::ConfigurationColumn, configurationWidth);
-    }
+    fitRankingColumns();
 
     const advisor::SearchStats& st = result.stats;
     if (result.ranked.empty()) {
@@ -167,6 +164,25 @@ void MainWindow::showAdvice(const advisor::Result& result, const advisor::Reques
         lossChart_->setChart(lossChart(top, request));
     }
     emit recommendationsShown();
+}
+
+void MainWindow::fitRankingColumns() {
+    // Every column at its content's width, except the long configuration names: they get what
+    // the others leave of the table's width (at most 60 characters, at least 20), so that Cost
+    // and Usable stay on screen with a large font; the full name is in the tooltip.
+    recTable_->resizeColumnsToContents();
+    const int x = fontMetrics().horizontalAdvance(QLatin1Char('x'));
+    int others = 0;
+    for (int column = 0; column < recModel_->columnCount(); ++column) {
+        if (column != RecommendationsModel::ConfigurationColumn) {
+            others += recTable_->columnWidth(column);
+        }
+    }
+    const int room = recTable_->viewport()->width() - others;
+    const int width = std::clamp(room, 20 * x, 60 * x);
+    if (recTable_->columnWidth(RecommendationsModel::ConfigurationColumn) > width) {
+        recTable_->setColumnWidth(RecommendationsModel::ConfigurationColumn, width);
+    }
 }
 
 int MainWindow::selectedRank() const {

@@ -446,6 +446,10 @@ bool MainWindow::closeProject() {
         undoGroup_->removeStack(session_->document->undoStack());
     }
     session_->close();
+    if (control_) {
+        control_->stop = true;  // a search still going need not finish
+    }
+    setBusy(false);
     model_->setEvaluations({});
     recModel_->clear();
     session_->explanations.clear();

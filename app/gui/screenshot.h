@@ -4,6 +4,8 @@
 
 #include <QString>
 
+class QApplication;
+
 namespace raidadv::gui {
 
 class MainWindow;
@@ -21,5 +23,9 @@ void screenshotWhenReady(MainWindow& window, const QString& file, bool waitForRu
 /// shown; then quits (exit code 0 when every picture was saved). With a `project`, that project
 /// is opened instead of walking the wizard.
 void wizardScreenshots(MainWindow& window, const QString& dir, const QString& project = {});
+
+/// The hidden --dark option: the Fusion style with a dark palette, to look at the window as
+/// users of a dark desktop theme see it.
+void useDarkPalette(QApplication& app);
 
 }  // namespace raidadv::gui

@@ -8,6 +8,7 @@
 
 #include "catalog/catalog.h"
 #include "input_parsing.h"
+#include "issue_text.h"
 #include "layout_diagram.h"
 #include "project/project.h"
 #include "project_draft.h"
@@ -20,6 +21,28 @@ class InputParsingTest : public QObject {
     Q_OBJECT
 
   private slots:
+    void projectProblemsAreToldAsTheWindowNamesThem() {
+        const raidadv::Catalog catalog = raidadv::Catalog::open(raidadv::Catalog::default_path());
+        using raidadv::gui::userIssueText;
+        // A fraction in the file is a percentage in the wizard.
+        QCOMPARE(userIssueText({"workloads[0].read_fraction", "must be a number from 0 to 1, got 1.5"},
+                               &catalog),
+                 QStringLiteral("Workload page, Reads (%): must be a number from 0 % to 100 %, "
+                                "got 150 %"));
+        QCOMPARE(userIssueText({"advisor.capacity_gb", "missing required key"}, &catalog),
+                 QStringLiteral("Capacity page, Data stored now (GB): missing required key"));
+        // A mistyped drive id gets the closest catalog id.
+        const QString typo = userIssueText(
+            {"advisor.constraints.drives[0]", "no drive 'wd-wd40efrxx' in the catalog"}, &catalog);
+        QVERIFY2(typo.startsWith(QStringLiteral("Hardware page, drives: ")), qPrintable(typo));
+        QVERIFY2(typo.endsWith(QStringLiteral("(did you mean 'wd-wd40efrx'?)")), qPrintable(typo));
+        QCOMPARE(raidadv::gui::closestDriveId("completely-unlike-anything", catalog), QString());
+        // Places the window does not show keep the file's path.
+        QCOMPARE(userIssueText({"systems[0].layout.drives", "raid5 needs at least 3 drives"},
+                               &catalog),
+                 QStringLiteral("systems[0].layout.drives: raid5 needs at least 3 drives"));
+    }
+
     void sizesWithUnits() {
         QCOMPARE(parseSize(QStringLiteral("4 KiB"), 1, 0, 1e18).value, 4096.0);
         QCOMPARE(parseSize(QStringLiteral("4k"), 1, 0, 1e18).value, 4096.0);
