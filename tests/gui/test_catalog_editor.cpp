@@ -288,6 +288,7 @@ class TestCatalogEditor : public QObject {
     void closesWithEscapeAndTheCloseButton() {
         QVERIFY(editor_->isVisible());
         editor_->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(editor_));
         QTest::keyClick(editor_, Qt::Key_Escape);
         QVERIFY(!editor_->isVisible());
         window_->findChild<QAction*>(QStringLiteral("catalogAction"))->trigger();
