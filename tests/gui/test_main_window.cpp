@@ -16,6 +16,7 @@
 #include <memory>
 
 #include "main_window.h"
+#include "recommendations_model.h"
 #include "results_model.h"
 #include "what_if_panel.h"
 
