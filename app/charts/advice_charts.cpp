@@ -60,6 +60,10 @@ QString shortLabel(const advisor::Candidate& c, std::size_t rank) {
     return text;
 }
 
+QColor candidateColour(const NamedCandidate& named, int fallback) {
+    return charts::series_colour(named.rank > 0 ? static_cast<int>(named.rank) - 1 : fallback);
+}
+
 charts::Chart responseChart(const std::vector<NamedCandidate>& candidates,
                             const advisor::Request& request) {
     charts::Chart chart;
@@ -80,7 +84,7 @@ charts::Chart responseChart(const std::vector<NamedCandidate>& candidates,
         charts::Series s;
         s.name = named.name;
         s.style = charts::Series::Style::LineAndMarkers;
-        s.color = charts::series_colour(colour++);
+        s.color = candidateColour(named, colour++);  // one colour per rank, in every tab
         for (const PointMetrics& p : c.performance.points) {
             const bool isClosed = p.concurrency > 0;
             if (isClosed != closed || p.saturated || !usable(p.mean_response_s)) {

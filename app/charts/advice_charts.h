@@ -19,6 +19,10 @@ struct NamedCandidate {
     std::size_t rank;  ///< 1-based rank, for tooltips
 };
 
+/// The colour of `named` in every chart and tab: the series colour of its rank (so rank 2 is
+/// drawn alike in the Charts, Stripe and risk, and Compare tabs); `fallback` without a rank.
+QColor candidateColour(const NamedCandidate& named, int fallback);
+
 /// Mean response time against load (concurrency, or arrival rate for open workloads) for
 /// `candidates`, one line each.
 raidadv::charts::Chart responseChart(const std::vector<NamedCandidate>& candidates,

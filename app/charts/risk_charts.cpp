@@ -47,7 +47,7 @@ charts::Chart stripeChart(const std::vector<NamedCandidate>& candidates) {
         charts::Series s;
         s.name = named.name;
         s.style = charts::Series::Style::LineAndMarkers;
-        s.color = charts::series_colour(colour++);
+        s.color = candidateColour(named, colour++);  // one colour per rank, in every tab
         for (const advisor::StripeTrial& t : c.stripe_trials) {
             if (!t.feasible || !(t.mean_response_s > 0.0) || !std::isfinite(t.mean_response_s)) {
                 continue;  // a saturated unit has no response time to draw
@@ -91,7 +91,7 @@ charts::Chart lossChart(const std::vector<NamedCandidate>& candidates,
         charts::Series s;
         s.name = named.name;
         s.style = charts::Series::Style::Line;
-        s.color = charts::series_colour(colour++);
+        s.color = candidateColour(named, colour++);  // one colour per rank, in every tab
         for (const advisor::LossPoint& p :
              advisor::loss_over_time(c.system, request, horizon, kSteps)) {
             if (!std::isfinite(p.p_data_loss)) {

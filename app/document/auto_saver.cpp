@@ -2,6 +2,7 @@
 
 #include <QDir>
 #include <QFileInfo>
+#include <QLockFile>
 #include <QTimer>
 
 #include "atomic_write.h"
@@ -24,6 +25,32 @@ AutoSaver::AutoSaver(ProjectDocument* document, int intervalMs, QObject* parent)
     if (document_->isModified()) {
         timer_->start();
     }
+    claimSlot();
+    // Save As moves the autosave file: the lock follows it.
+    connect(document_, &ProjectDocument::pathChanged, this, [this] { claimSlot(); });
+}
+
+AutoSaver::~AutoSaver() = default;  // releases the lock: the file (if any) is no longer owned
+
+bool AutoSaver::ownsAutosave() const {
+    return lock_ && lock_->isLocked();
+}
+
+bool AutoSaver::claimSlot() {
+    lock_.reset();
+    QDir().mkpath(ProjectDocument::autosaveDir());
+    for (int slot = 0; slot < kMaxSlots; ++slot) {
+        document_->setAutosaveSlot(slot);
+        auto lock =
+            std::make_unique<QLockFile>(document_->autosavePath() + QStringLiteral(".lock"));
+        lock->setStaleLockTime(0);  // a live owner keeps it however old; a dead one loses it
+        if (lock->tryLock(0)) {
+            lock_ = std::move(lock);
+            return true;
+        }
+    }
+    lastError_ = tr("the project is open in too many running copies to autosave it");
+    return false;
 }
 
 void AutoSaver::setInterval(int ms) {
@@ -37,6 +64,10 @@ bool AutoSaver::isActive() const {
 bool AutoSaver::saveNow() {
     if (!document_->isModified()) {
         return true;
+    }
+    if (!ownsAutosave() && !claimSlot()) {
+        emit failed(lastError_);
+        return false;
     }
     const QString path = document_->autosavePath();
     QDir().mkpath(QFileInfo(path).absolutePath());

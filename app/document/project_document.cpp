@@ -1,8 +1,10 @@
 #include "project_document.h"
 
+#include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QLockFile>
 #include <QStandardPaths>
 #include <QUuid>
 #include <array>
@@ -138,28 +140,63 @@ OpenResult ProjectDocument::recover(const QString& autosavePath, const QString& 
         const QString base = QFileInfo(autosavePath).fileName();
         d.untitledId_ = base.section(QLatin1Char('.'), 0, 0).mid(9);  // "untitled-<id>.raidproj"
     }
+    d.recoveredFrom_ = QFileInfo(autosavePath).absoluteFilePath();
     result.notes.clear();
     d.markModified();
     return result;
 }
 
-QString ProjectDocument::autosavePathFor(const QString& path) {
-    return path + QLatin1String(kAutosaveSuffix);
-}
-
-QString ProjectDocument::untitledAutosaveDir() {
+QString ProjectDocument::autosaveDir() {
     return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) +
            QStringLiteral("/autosave");
 }
 
-QStringList ProjectDocument::untitledAutosaves() {
-    const QDir dir(untitledAutosaveDir());
+namespace {
+
+/// `<name>-<12 hex digits of SHA-1 of the absolute path>`: one name per project file, readable.
+QString autosaveStem(const QString& path) {
+    const QFileInfo info(path);
+    const QByteArray hash =
+        QCryptographicHash::hash(info.absoluteFilePath().toUtf8(), QCryptographicHash::Sha1);
+    return info.fileName() + QLatin1Char('-') + QString::fromLatin1(hash.toHex().left(12));
+}
+
+QStringList orphanedMatching(const QString& pattern) {
+    const QDir dir(ProjectDocument::autosaveDir());
     QStringList paths;
-    for (const QFileInfo& info : dir.entryInfoList({QStringLiteral("untitled-*.raidproj.autosave")},
-                                                   QDir::Files, QDir::Time)) {
-        paths << info.absoluteFilePath();
+    for (const QFileInfo& info : dir.entryInfoList({pattern}, QDir::Files, QDir::Time)) {
+        if (ProjectDocument::isAutosaveOrphaned(info.absoluteFilePath())) {
+            paths << info.absoluteFilePath();
+        }
     }
     return paths;
+}
+
+}  // namespace
+
+QString ProjectDocument::autosavePathFor(const QString& path) {
+    return autosaveDir() + QLatin1Char('/') + autosaveStem(path) + QLatin1String(kAutosaveSuffix);
+}
+
+bool ProjectDocument::isAutosaveOrphaned(const QString& autosaveFile) {
+    // QLockFile records the owner's process id: a lock whose process is gone is stale and taken.
+    QLockFile lock(autosaveFile + QStringLiteral(".lock"));
+    lock.setStaleLockTime(0);  // a live owner keeps it however old
+    if (!lock.tryLock(0)) {
+        return false;
+    }
+    lock.unlock();
+    return true;
+}
+
+QStringList ProjectDocument::leftAutosavesFor(const QString& path) {
+    return orphanedMatching(autosaveStem(path) + QStringLiteral("*") +
+                            QLatin1String(kAutosaveSuffix));
+}
+
+QStringList ProjectDocument::untitledAutosaves() {
+    return orphanedMatching(QStringLiteral("untitled-*.raidproj*") +
+                            QLatin1String(kAutosaveSuffix));
 }
 
 std::optional<Json> ProjectDocument::value(const std::string& pointer) const {
@@ -290,15 +327,18 @@ QString ProjectDocument::displayName() const {
 }
 
 QString ProjectDocument::autosavePath() const {
-    if (!path_.isEmpty()) {
-        return autosavePathFor(path_);
-    }
-    return untitledAutosaveDir() + QStringLiteral("/untitled-%1.raidproj").arg(untitledId_) +
-           QLatin1String(kAutosaveSuffix);
+    const QString stem = path_.isEmpty() ? QStringLiteral("untitled-%1.raidproj").arg(untitledId_)
+                                         : autosaveStem(path_);
+    const QString slot = autosaveSlot_ > 0 ? QStringLiteral("-%1").arg(autosaveSlot_) : QString();
+    return autosaveDir() + QLatin1Char('/') + stem + slot + QLatin1String(kAutosaveSuffix);
 }
 
 void ProjectDocument::discardAutosave() {
     QFile::remove(autosavePath());
+    if (!recoveredFrom_.isEmpty()) {
+        QFile::remove(recoveredFrom_);
+        recoveredFrom_.clear();
+    }
 }
 
 bool ProjectDocument::changedOnDisk() const {
@@ -351,7 +391,7 @@ SaveResult ProjectDocument::write(const QString& path) {
     }
     undoStack_.setClean();
     QFile::remove(oldAutosave);
-    QFile::remove(autosavePath());
+    discardAutosave();
     if (renamed) {
         emit pathChanged(path_);
     }

@@ -62,12 +62,21 @@ class ProjectDocument : public QObject {
     /// The document is modified, titled `originalPath`, and compares with that file as it is now.
     static OpenResult recover(const QString& autosavePath, const QString& originalPath);
 
-    /// `<path>.autosave` (the file an AutoSaver writes for a titled project).
+    /// The autosave file of the project at `path` for the first running copy that edits it:
+    /// `<name>-<hash of the absolute path>.autosave` in autosaveDir(), never next to the project
+    /// (a read-only or shared folder, the bundled examples). A second running copy of the same
+    /// project writes `...-<slot>.autosave` (see AutoSaver).
     static QString autosavePathFor(const QString& path);
-    /// Folder of the autosave files of untitled projects (in the application's data folder).
-    static QString untitledAutosaveDir();
-    /// Autosave files of untitled projects left behind (by a crash), newest first.
+    /// Folder of all autosave files: `autosave` in the user's data folder
+    /// (QStandardPaths::AppDataLocation).
+    static QString autosaveDir();
+    /// Autosave files of the project at `path` left behind by a copy of the program that ended
+    /// without saving (their lock is free: no running copy owns them), newest first.
+    static QStringList leftAutosavesFor(const QString& path);
+    /// Autosave files of untitled projects left behind (no running copy owns them), newest first.
     static QStringList untitledAutosaves();
+    /// True when no running copy holds the lock of `autosaveFile` (AutoSaver takes it).
+    static bool isAutosaveOrphaned(const QString& autosaveFile);
 
     const Json& root() const { return root_; }
     /// The value at a JSON pointer, or nullopt when absent.
@@ -95,10 +104,15 @@ class ProjectDocument : public QObject {
     QString displayName() const;
     /// The format version the file had when read, if it was migrated (0 otherwise).
     int migratedFrom() const { return migratedFrom_; }
-    /// Where autosave writes this document (`<path>.autosave`, or a file in
-    /// untitledAutosaveDir()).
+    /// Where autosave writes this document: a file in autosaveDir() named for its path (or
+    /// `untitled-<id>.raidproj.autosave`), with `-<slot>` for slots above 0.
     QString autosavePath() const;
-    /// Removes this document's autosave file (after a clean save, or closing without saving).
+    /// Which of the project's autosave files this copy writes (0 = the first; AutoSaver picks
+    /// the first whose lock no other running copy holds).
+    void setAutosaveSlot(int slot) { autosaveSlot_ = slot; }
+    int autosaveSlot() const { return autosaveSlot_; }
+    /// Removes this document's autosave file (after a clean save, or closing without saving),
+    /// and the file it was recovered from.
     void discardAutosave();
 
     /// True when the file at path() is no longer as read or last saved (changed, replaced or
@@ -147,6 +161,8 @@ class ProjectDocument : public QObject {
     int migratedFrom_ = 0;
     int mergeWindowMs_ = 1500;
     QString untitledId_;
+    int autosaveSlot_ = 0;
+    QString recoveredFrom_;  ///< the autosave file this document was recovered from, if any
 };
 
 }  // namespace raidadv::document

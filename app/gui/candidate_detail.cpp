@@ -2,6 +2,7 @@
 
 #include <QCoreApplication>
 #include <QLocale>
+#include <QRegularExpression>
 #include <QStringList>
 #include <cmath>
 
@@ -10,6 +11,7 @@
 #include "recommendations_model.h"
 #include "results_model.h"
 #include "size_units.h"
+#include "units/units.h"
 
 namespace raidadv::gui {
 
@@ -21,6 +23,46 @@ QString tr(const char* text) {
 
 QString esc(const std::string& text) {
     return QString::fromStdString(text).toHtmlEscaped();
+}
+
+/// The names of `c`'s configuration and parts: kept as written in converted text.
+std::vector<std::string> namesOf(const advisor::Candidate& c) {
+    const System& s = c.system;
+    return {s.name, s.drive.info.name, s.controller.info.name, s.drive_link.info.name,
+            s.host.info.name};
+}
+
+/// Core text, converted (shownText) and escaped.
+QString shown(const std::string& text, const std::vector<std::string>& names = {}) {
+    return shownText(text, names).toHtmlEscaped();
+}
+
+/// Says which response figure is which: the headline's mean is the typical one over all load
+/// points, the reasons speak of the heaviest point (explain.cpp bottleneck_reason).
+QString responseFiguresNote(const advisor::Candidate& c, const advisor::Request& request) {
+    const std::vector<PointMetrics>& points = c.performance.points;
+    if (points.size() < 2 || !std::isfinite(c.performance.mean_response_s)) {
+        return {};
+    }
+    const bool files = request.workload.unit == Workload::Unit::File;
+    const auto loadName = [files](const PointMetrics& p) {
+        if (p.concurrency > 0) {
+            return files ? tr("%1 processes").arg(p.concurrency)
+                         : tr("%1 outstanding").arg(p.concurrency);
+        }
+        return tr("%1/s").arg(ResultsModel::formatNumber(p.arrival_rate_per_s));
+    };
+    const PointMetrics& heavy = points.back();
+    const QString heavyMean =
+        heavy.saturated || !std::isfinite(heavy.mean_response_s)
+            ? tr("saturated")
+            : ResultsModel::formatNumber(heavy.mean_response_s * 1e3) + tr(" ms");
+    return tr("<p><small>Response times: <b>typical %1 ms</b> is the mean over all %2 load "
+              "points (geometric mean, %3 to %4), as ranked; <b>at the heaviest load</b> "
+              "(%4) the mean is %5. The table below gives every point.</small></p>")
+        .arg(ResultsModel::formatNumber(c.performance.mean_response_s * 1e3))
+        .arg(points.size())
+        .arg(loadName(points.front()), loadName(heavy), heavyMean);
 }
 
 /// A metric's name and value; `tip` (plain words: what it is, its unit) shows on hover.
@@ -69,23 +111,25 @@ QString candidateDetailHtml(const advisor::Candidate& c, int rank,
     const System& s = c.system;
     const bool files = request.workload.unit == Workload::Unit::File;
     const QString currency = QString::fromStdString(request.constraints.currency);
+    const std::vector<std::string> names = namesOf(c);
     QString html;
     html += QStringLiteral("<h3>%1%2</h3>")
                 .arg(rank == 1 ? tr("The pick: ") : tr("Rank %1: ").arg(rank),
                      esc(advisor::describe(s)));
     if (explanation != nullptr) {
-        html += QStringLiteral("<p><b>%1</b></p>").arg(esc(explanation->headline));
+        html += QStringLiteral("<p><b>%1</b></p>").arg(shown(explanation->headline, names));
+        html += responseFiguresNote(c, request);
         if (!explanation->reasons.empty()) {
             html += QStringLiteral("<ul>");
             for (const std::string& reason : explanation->reasons) {
-                html += QStringLiteral("<li>%1</li>").arg(esc(reason));
+                html += QStringLiteral("<li>%1</li>").arg(shown(reason, names));
             }
             html += QStringLiteral("</ul>");
         }
         if (!explanation->what_would_change.empty()) {
             html += tr("<p><b>What would change the choice</b></p>") + QStringLiteral("<ul>");
             for (const std::string& change : explanation->what_would_change) {
-                html += QStringLiteral("<li>%1</li>").arg(esc(change));
+                html += QStringLiteral("<li>%1</li>").arg(shown(change, names));
             }
             html += QStringLiteral("</ul>");
         }
@@ -93,6 +137,7 @@ QString candidateDetailHtml(const advisor::Candidate& c, int rank,
         html +=
             tr("<p><i>The advisor writes explanations for its top three candidates; this "
                "one's numbers follow.</i></p>");
+        html += responseFiguresNote(c, request);
     }
 
     html += tr("<p><b>Parts</b></p>") + QStringLiteral("<table>");
@@ -214,7 +259,7 @@ QString candidateDetailHtml(const advisor::Candidate& c, int rank,
                 tr("Probability of losing data over the planning horizon, in percent"));
     html += QStringLiteral("</table>");
     if (!a.assumptions.empty()) {
-        html += tr("<p><small>Assumptions: %1</small></p>").arg(esc([&] {
+        html += tr("<p><small>Assumptions: %1</small></p>").arg(shown([&] {
             std::string all;
             for (const std::string& x : a.assumptions) {
                 all += (all.empty() ? "" : "; ") + x;
@@ -225,19 +270,81 @@ QString candidateDetailHtml(const advisor::Candidate& c, int rank,
     return html;
 }
 
+QString shownText(const std::string& coreText, const std::vector<std::string>& names) {
+    QString text = QString::fromStdString(coreText);
+    // Names are set aside as placeholders (\x01<n>\x01) while units are converted.
+    QStringList kept;
+    for (const std::string& name : names) {
+        const QString n = QString::fromStdString(name);
+        if (!n.isEmpty() && text.contains(n)) {
+            text.replace(n, QStringLiteral("\x01%1\x01").arg(kept.size()));
+            kept << n;
+        }
+    }
+    const auto restore = [&kept](QString converted) {
+        for (qsizetype i = 0; i < kept.size(); ++i) {
+            converted.replace(QStringLiteral("\x01%1\x01").arg(i), kept[i]);
+        }
+        return converted;
+    };
+    // Keys of the project file the core may name, as the what-if panel and wizard label them.
+    static const std::pair<const char*, const char*> keys[] = {
+        {"power_loss_safe_writes", "\"Writes survive a power cut\""},
+        {"raid_software_owned", "\"RAID software owned\""},
+        {"min_failures_tolerated", "\"Drive failures to survive\""},
+        {"max_drive_bays", "\"Drive bays\""},
+        {"max_rebuild_hours", "\"Longest rebuild\""},
+        {"max_power_w", "\"Drive power\""},
+        {"capacity_gb", "\"Capacity now\""},
+    };
+    for (const auto& [key, label] : keys) {
+        text.replace(QLatin1String(key), tr(label));
+    }
+    if (sizeUnits() != SizeUnits::Binary) {
+        return restore(text);  // the core writes decimal units (KB, MB/s), as shown
+    }
+    // "160 MB/s", "4 TB", "64 KB": decimal units the core wrote, in binary (IEC 80000-13).
+    static const QRegularExpression size(
+        QStringLiteral("(\\d[\\d,]*(?:\\.\\d+)?) ?(KB|MB|GB|TB|PB)(/s)?\\b"));
+    static const std::pair<const char*, std::pair<double, const char*>> conversions[] = {
+        {"KB", {units::kB / units::KiB, "KiB"}},    {"MB", {units::MB / units::MiB, "MiB"}},
+        {"GB", {units::GB / units::GiB, "GiB"}},    {"TB", {units::TB / units::TiB, "TiB"}},
+        {"PB", {1e15 / 1125899906842624.0, "PiB"}},  // derived: 10^15 / 2^50
+    };
+    QString out;
+    qsizetype from = 0;
+    for (auto it = size.globalMatch(text); it.hasNext();) {
+        const QRegularExpressionMatch m = it.next();
+        QString number = m.captured(1);
+        number.remove(QLatin1Char(','));
+        bool ok = false;
+        const double value = number.toDouble(&ok);
+        const QString unit = m.captured(2);
+        for (const auto& [name, conversion] : conversions) {
+            if (ok && unit == QLatin1String(name)) {
+                out += text.mid(from, m.capturedStart() - from);
+                out += ResultsModel::formatNumber(value * conversion.first) + QLatin1Char(' ') +
+                       QLatin1String(conversion.second) + m.captured(3);
+                from = m.capturedEnd();
+            }
+        }
+    }
+    return restore(out + text.mid(from));
+}
+
 QString noCandidateHtml(const advisor::Result& result) {
     QString html = tr("<h3>No configuration fits</h3>");
     if (!result.problems.empty()) {
         html += QStringLiteral("<ul>");
         for (const std::string& problem : result.problems) {
-            html += QStringLiteral("<li>%1</li>").arg(esc(problem));
+            html += QStringLiteral("<li>%1</li>").arg(shown(problem));
         }
         html += QStringLiteral("</ul>");
     }
     if (!result.stats.rejected.empty()) {
         html += tr("<p>Candidates rejected:</p><ul>");
         for (const auto& [reason, count] : result.stats.rejected) {
-            html += QStringLiteral("<li>%1: %2</li>").arg(count).arg(esc(reason));
+            html += QStringLiteral("<li>%1: %2</li>").arg(count).arg(shown(reason));
         }
         html += QStringLiteral("</ul>");
     }

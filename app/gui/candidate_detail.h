@@ -3,6 +3,8 @@
 // its parts, metrics per load point, cost and reliability, as HTML for a QTextBrowser.
 
 #include <QString>
+#include <string>
+#include <vector>
 
 #include "advisor/advisor.h"
 #include "advisor/request.h"
@@ -14,6 +16,12 @@ namespace raidadv::gui {
 QString candidateDetailHtml(const raidadv::advisor::Candidate& candidate, int rank,
                             const raidadv::advisor::Explanation* explanation,
                             const raidadv::advisor::Request& request);
+
+/// Core text (explanations, assumptions) as the window shows it: sizes and rates in the units of
+/// View > Units ("160 MB/s" becomes "152.6 MiB/s" in binary), and project-file keys as the
+/// what-if panel names them ("power_loss_safe_writes" becomes "Writes survive a power cut").
+/// The `names` in it (of products and configurations: "WD Red 4 TB") are kept as they are.
+QString shownText(const std::string& coreText, const std::vector<std::string>& names = {});
 
 /// HTML shown when the search found nothing: the advisor's problems and rejection counts.
 QString noCandidateHtml(const raidadv::advisor::Result& result);

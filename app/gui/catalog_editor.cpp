@@ -7,6 +7,8 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
+#include <QKeySequence>
+#include <QShortcut>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
@@ -130,6 +132,11 @@ CatalogEditor::CatalogEditor(const QString& catalogPath, const QString& userPath
     importButton_ = button(tr("&Import CSV..."), "importCsvButton");
     exportButton_ = button(tr("E&xport CSV..."), "exportCsvButton");
     buttons->addStretch(1);
+    QPushButton* close = button(tr("&Close"), "closeCatalogButton");
+    connect(close, &QPushButton::clicked, this, &QWidget::close);
+    // Escape closes the window, as in a dialog (the filter fields keep Escape while they clear).
+    auto* escape = new QShortcut(QKeySequence(Qt::Key_Escape), this);
+    connect(escape, &QShortcut::activated, this, &QWidget::close);
     layout->addLayout(buttons);
     connect(addButton_, &QPushButton::clicked, this, [this] { addEntry(); });
     connect(editButton_, &QPushButton::clicked, this, [this] { editEntry(); });

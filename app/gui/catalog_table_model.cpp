@@ -33,16 +33,38 @@ QString CatalogTableModel::headerFor(const QString& csvName) {
         {"_ms", "ms"},     {"_us", "µs"},     {"_usd", "US$"},   {"_w", "W"},
         {"_hours", "h"},   {"_percent", "%"}, {"_iops", "IOPS"},
     };
-    for (const auto& [suffix, unit] : units) {
+    QString base = csvName;
+    QString unit;
+    for (const auto& [suffix, name] : units) {
         const QString s = QString::fromUtf8(suffix);
         if (csvName.endsWith(s) && csvName.size() > s.size()) {
-            QString base = csvName.left(csvName.size() - s.size());
-            base.replace(QLatin1Char('_'), QLatin1Char(' '));
-            return QStringLiteral("%1 (%2)").arg(base, QString::fromUtf8(unit));
+            base = csvName.left(csvName.size() - s.size());
+            unit = QString::fromUtf8(name);
+            break;
         }
     }
-    QString plain = csvName;
-    return plain.replace(QLatin1Char('_'), QLatin1Char(' '));
+    // Words as a reader knows them: abbreviations spelled out or in capitals.
+    static const std::pair<const char*, const char*> words[] = {
+        {"id", "ID"},    {"mtbf", "MTBF"},   {"afr", "AFR"},        {"ber", "bit error rate"},
+        {"rpm", "RPM"},  {"avg", "average"}, {"seq", "sequential"}, {"iops", "IOPS"},
+        {"cpu", "CPU"},  {"raid", "RAID"},   {"io", "I/O"},         {"ios", "I/Os"},
+        {"max", "max."}, {"min", "min."},    {"usd", "US$"},        {"kib", "KiB"},
+        {"mib", "MiB"},
+    };
+    QStringList parts = base.split(QLatin1Char('_'), Qt::SkipEmptyParts);
+    for (QString& part : parts) {
+        for (const auto& [from, to] : words) {
+            if (part == QLatin1String(from)) {
+                part = QString::fromUtf8(to);
+                break;
+            }
+        }
+    }
+    QString text = parts.join(QLatin1Char(' '));
+    if (!text.isEmpty() && text.front().isLower()) {
+        text.front() = text.front().toUpper();
+    }
+    return unit.isEmpty() ? text : QStringLiteral("%1 (%2)").arg(text, unit);
 }
 
 int CatalogTableModel::rowCount(const QModelIndex& parent) const {
@@ -78,10 +100,14 @@ QVariant CatalogTableModel::data(const QModelIndex& index, int role) const {
     const QString text =
         column == 0 ? QString()
                     : QString::fromStdString(r.fields[static_cast<std::size_t>(column - 1)]);
+    // An optional column left at 0 was not given (unknown): blank, not a value of 0.
+    const bool unknown = column > 0 && text == QStringLiteral("0") &&
+                         !columns_[static_cast<std::size_t>(column - 1)].required;
     switch (role) {
         case Qt::DisplayRole:
+            return column == 0 || unknown ? QVariant() : QVariant(text);
         case Qt::ToolTipRole:
-            return column == 0 ? QVariant() : QVariant(text);
+            return column == 0 ? QVariant() : QVariant(unknown ? tr("not given (unknown)") : text);
         case Qt::UserRole: {
             bool number = false;
             const double value = text.toDouble(&number);

@@ -47,12 +47,18 @@ void CheckedField::setText(const QString& text) {
     recheck();
 }
 
+void CheckedField::setQuiet(bool quiet) {
+    quiet_ = quiet;
+    recheck();
+}
+
 void CheckedField::recheck() {
     reasonText_ = check_ ? check_(edit_->text()) : QString();
-    reason_->setText(reasonText_);
-    reason_->setVisible(!reasonText_.isEmpty());
-    edit_->setToolTip(reasonText_);
-    edit_->setStyleSheet(reasonText_.isEmpty()
+    const QString shown = quiet_ ? QString() : reasonText_;
+    reason_->setText(shown);
+    reason_->setVisible(!shown.isEmpty());
+    edit_->setToolTip(shown);
+    edit_->setStyleSheet(shown.isEmpty()
                              ? QString()
                              : QStringLiteral("QLineEdit { border: 2px solid #c01c1c; }"));
 }

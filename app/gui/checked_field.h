@@ -35,6 +35,9 @@ class CheckedField : public QObject {
     QString reason() const { return reasonText_; }
     /// Re-runs the check (when something it depends on changed).
     void recheck();
+    /// While quiet, the reason is kept (isValid(), reason()) but not shown: a field that has no
+    /// value yet (a panel not filled) is not an error the user made.
+    void setQuiet(bool quiet);
 
   signals:
     /// The text changed (valid or not); validity may have changed too.
@@ -46,6 +49,7 @@ class CheckedField : public QObject {
     QWidget* row_;
     Check check_;
     QString reasonText_;
+    bool quiet_ = false;
 };
 
 }  // namespace raidadv::gui

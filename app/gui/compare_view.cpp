@@ -121,7 +121,7 @@ void CompareView::refresh() {
     const std::pair<QString, QString> rows[] = {
         {tr("Configuration"), tr("Drives, RAID level, stripe unit, controller and link")},
         {tr("Rank when pinned"), tr("Place in the advisor's ranking when it was pinned")},
-        {tr("Response (ms)"),
+        {tr("Typical response (ms)"),
          tr("Mean response time in milliseconds (geometric mean over the load points)")},
         {files ? tr("Files/s") : tr("IOPS"),
          files ? tr("Files per second at the heaviest load point")

@@ -139,8 +139,10 @@ Parsed<double> parseSize(const QString& text, double defaultUnitBytes, double mi
             }
         }
         if (unit == 0.0) {
-            result.error = tr("unknown unit \"%1\"; use B, KiB, MiB, GiB, KB, MB or GB")
-                               .arg(match.captured(2));
+            // Every unit the parser accepts (kUnits), so "50 PB" is told TB is there.
+            result.error =
+                tr("unknown unit \"%1\"; use B, KB, MB, GB, TB, KiB, MiB, GiB or TiB")
+                    .arg(match.captured(2));
             return result;
         }
     }

@@ -1,6 +1,7 @@
 // raid-advisor: the desktop application. Usage: raid-advisor [PROJECT.raidproj|PROJECT.json]
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QFont>
 #include <QStringList>
 #include <QTimer>
 
@@ -39,7 +40,26 @@ int main(int argc, char* argv[]) {
         QStringLiteral("DIR"));
     wizardShots.setFlags(QCommandLineOption::HiddenFromHelp);
     parser.addOption(wizardShots);
+    // For looking at the window as users with other settings see it (screenshots, reviews).
+    QCommandLineOption dark(QStringLiteral("dark"),
+                            QApplication::translate("main", "Use a dark palette (Fusion style)."));
+    dark.setFlags(QCommandLineOption::HiddenFromHelp);
+    parser.addOption(dark);
+    QCommandLineOption fontSize(
+        QStringLiteral("font-size"),
+        QApplication::translate("main", "Use the application font at PT points."),
+        QStringLiteral("PT"));
+    fontSize.setFlags(QCommandLineOption::HiddenFromHelp);
+    parser.addOption(fontSize);
     parser.process(app);
+    if (parser.isSet(dark)) {
+        raidadv::gui::useDarkPalette(app);
+    }
+    if (parser.isSet(fontSize)) {
+        QFont font = QApplication::font();
+        font.setPointSize(parser.value(fontSize).toInt());
+        QApplication::setFont(font);
+    }
 
     // The user's own catalog entries, layered over the bundled catalog everywhere.
     raidadv::gui::setUserCatalogPath(raidadv::gui::defaultUserCatalogPath());
@@ -50,7 +70,8 @@ int main(int argc, char* argv[]) {
         raidadv::gui::screenshotWhenReady(window, parser.value(screenshot), !projects.isEmpty());
     }
     if (parser.isSet(wizardShots)) {
-        raidadv::gui::wizardScreenshots(window, parser.value(wizardShots));
+        raidadv::gui::wizardScreenshots(window, parser.value(wizardShots),
+                                        projects.isEmpty() ? QString() : projects.first());
     } else if (!projects.isEmpty()) {
         window.openProject(projects.first());
     } else {

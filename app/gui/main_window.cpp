@@ -8,7 +8,6 @@
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QFutureWatcher>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -20,6 +19,8 @@
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScreen>
+#include <QSettings>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QStackedWidget>
@@ -29,7 +30,7 @@
 #include <QTextBrowser>
 #include <QTimer>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
+#include <algorithm>
 #include <utility>
 
 #include "advice_charts.h"
@@ -40,6 +41,7 @@
 #include "chart_widget.h"
 #include "compare_view.h"
 #include "buying_summary_view.h"
+#include "help_window.h"
 #include "layout_diagram.h"
 #include "project_document.h"
 #include "project_wizard.h"
@@ -58,6 +60,7 @@ namespace raidadv::gui {
 namespace {
 
 constexpr qsizetype kMaxErrorLinesShown = 12;
+const char* const kGeometryKey = "window/geometry";
 
 QString failuresText(int failures) {
     if (failures <= 0) {
@@ -71,7 +74,8 @@ QString failuresText(int failures) {
 
 }  // namespace
 
-MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
+MainWindow::MainWindow(QWidget* parent)
+    : QMainWindow(parent), session_(std::make_unique<ProjectSession>(this)) {
     setObjectName(QStringLiteral("mainWindow"));
     createActions();
     installCatalogEditor(this);  // Tools > Catalog... (main_window_catalog.cpp)
@@ -80,7 +84,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     setErrorReporter({});
     updateTitle();
     updateSummary();
-    resize(1280, 800);
+    restoreWindowGeometry();
 }
 
 MainWindow::~MainWindow() = default;
@@ -109,6 +113,16 @@ void MainWindow::createActions() {
 
     QMenu* helpMenu = menuBar()->addMenu(tr("&Help"));
     helpMenu->setObjectName(QStringLiteral("helpMenu"));
+    QAction* manual = helpMenu->addAction(tr("&Manual"), this, [this] { showManual(); });
+    manual->setObjectName(QStringLiteral("manualAction"));
+    manual->setShortcut(QKeySequence::HelpContents);  // F1
+    QAction* tour = helpMenu->addAction(tr("Take the &Tour..."), this, [this] {
+        if (maybeSave()) {  // the tour walks a new project
+            takeTour();
+        }
+    });
+    tour->setObjectName(QStringLiteral("tourAction"));
+    helpMenu->addSeparator();
     aboutAction_ = helpMenu->addAction(tr("&About RAID Advisor"), this, &MainWindow::showAbout);
     aboutAction_->setObjectName(QStringLiteral("aboutAction"));
     aboutAction_->setMenuRole(QAction::AboutRole);
@@ -146,6 +160,7 @@ void MainWindow::createWidgets() {
     whatIfDock_->setWidget(whatIf_);
     whatIfDock_->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
     addDockWidget(Qt::RightDockWidgetArea, whatIfDock_);
+    whatIfDock_->hide();  // shown with a project that asks the advisor a question (showRun)
     // Every what-if edit and pin is recorded in the document first (undoable, saved).
     connect(whatIf_, &WhatIfPanel::weightsChanged, this, &MainWindow::recordWhatIf);
     connect(whatIf_, &WhatIfPanel::searchRequested, this, &MainWindow::recordWhatIf);
@@ -201,6 +216,12 @@ QWidget* MainWindow::createRecommendationsTab() {
     recTable_->setWordWrap(false);
     connect(recTable_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             &MainWindow::showCandidate);
+    // Ctrl+C in the ranking copies the ranking (the detail pane copies its selection itself).
+    auto* copyInTable = new QAction(tr("Copy"), recTable_);
+    copyInTable->setShortcut(QKeySequence::Copy);
+    copyInTable->setShortcutContext(Qt::WidgetShortcut);
+    connect(copyInTable, &QAction::triggered, this, [this] { copyRanking(); });
+    recTable_->addAction(copyInTable);
 
     statsLabel_ = new QLabel(tr("Start with File > New project, or open a project."), this);
     statsLabel_->setObjectName(QStringLiteral("searchStatsLabel"));
@@ -309,32 +330,25 @@ void MainWindow::setErrorReporter(ErrorReporter reporter) {
 
 // openProject() and openProjectText() are in main_window_file.cpp: they make a document.
 
-void MainWindow::startRun(std::function<ProjectRun(std::shared_ptr<SearchControl>)> job,
-                          const QString& what) {
-    const quint64 generation = ++generation_;
-    ++searchGeneration_;  // a what-if search still running belongs to the old project
-    ++running_;
+quint64 MainWindow::startRun(std::function<ProjectRun(std::shared_ptr<SearchControl>)> job,
+                             const QString& what) {
+    session_->searches.cancel();  // a what-if search still running belongs to the old project
     setBusy(true, tr("Evaluating %1...").arg(what));
     auto control = std::make_shared<SearchControl>();
     watchProgress(control);
+    // Only the newest run is delivered: its id is runs.newest().
+    return session_->runs.start(
+        [job = std::move(job), control]() mutable { return job(std::move(control)); },
+        [this](const ProjectRun& run) { projectRunFinished(session_->runs.newest(), run); });
+}
 
-    auto* watcher = new QFutureWatcher<ProjectRun>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation] {
-        --running_;
-        const ProjectRun run = watcher->result();
-        watcher->deleteLater();
-        if (generation != generation_) {
-            return;  // superseded by a newer run
-        }
-        setBusy(false);
-        if (run.ok()) {
-            adoptPendingDocument(generation);  // an opened file becomes the open project
-        }
-        showRun(run);
-        emit runFinished(run.ok());
-    });
-    watcher->setFuture(QtConcurrent::run(
-        [job = std::move(job), control]() mutable { return job(std::move(control)); }));
+void MainWindow::projectRunFinished(quint64 runId, const ProjectRun& run) {
+    setBusy(false);
+    if (run.ok()) {
+        adoptPendingDocument(runId);  // an opened file becomes the open project
+    }
+    showRun(run);
+    emit runFinished(run.ok());
 }
 
 void MainWindow::setBusy(bool busy, const QString& what) {
@@ -355,24 +369,26 @@ void MainWindow::showRun(const ProjectRun& run) {
         updateSummary();
         return;
     }
-    projectPath_ = run.path;
-    projectName_ = run.projectName;
+    session_->path = run.path;
+    session_->name = run.projectName;
     centralStack_->setCurrentWidget(tabs_);
     // A project that asks the advisor nothing has nothing to ask "what if" about: an empty,
     // disabled panel would only show complaints about fields no one filled in.
     whatIfDock_->setVisible(run.request.has_value());
     model_->setEvaluations(run.evaluations);
+    // Advisor projects list no systems of their own: their table would be empty.
+    tabs_->setTabVisible(tabs_->indexOf(table_), !run.evaluations.empty() || !run.request);
     table_->resizeColumnsToContents();
     if (model_->rowCount() > 0) {
         table_->selectionModel()->setCurrentIndex(
             model_->index(0, 0), QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
     }
-    explanations_.clear();
+    session_->explanations.clear();
     if (run.request) {
         whatIf_->setRequest(*run.request);
-        loadedRequest_ = *run.request;
-        appliedRequest_ = whatIf_->request();
-        hasRequest_ = true;
+        session_->loadedRequest = *run.request;
+        session_->appliedRequest = whatIf_->request();
+        session_->hasRequest = true;
         showAdvice(run.advice, *run.request, false);
         tabs_->setCurrentIndex(0);
     } else {
@@ -385,11 +401,11 @@ void MainWindow::showRun(const ProjectRun& run) {
     }
     updateTitle();
     updateSummary();
-    if (document_) {
+    if (session_->document) {
         syncPins();  // the pins the project was saved with
-        if (!pendingNotes_.isEmpty()) {
-            statusBar()->showMessage(pendingNotes_.join(QLatin1Char(' ')), 20'000);
-            pendingNotes_.clear();
+        if (!session_->pendingNotes.isEmpty()) {
+            statusBar()->showMessage(session_->pendingNotes.join(QLatin1Char(' ')), 20'000);
+            session_->pendingNotes.clear();
         }
     }
 }
@@ -436,238 +452,14 @@ ProjectWizard* MainWindow::takeTour() {
     return wizard;
 }
 
-// ---- recommendations ------------------------------------------------------------------------
-
-void MainWindow::rememberExplanations(const advisor::Result& result) {
-    for (std::size_t i = 0; i < result.explanations.size() && i < result.ranked.size(); ++i) {
-        explanations_[result.ranked[i].system.name] = result.explanations[i];
-    }
-}
-
-void MainWindow::showAdvice(const advisor::Result& result, const advisor::Request& request,
-                            bool keepSelection) {
-    std::string selectedName;
-    if (keepSelection) {
-        if (const advisor::Candidate* c = recModel_->candidateAt(selectedRank())) {
-            selectedName = c->system.name;
-        }
-    }
-    rememberExplanations(result);
-    recModel_->setResult(result, request);
-    recTable_->sortByColumn(recTable_->horizontalHeader()->sortIndicatorSection(),
-                            recTable_->horizontalHeader()->sortIndicatorOrder());
-    recTable_->resizeColumnsToContents();
-    const int configurationWidth = fontMetrics().horizontalAdvance(QLatin1Char('x')) * 60;
-    if (recTable_->columnWidth(RecommendationsModel::ConfigurationColumn) > configurationWidth) {
-        recTable_->setColumnWidth(RecommendationsModel::ConfigurationColumn, configurationWidth);
-    }
-
-    const advisor::SearchStats& st = result.stats;
-    if (result.ranked.empty()) {
-        statsLabel_->setText(tr("No configuration fits: searched %1 candidates in %2 s.")
-                                 .arg(st.candidates)
-                                 .arg(st.seconds, 0, 'f', 2));
-    } else {
-        statsLabel_->setText(
-            tr("Searched %1 candidates (%2 model evaluations) in %3 s: %4 fit, %5 on the "
-               "Pareto front. The pick is highlighted; click a header to sort.")
-                .arg(st.candidates)
-                .arg(st.evaluated)
-                .arg(st.seconds, 0, 'f', 2)
-                .arg(result.ranked.size())
-                .arg(result.pareto.size()));
-    }
-
-    int row = 0;
-    if (!selectedName.empty()) {
-        for (std::size_t i = 0; i < result.ranked.size(); ++i) {
-            if (result.ranked[i].system.name == selectedName) {
-                row = static_cast<int>(i);
-            }
-        }
-    }
-    if (!result.ranked.empty()) {
-        const QModelIndex index = recProxy_->mapFromSource(recModel_->index(row, 0));
-        recTable_->selectionModel()->setCurrentIndex(
-            index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
-        recTable_->scrollTo(index);
-    }
-    showCandidate();
-
-    std::vector<NamedCandidate> top;
-    for (std::size_t i = 0; i < result.ranked.size() && i < 5; ++i) {
-        top.push_back({QStringLiteral("#%1").arg(i + 1), &result.ranked[i], i + 1});
-    }
-    if (top.empty()) {
-        responseChart_->showMessage(tr("No configuration to chart."));
-        costChart_->showMessage(tr("No configuration to chart."));
-        throughputChart_->showMessage(tr("No configuration to chart."));
-        stripeChart_->showMessage(tr("No configuration to chart."));
-        lossChart_->showMessage(tr("No configuration to chart."));
-    } else {
-        responseChart_->setChart(responseChart(top, request));
-        throughputChart_->setBars(throughputChart(result, 10));
-        if (hasStripeTrials(top)) {
-            stripeChart_->setChart(stripeChart(top));
-        } else {
-            stripeChart_->showMessage(
-                tr("None of the leading configurations is striped: no stripe unit to choose."));
-        }
-        lossChart_->setChart(lossChart(top, request));
-    }
-    emit recommendationsShown();
-}
-
-int MainWindow::selectedRank() const {
-    const QModelIndex current = recTable_->selectionModel()->currentIndex();
-    if (!current.isValid()) {
-        return -1;
-    }
-    return recProxy_->mapToSource(current).row();
-}
-
-void MainWindow::showCandidate() {
-    const advisor::Result& result = recModel_->result();
-    const int rank = selectedRank();
-    const advisor::Candidate* c = recModel_->candidateAt(rank);
-    if (c == nullptr) {
-        if (result.ranked.empty() && (!result.problems.empty() || result.stats.candidates > 0)) {
-            detail_->setHtml(noCandidateHtml(result));
-        } else {
-            detail_->clear();
-        }
-        diagram_->clear();
-        buyingSummary_->clear();
-        pinButton_->setEnabled(false);
-        utilizationChart_->showMessage(tr("Select a configuration."));
-        costChart_->showMessage(tr("No configuration to chart."));
-        return;
-    }
-    pinButton_->setEnabled(compare_->pinCount() < CompareView::kMaxPins &&
-                           !compare_->isPinned(c->system.name));
-    const auto found = explanations_.find(c->system.name);
-    detail_->setHtml(candidateDetailHtml(*c, rank + 1,
-                                         found == explanations_.end() ? nullptr : &found->second,
-                                         recModel_->request()));
-    diagram_->setSystem(c->system);
-    buyingSummary_->setCandidate(*c, recModel_->request());
-    utilizationChart_->setBars(utilizationChart(*c));
-    costChart_->setChart(costChart(result, static_cast<std::size_t>(rank), recModel_->request()));
-    updateSummary();
-}
-
-bool MainWindow::pinSelected() {
-    const int rank = selectedRank();
-    const advisor::Candidate* c = recModel_->candidateAt(rank);
-    if (c == nullptr || !compare_->pin(*c, rank + 1, recModel_->request())) {
-        return false;
-    }
-    pinButton_->setEnabled(false);
-    summaryLabel_->setText(tr("Pinned %1 to Compare (%2 pinned).")
-                               .arg(QString::fromStdString(c->system.name))
-                               .arg(compare_->pinCount()));
-    return true;
-}
-
-void MainWindow::rerank() {
-    if (recModel_->result().ranked.empty()) {
-        return;
-    }
-    // Weights only: the core re-ranks the evaluated candidates, no model runs (instant).
-    advisor::Result result = recModel_->result();
-    advisor::Request request = recModel_->request();
-    request.weights = whatIf_->request().weights;
-    // Explanations speak of ranks ("Runner-up", "against the pick"): they are rewritten for the
-    // new order on a worker thread; until then the detail shows the numbers only.
-    result.explanations.clear();
-    explanations_.clear();
-    advisor::rank(result, request);
-    showAdvice(result, request, true);
-    explainTop();
-}
-
-void MainWindow::explainTop() {
-    // Explain the new top three on a worker thread (explain_top may run the model again).
-    const quint64 generation = ++explainGeneration_;
-    advisor::Result result = recModel_->result();
-    const advisor::Request request = recModel_->request();
-    auto* watcher = new QFutureWatcher<advisor::Result>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation] {
-        const advisor::Result explained = watcher->result();
-        watcher->deleteLater();
-        if (generation != explainGeneration_) {
-            return;
-        }
-        rememberExplanations(explained);
-        showCandidate();
-    });
-    watcher->setFuture(QtConcurrent::run([result, request]() mutable {
-        try {
-            advisor::explain_top(result, request, 3);
-        } catch (...) {
-            result.explanations.clear();
-        }
-        return result;
-    }));
-}
-
-void MainWindow::searchAgain() {
-    if (!whatIf_->isValid() || recModel_->request().workload.name.empty()) {
-        return;
-    }
-    const advisor::Request request = whatIf_->request();
-    const quint64 generation = ++searchGeneration_;
-    setBusy(true, tr("Searching the catalog again..."));
-    auto control = std::make_shared<SearchControl>();
-    watchProgress(control);
-    auto* watcher = new QFutureWatcher<AdviceRun>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation] {
-        const AdviceRun run = watcher->result();
-        watcher->deleteLater();
-        if (generation != searchGeneration_) {
-            return;  // cancelled or superseded
-        }
-        setBusy(false);
-        if (!run.error.isEmpty()) {
-            reportError(tr("The search failed"), {run.error});
-            updateSummary();
-            return;
-        }
-        explanations_.clear();
-        showAdvice(run.advice, run.request, true);
-        updateSummary();
-    });
-    const QString catalog = catalogPath_;
-    watcher->setFuture(QtConcurrent::run(
-        [request, catalog, control] { return runAdvice(request, catalog, control); }));
-}
-
-void MainWindow::watchProgress(std::shared_ptr<SearchControl> control) {
-    if (control_) {
-        control_->stop = true;  // a superseded search need not finish
-    }
-    control_ = std::move(control);
-    progress_->setRange(0, 1000);
-    progress_->setValue(0);
-    progressTimer_->start();
-}
-
-void MainWindow::cancelSearch() {
-    // The search stops at its next progress report; its result is dropped when it arrives.
-    if (control_) {
-        control_->stop = true;
-    }
-    ++searchGeneration_;
-    ++generation_;
-    setBusy(false);
-    summaryLabel_->setText(tr("Search cancelled; the results shown are from before."));
-}
+// The ranking, the detail of a candidate, re-ranking and what-if searches are in
+// main_window_advice.cpp.
 
 void MainWindow::chooseProject() {
     // Start in the current project's folder, else in the bundled examples (installed, or in the
     // build tree, at <bin>/../share/raid-advisor/examples), else in the current directory.
-    QString dir = QFileInfo(projectPath_).absolutePath();
-    if (projectPath_.isEmpty()) {
+    QString dir = QFileInfo(session_->path).absolutePath();
+    if (session_->path.isEmpty()) {
         const QDir examples(QCoreApplication::applicationDirPath() +
                             QStringLiteral("/../share/raid-advisor/examples"));
         dir = examples.exists() ? examples.absolutePath() : QDir::currentPath();
@@ -678,6 +470,38 @@ void MainWindow::chooseProject() {
     if (!path.isEmpty()) {
         openProject(path);
     }
+}
+
+HelpWindow* MainWindow::showManual() {
+    if (helpWindow_ == nullptr) {
+        helpWindow_ = new HelpWindow(manualPath(), this);
+    }
+    helpWindow_->show();
+    helpWindow_->raise();
+    helpWindow_->activateWindow();
+    return helpWindow_;
+}
+
+void MainWindow::restoreWindowGeometry() {
+    // The size and place the window had when it was last closed, else most of the screen it
+    // opens on (never larger than that screen: 2x scaling or a small laptop screen).
+    if (restoreGeometry(QSettings().value(QLatin1String(kGeometryKey)).toByteArray())) {
+        return;
+    }
+    const QScreen* screen = this->screen();
+    if (screen == nullptr) {
+        resize(1280, 800);
+        return;
+    }
+    const QRect available = screen->availableGeometry();
+    const QSize size(std::min(available.width() * 9 / 10, 1600),
+                     std::min(available.height() * 9 / 10, 1000));
+    resize(size);
+    move(available.center() - QPoint(size.width() / 2, size.height() / 2));
+}
+
+void MainWindow::saveWindowGeometry() {
+    QSettings().setValue(QLatin1String(kGeometryKey), saveGeometry());
 }
 
 void MainWindow::showAbout() {
@@ -715,7 +539,7 @@ void MainWindow::updateSummary() {
     const raidadv::Evaluation* evaluation =
         model_->evaluationAt(table_->selectionModel()->currentIndex().row());
     if (evaluation == nullptr) {
-        if (projectPath_.isEmpty()) {
+        if (session_->path.isEmpty()) {
             summaryLabel_->setText(
                 tr("Start a project with File > New project, or open one with File > Open "
                    "project..."));
@@ -739,16 +563,11 @@ void MainWindow::updateSummary() {
 }
 
 void MainWindow::updateTitle() {
-    QString name = projectName_;
-    if (name.isEmpty() && !projectPath_.isEmpty()) {
-        name = QFileInfo(projectPath_).fileName();
-    }
-    if (name.isEmpty() && document_) {
-        name = document_->displayName();
-    }
+    // The same name as every question about the project (ProjectSession::displayName).
+    const QString name = session_->displayName();
     // [*] shows unsaved changes (setWindowModified).
     setWindowTitle(name.isEmpty() ? tr("RAID Advisor") : tr("%1[*] - RAID Advisor").arg(name));
-    setWindowModified(document_ && document_->isModified());
+    setWindowModified(session_->document && session_->document->isModified());
 }
 
 }  // namespace raidadv::gui

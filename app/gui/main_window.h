@@ -12,6 +12,7 @@
 #include <string>
 
 #include "project_run.h"
+#include "project_session.h"
 
 class QAction;
 class QCloseEvent;
@@ -43,6 +44,7 @@ class ProjectDocument;
 namespace raidadv::gui {
 
 class CompareView;
+class HelpWindow;
 class WelcomePage;
 class LayoutDiagram;
 class BuyingSummaryView;
@@ -74,22 +76,25 @@ class MainWindow : public QMainWindow {
     /// Shows the welcome page (examples, New project..., Open..., the tour) in place of the
     /// results; the window starts with it. A project shown replaces it.
     void showWelcome();
-    /// Opens the new-project wizard with the guided tour beside its pages.
+    /// Opens the new-project wizard with the guided tour beside its pages (also Help > Take the
+    /// Tour).
     ProjectWizard* takeTour();
+    /// Help > Manual (F1): the user manual in its own window (help_window.h).
+    HelpWindow* showManual();
 
     void setErrorReporter(ErrorReporter reporter);
     /// Catalog database to load projects against; empty (default) = Catalog::default_path().
     void setCatalogPath(const QString& path) { catalogPath_ = path; }
     QString catalogPath() const { return catalogPath_; }
 
-    bool isBusy() const { return running_ > 0; }
+    bool isBusy() const { return session_->runs.unfinished() > 0; }
     ResultsModel* resultsModel() const { return model_; }
     RecommendationsModel* recommendationsModel() const { return recModel_; }
     WhatIfPanel* whatIfPanel() const { return whatIf_; }
     CompareView* compareView() const { return compare_; }
     /// Pins the selected configuration to the Compare view; false if it cannot be pinned.
     bool pinSelected();
-    QString projectPath() const { return projectPath_; }
+    QString projectPath() const { return session_->path; }
     /// Writes the PDF report of the advice shown to `path` (A4, or Letter); false after showing
     /// the error. File > Export report asks for the page size and the path, then calls this.
     bool exportReportTo(const QString& path, bool letter);
@@ -111,7 +116,7 @@ class MainWindow : public QMainWindow {
     void setAsker(Asker asker);
     void setSaveFileChooser(SaveFileChooser chooser);
     /// The open project; null before one is opened or created.
-    raidadv::document::ProjectDocument* document() const { return document_.get(); }
+    raidadv::document::ProjectDocument* document() const { return session_->document.get(); }
     /// File > Save: false if not saved (cancelled, refused or failed; errors are reported).
     bool saveProject();
     /// File > Save As...
@@ -148,11 +153,17 @@ class MainWindow : public QMainWindow {
     QWidget* createRecommendationsTab();
     void chooseProject();
     void showAbout();
+    /// The size and position last saved (QSettings "window/geometry"), else from the screen.
+    void restoreWindowGeometry();
+    void saveWindowGeometry();
     void reportError(const QString& title, const QStringList& errors);
     void updateSummary();
     void updateTitle();
-    void startRun(std::function<ProjectRun(std::shared_ptr<SearchControl>)> job,
-                  const QString& what);
+    /// Runs `job` as the project run (superseding any other); returns its id.
+    quint64 startRun(std::function<ProjectRun(std::shared_ptr<SearchControl>)> job,
+                     const QString& what);
+    /// Shows a finished project run `runId` (the newest).
+    void projectRunFinished(quint64 runId, const ProjectRun& run);
     /// Shows `control`'s progress until the next setBusy(false); stops the search watched before.
     void watchProgress(std::shared_ptr<SearchControl> control);
     void setBusy(bool busy, const QString& what = {});
@@ -166,7 +177,19 @@ class MainWindow : public QMainWindow {
     void explainTop();
     void showCandidate();
     int selectedRank() const;  ///< row in the ranking (0 = pick), -1 if none
+    void createCopyActions(QMenu* editMenu);
+    /// Column widths of the ranking that fit the table's width (main_window_advice.cpp).
+    void fitRankingColumns();
 
+  public:
+    /// The ranking as shown (sorted as the table is), tab-separated with a header line.
+    QString rankingText() const;
+    /// Edit > Copy Ranking (and Ctrl+C in the ranking); false if there is none.
+    bool copyRanking();
+    /// Edit > Copy Explanation: the detail pane as text and HTML; false if it is empty.
+    bool copyExplanation();
+
+  private:
     ResultsModel* model_ = nullptr;
     QTableView* table_ = nullptr;
     RecommendationsModel* recModel_ = nullptr;
@@ -199,16 +222,11 @@ class MainWindow : public QMainWindow {
     QAction* openAction_ = nullptr;
     QAction* quitAction_ = nullptr;
     QAction* aboutAction_ = nullptr;
+    HelpWindow* helpWindow_ = nullptr;
     ErrorReporter errorReporter_;
     QString catalogPath_;
-    QString projectPath_;
-    QString projectName_;
-    /// Explanations by configuration name: they follow their candidate through re-ranking.
-    std::map<std::string, raidadv::advisor::Explanation> explanations_;
-    quint64 generation_ = 0;        ///< id of the newest run; older runs' results are dropped
-    quint64 searchGeneration_ = 0;  ///< id of the newest what-if search
-    quint64 explainGeneration_ = 0;
-    int running_ = 0;  ///< runs not finished yet
+    /// The open project, its pending document and the background runs on it.
+    std::unique_ptr<ProjectSession> session_;
     bool searching_ = false;
 
     // ---- the open project ----
@@ -227,8 +245,8 @@ class MainWindow : public QMainWindow {
     /// Runs `doc`; it becomes the open project when its run succeeds.
     void startDocumentRun(std::unique_ptr<raidadv::document::ProjectDocument> doc,
                           const QStringList& notes);
-    /// Takes the pending document of run `generation` as the open project.
-    void adoptPendingDocument(quint64 generation);
+    /// Takes the pending document of run `runId` as the open project.
+    void adoptPendingDocument(quint64 runId);
     void addRecentFile(const QString& path);
     void fillRecentMenu();
     void documentChanged(const QString& pointer);
@@ -240,14 +258,6 @@ class MainWindow : public QMainWindow {
     void reloadFromDocument();
     QString suggestedSavePath() const;
 
-    std::unique_ptr<raidadv::document::ProjectDocument> document_;
-    std::unique_ptr<raidadv::document::AutoSaver> autoSaver_;
-    std::unique_ptr<raidadv::document::ProjectDocument> pendingDocument_;
-    QStringList pendingNotes_;
-    quint64 pendingGeneration_ = 0;
-    raidadv::advisor::Request loadedRequest_;   ///< as the project was read
-    raidadv::advisor::Request appliedRequest_;  ///< what the panel and the document agree on
-    bool hasRequest_ = false;
     bool recording_ = false;   ///< pushing an edit: the document's change is ours
     bool syncQueued_ = false;  ///< a sync from the document is scheduled
     bool syncingPins_ = false;

@@ -41,27 +41,27 @@ bool whatIfCanShow(const QString& pointer) {
 }  // namespace
 
 void MainWindow::recordWhatIf() {
-    if (!document_ || !hasRequest_ || !whatIf_->isValid()) {
+    if (!session_->document || !session_->hasRequest || !whatIf_->isValid()) {
         return;
     }
     const advisor::Request after = whatIf_->request();
-    const JsonEdits edits = whatIfEdits(document_->root(), appliedRequest_, after);
-    appliedRequest_ = after;
+    const JsonEdits edits = whatIfEdits(session_->document->root(), session_->appliedRequest, after);
+    session_->appliedRequest = after;
     if (edits.empty()) {
         return;
     }
     recording_ = true;
     if (edits.size() == 1 && edits.front().first == kWeightsPointer) {
         // A slider drag is many edits of one value: one undo step.
-        document_->setValue(kWeightsPointer, edits.front().second, tr("Change what matters"), true);
+        session_->document->setValue(kWeightsPointer, edits.front().second, tr("Change what matters"), true);
     } else {
-        document_->setValues(edits, tr("Change the workload or limits"));
+        session_->document->setValues(edits, tr("Change the workload or limits"));
     }
     recording_ = false;
 }
 
 void MainWindow::recordPins() {
-    if (!document_ || syncingPins_) {
+    if (!session_->document || syncingPins_) {
         return;
     }
     const std::vector<std::string> names = compare_->pinnedNames();
@@ -70,11 +70,11 @@ void MainWindow::recordPins() {
         pins.push_back(name);
     }
     std::optional<Json> value = pins;
-    if (names.empty() && !document_->value(kPinsPointer)) {
+    if (names.empty() && !session_->document->value(kPinsPointer)) {
         return;  // nothing pinned, nothing recorded
     }
     recording_ = true;
-    document_->setValue(
+    session_->document->setValue(
         kPinsPointer, value,
         names.empty() ? tr("Clear pins") : tr("Pin %1").arg(QString::fromStdString(names.back())));
     recording_ = false;
@@ -97,7 +97,7 @@ void MainWindow::documentChanged(const QString& pointer) {
 
 void MainWindow::syncFromDocument() {
     syncQueued_ = false;
-    if (!document_) {
+    if (!session_->document) {
         return;
     }
     if (reloadQueued_) {
@@ -106,13 +106,13 @@ void MainWindow::syncFromDocument() {
         return;
     }
     syncPins();
-    if (!hasRequest_) {
+    if (!session_->hasRequest) {
         return;
     }
-    const advisor::Request shown = appliedRequest_;
-    const advisor::Request wanted = whatIfRequest(document_->root(), loadedRequest_);
+    const advisor::Request shown = session_->appliedRequest;
+    const advisor::Request wanted = whatIfRequest(session_->document->root(), session_->loadedRequest);
     whatIf_->setRequest(wanted);
-    appliedRequest_ = whatIf_->request();  // as the fields read back (rounded as shown)
+    session_->appliedRequest = whatIf_->request();  // as the fields read back (rounded as shown)
     if (needsSearch(shown, wanted)) {
         searchAgain();
     } else if (weightsDiffer(shown, wanted)) {
@@ -122,7 +122,7 @@ void MainWindow::syncFromDocument() {
 
 void MainWindow::syncPins() {
     std::vector<std::string> wanted;
-    if (const std::optional<Json> pins = document_->value(kPinsPointer); pins && pins->is_array()) {
+    if (const std::optional<Json> pins = session_->document->value(kPinsPointer); pins && pins->is_array()) {
         for (const Json& name : *pins) {
             if (name.is_string()) {
                 wanted.push_back(name.get<std::string>());
@@ -167,34 +167,34 @@ void MainWindow::syncPins() {
 }
 
 ProjectWizard* MainWindow::editProjectInWizard() {
-    if (!document_ || !hasRequest_) {
+    if (!session_->document || !session_->hasRequest) {
         summaryLabel_->setText(
             tr("Open a project that asks the advisor a question to edit it in "
                "the wizard."));
         return nullptr;
     }
-    const Json& root = document_->root();
+    const Json& root = session_->document->root();
     const QString name = root.contains("name") && root["name"].is_string()
                              ? QString::fromStdString(root["name"].get<std::string>())
-                             : projectName_;
-    const ProjectDraft before = draftFromRequest(whatIfRequest(root, loadedRequest_), name);
+                             : session_->name;
+    const ProjectDraft before = draftFromRequest(whatIfRequest(root, session_->loadedRequest), name);
     auto* wizard = new ProjectWizard(CatalogChoices::load(catalogPath_), catalogPath_, this);
     wizard->setWindowTitle(tr("Edit project"));
     wizard->setAttribute(Qt::WA_DeleteOnClose);
     wizard->setWindowModality(Qt::WindowModal);
     fillWizardOnShow(*wizard, before);
     connect(wizard, &QDialog::accepted, this, [this, wizard, before] {
-        if (!document_) {
+        if (!session_->document) {
             return;
         }
         const ProjectDraft after = mergeWizardDraft(before, wizard->draft());
-        const JsonEdits edits = draftEdits(document_->root(), before, after);
+        const JsonEdits edits = draftEdits(session_->document->root(), before, after);
         if (edits.empty()) {
             summaryLabel_->setText(tr("The wizard changed nothing."));
             return;
         }
         recording_ = true;
-        document_->setValues(edits, tr("Edit the project in the wizard"));
+        session_->document->setValues(edits, tr("Edit the project in the wizard"));
         recording_ = false;
         reloadFromDocument();
     });
@@ -203,12 +203,12 @@ ProjectWizard* MainWindow::editProjectInWizard() {
 }
 
 void MainWindow::reloadFromDocument() {
-    if (!document_) {
+    if (!session_->document) {
         return;
     }
-    const QByteArray text = document_->serialize();
-    const QString path = document_->path();
-    const QString name = document_->displayName();
+    const QByteArray text = session_->document->serialize();
+    const QString path = session_->document->path();
+    const QString name = session_->document->displayName();
     const QString catalog = catalogPath_;
     startRun(
         [text, path, name, catalog](std::shared_ptr<SearchControl> control) {

@@ -34,6 +34,8 @@
 
 namespace raidadv::gui {
 
+using document::ProjectDocument;
+
 namespace {
 
 constexpr int kMaxRecentFiles = 10;
@@ -119,11 +121,12 @@ void MainWindow::createDocumentActions(QMenu* fileMenu) {
     QAction* editProject = editMenu->addAction(tr("Edit Project in &Wizard..."), this,
                                                [this] { editProjectInWizard(); });
     editProject->setObjectName(QStringLiteral("editProjectAction"));
+    createCopyActions(editMenu);  // Copy Ranking, Copy Explanation (main_window_advice.cpp)
 
     // An opened project shows the configuration selected when it was saved (session.selected).
     connect(this, &MainWindow::runFinished, this, [this](bool ok) {
-        if (ok && document_) {
-            restoreSelection(*document_, *recModel_, *recProxy_, *recTable_);
+        if (ok && session_->document) {
+            restoreSelection(*session_->document, *recModel_, *recProxy_, *recTable_);
         }
     });
 
@@ -189,8 +192,8 @@ void MainWindow::setSaveFileChooser(SaveFileChooser chooser) {
 
 void MainWindow::setAutosaveInterval(int ms) {
     autosaveIntervalMs_ = ms;
-    if (autoSaver_) {
-        autoSaver_->setInterval(ms);
+    if (session_->autoSaver) {
+        session_->autoSaver->setInterval(ms);
     }
 }
 
@@ -212,8 +215,11 @@ void MainWindow::openProject(const QString& path) {
                  QFileInfo(path).fileName());
         return;
     }
-    const QString autosave = document::ProjectDocument::autosavePathFor(opened.document->path());
-    if (QFileInfo::exists(autosave)) {
+    // Autosaves of this project that no running copy owns (a copy that has it open holds its
+    // file's lock): left by a crash or a kill.
+    const QStringList left = ProjectDocument::leftAutosavesFor(opened.document->path());
+    if (!left.isEmpty()) {
+        const QString autosave = left.front();
         const Answer answer = asker_(
             Question::RecoverAutosave,
             tr("%1 has unsaved changes from a session that ended without saving them (autosaved "
@@ -222,7 +228,7 @@ void MainWindow::openProject(const QString& path) {
                      QLocale().toString(QFileInfo(autosave).lastModified(), QLocale::ShortFormat)));
         if (answer == Answer::Recover) {
             document::OpenResult recovered =
-                document::ProjectDocument::recover(autosave, opened.document->path());
+                ProjectDocument::recover(autosave, opened.document->path());
             if (recovered.document) {
                 startDocumentRun(std::move(recovered.document),
                                  {tr("Recovered the unsaved changes; save to keep them.")});
@@ -231,7 +237,9 @@ void MainWindow::openProject(const QString& path) {
             reportError(tr("Cannot recover the autosave of %1").arg(QFileInfo(path).fileName()),
                         recovered.error.split(QLatin1Char('\n')));
         } else {
-            QFile::remove(autosave);
+            for (const QString& file : left) {
+                QFile::remove(file);
+            }
         }
     }
     startDocumentRun(std::move(opened.document), opened.notes);
@@ -256,10 +264,9 @@ void MainWindow::startDocumentRun(std::unique_ptr<document::ProjectDocument> doc
     const QString path = doc->path();
     const QString name = path.isEmpty() ? doc->displayName() : QFileInfo(path).fileName();
     const QString catalog = catalogPath_;
-    pendingDocument_ = std::move(doc);
-    pendingNotes_ = notes;
-    pendingGeneration_ = generation_ + 1;  // the run startRun() is about to start
-    startRun(
+    session_->pendingDocument = std::move(doc);
+    session_->pendingNotes = notes;
+    session_->pendingRun = startRun(
         [text, path, name, catalog](std::shared_ptr<SearchControl> control) {
             ProjectRun run = runProjectText(text, name, catalog, std::move(control));
             run.path = path;
@@ -271,32 +278,33 @@ void MainWindow::startDocumentRun(std::unique_ptr<document::ProjectDocument> doc
         name);
 }
 
-void MainWindow::adoptPendingDocument(quint64 generation) {
-    if (!pendingDocument_ || generation != pendingGeneration_) {
+void MainWindow::adoptPendingDocument(quint64 runId) {
+    ProjectDocument* before = session_->document.get();
+    if (before != nullptr) {
+        undoGroup_->removeStack(before->undoStack());
+    }
+    if (!session_->adopt(runId, autosaveIntervalMs_)) {
+        if (before != nullptr) {
+            undoGroup_->addStack(before->undoStack());
+        }
         return;
     }
-    if (document_) {
-        undoGroup_->removeStack(document_->undoStack());
-    }
-    autoSaver_.reset();
-    document_ = std::move(pendingDocument_);
-    hasRequest_ = false;
-    undoGroup_->addStack(document_->undoStack());
-    undoGroup_->setActiveStack(document_->undoStack());
-    autoSaver_ = std::make_unique<document::AutoSaver>(document_.get(), autosaveIntervalMs_);
-    connect(autoSaver_.get(), &document::AutoSaver::failed, this, [this](const QString& error) {
-        summaryLabel_->setText(tr("Autosave failed: %1").arg(error));
-    });
-    connect(document_.get(), &document::ProjectDocument::modifiedChanged, this,
+    undoGroup_->addStack(session_->document->undoStack());
+    undoGroup_->setActiveStack(session_->document->undoStack());
+    connect(session_->autoSaver.get(), &document::AutoSaver::failed, this,
+            [this](const QString& error) {
+                summaryLabel_->setText(tr("Autosave failed: %1").arg(error));
+            });
+    connect(session_->document.get(), &document::ProjectDocument::modifiedChanged, this,
             [this] { updateTitle(); });
-    connect(document_.get(), &document::ProjectDocument::pathChanged, this, [this] {
-        projectPath_ = document_->path();
+    connect(session_->document.get(), &document::ProjectDocument::pathChanged, this, [this] {
+        session_->path = session_->document->path();
         updateTitle();
     });
-    connect(document_.get(), &document::ProjectDocument::changed, this,
+    connect(session_->document.get(), &document::ProjectDocument::changed, this,
             &MainWindow::documentChanged);
-    if (!document_->isUntitled()) {
-        addRecentFile(document_->path());
+    if (!session_->document->isUntitled()) {
+        addRecentFile(session_->document->path());
     }
     for (QAction* action : {saveAction_, saveAsAction_, closeAction_}) {
         action->setEnabled(true);
@@ -335,47 +343,47 @@ bool MainWindow::recoverUntitled() {
 // ---- saving -------------------------------------------------------------------------------
 
 bool MainWindow::saveProject() {
-    if (!document_) {
+    if (!session_->document) {
         return false;
     }
-    if (document_->isUntitled()) {
+    if (session_->document->isUntitled()) {
         return saveProjectAs();
     }
-    recordSelection(*document_, *recModel_, *recProxy_, *recTable_);
-    document::SaveResult result = document_->save();
+    recordSelection(*session_->document, *recModel_, *recProxy_, *recTable_);
+    document::SaveResult result = session_->document->save();
     if (result.outcome == document::SaveResult::Outcome::ChangedOnDisk) {
         const Answer answer =
             asker_(Question::FileChangedOnDisk,
                    tr("%1 was changed on disk since it was opened or saved. Overwrite those "
                       "changes with this project, or save this project under another name?")
-                       .arg(document_->displayName()));
+                       .arg(session_->document->displayName()));
         if (answer == Answer::SaveAs) {
             return saveProjectAs();
         }
         if (answer != Answer::Overwrite) {
             return false;
         }
-        result = document_->save(true);
+        result = session_->document->save(true);
     }
     if (!result.ok()) {
-        reportError(tr("Cannot save %1").arg(document_->displayName()), {result.error});
+        reportError(tr("Cannot save %1").arg(session_->document->displayName()), {result.error});
         return false;
     }
     summaryLabel_->setText(
         result.backupPath.isEmpty()
-            ? tr("Saved %1.").arg(document_->displayName())
+            ? tr("Saved %1.").arg(session_->document->displayName())
             : tr("Saved %1; the original of the older format is kept as %2.")
-                  .arg(document_->displayName(), QFileInfo(result.backupPath).fileName()));
-    addRecentFile(document_->path());
-    emit projectSaved(document_->path());
+                  .arg(session_->document->displayName(), QFileInfo(result.backupPath).fileName()));
+    addRecentFile(session_->document->path());
+    emit projectSaved(session_->document->path());
     return true;
 }
 
 QString MainWindow::suggestedSavePath() const {
     QString dir = QDir::homePath();
-    QString base = projectName_.isEmpty() ? tr("Untitled") : projectName_;
-    if (document_ && !document_->isUntitled()) {
-        const QFileInfo info(document_->path());
+    QString base = session_->name.isEmpty() ? tr("Untitled") : session_->name;
+    if (session_->document && !session_->document->isUntitled()) {
+        const QFileInfo info(session_->document->path());
         base = info.completeBaseName();
         // The bundled examples (or any read-only folder) are not where a copy goes.
         if (QFileInfo(info.absolutePath()).isWritable()) {
@@ -389,7 +397,7 @@ QString MainWindow::suggestedSavePath() const {
 }
 
 bool MainWindow::saveProjectAs() {
-    if (!document_) {
+    if (!session_->document) {
         return false;
     }
     QString path = saveFileChooser_(suggestedSavePath());
@@ -399,32 +407,32 @@ bool MainWindow::saveProjectAs() {
     if (QFileInfo(path).suffix().isEmpty()) {
         path += QLatin1Char('.') + QLatin1String(kProjectSuffix);
     }
-    recordSelection(*document_, *recModel_, *recProxy_, *recTable_);
-    const document::SaveResult result = document_->saveAs(path);
+    recordSelection(*session_->document, *recModel_, *recProxy_, *recTable_);
+    const document::SaveResult result = session_->document->saveAs(path);
     if (!result.ok()) {
         reportError(tr("Cannot save %1").arg(QFileInfo(path).fileName()), {result.error});
         return false;
     }
-    projectPath_ = document_->path();
+    session_->path = session_->document->path();
     updateTitle();
-    summaryLabel_->setText(tr("Saved %1.").arg(document_->displayName()));
-    addRecentFile(document_->path());
-    emit projectSaved(document_->path());
+    summaryLabel_->setText(tr("Saved %1.").arg(session_->document->displayName()));
+    addRecentFile(session_->document->path());
+    emit projectSaved(session_->document->path());
     return true;
 }
 
 bool MainWindow::maybeSave() {
-    if (!document_ || !document_->isModified()) {
+    if (!session_->document || !session_->document->isModified()) {
         return true;
     }
     const Answer answer =
         asker_(Question::SaveChanges,
-               tr("%1 has unsaved changes. Save them?").arg(document_->displayName()));
+               tr("%1 has unsaved changes. Save them?").arg(session_->displayName()));
     if (answer == Answer::Save) {
         return saveProject();
     }
     if (answer == Answer::Discard) {
-        document_->discardAutosave();
+        session_->document->discardAutosave();
         return true;
     }
     return false;
@@ -434,19 +442,17 @@ bool MainWindow::closeProject() {
     if (!maybeSave()) {
         return false;
     }
-    ++generation_;  // a run still going belongs to the closed project
-    pendingDocument_.reset();
-    if (document_) {
-        undoGroup_->removeStack(document_->undoStack());
+    if (session_->document) {
+        undoGroup_->removeStack(session_->document->undoStack());
     }
-    autoSaver_.reset();
-    document_.reset();
-    hasRequest_ = false;
-    projectPath_.clear();
-    projectName_.clear();
+    session_->close();
+    if (control_) {
+        control_->stop = true;  // a search still going need not finish
+    }
+    setBusy(false);
     model_->setEvaluations({});
     recModel_->clear();
-    explanations_.clear();
+    session_->explanations.clear();
     syncingPins_ = true;
     compare_->clear();
     syncingPins_ = false;
@@ -463,6 +469,7 @@ bool MainWindow::closeProject() {
 
 void MainWindow::closeEvent(QCloseEvent* event) {
     if (maybeSave()) {
+        saveWindowGeometry();
         event->accept();
     } else {
         event->ignore();

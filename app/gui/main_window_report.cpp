@@ -39,11 +39,11 @@ void MainWindow::chooseReportFile() {
     if (!ok) {
         return;
     }
-    const QString base = projectPath_.isEmpty() ? tr("raid-advisor-report")
-                                                : QFileInfo(projectPath_).completeBaseName();
+    const QString base = session_->path.isEmpty() ? tr("raid-advisor-report")
+                                                : QFileInfo(session_->path).completeBaseName();
     const QString path = QFileDialog::getSaveFileName(
         this, tr("Export report"),
-        QFileInfo(projectPath_).absoluteDir().filePath(base + QStringLiteral(".pdf")),
+        QFileInfo(session_->path).absoluteDir().filePath(base + QStringLiteral(".pdf")),
         tr("PDF files (*.pdf)"));
     if (path.isEmpty()) {
         return;
@@ -66,7 +66,7 @@ bool MainWindow::exportReportTo(const QString& path, bool letter) {
         // The report then names those parts after the candidates found.
     }
     report::ReportInput input;
-    input.project_name = projectName_;
+    input.project_name = session_->name;
     input.request = &request;
     input.result = &result;
     input.sensitivity = &sensitivity;

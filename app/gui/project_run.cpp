@@ -1,5 +1,6 @@
 #include "project_run.h"
 #include "user_catalog.h"
+#include "issue_text.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -73,8 +74,7 @@ ProjectRun run(ProjectRun run, const QString& fileName, const QString& catalogPa
     } catch (const raidadv::ProjectError& e) {
         QStringList errors;
         for (const auto& issue : e.issues) {
-            errors << QString::fromStdString(issue.path.empty() ? issue.message
-                                                                : issue.to_string());
+            errors << userIssueText(issue, &*catalog);  // as the window names the field
         }
         if (errors.isEmpty()) {
             errors << QString::fromStdString(e.what());

@@ -205,7 +205,7 @@ QVariant RecommendationsModel::headerData(int section, Qt::Orientation orientati
             case ConfigurationColumn:
                 return tr("Configuration");
             case ResponseColumn:
-                return tr("Response (ms)");
+                return tr("Typical response (ms)");
             case ThroughputColumn:
                 return files ? tr("Files/s") : tr("IOPS");
             case MbPerSecondColumn:
@@ -243,8 +243,8 @@ QVariant RecommendationsModel::headerData(int section, Qt::Orientation orientati
                     "(higher is better)");
             case ResponseColumn:
                 return tr(
-                    "Mean response time in milliseconds (geometric mean over the load "
-                    "points)");
+                    "Typical mean response time in milliseconds: the geometric mean over all "
+                    "load points (the explanation's bullets give the heaviest point)");
             case ThroughputColumn:
                 return files ? tr("Files per second at the heaviest load point")
                              : tr("Requests per second at the heaviest load point");

@@ -1,8 +1,11 @@
 #include "screenshot.h"
 
 #include <QAbstractButton>
+#include <QAction>
+#include <QApplication>
 #include <QCoreApplication>
 #include <QDir>
+#include <QPalette>
 #include <QPixmap>
 #include <QTabWidget>
 #include <QTableView>
@@ -10,6 +13,7 @@
 #include <cstdio>
 #include <memory>
 
+#include "help_window.h"
 #include "main_window.h"
 #include "project_wizard.h"
 
@@ -56,7 +60,7 @@ bool save(QWidget& widget, const QString& path) {
 
 }  // namespace
 
-void wizardScreenshots(MainWindow& window, const QString& dir) {
+void wizardScreenshots(MainWindow& window, const QString& dir, const QString& project) {
     QDir().mkpath(dir);
     window.setErrorReporter([](const QString& title, const QString& message) {
         std::fprintf(stderr, "raid-advisor: %s\n%s\n", qPrintable(title), qPrintable(message));
@@ -97,12 +101,27 @@ void wizardScreenshots(MainWindow& window, const QString& dir) {
                     QCoreApplication::processEvents();
                     *ok = save(window, dir + QStringLiteral("/compare.png")) && *ok;
                 }
+                // The catalog editor and the manual (Help > Manual, F1).
+                window.findChild<QAction*>(QStringLiteral("catalogAction"))->trigger();
+                if (auto* editor = window.findChild<QWidget*>(QStringLiteral("catalogEditor"))) {
+                    editor->resize(window.size() * 4 / 5);
+                    QCoreApplication::processEvents();
+                    *ok = save(*editor, dir + QStringLiteral("/catalog-editor.png")) && *ok;
+                    editor->close();
+                }
+                HelpWindow* help = window.showManual();
+                QCoreApplication::processEvents();
+                *ok = save(*help, dir + QStringLiteral("/manual.png")) && *ok;
                 QCoreApplication::exit(*ok ? 0 : 1);
             });
         },
         Qt::SingleShotConnection);
+    if (!project.isEmpty()) {
+        window.openProject(project);  // the pictures of the results follow
+        return;
+    }
     QTimer::singleShot(0, &window, [&window, dir, ok] {
-        ProjectWizard* wizard = window.newProject();
+        ProjectWizard* wizard = window.takeTour();  // the tour beside each page, pictured too
         const char* names[] = {"workload", "sizes", "capacity", "budget", "hardware", "review"};
         auto step = std::make_shared<std::function<void(int)>>();
         *step = [wizard, dir, ok, names, step](int page) {
@@ -111,6 +130,10 @@ void wizardScreenshots(MainWindow& window, const QString& dir) {
                                               .arg(page + 1)
                                               .arg(QString::fromLatin1(names[page]))) &&
                       *ok;
+                if (auto* tour = wizard->findChild<QWidget*>(QStringLiteral("wizardTourFrame"))) {
+                    *ok = save(*tour, dir + QStringLiteral("/wizard-%1-tour.png").arg(page + 1)) &&
+                          *ok;
+                }
                 if (page + 1 < 6) {
                     wizard->next();
                     (*step)(page + 1);
@@ -121,6 +144,31 @@ void wizardScreenshots(MainWindow& window, const QString& dir) {
         };
         (*step)(0);
     });
+}
+
+void useDarkPalette(QApplication& app) {
+    QApplication::setStyle(QStringLiteral("Fusion"));
+    QPalette p;
+    const QColor window(0x2d, 0x2d, 0x30);
+    const QColor base(0x1e, 0x1e, 0x1e);
+    const QColor text(0xe8, 0xe8, 0xe8);
+    p.setColor(QPalette::Window, window);
+    p.setColor(QPalette::WindowText, text);
+    p.setColor(QPalette::Base, base);
+    p.setColor(QPalette::AlternateBase, window);
+    p.setColor(QPalette::ToolTipBase, base);
+    p.setColor(QPalette::ToolTipText, text);
+    p.setColor(QPalette::Text, text);
+    p.setColor(QPalette::Button, window);
+    p.setColor(QPalette::ButtonText, text);
+    p.setColor(QPalette::Highlight, QColor(0x3d, 0x7a, 0xd6));
+    p.setColor(QPalette::HighlightedText, Qt::white);
+    p.setColor(QPalette::Link, QColor(0x6a, 0xb0, 0xf3));
+    p.setColor(QPalette::Mid, QColor(0x50, 0x50, 0x55));
+    p.setColor(QPalette::Disabled, QPalette::Text, QColor(0x80, 0x80, 0x80));
+    p.setColor(QPalette::Disabled, QPalette::WindowText, QColor(0x80, 0x80, 0x80));
+    p.setColor(QPalette::Disabled, QPalette::ButtonText, QColor(0x80, 0x80, 0x80));
+    app.setPalette(p);
 }
 
 }  // namespace raidadv::gui

@@ -4,6 +4,8 @@
 
 #include <QString>
 
+class QApplication;
+
 namespace raidadv::gui {
 
 class MainWindow;
@@ -14,11 +16,16 @@ class MainWindow;
 /// project could not be loaded or evaluated.
 void screenshotWhenReady(MainWindow& window, const QString& file, bool waitForRun);
 
-/// The hidden --wizard-screenshots DIR option: opens the new-project wizard with its defaults,
-/// saves DIR/wizard-<n>-<page>.png for every page, finishes it, and saves DIR/main-window.png,
-/// DIR/charts.png, DIR/layout.png and DIR/compare.png (the first three pinned) once the
-/// recommendations are shown; then quits (exit code
-/// 0 when every picture was saved).
-void wizardScreenshots(MainWindow& window, const QString& dir);
+/// The hidden --wizard-screenshots DIR option: opens the new-project wizard with its defaults and
+/// the tour, saves DIR/wizard-<n>-<page>.png and DIR/wizard-<n>-tour.png for every page,
+/// finishes it, and saves DIR/main-window.png, one picture per detail tab, DIR/compare.png (the
+/// first three pinned), DIR/catalog-editor.png and DIR/manual.png once the recommendations are
+/// shown; then quits (exit code 0 when every picture was saved). With a `project`, that project
+/// is opened instead of walking the wizard.
+void wizardScreenshots(MainWindow& window, const QString& dir, const QString& project = {});
+
+/// The hidden --dark option: the Fusion style with a dark palette, to look at the window as
+/// users of a dark desktop theme see it.
+void useDarkPalette(QApplication& app);
 
 }  // namespace raidadv::gui

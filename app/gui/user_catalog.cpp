@@ -41,12 +41,19 @@ void setUserCatalogPath(const QString& path) {
 }
 
 QString defaultUserCatalogPath() {
-    const QString env = qEnvironmentVariable("RAID_ADVISOR_USER_CATALOG");
-    if (!env.isEmpty()) {
-        return env;
+    // The same file as raid-advisor-cli (Catalog::default_user_path: $RAID_ADVISOR_USER_CATALOG,
+    // else ~/.local/share/RAID Advisor/user-catalog.db), so both programs see the same entries.
+    const QString shared = QFile::decodeName(
+        QByteArray::fromStdString(raidadv::Catalog::default_user_path().string()));
+    if (!qEnvironmentVariableIsEmpty("RAID_ADVISOR_USER_CATALOG") || QFile::exists(shared)) {
+        return shared;
     }
-    return QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation))
-        .filePath(QStringLiteral("user-catalog.db"));
+    // Earlier versions of the desktop application kept it in its own data folder
+    // (QStandardPaths::AppDataLocation, which adds the organisation's folder): keep using a
+    // catalog found there rather than losing its entries.
+    const QString legacy = QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation))
+                               .filePath(QStringLiteral("user-catalog.db"));
+    return QFile::exists(legacy) ? legacy : shared;
 }
 
 raidadv::Catalog openLayeredCatalog(const QString& catalogPath) {

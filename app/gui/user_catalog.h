@@ -15,8 +15,9 @@ namespace raidadv::gui {
 QString userCatalogPath();
 void setUserCatalogPath(const QString& path);
 
-/// The application's user catalog: $RAID_ADVISOR_USER_CATALOG if set, else
-/// QStandardPaths::AppDataLocation/user-catalog.db.
+/// The application's user catalog, the command line's too (Catalog::default_user_path):
+/// $RAID_ADVISOR_USER_CATALOG if set, else ~/.local/share/RAID Advisor/user-catalog.db (a file
+/// an older version left in QStandardPaths::AppDataLocation is used while that one is missing).
 QString defaultUserCatalogPath();
 
 /// The bundled catalog `catalogPath` (Catalog::default_path() if empty) with userCatalogPath()

@@ -1,6 +1,7 @@
 #include "what_if_panel.h"
 
 #include <QBoxLayout>
+#include <QHBoxLayout>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFormLayout>
@@ -33,6 +34,26 @@ QSlider* weightSlider(const QString& name, QWidget* parent) {
     slider->setRange(0, kWeightSteps);
     slider->setPageStep(1);
     return slider;
+}
+
+/// `slider` with its value as a number to its right (0 to 10): the weight it sets.
+QWidget* withValue(QSlider* slider, QWidget* parent) {
+    auto* row = new QWidget(parent);
+    auto* layout = new QHBoxLayout(row);
+    layout->setContentsMargins(0, 0, 0, 0);
+    auto* value = new QLabel(row);
+    QString name = slider->objectName();
+    name.replace(QStringLiteral("Slider"), QStringLiteral("ValueLabel"));
+    value->setObjectName(name);
+    // Room for "10" whatever the font, so the slider does not jump as the number changes.
+    value->setMinimumWidth(value->fontMetrics().horizontalAdvance(QStringLiteral("10")) + 4);
+    value->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    value->setNum(slider->value());
+    QObject::connect(slider, &QSlider::valueChanged, value,
+                     [value](int v) { value->setNum(v); });
+    layout->addWidget(slider, 1);
+    layout->addWidget(value);
+    return row;
 }
 
 /// Weights are relative; the sliders show them scaled so the largest is 10 (at least 1 step).
@@ -124,10 +145,10 @@ WhatIfPanel::WhatIfPanel(QWidget* parent) : QWidget(parent) {
 
     auto* weights = new QGroupBox(tr("What matters (re-ranks at once)"), this);
     auto* weightsForm = new QFormLayout(weights);
-    weightsForm->addRow(tr("Speed:"), performance_);
-    weightsForm->addRow(tr("Low cost:"), cost_);
-    weightsForm->addRow(tr("Low loss risk:"), reliability_);
-    weightsForm->addRow(tr("Spare capacity:"), capacityWeight_);
+    weightsForm->addRow(tr("Speed:"), withValue(performance_, weights));
+    weightsForm->addRow(tr("Low cost:"), withValue(cost_, weights));
+    weightsForm->addRow(tr("Low loss risk:"), withValue(reliability_, weights));
+    weightsForm->addRow(tr("Spare capacity:"), withValue(capacityWeight_, weights));
     weightsForm->addRow(reason_);
 
     auto* needs = new QGroupBox(tr("Workload and limits (searches again)"), this);
@@ -154,7 +175,16 @@ WhatIfPanel::WhatIfPanel(QWidget* parent) : QWidget(parent) {
     layout->addWidget(weights);
     layout->addWidget(needs);
     layout->addStretch(1);
+    updateCapacityLabel();
+    // Empty until a project's question fills them: no complaints about values no one entered.
+    for (CheckedField* field : fields_) {
+        field->setQuiet(true);
+    }
     setEnabled(false);
+}
+
+void WhatIfPanel::updateCapacityLabel() {
+    capacityLabel_->setText(tr("Capacity now (e.g. 4 %1):").arg(capacityUnit(4e12).name));
 }
 
 CheckedField* WhatIfPanel::addField(const QString& name,
@@ -183,8 +213,7 @@ QCheckBox* WhatIfPanel::addCheckBox(const QString& name, const QString& text,
 }
 
 void WhatIfPanel::refreshUnits() {
-    const SizeUnit example = capacityUnit(4e12);
-    capacityLabel_->setText(tr("Capacity now (e.g. 4 %1):").arg(example.name));
+    updateCapacityLabel();
     if (capacity_->text() != shownCapacity_) {
         return;  // the user's own text stays
     }
@@ -192,7 +221,9 @@ void WhatIfPanel::refreshUnits() {
     filling_ = true;
     const double bytes = base_.constraints.capacity_bytes;
     const SizeUnit unit = capacityUnit(bytes);
-    shownCapacity_ = formatPlain(bytes / unit.divisor, 4) + QLatin1Char(' ') + unit.name;
+    // Two decimals at most ("838.19 GiB", not "838.1903 GiB"): the exact value is kept unless
+    // the user edits the field (request()).
+    shownCapacity_ = formatPlain(bytes / unit.divisor, 2) + QLatin1Char(' ') + unit.name;
     capacity_->setText(shownCapacity_);
     filling_ = wasFilling;
 }
@@ -257,6 +288,9 @@ void WhatIfPanel::setRequest(const advisor::Request& request) {
     reliability_->setValue(sliderValue(wt.reliability, largest));
     capacityWeight_->setValue(sliderValue(wt.capacity, largest));
     reason_->hide();
+    for (CheckedField* field : fields_) {
+        field->setQuiet(false);
+    }
     setEnabled(true);
     filling_ = false;
 }

@@ -46,6 +46,7 @@ class WhatIfPanel : public QWidget {
     /// A checkbox whose toggling is an edit (searches again after the delay).
     QCheckBox* addCheckBox(const QString& name, const QString& text, const QString& toolTip);
     void fieldEdited();
+    void updateCapacityLabel();
 
     raidadv::advisor::Request base_;
     bool filling_ = false;

@@ -1,9 +1,12 @@
 #include "wizard_tour.h"
 
 #include <QLabel>
+#include <QLayout>
 #include <QPoint>
 #include <QPushButton>
+#include <QScreen>
 #include <QVBoxLayout>
+#include <algorithm>
 #include <array>
 
 #include "project_wizard.h"
@@ -12,7 +15,7 @@ namespace raidadv::gui {
 
 namespace {
 
-constexpr int kTourWidth = 280;
+constexpr int kTourWidthChars = 44;  ///< the tour's width in average characters of its font
 constexpr int kTourGap = 8;
 
 struct TourStep {
@@ -79,9 +82,20 @@ WizardTour* WizardTour::attach(ProjectWizard* wizard) {
     connect(wizard, &QDialog::finished, tour, &QWidget::close);
     tour->showPage(wizard->currentId() >= 0 ? wizard->currentId() : wizard->startId());
     // A small tool window beside the wizard (QWizard's side widget is hidden on pages with a
-    // subtitle in ModernStyle, which all of ours have).
-    tour->adjustSize();
-    tour->move(wizard->frameGeometry().topRight() + QPoint(kTourGap, 0));
+    // subtitle in ModernStyle, which all of ours have), kept on the wizard's screen: to its
+    // right if there is room, else to its left, else over its right edge.
+    QPoint place = wizard->frameGeometry().topRight() + QPoint(kTourGap, 0);
+    if (const QScreen* screen = wizard->screen()) {
+        const QRect available = screen->availableGeometry();
+        if (place.x() + tour->width() > available.right()) {
+            place.setX(wizard->frameGeometry().left() - kTourGap - tour->width());
+        }
+        place.setX(std::clamp(place.x(), available.left(),
+                              std::max(available.left(), available.right() - tour->width())));
+        place.setY(std::clamp(place.y(), available.top(),
+                              std::max(available.top(), available.bottom() - tour->height())));
+    }
+    tour->move(place);
     tour->show();
     return tour;
 }
@@ -89,7 +103,9 @@ WizardTour* WizardTour::attach(ProjectWizard* wizard) {
 WizardTour::WizardTour(ProjectWizard* wizard) : QFrame(wizard, Qt::Tool) {
     setObjectName(QStringLiteral("wizardTourFrame"));
     setWindowTitle(tr("Tour of the new-project wizard"));
-    setFixedWidth(kTourWidth);
+    // Wide enough for a few words a line at any font size; as high as the step's text needs
+    // (each step sets its height: showPage()).
+    setFixedWidth(fontMetrics().averageCharWidth() * kTourWidthChars);
     auto* layout = new QVBoxLayout(this);
     stepLabel_ = new QLabel(this);
     stepLabel_->setObjectName(QStringLiteral("tourStepLabel"));
@@ -137,6 +153,9 @@ void WizardTour::showPage(int pageId) {
     stepLabel_->setText(
         tr("<b>Tour, step %1 of %2: %3</b>").arg(step_).arg(stepCount()).arg(tr(s->title)));
     textLabel_->setText(tr(s->text));
+    // The whole text, never cut: the height the wrapped text needs at the fixed width.
+    layout()->activate();
+    setFixedHeight(layout()->totalHeightForWidth(width()));
 }
 
 }  // namespace raidadv::gui

@@ -3,10 +3,12 @@
 // edited project back; a clean save removes it.
 
 #include <QCoreApplication>
+#include <QDir>
 #include <QElapsedTimer>
 #include <QFileInfo>
 #include <QThread>
 #include <catch2/catch.hpp>
+#include <memory>
 
 #include "auto_saver.h"
 #include "document_test_support.h"
@@ -40,7 +42,12 @@ TEST_CASE("autosave runs only while modified and a clean save removes its file",
     ProjectDocument& doc = *opened.document;
     AutoSaver saver(&doc, 30);
     CHECK_FALSE(saver.isActive());
-    CHECK(doc.autosavePath() == path + QStringLiteral(".autosave"));
+    // In the user's data folder, never next to the project.
+    CHECK(doc.autosavePath() == ProjectDocument::autosavePathFor(path));
+    CHECK(QFileInfo(doc.autosavePath()).absolutePath() ==
+          QFileInfo(ProjectDocument::autosaveDir()).absoluteFilePath());
+    CHECK(doc.autosavePath().startsWith(ProjectDocument::autosaveDir()));
+    CHECK(QFileInfo(doc.autosavePath()).fileName().startsWith(QStringLiteral("nas.raidproj-")));
 
     REQUIRE(doc.setValue("/name", "edited", QStringLiteral("Rename")));
     CHECK(saver.isActive());
@@ -86,6 +93,11 @@ TEST_CASE("after a crash the autosave recovers the edited project", "[document][
     REQUIRE(QFileInfo::exists(autosave));
     CHECK(readBytes(path) == onDisk);
     CHECK(ProjectDocument::autosavePathFor(path) == autosave);
+    // Nothing but the project was ever written into its folder.
+    CHECK(QDir(dir.path()).entryList(QDir::Files) ==
+          QStringList{QStringLiteral("server.raidproj")});
+    // No running copy owns it any more: it is offered for recovery.
+    CHECK(ProjectDocument::leftAutosavesFor(path) == QStringList{autosave});
 
     OpenResult recovered = ProjectDocument::recover(autosave, path);
     REQUIRE(recovered.document);
@@ -114,10 +126,14 @@ TEST_CASE("untitled projects autosave to the data folder and can be recovered or
     CHECK(doc.isUntitled());
     doc.markModified();  // a new project is unsaved work
     CHECK(doc.isModified());
-    AutoSaver saver(&doc, 1000);
-    CHECK(saver.isActive());
-    REQUIRE(doc.setValue("/name", "untitled work", QStringLiteral("Rename")));
-    REQUIRE(saver.saveNow());
+    {
+        AutoSaver saver(&doc, 1000);
+        CHECK(saver.isActive());
+        REQUIRE(doc.setValue("/name", "untitled work", QStringLiteral("Rename")));
+        REQUIRE(saver.saveNow());
+        // Owned by a running AutoSaver (this one): not left behind.
+        CHECK(ProjectDocument::untitledAutosaves().isEmpty());
+    }
     const QStringList left = ProjectDocument::untitledAutosaves();
     REQUIRE(left.size() == 1);
     CHECK(left[0] == doc.autosavePath());
@@ -129,4 +145,41 @@ TEST_CASE("untitled projects autosave to the data folder and can be recovered or
     CHECK(recovered.document->autosavePath() == left[0]);
     recovered.document->discardAutosave();
     CHECK(ProjectDocument::untitledAutosaves().isEmpty());
+}
+
+TEST_CASE("two running copies of one project autosave to their own files, neither seen as a crash",
+          "[document][autosave]") {
+    QTemporaryDir dir;
+    const QString path = copyExample(dir, "small-nas.json", QStringLiteral("shared.raidproj"));
+    OpenResult first = ProjectDocument::open(path);
+    OpenResult second = ProjectDocument::open(path);
+    REQUIRE(first.document);
+    REQUIRE(second.document);
+    auto saverA = std::make_unique<AutoSaver>(first.document.get(), 1000);
+    auto saverB = std::make_unique<AutoSaver>(second.document.get(), 1000);
+    CHECK(saverA->ownsAutosave());
+    CHECK(saverB->ownsAutosave());
+    CHECK(first.document->autosaveSlot() == 0);
+    CHECK(second.document->autosaveSlot() == 1);
+    CHECK(first.document->autosavePath() != second.document->autosavePath());
+
+    REQUIRE(first.document->setValue("/name", "from A", QStringLiteral("Rename")));
+    REQUIRE(second.document->setValue("/name", "from B", QStringLiteral("Rename")));
+    REQUIRE(saverA->saveNow());
+    REQUIRE(saverB->saveNow());
+    CHECK(parse(readBytes(first.document->autosavePath()))["name"] == "from A");
+    CHECK(parse(readBytes(second.document->autosavePath()))["name"] == "from B");
+    // Both copies are alive: nothing to recover for a third one.
+    CHECK(ProjectDocument::leftAutosavesFor(path).isEmpty());
+
+    // B ends without saving (as in a crash): only its file is left; A's stays owned.
+    const QString leftByB = second.document->autosavePath();
+    saverB.reset();
+    CHECK(ProjectDocument::leftAutosavesFor(path) == QStringList{leftByB});
+    CHECK(QDir(dir.path()).entryList(QDir::Files) ==
+          QStringList{QStringLiteral("shared.raidproj")});
+
+    first.document->discardAutosave();
+    QFile::remove(leftByB);
+    CHECK(ProjectDocument::leftAutosavesFor(path).isEmpty());
 }

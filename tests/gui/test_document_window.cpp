@@ -32,6 +32,7 @@
 #include "recommendations_model.h"
 #include "what_if_panel.h"
 
+using raidadv::document::ProjectDocument;
 using raidadv::gui::MainWindow;
 using Json = nlohmann::ordered_json;
 
@@ -65,7 +66,9 @@ class DocumentWindowTest : public QObject {
         QVERIFY(dir_.isValid());
         path_ = dir_.filePath(QStringLiteral("server.json"));
         QFile::remove(path_);
-        QFile::remove(path_ + QStringLiteral(".autosave"));
+        for (const QString& left : ProjectDocument::leftAutosavesFor(path_)) {
+            QFile::remove(left);
+        }
         QVERIFY(QFile::copy(
             QStringLiteral(RAID_TEST_DATA_DIR "/projects-v1/advisor-file-server-2007.json"),
             path_));
@@ -393,7 +396,7 @@ class DocumentWindowTest : public QObject {
         answer = MainWindow::Answer::Discard;
         QVERIFY(window_->closeProject());
         QVERIFY(window_->document() == nullptr);
-        QVERIFY(!QFile::exists(path_ + QStringLiteral(".autosave")));
+        QVERIFY(!QFile::exists(ProjectDocument::autosavePathFor(path_)));
         QCOMPARE(window_->compareView()->pinCount(), 0);
     }
 
@@ -433,7 +436,7 @@ class DocumentWindowTest : public QObject {
                  QStringLiteral("7"));
         QVERIFY(shown.wait(kRunTimeoutMs));
         QVERIFY(window_->pinSelected());
-        const QString autosave = path_ + QStringLiteral(".autosave");
+        const QString autosave = ProjectDocument::autosavePathFor(path_);
         QTRY_VERIFY_WITH_TIMEOUT(
             QFile::exists(autosave) && readBytes(autosave).contains("\"pins\""), 5000);
         const Json edited = Json::parse(window_->document()->serialize().toStdString());

@@ -10,6 +10,7 @@ int runWizardTests(int argc, char** argv);
 int runInvalidProjectTests(int argc, char** argv);
 int runDocumentWindowTests(int argc, char** argv);
 int runUnitsKeyboardTests(int argc, char** argv);
+int runAutosaveWindowTests(int argc, char** argv);
 
 int main(int argc, char** argv) {
     QApplication app(argc, argv);
@@ -24,5 +25,6 @@ int main(int argc, char** argv) {
     failed += runInvalidProjectTests(argc, argv);
     failed += runDocumentWindowTests(argc, argv);
     failed += runUnitsKeyboardTests(argc, argv);
+    failed += runAutosaveWindowTests(argc, argv);
     return failed == 0 ? 0 : 1;
 }

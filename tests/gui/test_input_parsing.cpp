@@ -1,12 +1,14 @@
 // What people type (sizes with units, lists, histograms), the wizard's project JSON read back by
 // the core's project reader, and times that are never shown as NaN or negative.
 
+#include <QRegularExpression>
 #include <QtTest>
 #include <cmath>
 #include <limits>
 
 #include "catalog/catalog.h"
 #include "input_parsing.h"
+#include "issue_text.h"
 #include "layout_diagram.h"
 #include "project/project.h"
 #include "project_draft.h"
@@ -19,6 +21,28 @@ class InputParsingTest : public QObject {
     Q_OBJECT
 
   private slots:
+    void projectProblemsAreToldAsTheWindowNamesThem() {
+        const raidadv::Catalog catalog = raidadv::Catalog::open(raidadv::Catalog::default_path());
+        using raidadv::gui::userIssueText;
+        // A fraction in the file is a percentage in the wizard.
+        QCOMPARE(userIssueText({"workloads[0].read_fraction", "must be a number from 0 to 1, got 1.5"},
+                               &catalog),
+                 QStringLiteral("Workload page, Reads (%): must be a number from 0 % to 100 %, "
+                                "got 150 %"));
+        QCOMPARE(userIssueText({"advisor.capacity_gb", "missing required key"}, &catalog),
+                 QStringLiteral("Capacity page, Data stored now (GB): missing required key"));
+        // A mistyped drive id gets the closest catalog id.
+        const QString typo = userIssueText(
+            {"advisor.constraints.drives[0]", "no drive 'wd-wd40efrxx' in the catalog"}, &catalog);
+        QVERIFY2(typo.startsWith(QStringLiteral("Hardware page, drives: ")), qPrintable(typo));
+        QVERIFY2(typo.endsWith(QStringLiteral("(did you mean 'wd-wd40efrx'?)")), qPrintable(typo));
+        QCOMPARE(raidadv::gui::closestDriveId("completely-unlike-anything", catalog), QString());
+        // Places the window does not show keep the file's path.
+        QCOMPARE(userIssueText({"systems[0].layout.drives", "raid5 needs at least 3 drives"},
+                               &catalog),
+                 QStringLiteral("systems[0].layout.drives: raid5 needs at least 3 drives"));
+    }
+
     void sizesWithUnits() {
         QCOMPARE(parseSize(QStringLiteral("4 KiB"), 1, 0, 1e18).value, 4096.0);
         QCOMPARE(parseSize(QStringLiteral("4k"), 1, 0, 1e18).value, 4096.0);
@@ -27,6 +51,15 @@ class InputParsingTest : public QObject {
         QCOMPARE(parseSize(QStringLiteral("3"), 1e12, 0, 1e18).value, 3e12);  // default unit
         QVERIFY(parseSize(QStringLiteral("3 parsecs"), 1, 0, 1e18)
                     .error.contains(QStringLiteral("unknown unit")));
+        // "50 PB" is refused with a list naming every accepted unit, each of which parses.
+        const QString refused = parseSize(QStringLiteral("50 PB"), 1, 0, 1e18).error;
+        QVERIFY2(refused.contains(QStringLiteral("\"PB\"")), qPrintable(refused));
+        const QString list = refused.mid(refused.indexOf(QStringLiteral("use ")) + 4);
+        for (QString unit : list.split(QRegularExpression(QStringLiteral(",\\s*|\\s+or\\s+")))) {
+            unit = unit.trimmed();
+            QVERIFY2(parseSize(QStringLiteral("1 ") + unit, 1, 0, 1e18).ok(), qPrintable(unit));
+        }
+        QVERIFY2(list.contains(QStringLiteral("TB")), qPrintable(list));
         QVERIFY(parseSize(QStringLiteral("-4 KiB"), 1, 0, 1e18)
                     .error.contains(QStringLiteral("not a size")));
         QVERIFY(parseSize(QStringLiteral("100 B"), 1, 512, 1073741824.0)

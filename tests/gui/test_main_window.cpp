@@ -8,10 +8,15 @@
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTemporaryDir>
+#include <QClipboard>
+#include <QGuiApplication>
+#include <QMimeData>
+#include <QTabWidget>
 #include <QtTest>
 #include <memory>
 
 #include "main_window.h"
+#include "recommendations_model.h"
 #include "results_model.h"
 #include "what_if_panel.h"
 
@@ -214,6 +219,23 @@ class MainWindowTest : public QObject {
     void whatIfPanelOnlyForProjectsThatAskTheAdvisor() {
         auto* dock = window_->findChild<QDockWidget*>(QStringLiteral("whatIfDock"));
         QVERIFY(dock != nullptr);
+        // At launch nothing is filled in: no panel, and no field complains about being empty.
+        QVERIFY(!dock->isVisible());
+        for (QLabel* reason : window_->whatIfPanel()->findChildren<QLabel*>()) {
+            if (reason->objectName().endsWith(QStringLiteral("ReasonLabel"))) {
+                QVERIFY2(reason->text().isEmpty(), qPrintable(reason->text()));
+            }
+        }
+        QStringList labels;
+        for (QLabel* label : window_->whatIfPanel()->findChildren<QLabel*>()) {
+            labels << label->text();
+        }
+        QVERIFY2(labels.join(QLatin1Char('|')).contains(QStringLiteral("Capacity now")),
+                 qPrintable(labels.join(QLatin1Char('|'))));
+        auto* tabs = window_->findChild<QTabWidget*>(QStringLiteral("mainTabWidget"));
+        const int evaluated = tabs->indexOf(window_->findChild<QTableView*>(
+            QStringLiteral("resultsTableView")));
+        QVERIFY(evaluated >= 0);
         auto open = [&](const char* example) {
             QSignalSpy finished(window_.get(), &MainWindow::runFinished);
             window_->openProject(QStringLiteral(RAID_RESOURCES_DIR "/examples/") +
@@ -224,13 +246,44 @@ class MainWindowTest : public QObject {
         open("advisor-small-nas.json");
         QVERIFY(dock->isVisible());
         QVERIFY(window_->whatIfPanel()->isEnabled());
+        // An advisor project lists no systems: no empty "Evaluated systems" table.
+        QVERIFY(!tabs->isTabVisible(evaluated));
+        // The ranking and the explanation copy to the clipboard.
+        QVERIFY(window_->copyRanking());
+        const QStringList lines =
+            QGuiApplication::clipboard()->text().split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QCOMPARE(lines.size(), window_->recommendationsModel()->rowCount() + 1);
+        QVERIFY(lines.front().startsWith(QStringLiteral("Rank\t")));
+        QVERIFY(lines.at(1).contains(QString::fromStdString(
+            window_->recommendationsModel()->candidateAt(0)->system.name)));
+        QVERIFY(window_->copyExplanation());
+        QVERIFY(QGuiApplication::clipboard()->mimeData()->hasHtml());
+        QVERIFY(QGuiApplication::clipboard()->text().contains(QStringLiteral("Parts")));
         // An evaluation-only project (the 1996 study's systems): the panel goes, no reason
         // labels complain about empty fields.
         open("hauser-1996-ssa101.json");
         QVERIFY(!dock->isVisible());
+        QVERIFY(tabs->isTabVisible(evaluated));
         open("advisor-small-nas.json");
         QVERIFY(dock->isVisible());
         QVERIFY(errors_.empty());
+    }
+
+    void quitPromptNamesTheProjectAsTheTitleDoes() {
+        QSignalSpy finished(window_.get(), &MainWindow::runFinished);
+        window_->openProjectText(QByteArray(kValidProject), QStringLiteral("from the wizard"));
+        QVERIFY(finished.wait(kRunTimeoutMs));
+        QVERIFY(finished.at(0).at(0).toBool());
+        // "GUI test project[*] - RAID Advisor": the project's own name, not "Untitled".
+        const QString name = window_->windowTitle().section(QStringLiteral("[*]"), 0, 0);
+        QCOMPARE(name, QStringLiteral("GUI test project"));
+        QString asked;
+        window_->setAsker([&](MainWindow::Question, const QString& text) {
+            asked = text;
+            return MainWindow::Answer::Cancel;
+        });
+        QVERIFY(!window_->close());  // unsaved: asked, and Cancel keeps the window
+        QVERIFY2(asked.startsWith(name + QStringLiteral(" has unsaved changes")), qPrintable(asked));
     }
 
     void invalidProjectListsEveryProblemByPath() {

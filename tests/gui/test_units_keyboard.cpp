@@ -21,6 +21,7 @@
 #include <QTextBlock>
 #include <QTextBrowser>
 #include <QTextDocument>
+#include <QRegularExpression>
 #include <QtTest>
 #include <cmath>
 #include <memory>
@@ -181,10 +182,30 @@ class UnitsKeyboardTest : public QObject {
         QVERIFY(compareRow(compareTable, QStringLiteral("MiB/s")) >= 0);
         QVERIFY2(detail->toPlainText().contains(QStringLiteral("MiB/s")),
                  qPrintable(detail->toPlainText()));
-        // The per-point table's header (the advisor's own sentences above it are core text).
+        // The per-point table's header.
         QVERIFY(!toolTipOf(detail->document(), QStringLiteral("MiB/s")).startsWith(u'<'));
+        // The advisor's sentences too: no decimal size or rate is left anywhere in the pane.
+        static const QRegularExpression decimalUnit(
+            QStringLiteral("\\d ?(KB|MB|GB|TB|PB)(/s)?\\b"));
+        // Product and configuration names stay as they are ("WD Red 4 TB" is a name).
+        QString binaryText = detail->toPlainText();
+        for (int r = 0; r < model->rowCount(); ++r) {
+            const raidadv::System& system = model->candidateAt(r)->system;
+            for (const std::string& name :
+                 {system.name, system.drive.info.name, system.controller.info.name,
+                  system.drive_link.info.name, system.host.info.name}) {
+                binaryText.remove(QString::fromStdString(name));
+            }
+        }
+        QVERIFY2(!decimalUnit.match(binaryText).hasMatch(),
+                 qPrintable(decimalUnit.match(binaryText).captured(0) + QStringLiteral(" in:\n") +
+                            binaryText));
         auto* capacityEdit = find<QLineEdit>(&window, "whatIfCapacityLineEdit");
         QVERIFY2(capacityEdit->text().endsWith(QStringLiteral("iB")),
+                 qPrintable(capacityEdit->text()));
+        // A field shows at most two decimals ("838.19 GiB", never "838.1903 GiB").
+        static const QRegularExpression longDecimals(QStringLiteral("\\.\\d{3,}"));
+        QVERIFY2(!longDecimals.match(capacityEdit->text()).hasMatch(),
                  qPrintable(capacityEdit->text()));
         // Showing other units asks nothing new: the request keeps its exact capacity.
         QCOMPARE(window.whatIfPanel()->request().constraints.capacity_bytes,
@@ -203,6 +224,7 @@ class UnitsKeyboardTest : public QObject {
         QCOMPARE(compareCapacity(), decimalCompare);
         QCOMPARE(header(RecommendationsModel::MbPerSecondColumn), QStringLiteral("MB/s"));
         QVERIFY(detail->toPlainText().contains(QStringLiteral("MB/s")));
+        QVERIFY(!detail->toPlainText().contains(QStringLiteral("MiB/s")));
         QCOMPARE(QSettings().value(QStringLiteral("view/sizeUnits")).toString(),
                  QStringLiteral("decimal"));
     }

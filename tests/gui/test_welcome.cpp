@@ -2,7 +2,10 @@
 // examples it offers exist and ask the advisor something, an example opens and replaces the
 // page, New project and the tour open the wizard, the tour explains every page in order, and a
 // missing example is shown disabled instead of failing when clicked.
+#include <QAction>
+#include <QApplication>
 #include <QCommandLinkButton>
+#include <QTextBrowser>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonDocument>
@@ -16,6 +19,7 @@
 #include <memory>
 
 #include "app_resources.h"
+#include "help_window.h"
 #include "gui_test_support.h"
 #include "main_window.h"
 #include "project_wizard.h"
@@ -35,6 +39,38 @@ namespace {
 void saveShot(QWidget* widget, const QString& name) {
     if (const QString shots = qEnvironmentVariable("RAID_GUI_SHOTS"); !shots.isEmpty()) {
         widget->grab().save(shots + QLatin1Char('/') + name);
+    }
+}
+
+/// Fails unless every line of `label` is shown: it is as high as its wrapped text needs at its
+/// width, lies wholly inside `window`, and is not elided (plain word-wrapped text).
+void verifyFullyVisible(QWidget* window, QLabel* label, int step) {
+    QCoreApplication::processEvents();
+    const QString where = QStringLiteral("step %1, %2: ").arg(step).arg(label->objectName());
+    QVERIFY2(label->isVisible(), qPrintable(where + QStringLiteral("hidden")));
+    QVERIFY2(label->wordWrap(), qPrintable(where + QStringLiteral("does not wrap")));
+    const int needed = label->heightForWidth(label->width());
+    QVERIFY2(label->height() >= needed,
+             qPrintable(where + QStringLiteral("%1 px high, its text needs %2")
+                                    .arg(label->height())
+                                    .arg(needed)));
+    const QRect inWindow(label->mapTo(window, QPoint(0, 0)), label->size());
+    QVERIFY2(window->rect().contains(inWindow),
+             qPrintable(where + QStringLiteral("cut by the window edge")));
+}
+
+/// Walks the tour of `wizard` from its first page to Review, checking every step's text.
+void walkTourCheckingText(ProjectWizard* wizard) {
+    auto* tour = wizard->findChild<WizardTour*>();
+    QVERIFY(tour != nullptr);
+    for (int step = 1;; ++step) {
+        QCOMPARE(tour->step(), step);
+        verifyFullyVisible(tour, find<QLabel>(tour, "tourStepLabel"), step);
+        verifyFullyVisible(tour, find<QLabel>(tour, "tourTextLabel"), step);
+        if (wizard->currentId() == ProjectWizard::ReviewPageId) {
+            break;
+        }
+        wizard->next();
     }
 }
 
@@ -181,6 +217,53 @@ class WelcomeTest : public QObject {
         QVERIFY(wizard->isVisible());
         QCOMPARE(WizardTour::explanation(-7), QString());
         QCOMPARE(WizardTour::stepOf(-7), 0);
+    }
+
+    void tourTextIsFullyVisibleOnEveryStep() {
+        ProjectWizard* wizard = window_->takeTour();
+        QVERIFY(QTest::qWaitForWindowExposed(wizard));
+        walkTourCheckingText(wizard);
+    }
+
+    void tourTextIsFullyVisibleWithA14PointFont() {
+        const QFont before = QApplication::font();
+        QFont large = before;
+        large.setPointSize(14);
+        QApplication::setFont(large);
+        auto window = std::make_unique<MainWindow>();
+        window->show();
+        ProjectWizard* wizard = window->takeTour();
+        QVERIFY(QTest::qWaitForWindowExposed(wizard));
+        walkTourCheckingText(wizard);
+        saveShot(wizard->findChild<WizardTour*>(), QStringLiteral("wizard-tour-14pt.png"));
+        window.reset();
+        QApplication::setFont(before);
+    }
+
+    void helpMenuReopensTheTourAndOpensTheManual() {
+        auto* tourAction = window_->findChild<QAction*>(QStringLiteral("tourAction"));
+        QVERIFY(tourAction != nullptr);
+        tourAction->trigger();
+        auto* wizard = window_->findChild<ProjectWizard*>();
+        QVERIFY(wizard != nullptr);
+        QVERIFY(wizard->findChild<WizardTour*>() != nullptr);
+        wizard->reject();
+
+        auto* manualAction = window_->findChild<QAction*>(QStringLiteral("manualAction"));
+        QVERIFY(manualAction != nullptr);
+        QCOMPARE(manualAction->shortcut(), QKeySequence(QKeySequence::HelpContents));
+        raidadv::gui::HelpWindow* help = window_->showManual();
+        QVERIFY(help->isVisible());
+        QVERIFY2(help->hasManual(), "docs/manual.md is copied to build/share/doc/raid-advisor");
+        // The manual covers what it promises (docs/manual.md): each wizard page, the results,
+        // the what-if panel, the model's limits.
+        const QString text = help->browser()->toPlainText();
+        for (const char* heading : {"Workload", "Sizes", "Capacity", "Budget", "Hardware",
+                                    "Review", "Results", "What if", "limits"}) {
+            QVERIFY2(text.contains(QLatin1String(heading)), heading);
+        }
+        QTest::keyClick(help, Qt::Key_Escape);
+        QVERIFY(!help->isVisible());
     }
 
     void missingExamplesAreDisabledNotBroken() {
