@@ -22,6 +22,7 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
+#include "calibrate_dialog.h"
 #include "catalog_entry_dialog.h"
 #include "catalog_table_model.h"
 #include "user_catalog.h"
@@ -131,6 +132,8 @@ CatalogEditor::CatalogEditor(const QString& catalogPath, const QString& userPath
     buttons->addSpacing(16);
     importButton_ = button(tr("&Import CSV..."), "importCsvButton");
     exportButton_ = button(tr("E&xport CSV..."), "exportCsvButton");
+    QPushButton* calibrate = button(tr("&Calibrate..."), "calibrateButton");
+    calibrate->setToolTip(tr("Fit the estimated figures to runs measured on your own system"));
     buttons->addStretch(1);
     QPushButton* close = button(tr("&Close"), "closeCatalogButton");
     connect(close, &QPushButton::clicked, this, &QWidget::close);
@@ -143,6 +146,18 @@ CatalogEditor::CatalogEditor(const QString& catalogPath, const QString& userPath
     connect(deleteButton_, &QPushButton::clicked, this, [this] { deleteSelected(); });
     connect(importButton_, &QPushButton::clicked, this, &CatalogEditor::chooseImport);
     connect(exportButton_, &QPushButton::clicked, this, &CatalogEditor::chooseExport);
+    connect(calibrate, &QPushButton::clicked, this, [this] {
+        if (catalog_ == nullptr) {
+            return;
+        }
+        auto* dialog = new CalibrateDialog(*catalog_, this);  // calibrate_dialog.h
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        connect(dialog, &CalibrateDialog::entriesWritten, this, [this] {
+            reload();
+            emit catalogChanged();
+        });
+        dialog->open();
+    });
 
     status_ = new QLabel(this);
     status_->setObjectName(QStringLiteral("catalogStatusLabel"));

@@ -66,6 +66,7 @@ class WorkloadPage : public CheckedPage {
 
   private:
     void choosePreset(int index);
+    friend class MeasurementImport;  // fills the fields from a measurement (measurement_import.h)
 
     QComboBox* presetCombo_;
     QLabel* description_;

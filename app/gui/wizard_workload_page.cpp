@@ -10,6 +10,7 @@
 
 #include "checked_field.h"
 #include "input_parsing.h"
+#include "measurement_import.h"
 #include "project_wizard.h"
 #include "wizard_pages.h"
 #include "workload/presets.h"
@@ -146,6 +147,7 @@ WorkloadPage::WorkloadPage(QWidget* parent) : CheckedPage(parent) {
            "time. Leave empty to use outstanding requests only."));
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(form);
+    layout->addWidget(new MeasurementImport(this));
     layout->addStretch(1);
     // Tab follows the form from top to bottom (the fields were created in another order).
     setTabOrder(concurrency_->edit(), arrivalRates_->edit());

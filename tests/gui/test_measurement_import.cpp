@@ -1,0 +1,96 @@
+// The wizard's "Import measurements...": a recorded fio run fills the workload page (read share,
+// outstanding requests, sizes on the Sizes page), the summary says what was read, a bad file
+// leaves the page alone, drag and drop works, and the import can be undone.
+
+#include <QLabel>
+#include <QLineEdit>
+#include <QMimeData>
+#include <QPushButton>
+#include <QtTest>
+
+#include "main_window.h"
+#include "measurement_import.h"
+#include "project_wizard.h"
+#include "wizard_pages.h"
+
+using raidadv::gui::MainWindow;
+using raidadv::gui::MeasurementImport;
+using raidadv::gui::ProjectWizard;
+
+namespace {
+
+QString fixture(const char* name) {
+    return QStringLiteral(RAID_TEST_DATA_DIR "/measure/") + QString::fromLatin1(name);
+}
+
+}  // namespace
+
+class MeasurementImportTest : public QObject {
+    Q_OBJECT
+
+  private:
+    std::unique_ptr<MainWindow> window_;
+    ProjectWizard* wizard_ = nullptr;
+
+    QString field(const char* name) const {
+        auto* edit = wizard_->findChild<QLineEdit*>(QString::fromLatin1(name));
+        return edit != nullptr ? edit->text() : QStringLiteral("<missing>");
+    }
+    MeasurementImport* importer() const { return wizard_->findChild<MeasurementImport*>(); }
+
+  private slots:
+    void init() {
+        window_ = std::make_unique<MainWindow>();
+        window_->setErrorReporter([](const QString&, const QString&) {});
+        window_->show();
+        wizard_ = window_->newProject();
+        QVERIFY(wizard_ != nullptr);
+        QVERIFY(importer() != nullptr);
+        QVERIFY(wizard_->findChild<QPushButton*>(QStringLiteral("importMeasurementsPushButton")));
+    }
+    void cleanup() { window_.reset(); }
+
+    void fioFillsThePageAndUndoRestoresIt() {
+        const QString read = field("readPercentLineEdit");
+        const QString depth = field("concurrencyLineEdit");
+        QVERIFY(importer()->importFile(fixture("fio-3.33-randrw70-8k-qd4x2-group.json")));
+        QCOMPARE(field("workloadNameLineEdit"), QStringLiteral("fio oltp"));
+        QCOMPARE(field("concurrencyLineEdit"), QStringLiteral("8"));
+        QVERIFY(std::abs(field("readPercentLineEdit").toDouble() - 70.0) < 3.0);
+        QVERIFY(importer()->summaryText().contains(QStringLiteral("fio-3.33")));
+        auto* histogram = wizard_->findChild<QLabel*>(QStringLiteral("importHistogramLabel"));
+        QVERIFY(histogram != nullptr && histogram->text().contains(QStringLiteral("8 KiB")));
+        // The Sizes page shows the imported request size.
+        wizard_->next();
+        QCOMPARE(wizard_->currentId(), int(ProjectWizard::SizesPageId));
+        QCOMPARE(wizard_->sizesPage()->distribution().mean_bytes(), 8192.0);
+        wizard_->back();
+        QVERIFY(importer()->undoImport());
+        QCOMPARE(field("readPercentLineEdit"), read);
+        QCOMPARE(field("concurrencyLineEdit"), depth);
+        QVERIFY(!importer()->undoImport());
+    }
+
+    void badFileLeavesThePage() {
+        const QString read = field("readPercentLineEdit");
+        QVERIFY(!importer()->importFile(fixture("record.sh")));
+        QCOMPARE(field("readPercentLineEdit"), read);
+        QVERIFY(importer()->summaryText().startsWith(QStringLiteral("Not imported")));
+    }
+
+    void dropImports() {
+        auto* page = wizard_->workloadPage();
+        QMimeData data;
+        data.setUrls({QUrl::fromLocalFile(fixture("iostat-12.6.1-x-d-1-10.txt"))});
+        QDragEnterEvent enter(QPoint(5, 5), Qt::CopyAction, &data, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(page, &enter);
+        QVERIFY(enter.isAccepted());
+        QDropEvent drop(QPointF(5, 5), Qt::CopyAction, &data, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(page, &drop);
+        QCOMPARE(field("workloadNameLineEdit"), QStringLiteral("iostat vda"));
+        QVERIFY(!field("arrivalRatesLineEdit").isEmpty());
+    }
+};
+
+QTEST_MAIN(MeasurementImportTest)
+#include "test_measurement_import.moc"
