@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "evaluate/system.h"
+#include "system/system.h"
 
 namespace raidadv::advisor {
 

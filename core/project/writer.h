@@ -9,7 +9,7 @@
 #include <string>
 
 #include "advisor/request.h"
-#include "evaluate/system.h"
+#include "system/system.h"
 #include "project/project.h"
 #include "workload/workload.h"
 
