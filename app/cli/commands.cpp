@@ -17,6 +17,7 @@ int run_target(const std::vector<std::string>& args, const GlobalOptions& option
 int run_workload(const std::vector<std::string>& args, const GlobalOptions& options);
 int run_calibrate(const std::vector<std::string>& args, const GlobalOptions& options);
 
+// One table of every command, in the order --help prints them; a row per command.
 const std::vector<Command>& commands() {
     static const std::vector<Command> table = {
         {"evaluate", "evaluate FILE [--json]",

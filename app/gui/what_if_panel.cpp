@@ -71,6 +71,7 @@ double usdPerCurrencyUnit(const advisor::Request& request) {
 
 }  // namespace
 
+// Long: one form laid out top to bottom, a few lines per field (create, tooltip, check, row).
 WhatIfPanel::WhatIfPanel(QWidget* parent) : QWidget(parent) {
     setObjectName(QStringLiteral("whatIfPanel"));
     searchTimer_ = new QTimer(this);

@@ -66,6 +66,7 @@ void setRedText(QLabel* label) {
 
 // ---- HardwarePage ---------------------------------------------------------------------------
 
+// Long: one form laid out top to bottom, a few lines per field (create, tooltip, check, row).
 HardwarePage::HardwarePage(QWidget* parent) : CheckedPage(parent) {
     setObjectName(QStringLiteral("hardwarePage"));
     setTitle(tr("Hardware"));

@@ -138,6 +138,7 @@ void CapacityPage::apply(ProjectDraft& draft) const {
 
 // ---- BudgetPage -----------------------------------------------------------------------------
 
+// Long: one form laid out top to bottom, a few lines per field (create, tooltip, check, row).
 BudgetPage::BudgetPage(QWidget* parent) : CheckedPage(parent) {
     setObjectName(QStringLiteral("budgetPage"));
     setTitle(tr("Budget and constraints"));

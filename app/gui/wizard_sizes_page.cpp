@@ -54,6 +54,7 @@ QWidget* formPage(QWidget* parent, const std::vector<std::pair<QString, QWidget*
 
 }  // namespace
 
+// Long: one form laid out top to bottom, a few lines per field (create, tooltip, check, row).
 SizesPage::SizesPage(QWidget* parent) : CheckedPage(parent) {
     setObjectName(QStringLiteral("sizesPage"));
     setTitle(tr("Request sizes"));

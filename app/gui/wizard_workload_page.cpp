@@ -69,6 +69,7 @@ ProjectWizard* CheckedPage::projectWizard() const {
 
 // ---- WorkloadPage ---------------------------------------------------------------------------
 
+// Long: one form laid out top to bottom, a few lines per field (create, tooltip, check, row).
 WorkloadPage::WorkloadPage(QWidget* parent) : CheckedPage(parent) {
     setObjectName(QStringLiteral("workloadPage"));
     setTitle(tr("Workload"));
