@@ -99,7 +99,10 @@ LossModel loss_model(const Layout& layout) {
     return m;
 }
 
-ReliabilityResult assess_reliability(const ReliabilityInputs& in) {
+namespace {
+
+// Throws std::invalid_argument naming the first input out of range.
+void check_inputs(const ReliabilityInputs& in) {
     const DriveSpec& drive = in.drive;
     require(drive.capacity_bytes > 0.0, "the drive's capacity must be greater than 0");
     require(in.horizon_years >= 0.0 && std::isfinite(in.horizon_years),
@@ -112,44 +115,12 @@ ReliabilityResult assess_reliability(const ReliabilityInputs& in) {
     require(in.field_rule.floor >= 0.0 && in.field_rule.floor < 1.0 &&
                 in.field_rule.unknown_afr > 0.0 && in.field_rule.unknown_afr < 1.0,
             "the field AFR floor and unknown AFR must be fractions below 1");
+}
 
-    ReliabilityResult r;
-    const LossModel model = loss_model(in.layout);
-    r.failures_tolerated = model.tolerated;
-
-    const DriveAfr afr = field_afr(drive, in.field_rule, in.field_afr_override);
-    require(afr.afr > 0.0 && afr.afr < 1.0, "the drive's AFR must be from 0 to below 1, got " +
-                                                format(afr.afr) + " (" + afr.basis + ")");
-    r.drive_afr_used = afr.afr;
-    r.afr_basis = afr.basis;
-    const double mttf = mttf_hours_from_afr(afr.afr);
-    const double horizon_h = in.horizon_years * kHoursPerYear;
-
-    double mttr_h = 0.0;
-    if (model.tolerated > 0) {
-        require(in.rebuild_rate_fraction > 0.0 && in.rebuild_rate_fraction <= 1.0,
-                "rebuild_rate_fraction must be greater than 0 and at most 1, got " +
-                    format(in.rebuild_rate_fraction));
-        require(rebuild_source_rate_Bps(drive) > 0.0,
-                drive.kind == DriveKind::Ssd
-                    ? "the SSD's sequential write rate must be greater than 0"
-                    : "the HDD's media rates must be greater than 0");
-        r.rebuild_time_s = rebuild_time_s(drive, in.rebuild_rate_fraction);
-        mttr_h = r.rebuild_time_s / 3600.0;
-        const double bits = model.critical_read_drives * drive.capacity_bytes * 8.0;
-        r.p_ure_during_rebuild = p_unrecoverable_read(bits, drive.ber);
-    }
-    // derived: groups in series fail at the sum of their rates.
-    r.mttdl_hours = group_mttdl_hours(model, mttf, mttr_h) / model.groups;
-    const double ure_loss_rate =
-        model.groups * group_critical_rate_per_hour(model, mttf, mttr_h) * r.p_ure_during_rebuild;
-    // derived: data-loss events as a Poisson process of rate 1/MTTDL + (critical rebuilds x
-    // P(URE)); P(at least one in T) = 1 - exp(-rate T).
-    r.p_loss_drive_failures_horizon = std::clamp(-std::expm1(-horizon_h / r.mttdl_hours), 0.0, 1.0);
-    r.p_loss_ure_horizon = std::clamp(-std::expm1(-horizon_h * ure_loss_rate), 0.0, 1.0);
-    r.p_data_loss_horizon =
-        std::clamp(-std::expm1(-horizon_h * (1.0 / r.mttdl_hours + ure_loss_rate)), 0.0, 1.0);
-
+// The plain-language assumptions behind the numbers in r, in the order the report lists them.
+void add_assumptions(const ReliabilityInputs& in, const LossModel& model, const DriveAfr& afr,
+                     double mttf, ReliabilityResult& r) {
+    const DriveSpec& drive = in.drive;
     auto& a = r.assumptions;
     a.push_back("The layout is treated as " + model.description + "; data is lost when " +
                 (model.tolerated == 0
@@ -213,6 +184,52 @@ ReliabilityResult assess_reliability(const ReliabilityInputs& in) {
             "Nothing is rebuilt: a failed drive's data is lost; unrecoverable read errors in "
             "normal reads are not counted.");
     }
+}
+
+}  // namespace
+
+ReliabilityResult assess_reliability(const ReliabilityInputs& in) {
+    const DriveSpec& drive = in.drive;
+    check_inputs(in);
+
+    ReliabilityResult r;
+    const LossModel model = loss_model(in.layout);
+    r.failures_tolerated = model.tolerated;
+
+    const DriveAfr afr = field_afr(drive, in.field_rule, in.field_afr_override);
+    require(afr.afr > 0.0 && afr.afr < 1.0, "the drive's AFR must be from 0 to below 1, got " +
+                                                format(afr.afr) + " (" + afr.basis + ")");
+    r.drive_afr_used = afr.afr;
+    r.afr_basis = afr.basis;
+    const double mttf = mttf_hours_from_afr(afr.afr);
+    const double horizon_h = in.horizon_years * kHoursPerYear;
+
+    double mttr_h = 0.0;
+    if (model.tolerated > 0) {
+        require(in.rebuild_rate_fraction > 0.0 && in.rebuild_rate_fraction <= 1.0,
+                "rebuild_rate_fraction must be greater than 0 and at most 1, got " +
+                    format(in.rebuild_rate_fraction));
+        require(rebuild_source_rate_Bps(drive) > 0.0,
+                drive.kind == DriveKind::Ssd
+                    ? "the SSD's sequential write rate must be greater than 0"
+                    : "the HDD's media rates must be greater than 0");
+        r.rebuild_time_s = rebuild_time_s(drive, in.rebuild_rate_fraction);
+        mttr_h = r.rebuild_time_s / 3600.0;
+        const double bits = model.critical_read_drives * drive.capacity_bytes * 8.0;
+        r.p_ure_during_rebuild = p_unrecoverable_read(bits, drive.ber);
+    }
+    // derived: groups in series fail at the sum of their rates.
+    r.mttdl_hours = group_mttdl_hours(model, mttf, mttr_h) / model.groups;
+    const double ure_loss_rate =
+        model.groups * group_critical_rate_per_hour(model, mttf, mttr_h) * r.p_ure_during_rebuild;
+    // derived: data-loss events as a Poisson process of rate 1/MTTDL + (critical rebuilds x
+    // P(URE)); P(at least one in T) = 1 - exp(-rate T).
+    r.p_loss_drive_failures_horizon = std::clamp(-std::expm1(-horizon_h / r.mttdl_hours), 0.0, 1.0);
+    r.p_loss_ure_horizon = std::clamp(-std::expm1(-horizon_h * ure_loss_rate), 0.0, 1.0);
+    r.p_data_loss_horizon =
+        std::clamp(-std::expm1(-horizon_h * (1.0 / r.mttdl_hours + ure_loss_rate)), 0.0, 1.0);
+
+    add_assumptions(in, model, afr, mttf, r);
     return r;
 }
 
