@@ -57,6 +57,90 @@ struct Device {
 
 constexpr std::size_t kMaxInFlight = 1u << 20;
 
+/// Applies one Q, D or C event with data to its device's in-flight maps, statistics and
+/// latency sums; counts completions whose issue is not in the trace.
+void apply_event(Device& d, const Event& e, bool write, std::uint64_t& unmatched) {
+    if (d.queued.size() > kMaxInFlight || d.issued.size() > kMaxInFlight) {
+        unmatched += d.queued.size() + d.issued.size();  // lost completions: start afresh
+        d.queued.clear();
+        d.issued.clear();
+    }
+    if (e.action == "Q") {
+        d.queued[e.sector] = e.time_s;
+    } else if (e.action == "D") {
+        d.issued[e.sector] = e.time_s;
+        d.stats.add(e.device, e.time_s, write, e.sector * 512,
+                    e.count * static_cast<std::uint64_t>(units::sector));
+    } else if (e.action == "C") {
+        double start = -1;
+        if (auto q = d.queued.find(e.sector); q != d.queued.end()) {
+            start = q->second;
+            d.queued.erase(q);
+        }
+        if (auto i = d.issued.find(e.sector); i != d.issued.end()) {
+            if (start < 0) {
+                start = i->second;
+            }
+            d.issued.erase(i);
+        }
+        if (start >= 0 && e.time_s >= start) {
+            d.latency_sum_s += e.time_s - start;
+            d.completed += 1;
+        } else {
+            ++unmatched;
+        }
+    }
+}
+
+/// The workload one device's issued requests describe, with its measured point when
+/// completions were matched.
+ImportedWorkload describe_device(const std::string& name, const Device& d, std::uint64_t skipped,
+                                 std::uint64_t unmatched, LineReader& in) {
+    const TraceStats& s = d.stats;
+    ImportedWorkload w;
+    Workload& wl = w.workload;
+    wl.name = "blktrace " + name;
+    wl.read_fraction = round_to(s.read_fraction(), 4);
+    wl.sequential_fraction = round_to(s.sequential_fraction(), 3);
+    wl.size = s.sizes();
+    wl.alignment_bytes = s.alignment_bytes();
+    wl.streams = wl.sequential_fraction > 0 ? 1 : 0;
+    w.source_format = "blkparse";
+    w.requests = s.requests();
+    w.seconds = s.last_time_s() - s.first_time_s();
+    wl.arrival_rates_per_s = median_and_p95(s.rates_per_second());
+    if (d.completed > 0 && w.seconds > 0) {
+        // Little's law: mean requests in the system = throughput x mean response time.
+        const double mean = d.latency_sum_s / d.completed;
+        const double rate = s.requests() / w.seconds;
+        wl.concurrency = {std::max(1, static_cast<int>(std::lround(rate * mean)))};
+        MeasuredPoint m;
+        m.concurrency = wl.concurrency.front();
+        m.iops = round_to(rate, 4);
+        m.mean_response_s = round_to(mean, 4);
+        w.measured.push_back(m);
+    } else if (wl.arrival_rates_per_s.empty()) {
+        wl.concurrency = {1};
+        w.notes.push_back(
+            "no completions matched and no timing: the load point is 1 "
+            "outstanding request");
+    }
+    w.description = "blktrace/blkparse, device " + name + ": " + short_number(s.requests(), 4) +
+                    " requests issued over " + short_number(w.seconds, 4) + " s, " +
+                    short_number(d.completed, 4) +
+                    " completions matched (latency from queueing to completion); from " +
+                    in.label();
+    if (skipped > 0) {
+        w.notes.push_back(std::to_string(skipped) +
+                          " discards and requests without data are not counted");
+    }
+    if (unmatched > 0) {
+        w.notes.push_back(std::to_string(unmatched) +
+                          " completions without their issue in the trace are not timed");
+    }
+    return w;
+}
+
 }  // namespace
 
 std::vector<ImportedWorkload> import_blkparse(LineReader& in) {
@@ -84,89 +168,17 @@ std::vector<ImportedWorkload> import_blkparse(LineReader& in) {
             ++skipped;
             continue;
         }
-        Device& d = devices[e.device];
-        if (d.queued.size() > kMaxInFlight || d.issued.size() > kMaxInFlight) {
-            unmatched += d.queued.size() + d.issued.size();  // lost completions: start afresh
-            d.queued.clear();
-            d.issued.clear();
-        }
-        if (e.action == "Q") {
-            d.queued[e.sector] = e.time_s;
-        } else if (e.action == "D") {
-            d.issued[e.sector] = e.time_s;
-            d.stats.add(e.device, e.time_s, write, e.sector * 512,
-                        e.count * static_cast<std::uint64_t>(units::sector));
-        } else if (e.action == "C") {
-            double start = -1;
-            if (auto q = d.queued.find(e.sector); q != d.queued.end()) {
-                start = q->second;
-                d.queued.erase(q);
-            }
-            if (auto i = d.issued.find(e.sector); i != d.issued.end()) {
-                if (start < 0) {
-                    start = i->second;
-                }
-                d.issued.erase(i);
-            }
-            if (start >= 0 && e.time_s >= start) {
-                d.latency_sum_s += e.time_s - start;
-                d.completed += 1;
-            } else {
-                ++unmatched;
-            }
-        }
+        apply_event(devices[e.device], e, write, unmatched);
     }
     if (events == 0) {
         throw ImportError(in.label() + ": no blkparse events");
     }
     std::vector<ImportedWorkload> out;
     for (auto& [name, d] : devices) {
-        const TraceStats& s = d.stats;
-        if (s.requests() < 2) {
+        if (d.stats.requests() < 2) {
             continue;
         }
-        ImportedWorkload w;
-        Workload& wl = w.workload;
-        wl.name = "blktrace " + name;
-        wl.read_fraction = round_to(s.read_fraction(), 4);
-        wl.sequential_fraction = round_to(s.sequential_fraction(), 3);
-        wl.size = s.sizes();
-        wl.alignment_bytes = s.alignment_bytes();
-        wl.streams = wl.sequential_fraction > 0 ? 1 : 0;
-        w.source_format = "blkparse";
-        w.requests = s.requests();
-        w.seconds = s.last_time_s() - s.first_time_s();
-        wl.arrival_rates_per_s = median_and_p95(s.rates_per_second());
-        if (d.completed > 0 && w.seconds > 0) {
-            // Little's law: mean requests in the system = throughput x mean response time.
-            const double mean = d.latency_sum_s / d.completed;
-            const double rate = s.requests() / w.seconds;
-            wl.concurrency = {std::max(1, static_cast<int>(std::lround(rate * mean)))};
-            MeasuredPoint m;
-            m.concurrency = wl.concurrency.front();
-            m.iops = round_to(rate, 4);
-            m.mean_response_s = round_to(mean, 4);
-            w.measured.push_back(m);
-        } else if (wl.arrival_rates_per_s.empty()) {
-            wl.concurrency = {1};
-            w.notes.push_back(
-                "no completions matched and no timing: the load point is 1 "
-                "outstanding request");
-        }
-        w.description = "blktrace/blkparse, device " + name + ": " + short_number(s.requests(), 4) +
-                        " requests issued over " + short_number(w.seconds, 4) + " s, " +
-                        short_number(d.completed, 4) +
-                        " completions matched (latency from queueing to completion); from " +
-                        in.label();
-        if (skipped > 0) {
-            w.notes.push_back(std::to_string(skipped) +
-                              " discards and requests without data are not counted");
-        }
-        if (unmatched > 0) {
-            w.notes.push_back(std::to_string(unmatched) +
-                              " completions without their issue in the trace are not timed");
-        }
-        out.push_back(std::move(w));
+        out.push_back(describe_device(name, d, skipped, unmatched, in));
     }
     if (out.empty()) {
         throw ImportError(in.label() +
