@@ -10,7 +10,10 @@
 
 namespace raidadv::measure::detail {
 
-std::vector<ImportedWorkload> import_fio_iolog(LineReader& in) {
+namespace {
+
+/// Reads the header line; the iolog version it names (2 or 3).
+int read_version(LineReader& in) {
     std::string line;
     if (!in.next(line)) {
         throw ImportError(in.label() + ": the file is empty");
@@ -25,6 +28,58 @@ std::vector<ImportedWorkload> import_fio_iolog(LineReader& in) {
                           ": not a fio iolog (the first line must be \"fio version 2 iolog\" or "
                           "\"fio version 3 iolog\")");
     }
+    return version;
+}
+
+/// The workload the log's reads and writes describe.
+ImportedWorkload describe_log(const TraceStats& stats, int version, std::uint64_t syncs,
+                              std::uint64_t trims, LineReader& in) {
+    ImportedWorkload out;
+    Workload& w = out.workload;
+    w.name = "fio iolog";
+    w.read_fraction = round_to(stats.read_fraction(), 4);
+    w.sequential_fraction = round_to(stats.sequential_fraction(), 3);
+    w.size = stats.sizes();
+    w.alignment_bytes = stats.alignment_bytes();
+    w.streams = w.sequential_fraction > 0 ? static_cast<int>(stats.targets()) : 0;
+    out.source_format = "fio iolog v" + std::to_string(version);
+    out.requests = stats.requests();
+    const auto rates = stats.rates_per_second();
+    if (!rates.empty() && stats.last_time_s() > stats.first_time_s()) {
+        out.seconds = stats.last_time_s() - stats.first_time_s();
+        w.arrival_rates_per_s = median_and_p95(rates);
+    }
+    if (w.arrival_rates_per_s.empty()) {
+        // The log says nothing about how many requests were outstanding or when they came.
+        w.concurrency = {1};
+        out.notes.push_back(
+            "the log has no timing: the load point is 1 outstanding request; "
+            "replace it with the application's queue depth");
+    }
+    out.description = "fio iolog version " + std::to_string(version) + ": " +
+                      short_number(stats.requests(), 4) + " requests on " +
+                      std::to_string(stats.targets()) + " file(s), offsets spanning " +
+                      short_number(stats.span_bytes() / 1e6, 4) + " MB";
+    if (out.seconds > 0) {
+        out.description += ", over " + short_number(out.seconds, 4) +
+                           " s (load points: the median and 95th-percentile second)";
+    }
+    out.description += "; from " + in.label();
+    if (syncs + trims > 0) {
+        out.notes.push_back(std::to_string(syncs) + " syncs and " + std::to_string(trims) +
+                            " trims are not counted (the model has neither)");
+    }
+    out.notes.push_back("working set: offsets span " + short_number(stats.span_bytes() / 1e6, 4) +
+                        " MB; the log does not give the file or volume size, so span_fraction is "
+                        "left at 1");
+    return out;
+}
+
+}  // namespace
+
+std::vector<ImportedWorkload> import_fio_iolog(LineReader& in) {
+    const int version = read_version(in);
+    std::string line;
     TraceStats stats;
     double clock_s = 0;  // version 2: the sum of waits so far
     bool waits = false;
@@ -84,45 +139,7 @@ std::vector<ImportedWorkload> import_fio_iolog(LineReader& in) {
                           " in the log: too little to describe a workload");
     }
 
-    ImportedWorkload out;
-    Workload& w = out.workload;
-    w.name = "fio iolog";
-    w.read_fraction = round_to(stats.read_fraction(), 4);
-    w.sequential_fraction = round_to(stats.sequential_fraction(), 3);
-    w.size = stats.sizes();
-    w.alignment_bytes = stats.alignment_bytes();
-    w.streams = w.sequential_fraction > 0 ? static_cast<int>(stats.targets()) : 0;
-    out.source_format = "fio iolog v" + std::to_string(version);
-    out.requests = stats.requests();
-    const auto rates = stats.rates_per_second();
-    if (!rates.empty() && stats.last_time_s() > stats.first_time_s()) {
-        out.seconds = stats.last_time_s() - stats.first_time_s();
-        w.arrival_rates_per_s = median_and_p95(rates);
-    }
-    if (w.arrival_rates_per_s.empty()) {
-        // The log says nothing about how many requests were outstanding or when they came.
-        w.concurrency = {1};
-        out.notes.push_back(
-            "the log has no timing: the load point is 1 outstanding request; "
-            "replace it with the application's queue depth");
-    }
-    out.description = "fio iolog version " + std::to_string(version) + ": " +
-                      short_number(stats.requests(), 4) + " requests on " +
-                      std::to_string(stats.targets()) + " file(s), offsets spanning " +
-                      short_number(stats.span_bytes() / 1e6, 4) + " MB";
-    if (out.seconds > 0) {
-        out.description += ", over " + short_number(out.seconds, 4) +
-                           " s (load points: the median and 95th-percentile second)";
-    }
-    out.description += "; from " + in.label();
-    if (syncs + trims > 0) {
-        out.notes.push_back(std::to_string(syncs) + " syncs and " + std::to_string(trims) +
-                            " trims are not counted (the model has neither)");
-    }
-    out.notes.push_back("working set: offsets span " + short_number(stats.span_bytes() / 1e6, 4) +
-                        " MB; the log does not give the file or volume size, so span_fraction is "
-                        "left at 1");
-    return {out};
+    return {describe_log(stats, version, syncs, trims, in)};
 }
 
 }  // namespace raidadv::measure::detail
