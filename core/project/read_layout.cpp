@@ -58,18 +58,8 @@ void check_spans(ObjectReader& r, RaidLevel level, const std::string& name, Layo
     }
 }
 
-}  // namespace
-
-Layout read_layout(const json& value, const std::string& path, Issues& issues) {
-    Layout layout;
-    ObjectReader r(value, path, issues,
-                   concat_keys({{"level", "drives", "disks_per_span", "mirror_copies", "volumes",
-                                 "failed_drives", "rebuild_rate_fraction"},
-                                size_keys("stripe")}),
-                   "an object like {\"level\": \"raid5\", \"drives\": 4}");
-    if (!r.valid()) {
-        return layout;
-    }
+/// The "level" key, or nothing (with the problem reported) when absent or unknown.
+std::optional<RaidLevel> read_level(ObjectReader& r) {
     std::optional<RaidLevel> level;
     if (const json* v = r.find("level")) {
         if (v->is_string()) {
@@ -81,46 +71,37 @@ Layout read_layout(const json& value, const std::string& path, Issues& issues) {
     } else {
         r.missing("level", "one of " + level_names());
     }
-    const bool drives_ok =
-        r.integer("drives", 1, kMaxDrivesPerVolume, layout.drives, Need::Required);
-    const bool spans_given =
-        r.integer("disks_per_span", 1, kMaxDrivesPerVolume, layout.disks_per_span);
-    const bool copies_given = r.integer("mirror_copies", 2, kMaxMirrorCopies, layout.mirror_copies);
-    r.size("stripe", {kMinStripeBytes, kMaxStripeBytes}, layout.stripe_unit_bytes, Need::Optional,
-           units::sector);
-    r.integer("volumes", 1, kMaxVolumes, layout.volumes);
-    r.integer("failed_drives", 0, kMaxDrivesPerVolume, layout.failed_drives);
-    r.number("rebuild_rate_fraction", Range{0.0, 1.0, false, true}, layout.rebuild_rate_fraction);
-    if (!level) {
-        return layout;
-    }
-    layout.level = *level;
-    const std::string name(to_string(*level));
+    return level;
+}
 
+/// Reports keys the level has no use for; simple volumes keep volumes at 1.
+void check_keys_for_level(ObjectReader& r, RaidLevel level, const std::string& name,
+                          Layout& layout) {
     // Keys that do not apply to the level.
-    if (!is_mirrored(*level) && r.has("mirror_copies")) {
+    if (!is_mirrored(level) && r.has("mirror_copies")) {
         r.problem("mirror_copies", "applies to raid1, raid10 and raid01 only, not " + name);
     }
-    if (!has_spans(*level) && r.has("disks_per_span")) {
+    if (!has_spans(level) && r.has("disks_per_span")) {
         r.problem("disks_per_span", "applies to raid10, raid50 and raid60 only, not " + name);
     }
-    if (!is_striped(*level) && r.has_size("stripe")) {
+    if (!is_striped(level) && r.has_size("stripe")) {
         r.problem(r.has("stripe_kib") ? "stripe_kib" : "stripe_bytes",
                   name + " has no striping; remove the stripe size");
     }
-    if (*level == RaidLevel::Simple && r.has("volumes") && layout.volumes != 1) {
+    if (level == RaidLevel::Simple && r.has("volumes") && layout.volumes != 1) {
         r.problem("volumes",
                   "simple means 'drives' independent disks, each its own volume; "
                   "volumes must be 1 (or absent), got " +
                       std::to_string(layout.volumes));
         layout.volumes = 1;
     }
-    if (!drives_ok) {
-        return layout;
-    }
-    const int drives = layout.drives;
+}
 
-    if (*level == RaidLevel::Raid1) {
+/// Checks the drive count against the level, its mirror copies and its spans.
+void check_drive_count(ObjectReader& r, RaidLevel level, const std::string& name, Layout& layout,
+                       bool copies_given, bool spans_given) {
+    const int drives = layout.drives;
+    if (level == RaidLevel::Raid1) {
         if (copies_given && layout.mirror_copies != drives) {
             r.problem("drives",
                       "raid1 keeps a copy on every drive: drives must equal "
@@ -134,28 +115,23 @@ Layout read_layout(const json& value, const std::string& path, Issues& issues) {
                                     "; for more drives use raid10 or several volumes");
         }
         layout.mirror_copies = drives;
-    } else if (drives < min_volume_drives(*level, layout.mirror_copies)) {
+    } else if (drives < min_volume_drives(level, layout.mirror_copies)) {
         r.problem("drives", name + " needs at least " +
-                                std::to_string(min_volume_drives(*level, layout.mirror_copies)) +
+                                std::to_string(min_volume_drives(level, layout.mirror_copies)) +
                                 " drives, got " + std::to_string(drives));
-    } else if ((*level == RaidLevel::Raid10 || *level == RaidLevel::Raid01) &&
+    } else if ((level == RaidLevel::Raid10 || level == RaidLevel::Raid01) &&
                drives % layout.mirror_copies != 0) {
         r.problem("drives", name + " needs a multiple of mirror_copies (" +
                                 std::to_string(layout.mirror_copies) + ") drives, got " +
                                 std::to_string(drives) +
                                 (layout.mirror_copies == 2 ? " (an odd number)" : ""));
-    } else if (has_spans(*level) && (spans_given || *level != RaidLevel::Raid10)) {
-        check_spans(r, *level, name, layout, spans_given);
+    } else if (has_spans(level) && (spans_given || level != RaidLevel::Raid10)) {
+        check_spans(r, level, name, layout, spans_given);
     }
+}
 
-    if (static_cast<long long>(drives) * layout.volumes > kMaxTotalDrives) {
-        r.problem("volumes", "drives x volumes must be at most " + std::to_string(kMaxTotalDrives) +
-                                 ", got " + std::to_string(drives) + " x " +
-                                 std::to_string(layout.volumes));
-    }
-    if (!has_spans(*level)) {
-        layout.disks_per_span = 0;
-    }
+/// Checks failed_drives and rebuild_rate_fraction; clears them when they are not allowed.
+void check_degraded(ObjectReader& r, Layout& layout) {
     // Degraded mode: at most the failures the level tolerates (layout/geometry.h).
     bool failed_ok = true;
     if (layout.failed_drives > 0) {
@@ -173,6 +149,54 @@ Layout read_layout(const json& value, const std::string& path, Issues& issues) {
                   "a rebuild runs only on a degraded volume: set failed_drives to at least 1");
         layout.rebuild_rate_fraction = 0.0;
     }
+}
+
+}  // namespace
+
+Layout read_layout(const json& value, const std::string& path, Issues& issues) {
+    Layout layout;
+    ObjectReader r(value, path, issues,
+                   concat_keys({{"level", "drives", "disks_per_span", "mirror_copies", "volumes",
+                                 "failed_drives", "rebuild_rate_fraction"},
+                                size_keys("stripe")}),
+                   "an object like {\"level\": \"raid5\", \"drives\": 4}");
+    if (!r.valid()) {
+        return layout;
+    }
+    const std::optional<RaidLevel> level = read_level(r);
+    const bool drives_ok =
+        r.integer("drives", 1, kMaxDrivesPerVolume, layout.drives, Need::Required);
+    const bool spans_given =
+        r.integer("disks_per_span", 1, kMaxDrivesPerVolume, layout.disks_per_span);
+    const bool copies_given = r.integer("mirror_copies", 2, kMaxMirrorCopies, layout.mirror_copies);
+    r.size("stripe", {kMinStripeBytes, kMaxStripeBytes}, layout.stripe_unit_bytes, Need::Optional,
+           units::sector);
+    r.integer("volumes", 1, kMaxVolumes, layout.volumes);
+    r.integer("failed_drives", 0, kMaxDrivesPerVolume, layout.failed_drives);
+    r.number("rebuild_rate_fraction", Range{0.0, 1.0, false, true}, layout.rebuild_rate_fraction);
+    if (!level) {
+        return layout;
+    }
+    layout.level = *level;
+    const std::string name(to_string(*level));
+
+    check_keys_for_level(r, *level, name, layout);
+    if (!drives_ok) {
+        return layout;
+    }
+    const int drives = layout.drives;
+
+    check_drive_count(r, *level, name, layout, copies_given, spans_given);
+
+    if (static_cast<long long>(drives) * layout.volumes > kMaxTotalDrives) {
+        r.problem("volumes", "drives x volumes must be at most " + std::to_string(kMaxTotalDrives) +
+                                 ", got " + std::to_string(drives) + " x " +
+                                 std::to_string(layout.volumes));
+    }
+    if (!has_spans(*level)) {
+        layout.disks_per_span = 0;
+    }
+    check_degraded(r, layout);
     return layout;
 }
 
