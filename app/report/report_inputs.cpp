@@ -90,14 +90,10 @@ QString size_distribution(const SizeDistribution& d) {
     return {};
 }
 
-}  // namespace
-
-void inputs_section(Writer& w, const ReportInput& in) {
-    const advisor::Request& r = *in.request;
+/// The workload table: unit, mix, sizes, load points.
+void workload_table(Writer& w, const advisor::Request& r) {
     const Workload& wl = r.workload;
     const bool files = wl.unit == Workload::Unit::File;
-    w.section(section_title(Section::Inputs), true);
-    w.heading(tr("Workload"));
     QString html = QStringLiteral("<table cellpadding='2' width='100%'>");
     html += row2(tr("Name"), esc(wl.name));
     html += row2(tr("Unit"), files ? tr("whole files (read or written start to end)")
@@ -116,7 +112,11 @@ void inputs_section(Writer& w, const ReportInput& in) {
     html += row2(tr("Data can be spread over volumes"),
                  r.can_spread_over_volumes ? tr("yes") : tr("no"));
     w.block(html + QStringLiteral("</table>"));
+}
 
+/// The size histogram of the workload, on one size unit named in the axis title.
+void size_histogram(Writer& w, const Workload& wl) {
+    const bool files = wl.unit == Workload::Unit::File;
     w.heading(files ? tr("File-size histogram") : tr("Request-size histogram"));
     charts::BarChart bars;
     bars.title = files ? tr("Share of files by size") : tr("Share of requests by size");
@@ -143,10 +143,14 @@ void inputs_section(Writer& w, const ReportInput& in) {
     f.width_fraction = 0.75;
     f.aspect = 0.42;
     w.figure(std::move(f));
+}
 
+/// The needs and constraints table, parts by their human names.
+void constraints_table(Writer& w, const ReportInput& in) {
+    const advisor::Request& r = *in.request;
     w.heading(tr("Needs and constraints"));
     const advisor::Constraints& k = r.constraints;
-    html = QStringLiteral("<table cellpadding='2' width='100%'>");
+    QString html = QStringLiteral("<table cellpadding='2' width='100%'>");
     html += row2(tr("Capacity"),
                  tr("%1 now, %2% growth a year: %3 needed after %4 years")
                      .arg(capacity(k.capacity_bytes), fixed(100.0 * k.growth_per_year, 0),
@@ -206,6 +210,19 @@ void inputs_section(Writer& w, const ReportInput& in) {
                                          num(r.weights.reliability), num(r.weights.capacity)));
     html += row2(tr("Host"), esc(r.host.info.name));
     w.block(html + QStringLiteral("</table>"));
+}
+
+}  // namespace
+
+void inputs_section(Writer& w, const ReportInput& in) {
+    const advisor::Request& r = *in.request;
+    w.section(section_title(Section::Inputs), true);
+    w.heading(tr("Workload"));
+    workload_table(w, r);
+
+    size_histogram(w, r.workload);
+
+    constraints_table(w, in);
 }
 
 }  // namespace raidadv::report::detail
