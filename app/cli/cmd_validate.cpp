@@ -173,12 +173,12 @@ void print_text(std::ostream& out, const ValidationReport& report) {
         << report.conclusions_total << "\n";
 }
 
-}  // namespace
-
-int run_validate(const std::vector<std::string>& args, const GlobalOptions& options) {
-    const Command& self = command_named("validate");
+/// Takes --report and --validation-dir (with their directories) out of args; the rest goes to
+/// rest in order.
+std::map<std::string, std::string> take_dir_options(const std::vector<std::string>& args,
+                                                    const Command& self,
+                                                    std::vector<std::string>& rest) {
     std::map<std::string, std::string> values;
-    std::vector<std::string> rest;
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
         bool valued = false;
@@ -202,13 +202,12 @@ int run_validate(const std::vector<std::string>& args, const GlobalOptions& opti
             rest.push_back(a);
         }
     }
-    const ParsedArgs parsed = parse_command_args(rest, {"--json"}, self);
-    if (!parsed.positionals.empty()) {
-        throw UsageError{
-            "validate takes no file arguments, got '" + parsed.positionals.front() + "'",
-            self.synopsis};
-    }
+    return values;
+}
 
+/// The validation inputs directory: --validation-dir, else the first bundled one found; empty
+/// (with the reason on stderr) when there is none.
+fs::path validation_dir(std::map<std::string, std::string>& values) {
     fs::path dir;
     std::error_code error;
     if (values.count("--validation-dir")) {
@@ -217,7 +216,7 @@ int run_validate(const std::vector<std::string>& args, const GlobalOptions& opti
             std::cerr << kProgram << ": validation inputs not found: " << dir.string()
                       << (fs::exists(dir, error) ? " is not a directory" : " does not exist")
                       << "\n";
-            return kFailure;
+            return {};
         }
     } else {
         // Installed next to the program, then the source tree's resources/validation.
@@ -235,8 +234,28 @@ int run_validate(const std::vector<std::string>& args, const GlobalOptions& opti
                 std::cerr << " " << candidate.string();
             }
             std::cerr << " (use --validation-dir DIR)\n";
-            return kFailure;
+            return {};
         }
+    }
+    return dir;
+}
+
+}  // namespace
+
+int run_validate(const std::vector<std::string>& args, const GlobalOptions& options) {
+    const Command& self = command_named("validate");
+    std::vector<std::string> rest;
+    std::map<std::string, std::string> values = take_dir_options(args, self, rest);
+    const ParsedArgs parsed = parse_command_args(rest, {"--json"}, self);
+    if (!parsed.positionals.empty()) {
+        throw UsageError{
+            "validate takes no file arguments, got '" + parsed.positionals.front() + "'",
+            self.synopsis};
+    }
+
+    const fs::path dir = validation_dir(values);
+    if (dir.empty()) {
+        return kFailure;
     }
 
     const Catalog catalog = open_catalog(options);
