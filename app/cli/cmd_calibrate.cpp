@@ -188,16 +188,8 @@ ordered_json result_json(const measure::CalibrationResult& r, const System& syst
     return j;
 }
 
-}  // namespace
-
-int run_calibrate(const std::vector<std::string>& args, const GlobalOptions& options) {
-    const Command& self = command_named("calibrate");
-    const CalibrateArgs a = parse_calibrate(args, self);
-    require_regular_file(a.project, self);
-    const CommandProject loaded = load_command_project(a.project, options, self);
-    if (!loaded.project) {
-        return kBadInput;
-    }
+/// The project's system named --system; nullptr (with the names it has on stderr) when none.
+const System* find_system(const CommandProject& loaded, const CalibrateArgs& a) {
     const System* system = nullptr;
     std::string names;
     for (const System& s : loaded.project->systems) {
@@ -210,6 +202,61 @@ int run_calibrate(const std::vector<std::string>& args, const GlobalOptions& opt
         std::cerr << kProgram << ": " << a.project << " has no system '" << a.system << "'"
                   << (names.empty() ? " (it has no systems)" : "; its systems are " + names)
                   << "\n";
+        return nullptr;
+    }
+    return system;
+}
+
+/// Adds the fitted entries to the user catalog, listing each in written; kFailure when the
+/// catalog refuses one.
+int write_fitted_entries(const CalibrateArgs& a, const GlobalOptions& options,
+                         const measure::CalibrationResult& result, std::size_t run_count,
+                         ordered_json& written) {
+    const std::filesystem::path bundled =
+        options.catalog ? *options.catalog : Catalog::default_path();
+    const std::filesystem::path user = a.user_catalog.empty()
+                                           ? Catalog::default_user_path()
+                                           : std::filesystem::path(a.user_catalog);
+    CatalogOpenResult opened = Catalog::open(bundled, user);
+    if (!opened.message.empty()) {
+        std::cerr << kProgram << ": warning: " << opened.message << "\n";
+    }
+    const std::string evidence = std::to_string(run_count) + " measured run(s) (" +
+                                 std::to_string(a.measured.size()) + " file(s))";
+    for (auto& e :
+         measure::fitted_entries(opened.catalog, result, host_name(), today(), evidence)) {
+        const auto errors = opened.catalog.add_user_entry(e.kind, e.fields);
+        if (!errors.empty()) {
+            for (const auto& err : errors) {
+                std::cerr << kProgram << ": " << e.fields["id"] << " column " << err.where << ": "
+                          << err.message << "\n";
+            }
+            return kFailure;
+        }
+        written.push_back({{"kind", std::string(catalog_kind_name(e.kind))},
+                           {"id", e.fields["id"]},
+                           {"from", e.from_id}});
+        if (!a.json) {
+            std::cout << "Wrote user catalog entry " << e.fields["id"] << " ("
+                      << catalog_kind_name(e.kind) << ", from " << e.from_id << ") to "
+                      << user.string() << "\n";
+        }
+    }
+    return kOk;
+}
+
+}  // namespace
+
+int run_calibrate(const std::vector<std::string>& args, const GlobalOptions& options) {
+    const Command& self = command_named("calibrate");
+    const CalibrateArgs a = parse_calibrate(args, self);
+    require_regular_file(a.project, self);
+    const CommandProject loaded = load_command_project(a.project, options, self);
+    if (!loaded.project) {
+        return kBadInput;
+    }
+    const System* system = find_system(loaded, a);
+    if (system == nullptr) {
         return kBadInput;
     }
     std::vector<measure::ImportedWorkload> imported;
@@ -238,34 +285,8 @@ int run_calibrate(const std::vector<std::string>& args, const GlobalOptions& opt
     }
     auto written = ordered_json::array();
     if (!a.dry_run) {
-        const std::filesystem::path bundled =
-            options.catalog ? *options.catalog : Catalog::default_path();
-        const std::filesystem::path user =
-            a.user_catalog.empty() ? Catalog::default_user_path() : std::filesystem::path(a.user_catalog);
-        CatalogOpenResult opened = Catalog::open(bundled, user);
-        if (!opened.message.empty()) {
-            std::cerr << kProgram << ": warning: " << opened.message << "\n";
-        }
-        const std::string evidence = std::to_string(runs.size()) + " measured run(s) (" +
-                                     std::to_string(a.measured.size()) + " file(s))";
-        for (auto& e :
-             measure::fitted_entries(opened.catalog, result, host_name(), today(), evidence)) {
-            const auto errors = opened.catalog.add_user_entry(e.kind, e.fields);
-            if (!errors.empty()) {
-                for (const auto& err : errors) {
-                    std::cerr << kProgram << ": " << e.fields["id"] << " column " << err.where
-                              << ": " << err.message << "\n";
-                }
-                return kFailure;
-            }
-            written.push_back({{"kind", std::string(catalog_kind_name(e.kind))},
-                               {"id", e.fields["id"]},
-                               {"from", e.from_id}});
-            if (!a.json) {
-                std::cout << "Wrote user catalog entry " << e.fields["id"] << " ("
-                          << catalog_kind_name(e.kind) << ", from " << e.from_id << ") to "
-                          << user.string() << "\n";
-            }
+        if (write_fitted_entries(a, options, result, runs.size(), written) != kOk) {
+            return kFailure;
         }
     }
     out["written"] = written;
