@@ -212,8 +212,8 @@ QLineSeries* guide_line(const QString& name, double lo, double hi, double factor
     return line;
 }
 
-std::unique_ptr<QChart> build(const Chart& spec) {
-    auto chart = std::make_unique<QChart>();
+/// Title, background, margins and legend of a chart, the same for every chart.
+void style_chart(QChart* chart, const Chart& spec) {
     chart->setTitle(title_html(spec.title, 72));
     chart->setTitleFont(pixel_font(21, true));
     chart->setTitleBrush(QColor(0x10, 0x10, 0x10));
@@ -224,7 +224,11 @@ std::unique_ptr<QChart> build(const Chart& spec) {
     chart->legend()->setAlignment(spec.legend_right ? Qt::AlignRight : Qt::AlignBottom);
     chart->legend()->setFont(pixel_font(spec.legend_pixels));
     chart->legend()->setMarkerShape(QLegend::MarkerShapeFromSeries);
+}
 
+/// The axis ranges that hold every drawable point (one range for both axes with the y = x
+/// guide when the scales match).
+void axis_ranges(const Chart& spec, std::pair<double, double>& xr, std::pair<double, double>& yr) {
     double xlo = kInf, xhi = -kInf, ylo = kInf, yhi = -kInf;
     for (const Series& s : spec.series) {
         const std::size_t n = std::min(s.x.size(), s.y.size());
@@ -237,7 +241,6 @@ std::unique_ptr<QChart> build(const Chart& spec) {
             }
         }
     }
-    std::pair<double, double> xr, yr;
     if (spec.identity_line) {
         const double lo = std::min(xlo, ylo);
         const double hi = std::max(xhi, yhi);
@@ -250,6 +253,42 @@ std::unique_ptr<QChart> build(const Chart& spec) {
         xr = axis_range(xlo, xhi, spec.x_scale, spec.start_at_zero);
         yr = axis_range(ylo, yhi, spec.y_scale, spec.start_at_zero);
     }
+}
+
+/// The y = x guide and its +-band lines, over the whole x axis range.
+template <typename Add>
+void add_identity_guides(QChart* chart, QAbstractAxis* x_axis, const Chart& spec, const Add& add) {
+    // The guides span the whole (nice-numbered) axis range.
+    double lo = 0, hi = 0;
+    if (auto* v = qobject_cast<QValueAxis*>(x_axis)) {
+        lo = v->min();
+        hi = v->max();
+    } else if (auto* l = qobject_cast<QLogValueAxis*>(x_axis)) {
+        lo = l->min();
+        hi = l->max();
+    }
+    add(guide_line(QStringLiteral("y = x (exact)"), lo, hi, 1.0, Qt::DashLine,
+                   QColor(0x30, 0x30, 0x30), 1.8));
+    if (spec.band > 0.0) {
+        const QString band = QStringLiteral("y = x \u00b1%1%").arg(spec.band * 100.0, 0, 'g', 3);
+        QLineSeries* upper =
+            guide_line(band, lo, hi, 1.0 + spec.band, Qt::DotLine, QColor(0x90, 0x90, 0x90), 1.5);
+        QLineSeries* lower =
+            guide_line(band, lo, hi, 1.0 - spec.band, Qt::DotLine, QColor(0x90, 0x90, 0x90), 1.5);
+        add(upper);
+        add(lower);
+        for (QLegendMarker* marker : chart->legend()->markers(lower)) {
+            marker->setVisible(false);
+        }
+    }
+}
+
+std::unique_ptr<QChart> build(const Chart& spec) {
+    auto chart = std::make_unique<QChart>();
+    style_chart(chart.get(), spec);
+
+    std::pair<double, double> xr, yr;
+    axis_ranges(spec, xr, yr);
     QAbstractAxis* x_axis = make_axis(spec.x_scale, spec.x_title, xr);
     QAbstractAxis* y_axis = make_axis(spec.y_scale, spec.y_title, yr);
     chart->addAxis(x_axis, Qt::AlignBottom);
@@ -261,30 +300,7 @@ std::unique_ptr<QChart> build(const Chart& spec) {
         series->attachAxis(y_axis);
     };
     if (spec.identity_line) {
-        // The guides span the whole (nice-numbered) axis range.
-        double lo = 0, hi = 0;
-        if (auto* v = qobject_cast<QValueAxis*>(x_axis)) {
-            lo = v->min();
-            hi = v->max();
-        } else if (auto* l = qobject_cast<QLogValueAxis*>(x_axis)) {
-            lo = l->min();
-            hi = l->max();
-        }
-        add(guide_line(QStringLiteral("y = x (exact)"), lo, hi, 1.0, Qt::DashLine,
-                       QColor(0x30, 0x30, 0x30), 1.8));
-        if (spec.band > 0.0) {
-            const QString band =
-                QStringLiteral("y = x \u00b1%1%").arg(spec.band * 100.0, 0, 'g', 3);
-            QLineSeries* upper = guide_line(band, lo, hi, 1.0 + spec.band, Qt::DotLine,
-                                            QColor(0x90, 0x90, 0x90), 1.5);
-            QLineSeries* lower = guide_line(band, lo, hi, 1.0 - spec.band, Qt::DotLine,
-                                            QColor(0x90, 0x90, 0x90), 1.5);
-            add(upper);
-            add(lower);
-            for (QLegendMarker* marker : chart->legend()->markers(lower)) {
-                marker->setVisible(false);
-            }
-        }
+        add_identity_guides(chart.get(), x_axis, spec, add);
     }
     for (const Series& s : spec.series) {
         QXYSeries* series = make_series(s, spec);
