@@ -58,6 +58,49 @@ bool save(QWidget& widget, const QString& path) {
     return saved;
 }
 
+/// The main window's tabs, the comparison of the first three configurations, the catalog
+/// editor and the manual, each saved under dir; then quits (1 when a picture failed).
+void saveResultScreens(MainWindow& window, const QString& dir, const std::shared_ptr<bool>& ok) {
+    auto* tabs = window.findChild<QTabWidget*>(QStringLiteral("detailTabWidget"));
+    *ok = save(window, dir + QStringLiteral("/main-window.png")) && *ok;
+    for (int i = 1; tabs != nullptr && i < tabs->count(); ++i) {
+        tabs->setCurrentIndex(i);
+        QCoreApplication::processEvents();
+        // "main-window-3-stripe-risk.png": the tab's place and its name.
+        const QString name = tabs->tabText(i)
+                                 .remove(QLatin1Char('&'))
+                                 .toLower()
+                                 .replace(QLatin1Char(' '), QLatin1Char('-'))
+                                 .replace(QStringLiteral("--"), QStringLiteral("-"));
+        *ok = save(window, dir + QStringLiteral("/main-window-%1-%2.png").arg(i + 1).arg(name)) &&
+              *ok;
+    }
+    // Compare: the first three configurations pinned.
+    auto* table = window.findChild<QTableView*>(QStringLiteral("recommendationsTableView"));
+    auto* main = window.findChild<QTabWidget*>(QStringLiteral("mainTabWidget"));
+    for (int row = 0; table != nullptr && row < 3 && row < table->model()->rowCount(); ++row) {
+        table->setCurrentIndex(table->model()->index(row, 0));
+        window.pinSelected();
+    }
+    if (main != nullptr) {
+        main->setCurrentIndex(1);
+        QCoreApplication::processEvents();
+        *ok = save(window, dir + QStringLiteral("/compare.png")) && *ok;
+    }
+    // The catalog editor and the manual (Help > Manual, F1).
+    window.findChild<QAction*>(QStringLiteral("catalogAction"))->trigger();
+    if (auto* editor = window.findChild<QWidget*>(QStringLiteral("catalogEditor"))) {
+        editor->resize(window.size() * 4 / 5);
+        QCoreApplication::processEvents();
+        *ok = save(*editor, dir + QStringLiteral("/catalog-editor.png")) && *ok;
+        editor->close();
+    }
+    HelpWindow* help = window.showManual();
+    QCoreApplication::processEvents();
+    *ok = save(*help, dir + QStringLiteral("/manual.png")) && *ok;
+    QCoreApplication::exit(*ok ? 0 : 1);
+}
+
 }  // namespace
 
 void wizardScreenshots(MainWindow& window, const QString& dir, const QString& project) {
@@ -70,50 +113,8 @@ void wizardScreenshots(MainWindow& window, const QString& dir, const QString& pr
     QObject::connect(
         &window, &MainWindow::recommendationsShown, &window,
         [&window, dir, ok] {
-            QTimer::singleShot(kSettleMs, &window, [&window, dir, ok] {
-                auto* tabs = window.findChild<QTabWidget*>(QStringLiteral("detailTabWidget"));
-                *ok = save(window, dir + QStringLiteral("/main-window.png")) && *ok;
-                for (int i = 1; tabs != nullptr && i < tabs->count(); ++i) {
-                    tabs->setCurrentIndex(i);
-                    QCoreApplication::processEvents();
-                    // "main-window-3-stripe-risk.png": the tab's place and its name.
-                    const QString name = tabs->tabText(i)
-                                             .remove(QLatin1Char('&'))
-                                             .toLower()
-                                             .replace(QLatin1Char(' '), QLatin1Char('-'))
-                                             .replace(QStringLiteral("--"), QStringLiteral("-"));
-                    *ok =
-                        save(window,
-                             dir + QStringLiteral("/main-window-%1-%2.png").arg(i + 1).arg(name)) &&
-                        *ok;
-                }
-                // Compare: the first three configurations pinned.
-                auto* table =
-                    window.findChild<QTableView*>(QStringLiteral("recommendationsTableView"));
-                auto* main = window.findChild<QTabWidget*>(QStringLiteral("mainTabWidget"));
-                for (int row = 0; table != nullptr && row < 3 && row < table->model()->rowCount();
-                     ++row) {
-                    table->setCurrentIndex(table->model()->index(row, 0));
-                    window.pinSelected();
-                }
-                if (main != nullptr) {
-                    main->setCurrentIndex(1);
-                    QCoreApplication::processEvents();
-                    *ok = save(window, dir + QStringLiteral("/compare.png")) && *ok;
-                }
-                // The catalog editor and the manual (Help > Manual, F1).
-                window.findChild<QAction*>(QStringLiteral("catalogAction"))->trigger();
-                if (auto* editor = window.findChild<QWidget*>(QStringLiteral("catalogEditor"))) {
-                    editor->resize(window.size() * 4 / 5);
-                    QCoreApplication::processEvents();
-                    *ok = save(*editor, dir + QStringLiteral("/catalog-editor.png")) && *ok;
-                    editor->close();
-                }
-                HelpWindow* help = window.showManual();
-                QCoreApplication::processEvents();
-                *ok = save(*help, dir + QStringLiteral("/manual.png")) && *ok;
-                QCoreApplication::exit(*ok ? 0 : 1);
-            });
+            QTimer::singleShot(kSettleMs, &window,
+                               [&window, dir, ok] { saveResultScreens(window, dir, ok); });
         },
         Qt::SingleShotConnection);
     if (!project.isEmpty()) {
