@@ -114,6 +114,14 @@ void CompareView::refresh() {
                        : tr("%1 configurations pinned; the pins keep their numbers when the "
                             "search changes.")
                              .arg(pins_.size()));
+    setMetricRows();
+    fillPinColumns();
+
+    updateCharts();
+}
+
+/// The metric rows: each metric's name and, on hover, what it is and its unit.
+void CompareView::setMetricRows() {
     const bool files = request_.workload.unit == Workload::Unit::File;
     const QString currency = QString::fromStdString(request_.constraints.currency);
     const QString rate = throughputUnitName();
@@ -149,6 +157,10 @@ void CompareView::refresh() {
         item->setToolTip(rows[r].second);
         table_->setVerticalHeaderItem(r, item);
     }
+}
+
+/// One column per pin with its values, and the table's height to show every row.
+void CompareView::fillPinColumns() {
     QStringList headers;
     for (std::size_t i = 0; i < pins_.size(); ++i) {
         headers << tr("Pin %1").arg(i + 1);
@@ -193,7 +205,10 @@ void CompareView::refresh() {
         height += table_->rowHeight(r);
     }
     table_->setMinimumHeight(height);
+}
 
+/// The response and throughput charts of the pins, or a message when nothing is pinned.
+void CompareView::updateCharts() {
     if (pins_.empty()) {
         response_->showMessage(tr("Nothing pinned yet."));
         throughput_->showMessage(tr("Nothing pinned yet."));

@@ -51,6 +51,9 @@ class CompareView : public QWidget {
         int rank;
     };
     void refresh();
+    void setMetricRows();
+    void fillPinColumns();
+    void updateCharts();
 
     std::vector<Pin> pins_;
     raidadv::advisor::Request request_;
