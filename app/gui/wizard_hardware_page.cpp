@@ -296,32 +296,8 @@ ReviewPage::ReviewPage(QWidget* parent) : QWizardPage(parent) {
 void ReviewPage::initializePage() {
     const auto* wizard = qobject_cast<ProjectWizard*>(this->wizard());
     const ProjectDraft d = wizard->draft();
-    const Workload& w = d.workload;
     const QLocale locale;
-    const bool files = w.unit == Workload::Unit::File;
-    QStringList points;
-    for (int c : w.concurrency) {
-        points << QString::number(c);
-    }
-    QStringList rates;
-    for (double r : w.arrival_rates_per_s) {
-        rates << formatPlain(r, 3);
-    }
-    QString html = QStringLiteral("<h3>%1</h3>").arg(d.name.toHtmlEscaped());
-    html += tr("<p><b>Workload:</b> %1: %2, %3% reads, %4% sequential, mean size %5.</p>")
-                .arg(QString::fromStdString(w.name).toHtmlEscaped(),
-                     files ? tr("whole files") : tr("block requests"),
-                     formatPlain(w.read_fraction * 100.0, 1),
-                     formatPlain(w.sequential_fraction * 100.0, 1),
-                     formatSizeBinary(w.size.mean_bytes()));
-    if (!points.isEmpty()) {
-        html +=
-            tr("<p><b>Load:</b> %1 %2 at once.</p>")
-                .arg(points.join(QStringLiteral(", ")), files ? tr("processes") : tr("requests"));
-    }
-    if (!rates.isEmpty()) {
-        html += tr("<p><b>Arrivals:</b> %1 per second.</p>").arg(rates.join(QStringLiteral(", ")));
-    }
+    QString html = workloadSummary(d);
     advisor::Constraints c;
     c.capacity_bytes = d.capacityBytes;
     c.growth_per_year = d.growthPerYear;
@@ -360,6 +336,45 @@ void ReviewPage::initializePage() {
         }
     }
     html += tr("<p><b>Computer:</b> %1.</p>").arg(host.toHtmlEscaped());
+    html += partsSummary(d);
+    summary_->setHtml(html);
+
+    checkProject(*wizard);
+    emit completeChanged();
+}
+
+/// The project's name and its workload: mix, sizes, load points and arrival rates.
+QString ReviewPage::workloadSummary(const ProjectDraft& d) const {
+    const Workload& w = d.workload;
+    const bool files = w.unit == Workload::Unit::File;
+    QStringList points;
+    for (int c : w.concurrency) {
+        points << QString::number(c);
+    }
+    QStringList rates;
+    for (double r : w.arrival_rates_per_s) {
+        rates << formatPlain(r, 3);
+    }
+    QString html = QStringLiteral("<h3>%1</h3>").arg(d.name.toHtmlEscaped());
+    html += tr("<p><b>Workload:</b> %1: %2, %3% reads, %4% sequential, mean size %5.</p>")
+                .arg(QString::fromStdString(w.name).toHtmlEscaped(),
+                     files ? tr("whole files") : tr("block requests"),
+                     formatPlain(w.read_fraction * 100.0, 1),
+                     formatPlain(w.sequential_fraction * 100.0, 1),
+                     formatSizeBinary(w.size.mean_bytes()));
+    if (!points.isEmpty()) {
+        html +=
+            tr("<p><b>Load:</b> %1 %2 at once.</p>")
+                .arg(points.join(QStringLiteral(", ")), files ? tr("processes") : tr("requests"));
+    }
+    if (!rates.isEmpty()) {
+        html += tr("<p><b>Arrivals:</b> %1 per second.</p>").arg(rates.join(QStringLiteral(", ")));
+    }
+    return html;
+}
+
+/// The parts the advisor may choose from, and what is owned.
+QString ReviewPage::partsSummary(const ProjectDraft& d) const {
     QStringList parts;
     if (!d.driveKinds.isEmpty()) {
         parts << tr("drive kinds %1").arg(d.driveKinds.join(QStringLiteral(", ")).toUpper());
@@ -376,20 +391,21 @@ void ReviewPage::initializePage() {
     if (!d.drives.isEmpty()) {
         parts << tr("%n chosen drive model(s)", nullptr, static_cast<int>(d.drives.size()));
     }
-    html +=
-        tr("<p><b>Parts:</b> %1%2.</p>")
-            .arg(parts.isEmpty() ? tr("anything in the catalog") : parts.join(QStringLiteral("; ")),
-                 (d.ownedController.isEmpty()
-                      ? QString()
-                      : tr("; owned controller %1").arg(d.ownedController.toHtmlEscaped())) +
-                     (d.raidSoftwareOwned ? tr("; RAID software owned") : QString()));
-    summary_->setHtml(html);
+    return tr("<p><b>Parts:</b> %1%2.</p>")
+        .arg(parts.isEmpty() ? tr("anything in the catalog") : parts.join(QStringLiteral("; ")),
+             (d.ownedController.isEmpty()
+                  ? QString()
+                  : tr("; owned controller %1").arg(d.ownedController.toHtmlEscaped())) +
+                 (d.raidSoftwareOwned ? tr("; RAID software owned") : QString()));
+}
 
+/// Sets problem_ (and shows it) to what the core's project reader finds wrong, if anything.
+void ReviewPage::checkProject(const ProjectWizard& wizard) {
     // The core's project reader checks the project exactly as it will be used.
     problem_.clear();
     try {
-        const Catalog catalog = openLayeredCatalog(wizard->catalogPath());  // with user entries
-        (void)parse_project(wizard->projectJson().toStdString(), catalog);
+        const Catalog catalog = openLayeredCatalog(wizard.catalogPath());  // with user entries
+        (void)parse_project(wizard.projectJson().toStdString(), catalog);
     } catch (const ProjectError& e) {
         QStringList lines;
         for (const ProjectIssue& issue : e.issues) {
@@ -401,7 +417,6 @@ void ReviewPage::initializePage() {
     }
     reason_->setText(problem_);
     reason_->setVisible(!problem_.isEmpty());
-    emit completeChanged();
 }
 
 bool ReviewPage::isComplete() const {

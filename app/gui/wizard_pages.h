@@ -212,6 +212,10 @@ class ReviewPage : public QWizardPage {
     bool isComplete() const override;
 
   private:
+    QString workloadSummary(const ProjectDraft& d) const;
+    QString partsSummary(const ProjectDraft& d) const;
+    void checkProject(const ProjectWizard& wizard);
+
     QTextBrowser* summary_;
     QLabel* reason_;
     QString problem_;
