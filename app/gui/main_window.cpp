@@ -37,10 +37,10 @@
 #include "advisor/explain.h"
 #include "app_resources.h"
 #include "auto_saver.h"
+#include "buying_summary_view.h"
 #include "candidate_detail.h"
 #include "chart_widget.h"
 #include "compare_view.h"
-#include "buying_summary_view.h"
 #include "help_window.h"
 #include "layout_diagram.h"
 #include "project_document.h"
@@ -196,6 +196,54 @@ void MainWindow::createWidgets() {
 }
 
 QWidget* MainWindow::createRecommendationsTab() {
+    createRankingTable();
+
+    statsLabel_ = new QLabel(tr("Start with File > New project, or open a project."), this);
+    statsLabel_->setObjectName(QStringLiteral("searchStatsLabel"));
+    statsLabel_->setWordWrap(true);
+
+    createDetailTabs();
+
+    pinButton_ = new QPushButton(tr("&Pin to compare"), this);
+    pinButton_->setObjectName(QStringLiteral("pinPushButton"));
+    pinButton_->setToolTip(tr("Add the selected configuration to the Compare tab (up to %1)")
+                               .arg(CompareView::kMaxPins));
+    pinButton_->setEnabled(false);
+    connect(pinButton_, &QPushButton::clicked, this, [this] { pinSelected(); });
+
+    auto* top = new QWidget(this);
+    auto* topLayout = new QVBoxLayout(top);
+    topLayout->setContentsMargins(0, 0, 0, 0);
+    auto* statsRow = new QHBoxLayout;
+    statsRow->addWidget(statsLabel_, 1);
+    statsRow->addWidget(pinButton_);
+    // "What would it take?" (target_dialog.h): a target for the question the ranking answers.
+    auto* targetButton = new QPushButton(tr("What &would it take?..."), this);
+    targetButton->setObjectName(QStringLiteral("whatWouldItTakePushButton"));
+    targetButton->setToolTip(
+        tr("State a target (response time at a higher load, capacity, "
+           "failures) and find the cheapest change that meets it"));
+    connect(targetButton, &QPushButton::clicked, this, [this] {
+        const auto& ranked = recModel_->result().ranked;
+        showTargetDialog(this, recModel_->request(), ranked.empty() ? nullptr : &ranked.front(),
+                         catalogPath_);
+    });
+    statsRow->addWidget(targetButton);
+    topLayout->addLayout(statsRow);
+    topLayout->addWidget(recTable_, 1);
+
+    auto* splitter = new QSplitter(Qt::Vertical, this);
+    splitter->setObjectName(QStringLiteral("recommendationsSplitter"));
+    splitter->addWidget(top);
+    splitter->addWidget(detailTabs_);
+    splitter->setStretchFactor(0, 2);
+    splitter->setStretchFactor(1, 3);
+    splitter->setChildrenCollapsible(false);
+    return splitter;
+}
+
+/// The ranking table over its sort proxy, with Ctrl+C copying the ranking.
+void MainWindow::createRankingTable() {
     recModel_ = new RecommendationsModel(this);
     recModel_->setObjectName(QStringLiteral("recommendationsModel"));
     recProxy_ = new QSortFilterProxyModel(this);
@@ -222,11 +270,11 @@ QWidget* MainWindow::createRecommendationsTab() {
     copyInTable->setShortcutContext(Qt::WidgetShortcut);
     connect(copyInTable, &QAction::triggered, this, [this] { copyRanking(); });
     recTable_->addAction(copyInTable);
+}
 
-    statsLabel_ = new QLabel(tr("Start with File > New project, or open a project."), this);
-    statsLabel_->setObjectName(QStringLiteral("searchStatsLabel"));
-    statsLabel_->setWordWrap(true);
-
+/// The detail tabs for the selected configuration: explanation, charts, stripe and risk,
+/// layout and buying summary.
+void MainWindow::createDetailTabs() {
     detail_ = new QTextBrowser(this);
     detail_->setObjectName(QStringLiteral("detailTextBrowser"));
     detail_->setOpenExternalLinks(false);
@@ -268,42 +316,6 @@ QWidget* MainWindow::createRecommendationsTab() {
     buyingSummary_ = new BuyingSummaryView(this);
     buyingSummary_->setObjectName(QStringLiteral("buyingSummaryView"));
     detailTabs_->addTab(buyingSummary_, tr("&Buying summary"));
-
-    pinButton_ = new QPushButton(tr("&Pin to compare"), this);
-    pinButton_->setObjectName(QStringLiteral("pinPushButton"));
-    pinButton_->setToolTip(tr("Add the selected configuration to the Compare tab (up to %1)")
-                               .arg(CompareView::kMaxPins));
-    pinButton_->setEnabled(false);
-    connect(pinButton_, &QPushButton::clicked, this, [this] { pinSelected(); });
-
-    auto* top = new QWidget(this);
-    auto* topLayout = new QVBoxLayout(top);
-    topLayout->setContentsMargins(0, 0, 0, 0);
-    auto* statsRow = new QHBoxLayout;
-    statsRow->addWidget(statsLabel_, 1);
-    statsRow->addWidget(pinButton_);
-    // "What would it take?" (target_dialog.h): a target for the question the ranking answers.
-    auto* targetButton = new QPushButton(tr("What &would it take?..."), this);
-    targetButton->setObjectName(QStringLiteral("whatWouldItTakePushButton"));
-    targetButton->setToolTip(tr("State a target (response time at a higher load, capacity, "
-                                "failures) and find the cheapest change that meets it"));
-    connect(targetButton, &QPushButton::clicked, this, [this] {
-        const auto& ranked = recModel_->result().ranked;
-        showTargetDialog(this, recModel_->request(), ranked.empty() ? nullptr : &ranked.front(),
-                         catalogPath_);
-    });
-    statsRow->addWidget(targetButton);
-    topLayout->addLayout(statsRow);
-    topLayout->addWidget(recTable_, 1);
-
-    auto* splitter = new QSplitter(Qt::Vertical, this);
-    splitter->setObjectName(QStringLiteral("recommendationsSplitter"));
-    splitter->addWidget(top);
-    splitter->addWidget(detailTabs_);
-    splitter->setStretchFactor(0, 2);
-    splitter->setStretchFactor(1, 3);
-    splitter->setChildrenCollapsible(false);
-    return splitter;
 }
 
 void MainWindow::setErrorReporter(ErrorReporter reporter) {

@@ -151,6 +151,8 @@ class MainWindow : public QMainWindow {
     void createWidgets();
     void createWelcomePage();
     QWidget* createRecommendationsTab();
+    void createRankingTable();
+    void createDetailTabs();
     void chooseProject();
     void showAbout();
     /// The size and position last saved (QSettings "window/geometry"), else from the screen.
