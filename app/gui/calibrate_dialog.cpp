@@ -98,7 +98,7 @@ bool CalibrateDialog::loadProject(const QString& path) {
         for (const auto& issue : e.issues) {
             lines << QString::fromStdString(issue.to_string());
         }
-        report_->setPlainText(tr("The project cannot be read:\n%1").arg(lines.join('\n')));
+        report_->setPlainText(tr("The project cannot be read:\n%1").arg(lines.join(QLatin1Char('\n'))));
         return false;
     }
     for (const raidadv::System& s : project_->systems) {
@@ -198,7 +198,7 @@ QStringList CalibrateDialog::runCalibration(bool dryRun) {
             emit entriesWritten(written);
         }
     }
-    report_->setPlainText(lines.join('\n'));
+    report_->setPlainText(lines.join(QLatin1Char('\n')));
     return written;
 }
 

@@ -83,7 +83,7 @@ ImportedWorkload device_workload(const std::string& name, const Device& dev, con
     // Skip the since-boot report when there are others.
     const std::size_t first = dev.intervals.size() > 1 ? 1 : 0;
     std::vector<const Interval*> busy;
-    double reads = 0, writes = 0, read_bytes = 0, write_bytes = 0;
+    double reads = 0, writes = 0;
     std::map<double, double> sizes;  // mean request size of an interval's reads/writes -> I/Os
     for (std::size_t k = first; k < dev.intervals.size(); ++k) {
         const Interval& i = dev.intervals[k];
@@ -93,8 +93,6 @@ ImportedWorkload device_workload(const std::string& name, const Device& dev, con
         busy.push_back(&i);
         reads += i.reads_s;
         writes += i.writes_s;
-        read_bytes += i.read_bytes_s;
-        write_bytes += i.write_bytes_s;
         for (const auto& [n, b] :
              {std::pair{i.reads_s, i.read_bytes_s}, {i.writes_s, i.write_bytes_s}}) {
             if (n > 0 && b > 0) {
