@@ -62,10 +62,13 @@ QString shoppingHtml(const advisor::BuyingSummary& s, const advisor::Constraints
                     .arg(line.quantity)
                     .arg(priceCell(line, c), total);
     }
-    const QString dates = s.oldest_price_date.empty()
-                              ? QString()
-                              : BuyingSummaryView::tr(" (prices of %1 to %2)")
-                                    .arg(esc(s.oldest_price_date), esc(s.newest_price_date));
+    QString dates;
+    if (!s.oldest_price_date.empty()) {
+        dates = s.oldest_price_date == s.newest_price_date
+                    ? BuyingSummaryView::tr(" (prices of %1)").arg(esc(s.oldest_price_date))
+                    : BuyingSummaryView::tr(" (prices of %1 to %2)")
+                          .arg(esc(s.oldest_price_date), esc(s.newest_price_date));
+    }
     html += QStringLiteral(
                 "<tr><td colspan='4'><b>%1%2</b></td><td align='right'><b>%3%4</b>"
                 "</td></tr></table>")
