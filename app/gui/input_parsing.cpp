@@ -140,9 +140,8 @@ Parsed<double> parseSize(const QString& text, double defaultUnitBytes, double mi
         }
         if (unit == 0.0) {
             // Every unit the parser accepts (kUnits), so "50 PB" is told TB is there.
-            result.error =
-                tr("unknown unit \"%1\"; use B, KB, MB, GB, TB, KiB, MiB, GiB or TiB")
-                    .arg(match.captured(2));
+            result.error = tr("unknown unit \"%1\"; use B, KB, MB, GB, TB, KiB, MiB, GiB or TiB")
+                               .arg(match.captured(2));
             return result;
         }
     }
@@ -268,6 +267,22 @@ QString histogramText(const std::vector<SizeDistribution::Bin>& bins) {
         lines << formatSizeBinary(bin.bytes) + QLatin1Char(' ') + formatPlain(bin.weight, 4);
     }
     return lines.join(QLatin1Char('\n'));
+}
+
+QString joinInts(const std::vector<int>& values) {
+    QStringList parts;
+    for (int v : values) {
+        parts << QString::number(v);
+    }
+    return parts.join(QStringLiteral(", "));
+}
+
+QString joinRates(const std::vector<double>& values) {
+    QStringList parts;
+    for (double v : values) {
+        parts << formatPlain(v, 3);
+    }
+    return parts.join(QStringLiteral(", "));
 }
 
 }  // namespace raidadv::gui

@@ -52,4 +52,10 @@ QString histogramText(const std::vector<raidadv::SizeDistribution::Bin>& bins);
 /// A number without trailing zeros ("0.8", "12", "1.25").
 QString formatPlain(double value, int maxDecimals = 3);
 
+/// "4, 16, 64": whole numbers as a list field shows them.
+QString joinInts(const std::vector<int>& values);
+
+/// "100, 500.5": rates as a list field shows them (formatPlain, at most 3 decimals).
+QString joinRates(const std::vector<double>& values);
+
 }  // namespace raidadv::gui

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "catalog/catalog.h"
+#include "project/reader.h"
 
 namespace raidadv::gui {
 
@@ -79,32 +80,13 @@ QString fractionsAsPercent(const QString& message) {
     return out + message.mid(from);
 }
 
-/// Levenshtein distance (derived: the textbook dynamic programme, one row kept).
-std::size_t editDistance(const std::string& a, const std::string& b) {
-    std::vector<std::size_t> row(b.size() + 1);
-    for (std::size_t j = 0; j <= b.size(); ++j) {
-        row[j] = j;
-    }
-    for (std::size_t i = 1; i <= a.size(); ++i) {
-        std::size_t diagonal = row[0];
-        row[0] = i;
-        for (std::size_t j = 1; j <= b.size(); ++j) {
-            const std::size_t above = row[j];
-            row[j] =
-                std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0u : 1u)});
-            diagonal = above;
-        }
-    }
-    return row[b.size()];
-}
-
 }  // namespace
 
 QString closestDriveId(const std::string& id, const Catalog& catalog) {
     std::string best;
     std::size_t bestDistance = std::max<std::size_t>(3, id.size() / 4) + 1;
     for (const DriveSpec& drive : catalog.drives()) {
-        const std::size_t d = editDistance(id, drive.info.id);
+        const std::size_t d = raidadv::project_detail::edit_distance(id, drive.info.id);
         if (d < bestDistance) {
             bestDistance = d;
             best = drive.info.id;

@@ -25,22 +25,6 @@ namespace raidadv::gui {
 
 namespace {
 
-QString joinInts(const std::vector<int>& values) {
-    QStringList parts;
-    for (int v : values) {
-        parts << QString::number(v);
-    }
-    return parts.join(QStringLiteral(", "));
-}
-
-QString joinRates(const std::vector<double>& values) {
-    QStringList parts;
-    for (double v : values) {
-        parts << formatPlain(v, 3);
-    }
-    return parts.join(QStringLiteral(", "));
-}
-
 /// The size distribution as rows of text bars (at most 12 bins, the heaviest).
 QString histogramText(const SizeDistribution& d) {
     std::vector<SizeDistribution::Bin> bins =

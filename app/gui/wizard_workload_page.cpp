@@ -22,22 +22,6 @@ namespace {
 constexpr int kMaxConcurrency = 1'000'000;
 constexpr double kMaxRate = 1e9;
 
-QString joinInts(const std::vector<int>& values) {
-    QStringList parts;
-    for (int v : values) {
-        parts << QString::number(v);
-    }
-    return parts.join(QStringLiteral(", "));
-}
-
-QString joinRates(const std::vector<double>& values) {
-    QStringList parts;
-    for (double v : values) {
-        parts << formatPlain(v, 3);
-    }
-    return parts.join(QStringLiteral(", "));
-}
-
 QString percentCheck(const QString& text) {
     return parseNumber(text, 0.0, 100.0).error;
 }
