@@ -145,7 +145,8 @@ const std::vector<Command>& commands() {
          "Exit status: 0 done, 1 catalog unusable or file not written, 2 bad usage or rows\n"
          "rejected.\n",
          run_catalog},
-        {"workload", "workload import FILE... [--format auto|fio|fio-iolog|iostat|blkparse] [--json]",
+        {"workload",
+         "workload import FILE... [--format auto|fio|fio-iolog|iostat|blkparse] [--json]",
          "make workloads from fio, iostat or blktrace measurements",
          "Reads measurements a server already records and prints each as a workload object\n"
          "exactly as a project file's \"workloads\" list holds it (docs/file-format.md), ready\n"
@@ -164,7 +165,9 @@ const std::vector<Command>& commands() {
          "Exit status: 0 imported, 2 bad usage or a file that cannot be imported (the message\n"
          "names the file and what is wrong).\n",
          run_workload},
-        {"calibrate", "calibrate PROJECT --system NAME --measured FILE... [--parameters P,...] [--user-catalog DB] [--dry-run] [--json]",
+        {"calibrate",
+         "calibrate PROJECT --system NAME --measured FILE... [--parameters P,...] [--user-catalog "
+         "DB] [--dry-run] [--json]",
          "fit the parameters no datasheet gives to runs measured on your system",
          "Predicts each measured run (fio JSON or iostat of runs on an existing system that the\n"
          "project describes as system NAME), fits the component parameters the catalog marks as\n"

@@ -98,7 +98,8 @@ bool CalibrateDialog::loadProject(const QString& path) {
         for (const auto& issue : e.issues) {
             lines << QString::fromStdString(issue.to_string());
         }
-        report_->setPlainText(tr("The project cannot be read:\n%1").arg(lines.join(QLatin1Char('\n'))));
+        report_->setPlainText(
+            tr("The project cannot be read:\n%1").arg(lines.join(QLatin1Char('\n'))));
         return false;
     }
     for (const raidadv::System& s : project_->systems) {

@@ -7,15 +7,15 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
-#include <QKeySequence>
-#include <QShortcut>
 #include <QHeaderView>
+#include <QKeySequence>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QPalette>
 #include <QPushButton>
 #include <QSaveFile>
+#include <QShortcut>
 #include <QSortFilterProxyModel>
 #include <QTabWidget>
 #include <QTableView>

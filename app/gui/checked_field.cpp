@@ -58,9 +58,8 @@ void CheckedField::recheck() {
     reason_->setText(shown);
     reason_->setVisible(!shown.isEmpty());
     edit_->setToolTip(shown);
-    edit_->setStyleSheet(shown.isEmpty()
-                             ? QString()
-                             : QStringLiteral("QLineEdit { border: 2px solid #c01c1c; }"));
+    edit_->setStyleSheet(
+        shown.isEmpty() ? QString() : QStringLiteral("QLineEdit { border: 2px solid #c01c1c; }"));
 }
 
 }  // namespace raidadv::gui

@@ -45,7 +45,8 @@ void MainWindow::recordWhatIf() {
         return;
     }
     const advisor::Request after = whatIf_->request();
-    const JsonEdits edits = whatIfEdits(session_->document->root(), session_->appliedRequest, after);
+    const JsonEdits edits =
+        whatIfEdits(session_->document->root(), session_->appliedRequest, after);
     session_->appliedRequest = after;
     if (edits.empty()) {
         return;
@@ -53,7 +54,8 @@ void MainWindow::recordWhatIf() {
     recording_ = true;
     if (edits.size() == 1 && edits.front().first == kWeightsPointer) {
         // A slider drag is many edits of one value: one undo step.
-        session_->document->setValue(kWeightsPointer, edits.front().second, tr("Change what matters"), true);
+        session_->document->setValue(kWeightsPointer, edits.front().second,
+                                     tr("Change what matters"), true);
     } else {
         session_->document->setValues(edits, tr("Change the workload or limits"));
     }
@@ -110,7 +112,8 @@ void MainWindow::syncFromDocument() {
         return;
     }
     const advisor::Request shown = session_->appliedRequest;
-    const advisor::Request wanted = whatIfRequest(session_->document->root(), session_->loadedRequest);
+    const advisor::Request wanted =
+        whatIfRequest(session_->document->root(), session_->loadedRequest);
     whatIf_->setRequest(wanted);
     session_->appliedRequest = whatIf_->request();  // as the fields read back (rounded as shown)
     if (needsSearch(shown, wanted)) {
@@ -122,7 +125,8 @@ void MainWindow::syncFromDocument() {
 
 void MainWindow::syncPins() {
     std::vector<std::string> wanted;
-    if (const std::optional<Json> pins = session_->document->value(kPinsPointer); pins && pins->is_array()) {
+    if (const std::optional<Json> pins = session_->document->value(kPinsPointer);
+        pins && pins->is_array()) {
         for (const Json& name : *pins) {
             if (name.is_string()) {
                 wanted.push_back(name.get<std::string>());
@@ -177,7 +181,8 @@ ProjectWizard* MainWindow::editProjectInWizard() {
     const QString name = root.contains("name") && root["name"].is_string()
                              ? QString::fromStdString(root["name"].get<std::string>())
                              : session_->name;
-    const ProjectDraft before = draftFromRequest(whatIfRequest(root, session_->loadedRequest), name);
+    const ProjectDraft before =
+        draftFromRequest(whatIfRequest(root, session_->loadedRequest), name);
     auto* wizard = new ProjectWizard(CatalogChoices::load(catalogPath_), catalogPath_, this);
     wizard->setWindowTitle(tr("Edit project"));
     wizard->setAttribute(Qt::WA_DeleteOnClose);

@@ -40,7 +40,7 @@ void MainWindow::chooseReportFile() {
         return;
     }
     const QString base = session_->path.isEmpty() ? tr("raid-advisor-report")
-                                                : QFileInfo(session_->path).completeBaseName();
+                                                  : QFileInfo(session_->path).completeBaseName();
     const QString path = QFileDialog::getSaveFileName(
         this, tr("Export report"),
         QFileInfo(session_->path).absoluteDir().filePath(base + QStringLiteral(".pdf")),

@@ -1,6 +1,6 @@
 #include "project_run.h"
-#include "user_catalog.h"
 #include "issue_text.h"
+#include "user_catalog.h"
 
 #include <QCoreApplication>
 #include <QFile>

@@ -1,11 +1,11 @@
 #include "what_if_panel.h"
 
 #include <QBoxLayout>
-#include <QHBoxLayout>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFormLayout>
 #include <QGroupBox>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QSlider>
@@ -49,8 +49,7 @@ QWidget* withValue(QSlider* slider, QWidget* parent) {
     value->setMinimumWidth(value->fontMetrics().horizontalAdvance(QStringLiteral("10")) + 4);
     value->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
     value->setNum(slider->value());
-    QObject::connect(slider, &QSlider::valueChanged, value,
-                     [value](int v) { value->setNum(v); });
+    QObject::connect(slider, &QSlider::valueChanged, value, [value](int v) { value->setNum(v); });
     layout->addWidget(slider, 1);
     layout->addWidget(value);
     return row;

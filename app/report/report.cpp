@@ -167,17 +167,18 @@ QString section_title(Section section) {
             return QGuiApplication::translate("Report",
                                               "6. Sensitivity: what would change the choice");
         case Section::Assumptions:
-            return QGuiApplication::translate("Report", "7. Assumptions and how far to trust "
-                                                        "the model");
+            return QGuiApplication::translate("Report",
+                                              "7. Assumptions and how far to trust "
+                                              "the model");
     }
     return {};
 }
 
 QStringList section_titles() {
     QStringList titles;
-    for (Section s : {Section::BuyingSummary, Section::Inputs, Section::Recommendation,
-                      Section::Alternatives, Section::Charts, Section::ReliabilityCost,
-                      Section::Sensitivity, Section::Assumptions}) {
+    for (Section s :
+         {Section::BuyingSummary, Section::Inputs, Section::Recommendation, Section::Alternatives,
+          Section::Charts, Section::ReliabilityCost, Section::Sensitivity, Section::Assumptions}) {
         titles << section_title(s);
     }
     return titles;

@@ -190,14 +190,16 @@ void read_measured(ObjectReader& r) {
         return;
     }
     const std::string path = r.key_path("measured");
-    if (!check_list(v, path, "measured points like {\"concurrency\": 8, \"iops\": 950, "
-                             "\"mean_response_ms\": 8.4}", r.issues())) {
+    if (!check_list(v, path,
+                    "measured points like {\"concurrency\": 8, \"iops\": 950, "
+                    "\"mean_response_ms\": 8.4}",
+                    r.issues())) {
         return;
     }
     for (std::size_t i = 0; i < v->size(); ++i) {
         ObjectReader p((*v)[i], index_path(path, i), r.issues(),
-                       {"concurrency", "arrival_rate_per_s", "iops", "mb_per_s",
-                        "mean_response_ms", "p95_response_ms"},
+                       {"concurrency", "arrival_rate_per_s", "iops", "mb_per_s", "mean_response_ms",
+                        "p95_response_ms"},
                        "a measured point like {\"concurrency\": 8, \"iops\": 950, "
                        "\"mean_response_ms\": 8.4}");
         if (!p.valid()) {
@@ -209,8 +211,9 @@ void read_measured(ObjectReader& r) {
                    p95_response_s = 0;
         } m;
         if (p.has("concurrency") == p.has("arrival_rate_per_s")) {
-            p.problem("concurrency", "give exactly one of 'concurrency' (closed) and "
-                                     "'arrival_rate_per_s' (open)");
+            p.problem("concurrency",
+                      "give exactly one of 'concurrency' (closed) and "
+                      "'arrival_rate_per_s' (open)");
         }
         p.integer("concurrency", 1, kMaxConcurrency, m.concurrency);
         p.number("arrival_rate_per_s", {0, kMaxArrivalRate, true, true}, m.arrival_rate_per_s);
@@ -274,8 +277,7 @@ Workload read_workload(const json& value, const std::string& path, Issues& issue
         value, path, issues,
         concat_keys({{"name", "description", "preset", "unit", "read_fraction", "pattern",
                       "sequential_fraction", "request_size", "file_size", "span_fraction",
-                      "streams", "concurrency", "arrival_rates_per_s", "think_time_ms",
-                      "measured"},
+                      "streams", "concurrency", "arrival_rates_per_s", "think_time_ms", "measured"},
                      size_keys("alignment")}),
         "a workload object");
     if (!r.valid()) {

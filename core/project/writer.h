@@ -9,8 +9,8 @@
 #include <string>
 
 #include "advisor/request.h"
-#include "system/system.h"
 #include "project/project.h"
+#include "system/system.h"
 #include "workload/workload.h"
 
 namespace raidadv {

@@ -22,8 +22,9 @@ DriveSpec fixed_delay_disk(double access_s) {
     DriveSpec d;
     d.info.name = "simulated disk, fixed delay per block";
     d.kind = DriveKind::Hdd;
-    d.capacity_bytes = units::sector * 1024;  // 512 bytes in the paper; any size gives the same timing
-    d.hdd.rpm = 6e7;                  // one revolution = 1 us: rotation negligible
+    d.capacity_bytes =
+        units::sector * 1024;  // 512 bytes in the paper; any size gives the same timing
+    d.hdd.rpm = 6e7;           // one revolution = 1 us: rotation negligible
     d.hdd.seek_track_to_track_s = access_s;
     d.hdd.seek_average_s = access_s;
     d.hdd.seek_full_stroke_s = access_s;
@@ -42,7 +43,8 @@ System array(int disks, double access_s) {
     s.drive = fixed_delay_disk(access_s);
     s.layout.level = RaidLevel::Raid0;
     s.layout.drives = disks;
-    s.layout.stripe_unit_bytes = units::sector;  // one block per stripe unit, as the paper's partitions
+    s.layout.stripe_unit_bytes =
+        units::sector;  // one block per stripe unit, as the paper's partitions
     s.controller.max_iops = 1e12;
     s.controller.max_bandwidth_Bps = 1e15;
     s.drive_link.bandwidth_Bps = 1e15;

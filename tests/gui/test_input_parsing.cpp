@@ -25,10 +25,11 @@ class InputParsingTest : public QObject {
         const raidadv::Catalog catalog = raidadv::Catalog::open(raidadv::Catalog::default_path());
         using raidadv::gui::userIssueText;
         // A fraction in the file is a percentage in the wizard.
-        QCOMPARE(userIssueText({"workloads[0].read_fraction", "must be a number from 0 to 1, got 1.5"},
-                               &catalog),
-                 QStringLiteral("Workload page, Reads (%): must be a number from 0 % to 100 %, "
-                                "got 150 %"));
+        QCOMPARE(
+            userIssueText({"workloads[0].read_fraction", "must be a number from 0 to 1, got 1.5"},
+                          &catalog),
+            QStringLiteral("Workload page, Reads (%): must be a number from 0 % to 100 %, "
+                           "got 150 %"));
         QCOMPARE(userIssueText({"advisor.capacity_gb", "missing required key"}, &catalog),
                  QStringLiteral("Capacity page, Data stored now (GB): missing required key"));
         // A mistyped drive id gets the closest catalog id.
@@ -38,9 +39,9 @@ class InputParsingTest : public QObject {
         QVERIFY2(typo.endsWith(QStringLiteral("(did you mean 'wd-wd40efrx'?)")), qPrintable(typo));
         QCOMPARE(raidadv::gui::closestDriveId("completely-unlike-anything", catalog), QString());
         // Places the window does not show keep the file's path.
-        QCOMPARE(userIssueText({"systems[0].layout.drives", "raid5 needs at least 3 drives"},
-                               &catalog),
-                 QStringLiteral("systems[0].layout.drives: raid5 needs at least 3 drives"));
+        QCOMPARE(
+            userIssueText({"systems[0].layout.drives", "raid5 needs at least 3 drives"}, &catalog),
+            QStringLiteral("systems[0].layout.drives: raid5 needs at least 3 drives"));
     }
 
     void sizesWithUnits() {

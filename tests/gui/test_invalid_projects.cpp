@@ -60,7 +60,8 @@ std::vector<Case> cases() {
          QStringLiteral("number overflow")},
         // Named as the wizard names the field, in its unit (percent): not "0 to 1, got -1".
         {"negative read fraction", replaced("\"read_fraction\": 0.7", "\"read_fraction\": -1"),
-         QStringLiteral("Workload page, Reads (%): must be a number from 0 % to 100 %, got -100 %")},
+         QStringLiteral(
+             "Workload page, Reads (%): must be a number from 0 % to 100 %, got -100 %")},
         {"read fraction above 1", replaced("\"read_fraction\": 0.7", "\"read_fraction\": 1.5"),
          QStringLiteral("Workload page, Reads (%): must be a number from 0 % to 100 %, got 150 %")},
         {"wrong type", replaced("\"drives\": 4", "\"drives\": \"four\""),

@@ -1,17 +1,17 @@
 // MainWindow: widgets and their object names, results and the status line, and errors reported
 // without blocking or crashing (the test replaces the message box with a recorder).
 #include <QAction>
+#include <QClipboard>
 #include <QDockWidget>
 #include <QFile>
+#include <QGuiApplication>
 #include <QLabel>
 #include <QMessageBox>
+#include <QMimeData>
 #include <QSignalSpy>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
-#include <QClipboard>
-#include <QGuiApplication>
-#include <QMimeData>
-#include <QTabWidget>
 #include <QtTest>
 #include <memory>
 
@@ -233,8 +233,8 @@ class MainWindowTest : public QObject {
         QVERIFY2(labels.join(QLatin1Char('|')).contains(QStringLiteral("Capacity now")),
                  qPrintable(labels.join(QLatin1Char('|'))));
         auto* tabs = window_->findChild<QTabWidget*>(QStringLiteral("mainTabWidget"));
-        const int evaluated = tabs->indexOf(window_->findChild<QTableView*>(
-            QStringLiteral("resultsTableView")));
+        const int evaluated =
+            tabs->indexOf(window_->findChild<QTableView*>(QStringLiteral("resultsTableView")));
         QVERIFY(evaluated >= 0);
         auto open = [&](const char* example) {
             QSignalSpy finished(window_.get(), &MainWindow::runFinished);
@@ -254,8 +254,8 @@ class MainWindowTest : public QObject {
             QGuiApplication::clipboard()->text().split(QLatin1Char('\n'), Qt::SkipEmptyParts);
         QCOMPARE(lines.size(), window_->recommendationsModel()->rowCount() + 1);
         QVERIFY(lines.front().startsWith(QStringLiteral("Rank\t")));
-        QVERIFY(lines.at(1).contains(QString::fromStdString(
-            window_->recommendationsModel()->candidateAt(0)->system.name)));
+        QVERIFY(lines.at(1).contains(
+            QString::fromStdString(window_->recommendationsModel()->candidateAt(0)->system.name)));
         QVERIFY(window_->copyExplanation());
         QVERIFY(QGuiApplication::clipboard()->mimeData()->hasHtml());
         QVERIFY(QGuiApplication::clipboard()->text().contains(QStringLiteral("Parts")));
@@ -283,7 +283,8 @@ class MainWindowTest : public QObject {
             return MainWindow::Answer::Cancel;
         });
         QVERIFY(!window_->close());  // unsaved: asked, and Cancel keeps the window
-        QVERIFY2(asked.startsWith(name + QStringLiteral(" has unsaved changes")), qPrintable(asked));
+        QVERIFY2(asked.startsWith(name + QStringLiteral(" has unsaved changes")),
+                 qPrintable(asked));
     }
 
     void invalidProjectListsEveryProblemByPath() {

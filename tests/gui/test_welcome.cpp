@@ -5,7 +5,6 @@
 #include <QAction>
 #include <QApplication>
 #include <QCommandLinkButton>
-#include <QTextBrowser>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonDocument>
@@ -15,12 +14,13 @@
 #include <QSet>
 #include <QSignalSpy>
 #include <QTemporaryDir>
+#include <QTextBrowser>
 #include <QtTest>
 #include <memory>
 
 #include "app_resources.h"
-#include "help_window.h"
 #include "gui_test_support.h"
+#include "help_window.h"
 #include "main_window.h"
 #include "project_wizard.h"
 #include "recommendations_model.h"
@@ -51,9 +51,9 @@ void verifyFullyVisible(QWidget* window, QLabel* label, int step) {
     QVERIFY2(label->wordWrap(), qPrintable(where + QStringLiteral("does not wrap")));
     const int needed = label->heightForWidth(label->width());
     QVERIFY2(label->height() >= needed,
-             qPrintable(where + QStringLiteral("%1 px high, its text needs %2")
-                                    .arg(label->height())
-                                    .arg(needed)));
+             qPrintable(
+                 where +
+                 QStringLiteral("%1 px high, its text needs %2").arg(label->height()).arg(needed)));
     const QRect inWindow(label->mapTo(window, QPoint(0, 0)), label->size());
     QVERIFY2(window->rect().contains(inWindow),
              qPrintable(where + QStringLiteral("cut by the window edge")));
@@ -258,8 +258,8 @@ class WelcomeTest : public QObject {
         // The manual covers what it promises (docs/manual.md): each wizard page, the results,
         // the what-if panel, the model's limits.
         const QString text = help->browser()->toPlainText();
-        for (const char* heading : {"Workload", "Sizes", "Capacity", "Budget", "Hardware",
-                                    "Review", "Results", "What if", "limits"}) {
+        for (const char* heading : {"Workload", "Sizes", "Capacity", "Budget", "Hardware", "Review",
+                                    "Results", "What if", "limits"}) {
             QVERIFY2(text.contains(QLatin1String(heading)), heading);
         }
         QTest::keyClick(help, Qt::Key_Escape);

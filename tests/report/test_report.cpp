@@ -79,8 +79,8 @@ TEST_CASE("the report holds every section, the buying summary first, and page nu
     const std::string text = pdf_text(report_of("a4"));
     std::size_t previous = 0;
     for (const char* section :
-         {"Buying summary", "1. Inputs", "2. Recommendation", "3. Ranked alternatives",
-          "4. Charts", "5. Reliability and cost", "6. Sensitivity: what would change the choice",
+         {"Buying summary", "1. Inputs", "2. Recommendation", "3. Ranked alternatives", "4. Charts",
+          "5. Reliability and cost", "6. Sensitivity: what would change the choice",
           "7. Assumptions and how far to trust the model"}) {
         INFO(section);
         const auto at = text.find(section);
