@@ -90,6 +90,10 @@ ProjectDocument::ProjectDocument(Json root, QObject* parent)
 }
 
 ProjectDocument::~ProjectDocument() {
+    // Clearing the stack emits cleanChanged; no listener may hear from a document being destroyed
+    // (the main window's title slot would read a half-destroyed session).
+    blockSignals(true);
+    undoStack_.disconnect(this);
     // Commands refer to this document: drop them before its members go.
     undoStack_.clear();
 }

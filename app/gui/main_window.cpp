@@ -87,7 +87,15 @@ MainWindow::MainWindow(QWidget* parent)
     restoreWindowGeometry();
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow() {
+    // The session's document outlives this window's slots by a moment: cut its signals first.
+    if (session_ && session_->document) {
+        session_->document->disconnect(this);
+    }
+    if (session_ && session_->autoSaver) {
+        session_->autoSaver->disconnect(this);
+    }
+}
 
 void MainWindow::createActions() {
     QMenu* fileMenu = menuBar()->addMenu(tr("&File"));
@@ -399,6 +407,7 @@ void MainWindow::showRun(const ProjectRun& run) {
     if (run.request) {
         whatIf_->setRequest(*run.request);
         session_->loadedRequest = *run.request;
+        session_->catalog = run.catalog;
         session_->appliedRequest = whatIf_->request();
         session_->hasRequest = true;
         showAdvice(run.advice, *run.request, false);

@@ -113,7 +113,7 @@ void MainWindow::syncFromDocument() {
     }
     const advisor::Request shown = session_->appliedRequest;
     const advisor::Request wanted =
-        whatIfRequest(session_->document->root(), session_->loadedRequest);
+        whatIfRequest(session_->document->root(), session_->loadedRequest, session_->catalog.get());
     whatIf_->setRequest(wanted);
     session_->appliedRequest = whatIf_->request();  // as the fields read back (rounded as shown)
     if (needsSearch(shown, wanted)) {
@@ -181,8 +181,8 @@ ProjectWizard* MainWindow::editProjectInWizard() {
     const QString name = root.contains("name") && root["name"].is_string()
                              ? QString::fromStdString(root["name"].get<std::string>())
                              : session_->name;
-    const ProjectDraft before =
-        draftFromRequest(whatIfRequest(root, session_->loadedRequest), name);
+    const ProjectDraft before = draftFromRequest(
+        whatIfRequest(root, session_->loadedRequest, session_->catalog.get()), name);
     auto* wizard = new ProjectWizard(CatalogChoices::load(catalogPath_), catalogPath_, this);
     wizard->setWindowTitle(tr("Edit project"));
     wizard->setAttribute(Qt::WA_DeleteOnClose);

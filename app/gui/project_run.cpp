@@ -63,10 +63,12 @@ template <typename Load>
 ProjectRun run(ProjectRun run, const QString& fileName, const QString& catalogPath,
                const std::shared_ptr<SearchControl>& control, Load load) {
     QString catalogError;
-    std::optional<raidadv::Catalog> catalog = openCatalog(catalogPath, catalogError);
-    if (!catalog) {
+    std::optional<raidadv::Catalog> opened = openCatalog(catalogPath, catalogError);
+    if (!opened) {
         return failure(std::move(run), tr("Cannot open the hardware catalog"), {catalogError});
     }
+    run.catalog = std::make_shared<const raidadv::Catalog>(std::move(*opened));
+    const raidadv::Catalog* catalog = run.catalog.get();
 
     raidadv::Project project;
     try {
@@ -74,7 +76,7 @@ ProjectRun run(ProjectRun run, const QString& fileName, const QString& catalogPa
     } catch (const raidadv::ProjectError& e) {
         QStringList errors;
         for (const auto& issue : e.issues) {
-            errors << userIssueText(issue, &*catalog);  // as the window names the field
+            errors << userIssueText(issue, catalog);  // as the window names the field
         }
         if (errors.isEmpty()) {
             errors << QString::fromStdString(e.what());

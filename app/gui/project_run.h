@@ -12,6 +12,7 @@
 
 #include "advisor/advisor.h"
 #include "advisor/request.h"
+#include "catalog/catalog.h"
 #include "system/metrics.h"
 
 namespace raidadv::gui {
@@ -32,6 +33,8 @@ struct ProjectRun {
     /// The project's question for the advisor, if it asks one; then `advice` holds the answer.
     std::optional<raidadv::advisor::Request> request;
     raidadv::advisor::Result advice;
+    /// The catalog the project was read against: the what-if edits are read back with it.
+    std::shared_ptr<const raidadv::Catalog> catalog;
     QString errorTitle;  ///< empty on success
     QStringList errors;  ///< "path: message" lines, at least one on error
 

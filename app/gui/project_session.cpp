@@ -30,6 +30,7 @@ void ProjectSession::close() {
     pendingNotes.clear();
     autoSaver.reset();
     document.reset();
+    catalog.reset();
     hasRequest = false;
     path.clear();
     name.clear();

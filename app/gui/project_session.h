@@ -48,7 +48,9 @@ class ProjectSession {
 
     QString path;  ///< the project file shown ("" for an untitled one)
     QString name;  ///< the project's own name ("name" in the file), if it has one
-    raidadv::advisor::Request loadedRequest;   ///< as the project was read
+    raidadv::advisor::Request loadedRequest;  ///< as the project was read
+    /// The catalog the project was read against (what-if edits are read back with it).
+    std::shared_ptr<const raidadv::Catalog> catalog;
     raidadv::advisor::Request appliedRequest;  ///< what the panel and the document agree on
     bool hasRequest = false;                   ///< the project asks the advisor a question
     /// Explanations by configuration name: they follow their candidate through re-ranking.

@@ -1,7 +1,7 @@
 #include "what_if_document.h"
 
+#include "project/project.h"
 #include "project/writer.h"
-#include "units/units.h"
 
 namespace raidadv::gui {
 
@@ -27,11 +27,6 @@ int advisorWorkload(const Json& root) {
 
 std::string workloadPointer(int index, const char* key) {
     return "/workloads/" + std::to_string(index) + "/" + key;
-}
-
-const Json* find(const Json& root, const std::string& pointer) {
-    const Json::json_pointer p(pointer);
-    return root.contains(p) ? &root.at(p) : nullptr;
 }
 
 }  // namespace
@@ -100,58 +95,23 @@ JsonEdits whatIfEdits(const Json& root, const advisor::Request& before,
     return edits;
 }
 
-advisor::Request whatIfRequest(const Json& root, const advisor::Request& loaded) {
-    advisor::Request r = loaded;
-    try {
-        const int k = advisorWorkload(root);
-        if (k >= 0) {
-            if (const Json* v = find(root, workloadPointer(k, "concurrency")); v && v->is_array()) {
-                r.workload.concurrency = v->get<std::vector<int>>();
-            }
-            if (const Json* v = find(root, workloadPointer(k, "read_fraction"));
-                v && v->is_number()) {
-                r.workload.read_fraction = v->get<double>();
-            }
-        }
-        if (const Json* v = find(root, "/advisor/capacity_gb"); v && v->is_number()) {
-            r.constraints.capacity_bytes = v->get<double>() * units::GB;
-        }
-        if (const Json* v = find(root, "/advisor/budget"); v && v->is_number()) {
-            r.constraints.budget_usd = v->get<double>() * r.constraints.usd_per_currency_unit;
-        } else {
-            r.constraints.budget_usd = loaded.constraints.budget_usd;
-        }
-        if (const Json* v = find(root, "/advisor/max_drive_bays"); v && v->is_number()) {
-            r.constraints.max_drive_bays = v->get<int>();
-        }
-        if (const Json* v = find(root, "/advisor/min_failures_tolerated"); v && v->is_number()) {
-            r.constraints.min_failures_tolerated = v->get<int>();
-        }
-        if (const Json* v = find(root, "/advisor/power_loss_safe_writes"); v && v->is_boolean()) {
-            r.constraints.power_loss_safe_writes = v->get<bool>();
-        }
-        if (const Json* v = find(root, "/advisor/raid_software_owned"); v && v->is_boolean()) {
-            r.constraints.raid_software_owned = v->get<bool>();
-        }
-        // An absent limit is no limit (a what-if or its undo may have taken the key out).
-        const Json* rebuild = find(root, "/advisor/max_rebuild_hours");
-        r.constraints.max_rebuild_hours =
-            rebuild && rebuild->is_number() ? rebuild->get<double>() : 0.0;
-        const Json* power = find(root, "/advisor/max_power_w");
-        r.constraints.max_power_w = power && power->is_number() ? power->get<double>() : 0.0;
-        if (const Json* v = find(root, kWeightsPointer); v && v->is_object()) {
-            const advisor::Weights defaults;
-            r.weights.performance = v->value("performance", defaults.performance);
-            r.weights.cost = v->value("cost", defaults.cost);
-            r.weights.reliability = v->value("reliability", defaults.reliability);
-            r.weights.capacity = v->value("capacity", defaults.capacity);
-        } else {
-            r.weights = loaded.weights;
-        }
-    } catch (const std::exception&) {
-        return loaded;  // a value of the wrong type: the document was validated, so not expected
+advisor::Request whatIfRequest(const Json& root, const advisor::Request& loaded,
+                               const Catalog* catalog) {
+    if (catalog == nullptr) {
+        return loaded;
     }
-    return r;
+    // Core's reader, the one owner of the format, reads the document back: the same keys, units
+    // and defaults as when the project was opened.
+    try {
+        const Project project = parse_project(root.dump(), *catalog);
+        if (project.advisor) {
+            return *project.advisor;
+        }
+    } catch (const ProjectError&) {
+        // An edit the reader refuses cannot come from the panel (it validates its fields), so
+        // the request as loaded stays.
+    }
+    return loaded;
 }
 
 }  // namespace raidadv::gui

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "advisor/request.h"
+#include "catalog/catalog.h"
 #include "project_document.h"
 
 namespace raidadv::gui {
@@ -34,11 +35,12 @@ inline constexpr const char* kPinsPointer = "/session/pins";
 JsonEdits whatIfEdits(const document::Json& root, const raidadv::advisor::Request& before,
                       const raidadv::advisor::Request& after);
 
-/// `loaded` (the request as the project was read) with every what-if field the document holds
-/// taken from the document. A field the document lacks keeps `loaded`'s value (a preset's, or
-/// the format's default), which is what it meant when the project was read.
+/// The advisor request the document holds now, read by core's project reader against `catalog`
+/// (the one the project was opened with). `loaded` (the request as the project was read) when
+/// there is no catalog or the reader refuses the document.
 raidadv::advisor::Request whatIfRequest(const document::Json& root,
-                                        const raidadv::advisor::Request& loaded);
+                                        const raidadv::advisor::Request& loaded,
+                                        const raidadv::Catalog* catalog);
 
 /// True when the two requests differ in a field that needs a new search (not only the weights).
 bool needsSearch(const raidadv::advisor::Request& a, const raidadv::advisor::Request& b);
