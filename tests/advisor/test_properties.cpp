@@ -47,7 +47,7 @@ TEST_CASE("raising the required capacity never yields less capacity", "[advisor]
     }
 }
 
-TEST_CASE("every recommended candidate meets every constraint", "[advisor][property]") {
+TEST_CASE("every recommended candidate meets every constraint", "[advisor][property][slow]") {
     const auto request = example_request("advisor-vm-datastore.json");
     const auto result = run_advisor(request);
     REQUIRE(result.ranked.size() > 10);

@@ -42,7 +42,7 @@ SCENARIO("Deep-queue sequential reads with as much capacity as possible", "[advi
     CHECK(best.system.total_drives() == 4);
 }
 
-SCENARIO("Random-write-heavy VM storage on current hardware", "[advisor][vm]") {
+SCENARIO("Random-write-heavy VM storage on current hardware", "[advisor][vm][slow]") {
     const auto result = run_advisor(example_request("advisor-vm-datastore.json"));
     const auto& best = pick(result);
     CHECK(best.system.layout.level == RaidLevel::Raid10);

@@ -127,7 +127,7 @@ TEST_CASE("saturated points: null response times, never NaN", "[cli]") {
     CHECK(saturated == 1);
 }
 
-TEST_CASE("evaluate --json on every example has the documented keys", "[cli]") {
+TEST_CASE("evaluate --json on every example has the documented keys", "[cli][slow]") {
     for (const auto& entry : fs::directory_iterator(fs::path(RAID_RESOURCES_DIR) / "examples")) {
         if (entry.path().extension() != ".json") {
             continue;
@@ -172,7 +172,7 @@ TEST_CASE("the text table names systems, capacity and load points", "[cli]") {
                             Contains("IOPS") && Contains("p95 ms"));
 }
 
-TEST_CASE("simulate: the same keys as evaluate plus confidence intervals", "[cli][sim]") {
+TEST_CASE("simulate: the same keys as evaluate plus confidence intervals", "[cli][sim][slow]") {
     const std::string file = project_file("simulate.json", kInlineProject);
     const Run run = run_cli("simulate --json --jobs 400 --seed 7 " + file);
     INFO(run.err);

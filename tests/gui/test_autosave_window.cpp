@@ -3,6 +3,8 @@
 // "recovery" of the other's live work; a project in a read-only folder (the bundled examples)
 // is opened, edited and autosaved without anything appearing next to it. CI runs as root, where
 // a read-only folder can still be written: the folder's listing is what is checked.
+#include "gui_test_support.h"
+
 #include <QDir>
 #include <QFile>
 #include <QLineEdit>
@@ -19,7 +21,7 @@ using raidadv::gui::MainWindow;
 
 namespace {
 
-constexpr int kRunTimeoutMs = 60000;
+using raidadv::guitest::kRunTimeoutMs;
 
 /// A window whose questions are counted (never answered with Recover).
 struct Window {

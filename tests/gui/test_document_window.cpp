@@ -3,6 +3,8 @@
 // disk is not overwritten without asking; an autosave left by a crash is offered and recovered;
 // newer files are refused; files open by drag-and-drop and appear in Open Recent. The questions
 // are answered by the test (MainWindow::setAsker), so nothing blocks.
+#include "gui_test_support.h"
+
 #include <QAbstractButton>
 #include <QAction>
 #include <QCheckBox>
@@ -38,7 +40,7 @@ using Json = nlohmann::ordered_json;
 
 namespace {
 
-constexpr int kRunTimeoutMs = 60000;
+using raidadv::guitest::kRunTimeoutMs;
 
 QByteArray readBytes(const QString& path) {
     QFile file(path);

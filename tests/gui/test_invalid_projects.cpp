@@ -1,6 +1,8 @@
 // Invalid project files opened in the main window: each must show one visible error whose
 // message names the field, and leave the window as it was (the project, its results, the title
 // and the status line). The hardening table of tests/hardening/test_cli_invalid.cpp, in the GUI.
+#include "gui_test_support.h"
+
 #include <QFile>
 #include <QLabel>
 #include <QSignalSpy>
@@ -16,7 +18,7 @@ using raidadv::gui::MainWindow;
 
 namespace {
 
-constexpr int kRunTimeoutMs = 60000;
+using raidadv::guitest::kRunTimeoutMs;
 
 // A valid project on bundled-catalog ids; the cases below are variations of it.
 constexpr const char* kValid = R"({

@@ -1,5 +1,7 @@
 // MainWindow: widgets and their object names, results and the status line, and errors reported
 // without blocking or crashing (the test replaces the message box with a recorder).
+#include "gui_test_support.h"
+
 #include <QAction>
 #include <QClipboard>
 #include <QDockWidget>
@@ -26,7 +28,7 @@ using raidadv::gui::ResultsModel;
 
 namespace {
 
-constexpr int kRunTimeoutMs = 60000;
+using raidadv::guitest::kRunTimeoutMs;
 
 raidadv::Evaluation evaluation(const std::string& system, double usable_bytes, int failures) {
     raidadv::Evaluation result;

@@ -78,7 +78,7 @@ TEST_CASE("blkparse default text: read share, sizes, sequential share, latency")
     CHECK(wl.arrival_rates_per_s.front() == Approx(300).epsilon(0.15));
 }
 
-TEST_CASE("A long trace streams in bounded memory with progress") {
+TEST_CASE("A long trace streams in bounded memory with progress", "[slow]") {
     test::TempDir dir("big");
     const auto file = dir.path / "big.iolog";
     {

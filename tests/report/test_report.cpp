@@ -103,7 +103,7 @@ TEST_CASE("the report holds every section, the buying summary first, and page nu
     CHECK_THAT(text, Contains("Page " + std::to_string(pages) + " of " + std::to_string(pages)));
 }
 
-TEST_CASE("the validation appendix when asked for", "[report]") {
+TEST_CASE("the validation appendix when asked for", "[report][slow]") {
     const fs::path pdf = scratch_dir() / "with-validation.pdf";
     const Run run = run_cli("report " + example("advisor-small-nas.json") + " -o " +
                             shell_quoted(pdf.string()) + " --validation");
@@ -112,7 +112,7 @@ TEST_CASE("the validation appendix when asked for", "[report]") {
     CHECK_THAT(pdf_text(pdf), Contains("Appendix: validation studies"));
 }
 
-TEST_CASE("A4 and Letter reports have their page sizes", "[report]") {
+TEST_CASE("A4 and Letter reports have their page sizes", "[report][slow]") {
     const std::string a4 = pdf_info(report_of("a4"));
     const std::string letter = pdf_info(report_of("letter"));
     CHECK_THAT(a4, Contains("595 x 842 pts (A4)"));
@@ -163,7 +163,7 @@ TEST_CASE("the help names the report command", "[report]") {
     CHECK_THAT(command.out, Contains("--page-size"));
 }
 
-TEST_CASE("no page is empty or holds a lone line, in A4 and Letter", "[report]") {
+TEST_CASE("no page is empty or holds a lone line, in A4 and Letter", "[report][slow]") {
     // The layout flaws looked for by eye (docs/architecture.md, the report): a table split so
     // that one row sits alone on a page, a page left with only its header and footer.
     struct Case {

@@ -65,7 +65,7 @@ std::set<std::string> catalog_ids() {
 
 }  // namespace
 
-TEST_CASE("the PDF reads as a person would want it", "[report][pdf]") {
+TEST_CASE("the PDF reads as a person would want it", "[report][pdf][slow]") {
     const std::set<std::string> ids = catalog_ids();
     REQUIRE(ids.size() > 40);  // the check below means something
     const std::regex scientific("[0-9]e[+-][0-9]");
