@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "project/keys.h"
+
 namespace raidadv {
 
 namespace {
@@ -10,13 +12,14 @@ namespace {
 /// `written_by {app, version}`; version 2 also allows the `session` section (nothing to move).
 template <typename Json>
 std::string migrate_1_to_2(Json& root) {
-    if (root.contains("app_version") && !root.contains("written_by")) {
-        const Json app_version = root["app_version"];
-        root.erase("app_version");
+    namespace k = project_keys::top_level;
+    if (root.contains(k::app_version) && !root.contains(k::written_by)) {
+        const Json app_version = root[k::app_version];
+        root.erase(k::app_version);
         Json written_by = Json::object();
-        written_by["app"] = "RAID Advisor";
-        written_by["version"] = app_version;
-        root["written_by"] = std::move(written_by);
+        written_by[project_keys::written_by::app] = "RAID Advisor";
+        written_by[project_keys::written_by::version] = app_version;
+        root[k::written_by] = std::move(written_by);
         return "format version 1 to 2: 'app_version' became 'written_by'";
     }
     return "format version 1 to 2";
@@ -24,11 +27,12 @@ std::string migrate_1_to_2(Json& root) {
 
 template <typename Json>
 std::vector<std::string> migrate(Json& root) {
+    namespace k = project_keys::top_level;
     std::vector<std::string> steps;
-    if (!root.is_object() || !root.contains("version") || !root["version"].is_number()) {
+    if (!root.is_object() || !root.contains(k::version) || !root[k::version].is_number()) {
         return steps;
     }
-    const double number = root["version"].template get<double>();
+    const double number = root[k::version].template get<double>();
     if (number != std::floor(number) || number < 1 || number >= kProjectFormatVersion) {
         return steps;
     }
@@ -38,7 +42,7 @@ std::vector<std::string> migrate(Json& root) {
         steps.push_back(migrate_1_to_2(root));
         version = 2;
     }
-    root["version"] = version;
+    root[k::version] = version;
     return steps;
 }
 

@@ -8,6 +8,7 @@
 #include <system_error>
 
 #include "project/json_text.h"
+#include "project/keys.h"
 #include "project/migrate.h"
 #include "project/sections.h"
 #include "units/units.h"
@@ -46,12 +47,13 @@ constexpr std::size_t kMaxPins = 4;
 /// The version of the program that wrote the file, if it says so in a readable form: v2
 /// `written_by.version`, v1 `app_version`.
 std::string writer_version(const json& root) {
+    namespace k = project_keys::top_level;
     const json* text = nullptr;
-    if (const auto by = root.find("written_by"); by != root.end() && by->is_object()) {
-        if (const auto v = by->find("version"); v != by->end()) {
+    if (const auto by = root.find(k::written_by); by != root.end() && by->is_object()) {
+        if (const auto v = by->find(project_keys::written_by::version); v != by->end()) {
             text = &*v;
         }
-    } else if (const auto a = root.find("app_version"); a != root.end()) {
+    } else if (const auto a = root.find(k::app_version); a != root.end()) {
         text = &*a;
     }
     if (text == nullptr || !text->is_string() || text->get_ref<const std::string&>().size() > 40) {
@@ -62,35 +64,36 @@ std::string writer_version(const json& root) {
 
 /// Checks "format" and "version"; false if the rest of the file must not be read.
 bool read_header(const json& root, ObjectReader& r, Issues& issues) {
+    namespace k = project_keys::top_level;
     const std::string expected = std::string("\"") + kProjectFormatName + "\"";
-    if (const json* format = r.find("format")) {
+    if (const json* format = r.find(k::format)) {
         if (!format->is_string() || format->get<std::string>() != kProjectFormatName) {
-            r.problem("format", "must be " + expected +
-                                    " (this is not a RAID Advisor project "
-                                    "file?), got " +
-                                    describe(*format));
+            r.problem(k::format, "must be " + expected +
+                                     " (this is not a RAID Advisor project "
+                                     "file?), got " +
+                                     describe(*format));
             return false;
         }
     } else {
-        r.missing("format", "must be " + expected);
+        r.missing(k::format, "must be " + expected);
         return false;
     }
-    const json* version = r.find("version");
+    const json* version = r.find(k::version);
     if (version == nullptr) {
-        r.missing("version", "the format version, " + std::to_string(kProjectFormatVersion) +
-                                 " for this version of RAID Advisor");
+        r.missing(k::version, "the format version, " + std::to_string(kProjectFormatVersion) +
+                                  " for this version of RAID Advisor");
         return false;
     }
     const double number = version->is_number() ? version->get<double>() : 0.0;
     if (number > kProjectFormatVersion && number == std::floor(number)) {
         const std::string writer = writer_version(root);
         const std::string app = writer.empty() ? std::string() : " " + writer;
-        r.problem("version", "made by a newer RAID Advisor" + app + ": format version " +
-                                 describe(*version) + ", this version reads up to " +
-                                 std::to_string(kProjectFormatVersion));
+        r.problem(k::version, "made by a newer RAID Advisor" + app + ": format version " +
+                                  describe(*version) + ", this version reads up to " +
+                                  std::to_string(kProjectFormatVersion));
         return false;
     }
-    if (!read_integer(*version, r.key_path("version"), 1, kProjectFormatVersion, issues)) {
+    if (!read_integer(*version, r.key_path(k::version), 1, kProjectFormatVersion, issues)) {
         return false;
     }
     return true;
@@ -116,14 +119,17 @@ std::vector<T> read_list(ObjectReader& r, const char* key, std::size_t max_count
                 (list->is_array() && !list->empty() ? " of " + std::to_string(list->size()) : ""));
         return items;
     }
+    // Entries of both lists, systems and workloads, are named by the same key.
+    static_assert(std::string_view(project_keys::system::name) == project_keys::workload::name);
+    const char* name_key = project_keys::system::name;
     std::set<std::string> names;
     for (std::size_t i = 0; i < list->size(); ++i) {
         const std::string path = index_path(r.key_path(key), i);
         T item = read_one((*list)[i], path);
         if (!item.name.empty() && !names.insert(item.name).second) {
-            r.issues().add(join_path(path, "name"), "another entry of '" + std::string(key) +
-                                                        "' is already named '" + item.name +
-                                                        "'; names must be unique");
+            r.issues().add(join_path(path, name_key), "another entry of '" + std::string(key) +
+                                                          "' is already named '" + item.name +
+                                                          "'; names must be unique");
         }
         items.push_back(std::move(item));
     }
@@ -145,25 +151,27 @@ bool check_header(const json& root, Issues& issues) {
 }
 
 void read_written_by(const json& value, const std::string& path, Issues& issues) {
-    ObjectReader r(value, path, issues, {"app", "version"});
+    namespace k = project_keys::written_by;
+    ObjectReader r(value, path, issues, {k::app, k::version});
     std::string text;
-    r.text("app", text, kMaxIdLength, Need::Required);
-    r.text("version", text, kMaxIdLength, Need::Required);
+    r.text(k::app, text, kMaxIdLength, Need::Required);
+    r.text(k::version, text, kMaxIdLength, Need::Required);
 }
 
 ProjectSession read_session(const json& value, const std::string& path, Issues& issues) {
+    namespace k = project_keys::session;
     ProjectSession session;
-    ObjectReader r(value, path, issues, {"pins", "selected"});
-    r.text("selected", session.selected, kMaxNameLength);
-    if (const json* pins = r.find("pins")) {
+    ObjectReader r(value, path, issues, {k::pins, k::selected});
+    r.text(k::selected, session.selected, kMaxNameLength);
+    if (const json* pins = r.find(k::pins)) {
         if (!pins->is_array() || pins->size() > kMaxPins) {
-            r.problem("pins", "must be an array of 0 to " + std::to_string(kMaxPins) +
-                                  " configuration names, got " + describe(*pins));
+            r.problem(k::pins, "must be an array of 0 to " + std::to_string(kMaxPins) +
+                                   " configuration names, got " + describe(*pins));
             return session;
         }
         for (std::size_t i = 0; i < pins->size(); ++i) {
             const json& pin = (*pins)[i];
-            const std::string pin_path = index_path(r.key_path("pins"), i);
+            const std::string pin_path = index_path(r.key_path(k::pins), i);
             if (!pin.is_string() || pin.get_ref<const std::string&>().empty() ||
                 pin.get_ref<const std::string&>().size() > kMaxNameLength) {
                 issues.add(pin_path, "must be a configuration name of 1 to " +
@@ -183,35 +191,36 @@ ProjectSession read_session(const json& value, const std::string& path, Issues& 
 }
 
 Project read_project(json& root, const Catalog& catalog, Issues& issues) {
+    namespace k = project_keys::top_level;
     Project project;
     if (!check_header(root, issues)) {
         return project;
     }
     migrate_project_json(root);
     ObjectReader r(root, "$", issues,
-                   {"format", "version", "written_by", "name", "description", "systems",
-                    "workloads", "advisor", "session"});
-    const bool asks_advisor = r.has("advisor");
-    if (const json* by = r.find("written_by")) {
-        read_written_by(*by, r.key_path("written_by"), issues);
+                   {k::format, k::version, k::written_by, k::name, k::description, k::systems,
+                    k::workloads, k::advisor, k::session});
+    const bool asks_advisor = r.has(k::advisor);
+    if (const json* by = r.find(k::written_by)) {
+        read_written_by(*by, r.key_path(k::written_by), issues);
     }
-    r.text("name", project.name, kMaxNameLength, Need::Optional, true);
-    r.text("description", project.description, kMaxDescriptionLength, Need::Optional, true);
+    r.text(k::name, project.name, kMaxNameLength, Need::Optional, true);
+    r.text(k::description, project.description, kMaxDescriptionLength, Need::Optional, true);
     project.systems = read_list<System>(
-        r, "systems", kMaxSystems, "systems",
+        r, k::systems, kMaxSystems, "systems",
         [&](const json& v, const std::string& path) {
             return read_system(v, path, catalog, issues);
         },
         !asks_advisor);
     project.workloads = read_list<Workload>(
-        r, "workloads", kMaxWorkloads, "workloads",
+        r, k::workloads, kMaxWorkloads, "workloads",
         [&](const json& v, const std::string& path) { return read_workload(v, path, issues); });
-    if (const json* advisor = r.find("advisor")) {
+    if (const json* advisor = r.find(k::advisor)) {
         project.advisor =
-            read_advisor(*advisor, r.key_path("advisor"), project.workloads, catalog, issues);
+            read_advisor(*advisor, r.key_path(k::advisor), project.workloads, catalog, issues);
     }
-    if (const json* session = r.find("session")) {
-        project.session = read_session(*session, r.key_path("session"), issues);
+    if (const json* session = r.find(k::session)) {
+        project.session = read_session(*session, r.key_path(k::session), issues);
     }
     return project;
 }
@@ -227,7 +236,7 @@ ProjectHeader read_project_header(const std::string& json_text) {
     }
     project_detail::Issues issues;
     if (project_detail::check_header(*root, issues)) {
-        header.version = static_cast<int>((*root)["version"].get<double>());
+        header.version = static_cast<int>((*root)[project_keys::top_level::version].get<double>());
     }
     header.written_by = project_detail::writer_version(*root);
     header.issues = std::move(issues.list());

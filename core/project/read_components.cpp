@@ -7,22 +7,25 @@
 #include <limits>
 
 #include "catalog/columns.h"
+#include "project/keys.h"
 #include "project/sections.h"
 
 namespace raidadv::project_detail {
 namespace {
 
 namespace cd = catalog_detail;
+namespace k = project_keys::component;
 
 /// Text columns an inline object must have without "base" (the other text columns describe the
 /// part but do not feed the model, so they are optional inline).
 bool text_required_inline(std::string_view column) {
-    return column == "name" || column == "source";
+    return column == k::name || column == k::source;
 }
 
 /// Columns that describe a part rather than give its figures.
 bool is_info_column(std::string_view column) {
-    for (const char* c : {"name", "vendor", "year", "price_usd", "price_date", "source", "notes"}) {
+    for (const char* c :
+         {k::name, k::vendor, k::year, k::price_usd, k::price_date, k::source, k::notes}) {
         if (column == c) {
             return true;
         }
@@ -152,16 +155,17 @@ bool read_column(ObjectReader& r, const cd::Column<E>& col, E& entry) {
 }
 
 void check_drive(ObjectReader& r, const DriveSpec& d, const Catalog& catalog) {
-    if (r.has("interface") && !catalog.link(d.interface)) {
-        r.problem("interface", "must be the id of a link in the catalog (e.g. \"sata-6g\"), got '" +
-                                   d.interface + "'");
+    if (r.has(k::interface) && !catalog.link(d.interface)) {
+        r.problem(k::interface,
+                  "must be the id of a link in the catalog (e.g. \"sata-6g\"), got '" +
+                      d.interface + "'");
     }
     if (d.kind != DriveKind::Hdd) {
         return;
     }
     const HddSpec& h = d.hdd;
     if (h.seek_track_to_track_s > h.seek_average_s || h.seek_average_s > h.seek_full_stroke_s) {
-        r.problem("seek_avg_ms",
+        r.problem(k::seek_avg_ms,
                   "seeks must satisfy seek_track_ms <= seek_avg_ms <= "
                   "seek_full_ms, got " +
                       format_number(h.seek_track_to_track_s * 1e3) + " / " +
@@ -169,7 +173,7 @@ void check_drive(ObjectReader& r, const DriveSpec& d, const Catalog& catalog) {
                       format_number(h.seek_full_stroke_s * 1e3));
     }
     if (h.media_rate_inner_Bps > h.media_rate_outer_Bps) {
-        r.problem("media_rate_inner_mb_s",
+        r.problem(k::media_rate_inner_mb_s,
                   "must not exceed media_rate_outer_mb_s (outer tracks are the fastest), got " +
                       format_number(h.media_rate_inner_Bps / 1e6) + " > " +
                       format_number(h.media_rate_outer_Bps / 1e6));
@@ -179,9 +183,9 @@ void check_drive(ObjectReader& r, const DriveSpec& d, const Catalog& catalog) {
 void check_controller(ObjectReader& r, const ControllerSpec& c) {
     if (c.min_stripe_bytes > 0.0 && c.max_stripe_bytes > 0.0 &&
         c.min_stripe_bytes > c.max_stripe_bytes) {
-        r.problem("min_stripe_kib", "must not be larger than max_stripe_kib, got " +
-                                        format_number(c.min_stripe_bytes / 1024.0) + " > " +
-                                        format_number(c.max_stripe_bytes / 1024.0));
+        r.problem(k::min_stripe_kib, "must not be larger than max_stripe_kib, got " +
+                                         format_number(c.min_stripe_bytes / 1024.0) + " > " +
+                                         format_number(c.max_stripe_bytes / 1024.0));
     }
 }
 
@@ -189,9 +193,9 @@ template <class E, class Spec>
 std::optional<Spec> read_inline(const json& value, const std::string& path, const Catalog& catalog,
                                 const char* what, const std::vector<cd::Column<E>>& columns,
                                 Issues& issues) {
-    std::vector<std::string> keys = {"base"};
+    std::vector<std::string> keys = {k::base};
     for (const auto& col : columns) {
-        if (col.csv != "id") {
+        if (col.csv != k::id) {
             keys.emplace_back(col.csv);
         }
     }
@@ -202,9 +206,9 @@ std::optional<Spec> read_inline(const json& value, const std::string& path, cons
     }
     const std::size_t issues_before = issues.count();
     E entry{};
-    const bool has_base = r.has("base");
+    const bool has_base = r.has(k::base);
     if (has_base) {
-        auto base = lookup<Spec>(catalog, *r.find("base"), r.key_path("base"), what, issues);
+        auto base = lookup<Spec>(catalog, *r.find(k::base), r.key_path(k::base), what, issues);
         if (!base) {
             return std::nullopt;  // overrides cannot be judged without the base
         }
@@ -215,7 +219,7 @@ std::optional<Spec> read_inline(const json& value, const std::string& path, cons
     bool kind_known = true;
     for (const auto& col : columns) {
         const std::string key(col.csv);
-        if (key == "id") {
+        if (key == k::id) {
             continue;
         }
         if (!col.only.empty() && !kind_known) {
@@ -268,17 +272,17 @@ std::optional<Spec> read_inline(const json& value, const std::string& path, cons
     if (has_base) {
         if (!changed.empty()) {
             info.id.clear();
-            const bool named = r.has("name");
+            const bool named = r.has(k::name);
             if (!named) {
                 info.name += " (modified)";
             }
             std::string list;  // the figures that changed (not the name, price or notes)
-            for (const auto& k : changed) {
-                if (!is_info_column(k)) {
-                    list += (list.empty() ? "" : ", ") + k;
+            for (const auto& key : changed) {
+                if (!is_info_column(key)) {
+                    list += (list.empty() ? "" : ", ") + key;
                 }
             }
-            if (!r.has("source") && !list.empty()) {
+            if (!r.has(k::source) && !list.empty()) {
                 info.source = original.spec.info.source + "; changed in the project file: " + list;
             }
         }
@@ -286,7 +290,7 @@ std::optional<Spec> read_inline(const json& value, const std::string& path, cons
         info.id.clear();
     }
     if (info.price_usd > 0.0 && info.price_date.empty()) {
-        r.problem("price_usd",
+        r.problem(k::price_usd,
                   "needs price_date too (prices change quickly; say when, e.g. "
                   "\"2007-03\")");
     }

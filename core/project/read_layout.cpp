@@ -2,11 +2,14 @@
 // The rules per level are listed in docs/file-format.md ("RAID levels").
 
 #include "layout/geometry.h"
+#include "project/keys.h"
 #include "project/sections.h"
 #include "units/units.h"
 
 namespace raidadv::project_detail {
 namespace {
+
+namespace k = project_keys::layout;
 
 std::string level_names() {
     std::size_t count = 0;
@@ -28,31 +31,31 @@ void check_spans(ObjectReader& r, RaidLevel level, const std::string& name, Layo
         const int span = layout.disks_per_span;
         const int copies = layout.mirror_copies;
         if (span < copies || span % copies != 0) {
-            r.problem("disks_per_span",
+            r.problem(k::disks_per_span,
                       "raid10 spans hold whole mirror sets: disks_per_span must "
                       "be a multiple of mirror_copies (" +
                           std::to_string(copies) + "), got " + std::to_string(span));
         } else if (span > drives || drives % span != 0) {
-            r.problem("disks_per_span", "drives (" + std::to_string(drives) +
-                                            ") must be a multiple of disks_per_span, got " +
-                                            std::to_string(span));
+            r.problem(k::disks_per_span, "drives (" + std::to_string(drives) +
+                                             ") must be a multiple of disks_per_span, got " +
+                                             std::to_string(span));
         }
         return;
     }
     const int min_span = min_span_drives(level);
     const std::string group = level == RaidLevel::Raid50 ? "RAID 5" : "RAID 6";
     if (!spans_given) {
-        r.missing("disks_per_span",
+        r.missing(k::disks_per_span,
                   "drives in each " + group + " group, at least " + std::to_string(min_span));
         return;
     }
     const int span = layout.disks_per_span;
     if (span < min_span) {
-        r.problem("disks_per_span", name + " needs at least " + std::to_string(min_span) +
-                                        " disks per span (each span is a " + group + "), got " +
-                                        std::to_string(span));
+        r.problem(k::disks_per_span, name + " needs at least " + std::to_string(min_span) +
+                                         " disks per span (each span is a " + group + "), got " +
+                                         std::to_string(span));
     } else if (drives % span != 0 || drives / span < 2) {
-        r.problem("disks_per_span",
+        r.problem(k::disks_per_span,
                   name + " needs at least 2 spans and drives (" + std::to_string(drives) +
                       ") a multiple of disks_per_span, got disks_per_span " + std::to_string(span));
     }
@@ -61,15 +64,15 @@ void check_spans(ObjectReader& r, RaidLevel level, const std::string& name, Layo
 /// The "level" key, or nothing (with the problem reported) when absent or unknown.
 std::optional<RaidLevel> read_level(ObjectReader& r) {
     std::optional<RaidLevel> level;
-    if (const json* v = r.find("level")) {
+    if (const json* v = r.find(k::level)) {
         if (v->is_string()) {
             level = raid_level_from_string(v->get<std::string>());
         }
         if (!level) {
-            r.problem("level", "must be one of " + level_names() + "; got " + describe(*v));
+            r.problem(k::level, "must be one of " + level_names() + "; got " + describe(*v));
         }
     } else {
-        r.missing("level", "one of " + level_names());
+        r.missing(k::level, "one of " + level_names());
     }
     return level;
 }
@@ -78,18 +81,18 @@ std::optional<RaidLevel> read_level(ObjectReader& r) {
 void check_keys_for_level(ObjectReader& r, RaidLevel level, const std::string& name,
                           Layout& layout) {
     // Keys that do not apply to the level.
-    if (!is_mirrored(level) && r.has("mirror_copies")) {
-        r.problem("mirror_copies", "applies to raid1, raid10 and raid01 only, not " + name);
+    if (!is_mirrored(level) && r.has(k::mirror_copies)) {
+        r.problem(k::mirror_copies, "applies to raid1, raid10 and raid01 only, not " + name);
     }
-    if (!has_spans(level) && r.has("disks_per_span")) {
-        r.problem("disks_per_span", "applies to raid10, raid50 and raid60 only, not " + name);
+    if (!has_spans(level) && r.has(k::disks_per_span)) {
+        r.problem(k::disks_per_span, "applies to raid10, raid50 and raid60 only, not " + name);
     }
-    if (!is_striped(level) && r.has_size("stripe")) {
-        r.problem(r.has("stripe_kib") ? "stripe_kib" : "stripe_bytes",
+    if (!is_striped(level) && r.has_size(k::stripe)) {
+        r.problem(r.has(k::stripe_kib) ? k::stripe_kib : k::stripe_bytes,
                   name + " has no striping; remove the stripe size");
     }
-    if (level == RaidLevel::Simple && r.has("volumes") && layout.volumes != 1) {
-        r.problem("volumes",
+    if (level == RaidLevel::Simple && r.has(k::volumes) && layout.volumes != 1) {
+        r.problem(k::volumes,
                   "simple means 'drives' independent disks, each its own volume; "
                   "volumes must be 1 (or absent), got " +
                       std::to_string(layout.volumes));
@@ -103,28 +106,28 @@ void check_drive_count(ObjectReader& r, RaidLevel level, const std::string& name
     const int drives = layout.drives;
     if (level == RaidLevel::Raid1) {
         if (copies_given && layout.mirror_copies != drives) {
-            r.problem("drives",
+            r.problem(k::drives,
                       "raid1 keeps a copy on every drive: drives must equal "
                       "mirror_copies (" +
                           std::to_string(layout.mirror_copies) + "), got " +
                           std::to_string(drives));
         } else if (drives < 2 || drives > kMaxMirrorCopies) {
-            r.problem("drives", "raid1 needs 2 to " + std::to_string(kMaxMirrorCopies) +
-                                    " drives (a 2- to " + std::to_string(kMaxMirrorCopies) +
-                                    "-way mirror), got " + std::to_string(drives) +
-                                    "; for more drives use raid10 or several volumes");
+            r.problem(k::drives, "raid1 needs 2 to " + std::to_string(kMaxMirrorCopies) +
+                                     " drives (a 2- to " + std::to_string(kMaxMirrorCopies) +
+                                     "-way mirror), got " + std::to_string(drives) +
+                                     "; for more drives use raid10 or several volumes");
         }
         layout.mirror_copies = drives;
     } else if (drives < min_volume_drives(level, layout.mirror_copies)) {
-        r.problem("drives", name + " needs at least " +
-                                std::to_string(min_volume_drives(level, layout.mirror_copies)) +
-                                " drives, got " + std::to_string(drives));
+        r.problem(k::drives, name + " needs at least " +
+                                 std::to_string(min_volume_drives(level, layout.mirror_copies)) +
+                                 " drives, got " + std::to_string(drives));
     } else if ((level == RaidLevel::Raid10 || level == RaidLevel::Raid01) &&
                drives % layout.mirror_copies != 0) {
-        r.problem("drives", name + " needs a multiple of mirror_copies (" +
-                                std::to_string(layout.mirror_copies) + ") drives, got " +
-                                std::to_string(drives) +
-                                (layout.mirror_copies == 2 ? " (an odd number)" : ""));
+        r.problem(k::drives, name + " needs a multiple of mirror_copies (" +
+                                 std::to_string(layout.mirror_copies) + ") drives, got " +
+                                 std::to_string(drives) +
+                                 (layout.mirror_copies == 2 ? " (an odd number)" : ""));
     } else if (has_spans(level) && (spans_given || level != RaidLevel::Raid10)) {
         check_spans(r, level, name, layout, spans_given);
     }
@@ -139,13 +142,13 @@ void check_degraded(ObjectReader& r, Layout& layout) {
         failed_only.rebuild_rate_fraction = 0.0;
         const std::string problem = degraded_layout_problem(failed_only);
         if (!problem.empty()) {
-            r.problem("failed_drives", problem);
+            r.problem(k::failed_drives, problem);
             layout.failed_drives = 0;
             failed_ok = false;
         }
     }
     if (layout.rebuild_rate_fraction > 0.0 && layout.failed_drives == 0 && failed_ok) {
-        r.problem("rebuild_rate_fraction",
+        r.problem(k::rebuild_rate_fraction,
                   "a rebuild runs only on a degraded volume: set failed_drives to at least 1");
         layout.rebuild_rate_fraction = 0.0;
     }
@@ -156,24 +159,25 @@ void check_degraded(ObjectReader& r, Layout& layout) {
 Layout read_layout(const json& value, const std::string& path, Issues& issues) {
     Layout layout;
     ObjectReader r(value, path, issues,
-                   concat_keys({{"level", "drives", "disks_per_span", "mirror_copies", "volumes",
-                                 "failed_drives", "rebuild_rate_fraction"},
-                                size_keys("stripe")}),
+                   concat_keys({{k::level, k::drives, k::disks_per_span, k::mirror_copies,
+                                 k::volumes, k::failed_drives, k::rebuild_rate_fraction},
+                                size_keys(k::stripe)}),
                    "an object like {\"level\": \"raid5\", \"drives\": 4}");
     if (!r.valid()) {
         return layout;
     }
     const std::optional<RaidLevel> level = read_level(r);
     const bool drives_ok =
-        r.integer("drives", 1, kMaxDrivesPerVolume, layout.drives, Need::Required);
+        r.integer(k::drives, 1, kMaxDrivesPerVolume, layout.drives, Need::Required);
     const bool spans_given =
-        r.integer("disks_per_span", 1, kMaxDrivesPerVolume, layout.disks_per_span);
-    const bool copies_given = r.integer("mirror_copies", 2, kMaxMirrorCopies, layout.mirror_copies);
-    r.size("stripe", {kMinStripeBytes, kMaxStripeBytes}, layout.stripe_unit_bytes, Need::Optional,
+        r.integer(k::disks_per_span, 1, kMaxDrivesPerVolume, layout.disks_per_span);
+    const bool copies_given =
+        r.integer(k::mirror_copies, 2, kMaxMirrorCopies, layout.mirror_copies);
+    r.size(k::stripe, {kMinStripeBytes, kMaxStripeBytes}, layout.stripe_unit_bytes, Need::Optional,
            units::sector);
-    r.integer("volumes", 1, kMaxVolumes, layout.volumes);
-    r.integer("failed_drives", 0, kMaxDrivesPerVolume, layout.failed_drives);
-    r.number("rebuild_rate_fraction", Range{0.0, 1.0, false, true}, layout.rebuild_rate_fraction);
+    r.integer(k::volumes, 1, kMaxVolumes, layout.volumes);
+    r.integer(k::failed_drives, 0, kMaxDrivesPerVolume, layout.failed_drives);
+    r.number(k::rebuild_rate_fraction, Range{0.0, 1.0, false, true}, layout.rebuild_rate_fraction);
     if (!level) {
         return layout;
     }
@@ -189,9 +193,9 @@ Layout read_layout(const json& value, const std::string& path, Issues& issues) {
     check_drive_count(r, *level, name, layout, copies_given, spans_given);
 
     if (static_cast<long long>(drives) * layout.volumes > kMaxTotalDrives) {
-        r.problem("volumes", "drives x volumes must be at most " + std::to_string(kMaxTotalDrives) +
-                                 ", got " + std::to_string(drives) + " x " +
-                                 std::to_string(layout.volumes));
+        r.problem(k::volumes, "drives x volumes must be at most " +
+                                  std::to_string(kMaxTotalDrives) + ", got " +
+                                  std::to_string(drives) + " x " + std::to_string(layout.volumes));
     }
     if (!has_spans(*level)) {
         layout.disks_per_span = 0;

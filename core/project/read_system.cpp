@@ -4,11 +4,14 @@
 #include <cctype>
 #include <cmath>
 
+#include "project/keys.h"
 #include "project/sections.h"
 #include "units/units.h"
 
 namespace raidadv::project_detail {
 namespace {
+
+namespace k = project_keys::system;
 
 /// Stand-ins for components the file leaves out: no limit, no cost, no overhead.
 ControllerSpec unlimited_controller() {
@@ -86,26 +89,26 @@ bool controller_supports(const ControllerSpec& c, RaidLevel level) {
 void cross_check(ObjectReader& r, const System& s, bool controller_given) {
     const int total = s.total_drives();
     if (s.drives_per_link > s.drive_link.max_devices) {
-        r.problem("drives_per_link", "'" + s.drive_link.info.name + "' carries at most " +
-                                         std::to_string(s.drive_link.max_devices) +
-                                         " device(s), got drives_per_link " +
-                                         std::to_string(s.drives_per_link));
+        r.problem(k::drives_per_link, "'" + s.drive_link.info.name + "' carries at most " +
+                                          std::to_string(s.drive_link.max_devices) +
+                                          " device(s), got drives_per_link " +
+                                          std::to_string(s.drives_per_link));
     }
     if (!controller_given) {
         return;
     }
     const int links = (total + s.drives_per_link - 1) / std::max(1, s.drives_per_link);
     if (links > s.controller.ports) {
-        r.problem("controller", "'" + s.controller.info.name + "' has " +
-                                    std::to_string(s.controller.ports) + " ports, but " +
-                                    std::to_string(total) + " drives at " +
-                                    std::to_string(s.drives_per_link) + " per link need " +
-                                    std::to_string(links));
+        r.problem(k::controller, "'" + s.controller.info.name + "' has " +
+                                     std::to_string(s.controller.ports) + " ports, but " +
+                                     std::to_string(total) + " drives at " +
+                                     std::to_string(s.drives_per_link) + " per link need " +
+                                     std::to_string(links));
     }
     if (!controller_supports(s.controller, s.layout.level)) {
-        r.problem("controller", "'" + s.controller.info.name + "' supports RAID levels " +
-                                    s.controller.levels + ", not " +
-                                    std::string(to_string(s.layout.level)));
+        r.problem(k::controller, "'" + s.controller.info.name + "' supports RAID levels " +
+                                     s.controller.levels + ", not " +
+                                     std::string(to_string(s.layout.level)));
     }
     const ControllerSpec& c = s.controller;
     const double unit = s.layout.stripe_unit_bytes;
@@ -117,8 +120,8 @@ void cross_check(ObjectReader& r, const System& s, bool controller_given) {
                 ? kib(c.min_stripe_bytes) + " to " + kib(c.max_stripe_bytes) + " KiB"
             : c.min_stripe_bytes > 0.0 ? kib(c.min_stripe_bytes) + " KiB and more"
                                        : "up to " + kib(c.max_stripe_bytes) + " KiB";
-        r.problem("layout", "stripe unit " + kib(unit) + " KiB is not one '" + c.info.name +
-                                "' offers (" + offered + "); set layout.stripe_kib within that");
+        r.problem(k::layout, "stripe unit " + kib(unit) + " KiB is not one '" + c.info.name +
+                                 "' offers (" + offered + "); set layout.stripe_kib within that");
     }
 }
 
@@ -127,51 +130,52 @@ void cross_check(ObjectReader& r, const System& s, bool controller_given) {
 System read_system(const json& value, const std::string& path, const Catalog& catalog,
                    Issues& issues) {
     System s;
-    ObjectReader r(value, path, issues,
-                   {"name", "description", "drive", "layout", "controller", "write_back_cache",
-                    "drive_write_cache", "drive_link", "drives_per_link", "host_link", "host"},
-                   "a system object");
+    ObjectReader r(
+        value, path, issues,
+        {k::name, k::description, k::drive, k::layout, k::controller, k::write_back_cache,
+         k::drive_write_cache, k::drive_link, k::drives_per_link, k::host_link, k::host},
+        "a system object");
     if (!r.valid()) {
         return s;
     }
     const std::size_t issues_before = issues.count();
     std::string ignored;
-    r.text("name", s.name, kMaxNameLength, Need::Required);
-    r.text("description", ignored, kMaxDescriptionLength, Need::Optional, true);
+    r.text(k::name, s.name, kMaxNameLength, Need::Required);
+    r.text(k::description, ignored, kMaxDescriptionLength, Need::Optional, true);
 
     bool drive_ok = false;
-    if (const json* v = r.find("drive")) {
-        if (auto drive = read_drive(*v, r.key_path("drive"), catalog, issues)) {
+    if (const json* v = r.find(k::drive)) {
+        if (auto drive = read_drive(*v, r.key_path(k::drive), catalog, issues)) {
             s.drive = std::move(*drive);
             drive_ok = true;
         }
     } else {
-        r.missing("drive", "a catalog id or an inline drive object");
+        r.missing(k::drive, "a catalog id or an inline drive object");
     }
-    if (const json* v = r.find("layout")) {
-        s.layout = read_layout(*v, r.key_path("layout"), issues);
+    if (const json* v = r.find(k::layout)) {
+        s.layout = read_layout(*v, r.key_path(k::layout), issues);
     } else {
-        r.missing("layout", "e.g. {\"level\": \"raid5\", \"drives\": 4}");
+        r.missing(k::layout, "e.g. {\"level\": \"raid5\", \"drives\": 4}");
     }
 
-    const json* controller = r.find("controller");
+    const json* controller = r.find(k::controller);
     s.controller = unlimited_controller();
     if (controller != nullptr) {
-        if (auto c = read_controller(*controller, r.key_path("controller"), catalog, issues)) {
+        if (auto c = read_controller(*controller, r.key_path(k::controller), catalog, issues)) {
             s.controller = std::move(*c);
         }
     }
-    r.boolean("write_back_cache", s.write_back_cache);
+    r.boolean(k::write_back_cache, s.write_back_cache);
     std::string drive_cache = "auto";
-    if (r.choice("drive_write_cache", {"auto", "on", "off"}, drive_cache)) {
+    if (r.choice(k::drive_write_cache, {"auto", "on", "off"}, drive_cache)) {
         s.drive_write_cache = drive_cache == "on"    ? DriveWriteCache::On
                               : drive_cache == "off" ? DriveWriteCache::Off
                                                      : DriveWriteCache::Auto;
     }
 
     s.drive_link = unlimited_link("drive link (not modelled)");
-    if (const json* v = r.find("drive_link")) {
-        if (auto link = read_link(*v, r.key_path("drive_link"), catalog, issues)) {
+    if (const json* v = r.find(k::drive_link)) {
+        if (auto link = read_link(*v, r.key_path(k::drive_link), catalog, issues)) {
             s.drive_link = std::move(*link);
         }
     } else if (drive_ok && !s.drive.interface.empty()) {
@@ -180,16 +184,16 @@ System read_system(const json& value, const std::string& path, const Catalog& ca
             s.drive_link = std::move(*link);
         }
     }
-    r.integer("drives_per_link", 1, kMaxDrivesPerVolume, s.drives_per_link);
+    r.integer(k::drives_per_link, 1, kMaxDrivesPerVolume, s.drives_per_link);
     s.host_link = unlimited_link("host link (not modelled)");
-    if (const json* v = r.find("host_link")) {
-        if (auto link = read_link(*v, r.key_path("host_link"), catalog, issues)) {
+    if (const json* v = r.find(k::host_link)) {
+        if (auto link = read_link(*v, r.key_path(k::host_link), catalog, issues)) {
             s.host_link = std::move(*link);
         }
     }
     s.host = zero_overhead_host();
-    if (const json* v = r.find("host")) {
-        if (auto host = read_host(*v, r.key_path("host"), catalog, issues)) {
+    if (const json* v = r.find(k::host)) {
+        if (auto host = read_host(*v, r.key_path(k::host), catalog, issues)) {
             s.host = std::move(*host);
         }
     }

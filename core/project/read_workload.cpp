@@ -3,6 +3,7 @@
 #include <cmath>
 #include <set>
 
+#include "project/keys.h"
 #include "project/sections.h"
 #include "units/units.h"
 #include "workload/presets.h"
@@ -26,7 +27,8 @@ bool size_of(ObjectReader& r, std::string_view base, const Range& range, double&
 
 /// `<base>_<unit>: [lo, hi]`.
 void read_uniform(ObjectReader& r, const Range& range, SizeDistribution& d) {
-    const auto keys = size_keys("uniform");
+    namespace k = project_keys::size_distribution;
+    const auto keys = size_keys(k::uniform);
     for (std::size_t i = 0; i < keys.size(); ++i) {
         const json* v = r.find(keys[i]);
         if (v == nullptr) {
@@ -45,8 +47,8 @@ void read_uniform(ObjectReader& r, const Range& range, SizeDistribution& d) {
         if (lo && hi) {
             if (*lo >= *hi) {
                 r.issues().add(path, "the smallest size must be less than the largest, got " +
-                                         describe(*v) + " (use fixed_" +
-                                         std::string(size_units()[i].suffix) + " for one size)");
+                                         describe(*v) + " (use " + size_keys(k::fixed)[i] +
+                                         " for one size)");
             }
             d.min_bytes = *lo;
             d.max_bytes = *hi;
@@ -57,19 +59,20 @@ void read_uniform(ObjectReader& r, const Range& range, SizeDistribution& d) {
 
 void read_lognormal(const json& value, const std::string& path, const Range& range,
                     SizeDistribution& d, Issues& issues) {
+    namespace k = project_keys::lognormal;
     ObjectReader r(
         value, path, issues,
-        concat_keys({size_keys("median"), {"sigma"}, size_keys("min"), size_keys("max")}),
+        concat_keys({size_keys(k::median), {k::sigma}, size_keys(k::min), size_keys(k::max)}),
         "an object like {\"median_kib\": 64, \"sigma\": 1.0}");
     if (!r.valid()) {
         return;
     }
-    size_of(r, "median", range, d.median_bytes);
-    r.number("sigma", {0, kMaxSigma, true, false}, d.sigma, 1.0, Need::Required);
+    size_of(r, k::median, range, d.median_bytes);
+    r.number(k::sigma, {0, kMaxSigma, true, false}, d.sigma, 1.0, Need::Required);
     d.min_bytes = range.lo;
     d.max_bytes = range.hi;
-    const bool min_ok = r.size("min", range, d.min_bytes);
-    const bool max_ok = r.size("max", range, d.max_bytes);
+    const bool min_ok = r.size(k::min, range, d.min_bytes);
+    const bool max_ok = r.size(k::max, range, d.max_bytes);
     if (d.median_bytes > 0 && !(d.min_bytes <= d.median_bytes && d.median_bytes <= d.max_bytes)) {
         issues.add(path, "the median (" + format_bytes(d.median_bytes) +
                              ") must lie between min (" + format_bytes(d.min_bytes) +
@@ -81,6 +84,7 @@ void read_lognormal(const json& value, const std::string& path, const Range& ran
 
 void read_histogram(const json& value, const std::string& path, const Range& range,
                     SizeDistribution& d, Issues& issues) {
+    namespace k = project_keys::histogram_bin;
     if (!value.is_array() || value.empty() || value.size() > kMaxListLength) {
         issues.add(path, "must be an array of 1 to " + std::to_string(kMaxListLength) +
                              " bins like {\"size_kib\": 4, \"weight\": 60}, got " +
@@ -91,15 +95,15 @@ void read_histogram(const json& value, const std::string& path, const Range& ran
     std::set<double> seen;
     for (std::size_t i = 0; i < value.size(); ++i) {
         const std::string bin_path = index_path(path, i);
-        ObjectReader r(value[i], bin_path, issues, concat_keys({size_keys("size"), {"weight"}}),
+        ObjectReader r(value[i], bin_path, issues, concat_keys({size_keys(k::size), {k::weight}}),
                        "an object like {\"size_kib\": 4, \"weight\": 60}");
         if (!r.valid()) {
             continue;
         }
         SizeDistribution::Bin bin{0, 0};
-        const bool size_ok = size_of(r, "size", range, bin.bytes);
+        const bool size_ok = size_of(r, k::size, range, bin.bytes);
         const bool weight_ok =
-            r.number("weight", {0, kMaxWeight, true, false}, bin.weight, 1.0, Need::Required);
+            r.number(k::weight, {0, kMaxWeight, true, false}, bin.weight, 1.0, Need::Required);
         if (size_ok && !seen.insert(bin.bytes).second) {
             issues.add(bin_path, "size " + format_bytes(bin.bytes) +
                                      " appears twice; give each size once with its total weight");
@@ -137,13 +141,14 @@ bool check_list(const json* v, const std::string& path, const std::string& eleme
 }
 
 void read_points(ObjectReader& r, Workload& w, bool from_preset) {
+    namespace k = project_keys::workload;
     Issues& issues = r.issues();
-    if (r.has("concurrency") || r.has("arrival_rates_per_s")) {
+    if (r.has(k::concurrency) || r.has(k::arrival_rates_per_s)) {
         w.concurrency.clear();  // the file's points replace a preset's
         w.arrival_rates_per_s.clear();
     }
-    if (const json* v = r.find("concurrency")) {
-        const std::string path = r.key_path("concurrency");
+    if (const json* v = r.find(k::concurrency)) {
+        const std::string path = r.key_path(k::concurrency);
         if (check_list(v, path,
                        "whole numbers from 1 to 1000000 (outstanding requests or processes)",
                        issues)) {
@@ -156,8 +161,8 @@ void read_points(ObjectReader& r, Workload& w, bool from_preset) {
             require_increasing(w.concurrency, path, issues);
         }
     }
-    if (const json* v = r.find("arrival_rates_per_s")) {
-        const std::string path = r.key_path("arrival_rates_per_s");
+    if (const json* v = r.find(k::arrival_rates_per_s)) {
+        const std::string path = r.key_path(k::arrival_rates_per_s);
         if (check_list(v, path, "rates greater than 0 and less than 1e9 per second", issues)) {
             for (std::size_t i = 0; i < v->size(); ++i) {
                 if (auto x = read_number((*v)[i], index_path(path, i),
@@ -168,15 +173,15 @@ void read_points(ObjectReader& r, Workload& w, bool from_preset) {
             require_increasing(w.arrival_rates_per_s, path, issues);
         }
     }
-    if (!from_preset && !r.has("concurrency") && !r.has("arrival_rates_per_s")) {
+    if (!from_preset && !r.has(k::concurrency) && !r.has(k::arrival_rates_per_s)) {
         issues.add(r.path(),
                    "give the load points: 'concurrency' (a list of outstanding "
                    "requests, closed system) and/or 'arrival_rates_per_s' (a list of "
                    "rates, open system)");
     }
-    if (r.number("think_time_ms", {0, kMaxThinkTimeMs}, w.think_time_s, units::ms) &&
-        !r.has("concurrency")) {
-        r.problem("think_time_ms",
+    if (r.number(k::think_time_ms, {0, kMaxThinkTimeMs}, w.think_time_s, units::ms) &&
+        !r.has(k::concurrency)) {
+        r.problem(k::think_time_ms,
                   "applies to closed points ('concurrency'), which this "
                   "workload does not have");
     }
@@ -185,11 +190,12 @@ void read_points(ObjectReader& r, Workload& w, bool from_preset) {
 /// `measured`: load points measured on a real system (workload import), kept in the file as
 /// references; checked here, not used by the model (docs/measurements.md).
 void read_measured(ObjectReader& r) {
-    const json* v = r.find("measured");
+    namespace k = project_keys::measured_point;
+    const json* v = r.find(project_keys::workload::measured);
     if (v == nullptr) {
         return;
     }
-    const std::string path = r.key_path("measured");
+    const std::string path = r.key_path(project_keys::workload::measured);
     if (!check_list(v, path,
                     "measured points like {\"concurrency\": 8, \"iops\": 950, "
                     "\"mean_response_ms\": 8.4}",
@@ -198,8 +204,8 @@ void read_measured(ObjectReader& r) {
     }
     for (std::size_t i = 0; i < v->size(); ++i) {
         ObjectReader p((*v)[i], index_path(path, i), r.issues(),
-                       {"concurrency", "arrival_rate_per_s", "iops", "mb_per_s", "mean_response_ms",
-                        "p95_response_ms"},
+                       {k::concurrency, k::arrival_rate_per_s, k::iops, k::mb_per_s,
+                        k::mean_response_ms, k::p95_response_ms},
                        "a measured point like {\"concurrency\": 8, \"iops\": 950, "
                        "\"mean_response_ms\": 8.4}");
         if (!p.valid()) {
@@ -210,18 +216,18 @@ void read_measured(ObjectReader& r) {
             double arrival_rate_per_s = 0, iops = 0, mb_per_s = 0, mean_response_s = 0,
                    p95_response_s = 0;
         } m;
-        if (p.has("concurrency") == p.has("arrival_rate_per_s")) {
-            p.problem("concurrency",
+        if (p.has(k::concurrency) == p.has(k::arrival_rate_per_s)) {
+            p.problem(k::concurrency,
                       "give exactly one of 'concurrency' (closed) and "
                       "'arrival_rate_per_s' (open)");
         }
-        p.integer("concurrency", 1, kMaxConcurrency, m.concurrency);
-        p.number("arrival_rate_per_s", {0, kMaxArrivalRate, true, true}, m.arrival_rate_per_s);
-        p.number("iops", {0, kMaxArrivalRate, true, true}, m.iops, 1.0, Need::Required);
-        p.number("mb_per_s", {0, 1e9}, m.mb_per_s);
-        p.number("mean_response_ms", {0, kMaxThinkTimeMs, true, false}, m.mean_response_s,
+        p.integer(k::concurrency, 1, kMaxConcurrency, m.concurrency);
+        p.number(k::arrival_rate_per_s, {0, kMaxArrivalRate, true, true}, m.arrival_rate_per_s);
+        p.number(k::iops, {0, kMaxArrivalRate, true, true}, m.iops, 1.0, Need::Required);
+        p.number(k::mb_per_s, {0, 1e9}, m.mb_per_s);
+        p.number(k::mean_response_ms, {0, kMaxThinkTimeMs, true, false}, m.mean_response_s,
                  units::ms, Need::Required);
-        p.number("p95_response_ms", {0, kMaxThinkTimeMs}, m.p95_response_s, units::ms);
+        p.number(k::p95_response_ms, {0, kMaxThinkTimeMs}, m.p95_response_s, units::ms);
     }
 }
 
@@ -229,9 +235,10 @@ void read_measured(ObjectReader& r) {
 
 SizeDistribution read_size_distribution(const json& value, const std::string& path,
                                         const Range& range, Issues& issues) {
+    namespace k = project_keys::size_distribution;
     SizeDistribution d;
     const std::vector<std::string> kinds =
-        concat_keys({size_keys("fixed"), size_keys("uniform"), {"lognormal", "histogram"}});
+        concat_keys({size_keys(k::fixed), size_keys(k::uniform), {k::lognormal, k::histogram}});
     ObjectReader r(value, path, issues, kinds,
                    "an object with one of fixed_kib, uniform_kib, lognormal, histogram");
     if (!r.valid()) {
@@ -252,13 +259,13 @@ SizeDistribution read_size_distribution(const json& value, const std::string& pa
         return d;
     }
     const std::string& key = present.front();
-    if (key.rfind("fixed", 0) == 0) {
+    if (key.rfind(k::fixed, 0) == 0) {
         d.kind = SizeDistribution::Kind::Fixed;
-        size_of(r, "fixed", range, d.fixed_bytes);
-    } else if (key.rfind("uniform", 0) == 0) {
+        size_of(r, k::fixed, range, d.fixed_bytes);
+    } else if (key.rfind(k::uniform, 0) == 0) {
         d.kind = SizeDistribution::Kind::Uniform;
         read_uniform(r, range, d);
-    } else if (key == "lognormal") {
+    } else if (key == k::lognormal) {
         d.kind = SizeDistribution::Kind::Lognormal;
         read_lognormal(*r.find(key), r.key_path(key), range, d, issues);
     } else {
@@ -272,56 +279,57 @@ SizeDistribution read_size_distribution(const json& value, const std::string& pa
 constexpr long long kMaxStreams = 1'000'000;
 
 Workload read_workload(const json& value, const std::string& path, Issues& issues) {
+    namespace k = project_keys::workload;
     Workload w;
-    ObjectReader r(
-        value, path, issues,
-        concat_keys({{"name", "description", "preset", "unit", "read_fraction", "pattern",
-                      "sequential_fraction", "request_size", "file_size", "span_fraction",
-                      "streams", "concurrency", "arrival_rates_per_s", "think_time_ms", "measured"},
-                     size_keys("alignment")}),
-        "a workload object");
+    ObjectReader r(value, path, issues,
+                   concat_keys({{k::name, k::description, k::preset, k::unit, k::read_fraction,
+                                 k::pattern, k::sequential_fraction, k::request_size, k::file_size,
+                                 k::span_fraction, k::streams, k::concurrency,
+                                 k::arrival_rates_per_s, k::think_time_ms, k::measured},
+                                size_keys(k::alignment)}),
+                   "a workload object");
     if (!r.valid()) {
         return w;
     }
     // A preset (core/workload/presets.h) supplies every field; keys in the file override it.
     const WorkloadPreset* preset = nullptr;
     std::string preset_id;
-    if (r.text("preset", preset_id, kMaxIdLength)) {
+    if (r.text(k::preset, preset_id, kMaxIdLength)) {
         preset = find_workload_preset(preset_id);
         if (preset == nullptr) {
             std::string ids;
             for (const WorkloadPreset& p : workload_presets()) {
                 ids += (ids.empty() ? "\"" : ", \"") + p.id + "\"";
             }
-            r.problem("preset", "unknown preset \"" + preset_id + "\"; use one of " + ids);
+            r.problem(k::preset, "unknown preset \"" + preset_id + "\"; use one of " + ids);
         } else {
             w = preset->workload;
         }
     }
     const Need need = preset != nullptr ? Need::Optional : Need::Required;
     std::string ignored;
-    r.text("name", w.name, kMaxNameLength, Need::Required);
-    r.text("description", ignored, kMaxDescriptionLength, Need::Optional, true);
+    r.text(k::name, w.name, kMaxNameLength, Need::Required);
+    r.text(k::description, ignored, kMaxDescriptionLength, Need::Optional, true);
     std::string unit = w.unit == Workload::Unit::File ? "file" : "request";
-    r.choice("unit", {"request", "file"}, unit);
+    r.choice(k::unit, {"request", "file"}, unit);
     const bool unit_changed = (unit == "file") != (w.unit == Workload::Unit::File);
     w.unit = unit == "file" ? Workload::Unit::File : Workload::Unit::Request;
-    r.number("read_fraction", {0, 1}, w.read_fraction, 1.0, need);
+    r.number(k::read_fraction, {0, 1}, w.read_fraction, 1.0, need);
 
-    if (r.has("pattern") && r.has("sequential_fraction")) {
-        r.problem("sequential_fraction",
+    if (r.has(k::pattern) && r.has(k::sequential_fraction)) {
+        r.problem(k::sequential_fraction,
                   "give either 'pattern' or 'sequential_fraction', not both");
-    } else if (r.has("sequential_fraction")) {
-        r.number("sequential_fraction", {0, 1}, w.sequential_fraction);
-    } else if (r.has("pattern") || preset == nullptr) {
+    } else if (r.has(k::sequential_fraction)) {
+        r.number(k::sequential_fraction, {0, 1}, w.sequential_fraction);
+    } else if (r.has(k::pattern) || preset == nullptr) {
         std::string pattern = "random";
-        r.choice("pattern", {"random", "sequential"}, pattern);
+        r.choice(k::pattern, {"random", "sequential"}, pattern);
         w.sequential_fraction = pattern == "sequential" ? 1.0 : 0.0;
     }
 
     const bool files = w.unit == Workload::Unit::File;
-    const char* size_key = files ? "file_size" : "request_size";
-    const char* other_key = files ? "request_size" : "file_size";
+    const char* size_key = files ? k::file_size : k::request_size;
+    const char* other_key = files ? k::request_size : k::file_size;
     if (r.has(other_key)) {
         r.problem(other_key, std::string("applies to workloads with unit '") +
                                  (files ? "request" : "file") + "'; this one has unit '" + unit +
@@ -334,10 +342,10 @@ Workload read_workload(const json& value, const std::string& path, Issues& issue
     } else if (preset == nullptr || unit_changed) {
         r.missing(size_key, "e.g. {\"fixed_kib\": 4}");
     }
-    r.size("alignment", {units::sector, kMaxAlignmentBytes}, w.alignment_bytes, Need::Optional,
+    r.size(k::alignment, {units::sector, kMaxAlignmentBytes}, w.alignment_bytes, Need::Optional,
            units::sector);
-    r.number("span_fraction", {0, 1, true, false}, w.span_fraction);
-    r.integer("streams", 0, kMaxStreams, w.streams);
+    r.number(k::span_fraction, {0, 1, true, false}, w.span_fraction);
+    r.integer(k::streams, 0, kMaxStreams, w.streams);
     read_points(r, w, preset != nullptr);
     read_measured(r);
     return w;

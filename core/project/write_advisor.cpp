@@ -2,6 +2,7 @@
 // capacity in GB (10^9 bytes), growth and rebuild share in percent, the budget in the
 // project's currency, stripe units in KiB.
 
+#include "project/keys.h"
 #include "project/sections.h"
 #include "project/writer.h"
 #include "units/units.h"
@@ -19,38 +20,39 @@ ProjectJson strings(const std::vector<std::string>& items) {
 }
 
 ProjectJson allowed(const advisor::Constraints& c) {
+    namespace k = project_keys::allowed;
     ProjectJson out = ProjectJson::object();
     if (!c.interfaces.empty()) {
-        out["interfaces"] = strings(c.interfaces);
+        out[k::interfaces] = strings(c.interfaces);
     }
     if (!c.form_factors.empty()) {
-        out["form_factors"] = strings(c.form_factors);
+        out[k::form_factors] = strings(c.form_factors);
     }
     if (!c.drive_kinds.empty()) {
         ProjectJson kinds = ProjectJson::array();
         for (DriveKind kind : c.drive_kinds) {
             kinds.push_back(kind == DriveKind::Hdd ? "hdd" : "ssd");
         }
-        out["drive_kinds"] = std::move(kinds);
+        out[k::drive_kinds] = std::move(kinds);
     }
     if (!c.levels.empty()) {
         ProjectJson levels = ProjectJson::array();
         for (RaidLevel level : c.levels) {
             levels.push_back(std::string(to_string(level)));
         }
-        out["levels"] = std::move(levels);
+        out[k::levels] = std::move(levels);
     }
     if (!c.drives.empty()) {
-        out["drives"] = strings(c.drives);
+        out[k::drives] = strings(c.drives);
     }
     if (!c.controllers.empty()) {
-        out["controllers"] = strings(c.controllers);
+        out[k::controllers] = strings(c.controllers);
     }
     if (c.min_year > 0) {
-        out["min_year"] = c.min_year;
+        out[k::min_year] = c.min_year;
     }
     if (c.max_year > 0) {
-        out["max_year"] = c.max_year;
+        out[k::max_year] = c.max_year;
     }
     return out;
 }
@@ -58,47 +60,49 @@ ProjectJson allowed(const advisor::Constraints& c) {
 }  // namespace
 
 ProjectJson to_json(const advisor::Request& r) {
+    namespace k = project_keys::advisor;
     const advisor::Constraints& c = r.constraints;
     ProjectJson out = ProjectJson::object();
-    out["workload"] = r.workload.name;
-    out["host"] = to_json(r.host);
-    out["can_spread_over_volumes"] = r.can_spread_over_volumes;
-    out["capacity_gb"] = file_number(c.capacity_bytes, units::GB);
-    out["growth_percent_per_year"] = file_number(c.growth_per_year, 0.01);
-    out["horizon_years"] = file_number(c.horizon_years);
+    out[k::workload] = r.workload.name;
+    out[k::host] = to_json(r.host);
+    out[k::can_spread_over_volumes] = r.can_spread_over_volumes;
+    out[k::capacity_gb] = file_number(c.capacity_bytes, units::GB);
+    out[k::growth_percent_per_year] = file_number(c.growth_per_year, 0.01);
+    out[k::horizon_years] = file_number(c.horizon_years);
     const double rate = c.usd_per_currency_unit > 0.0 ? c.usd_per_currency_unit : 1.0;
-    out["budget"] = file_number(c.budget_usd, rate);  // the file's budget is in `currency`
-    out["currency"] = c.currency;
-    out["usd_per_currency_unit"] = file_number(c.usd_per_currency_unit);
-    out["min_failures_tolerated"] = c.min_failures_tolerated;
-    out["max_rebuild_hours"] = file_number(c.max_rebuild_hours);
-    out["max_drive_bays"] = c.max_drive_bays;
-    out["max_power_w"] = file_number(c.max_power_w);
-    out["power_loss_safe_writes"] = c.power_loss_safe_writes;
-    out["raid_software_owned"] = c.raid_software_owned;
+    out[k::budget] = file_number(c.budget_usd, rate);  // the file's budget is in `currency`
+    out[k::currency] = c.currency;
+    out[k::usd_per_currency_unit] = file_number(c.usd_per_currency_unit);
+    out[k::min_failures_tolerated] = c.min_failures_tolerated;
+    out[k::max_rebuild_hours] = file_number(c.max_rebuild_hours);
+    out[k::max_drive_bays] = c.max_drive_bays;
+    out[k::max_power_w] = file_number(c.max_power_w);
+    out[k::power_loss_safe_writes] = c.power_loss_safe_writes;
+    out[k::raid_software_owned] = c.raid_software_owned;
     ProjectJson allowed_parts = allowed(c);
     if (!allowed_parts.empty()) {
-        out["allowed"] = std::move(allowed_parts);
+        out[k::allowed] = std::move(allowed_parts);
     }
     if (!c.owned_controller.empty()) {
-        out["owned_controller"] = c.owned_controller;
+        out[k::owned_controller] = c.owned_controller;
     }
-    out["weights"] = {{"performance", file_number(r.weights.performance)},
-                      {"cost", file_number(r.weights.cost)},
-                      {"reliability", file_number(r.weights.reliability)},
-                      {"capacity", file_number(r.weights.capacity)}};
+    namespace weight = project_keys::weights;
+    out[k::weights] = {{weight::performance, file_number(r.weights.performance)},
+                       {weight::cost, file_number(r.weights.cost)},
+                       {weight::reliability, file_number(r.weights.reliability)},
+                       {weight::capacity, file_number(r.weights.capacity)}};
     if (!r.stripe_units_bytes.empty()) {
         ProjectJson stripes = ProjectJson::array();
         for (double bytes : r.stripe_units_bytes) {
             stripes.push_back(file_number(bytes, units::KiB));
         }
-        out["stripe_kib"] = std::move(stripes);
+        out[k::stripe_kib] = std::move(stripes);
     }
-    out["enclosure_cost_per_bay_usd"] = file_number(r.enclosure_cost_per_bay_usd);
-    out["bays_owned"] = r.bays_owned;
-    out["include_power_cost"] = r.include_power_cost;
-    out["power_price_usd_per_kwh"] = file_number(r.power_price_usd_per_kwh);
-    out["rebuild_rate_percent"] = file_number(r.rebuild_rate_fraction, 0.01);
+    out[k::enclosure_cost_per_bay_usd] = file_number(r.enclosure_cost_per_bay_usd);
+    out[k::bays_owned] = r.bays_owned;
+    out[k::include_power_cost] = r.include_power_cost;
+    out[k::power_price_usd_per_kwh] = file_number(r.power_price_usd_per_kwh);
+    out[k::rebuild_rate_percent] = file_number(r.rebuild_rate_fraction, 0.01);
     return out;
 }
 

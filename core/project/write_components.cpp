@@ -5,6 +5,7 @@
 #include <string>
 
 #include "catalog/columns.h"
+#include "project/keys.h"
 #include "project/sections.h"
 #include "project/writer.h"
 
@@ -22,7 +23,7 @@ ProjectJson inline_object(const E& entry, const std::vector<cd::Column<E>>& colu
     const std::string variant(cd::variant_of(copy));
     for (const auto& col : columns) {
         const std::string key(col.csv);
-        if (key == "id" || !cd::applies(col, variant)) {
+        if (key == project_keys::component::id || !cd::applies(col, variant)) {
             continue;
         }
         const bool optional = col.need == cd::Need::Optional;

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "project/keys.h"
 #include "project/sections.h"
 #include "units/units.h"
 
@@ -51,6 +52,34 @@ bool stand_in(const CatalogInfo& info) {
     return info.id.empty() && info.source == project_detail::kNotModelled;
 }
 
+/// The object of a lognormal size distribution.
+ProjectJson lognormal_json(const SizeDistribution& d) {
+    namespace k = project_keys::lognormal;
+    ProjectJson out = ProjectJson::object();
+    put_size(out, k::median, d.median_bytes);
+    out[k::sigma] = file_number(d.sigma);
+    if (d.min_bytes > 0.0) {
+        put_size(out, k::min, d.min_bytes);
+    }
+    if (d.max_bytes > 0.0) {
+        put_size(out, k::max, d.max_bytes);
+    }
+    return out;
+}
+
+/// The bins of a histogram size distribution.
+ProjectJson histogram_json(const SizeDistribution& d) {
+    namespace k = project_keys::histogram_bin;
+    ProjectJson bins = ProjectJson::array();
+    for (const SizeDistribution::Bin& bin : d.bins) {
+        ProjectJson b = ProjectJson::object();
+        put_size(b, k::size, bin.bytes);
+        b[k::weight] = file_number(bin.weight);
+        bins.push_back(std::move(b));
+    }
+    return bins;
+}
+
 template <class T>
 ProjectJson array_of(const std::vector<T>& items) {
     ProjectJson out = ProjectJson::array();
@@ -79,124 +108,111 @@ void put_size(ProjectJson& object, const std::string& base, double bytes) {
 }
 
 ProjectJson to_json(const Layout& layout) {
+    namespace k = project_keys::layout;
     ProjectJson out = ProjectJson::object();
-    out["level"] = std::string(to_string(layout.level));
-    out["drives"] = layout.drives;
+    out[k::level] = std::string(to_string(layout.level));
+    out[k::drives] = layout.drives;
     if (has_spans(layout.level) && layout.disks_per_span > 0) {
-        out["disks_per_span"] = layout.disks_per_span;
+        out[k::disks_per_span] = layout.disks_per_span;
     }
     if (is_mirrored(layout.level)) {
-        out["mirror_copies"] = layout.mirror_copies;
+        out[k::mirror_copies] = layout.mirror_copies;
     }
     if (is_striped(layout.level)) {
-        put_size(out, "stripe", layout.stripe_unit_bytes);
+        put_size(out, k::stripe, layout.stripe_unit_bytes);
     }
     if (layout.volumes != 1) {
-        out["volumes"] = layout.volumes;
+        out[k::volumes] = layout.volumes;
     }
     if (layout.failed_drives > 0) {
-        out["failed_drives"] = layout.failed_drives;
+        out[k::failed_drives] = layout.failed_drives;
     }
     if (layout.rebuild_rate_fraction > 0.0) {
-        out["rebuild_rate_fraction"] = file_number(layout.rebuild_rate_fraction);
+        out[k::rebuild_rate_fraction] = file_number(layout.rebuild_rate_fraction);
     }
     return out;
 }
 
 ProjectJson to_json(const System& s) {
+    namespace k = project_keys::system;
     ProjectJson out = ProjectJson::object();
-    out["name"] = s.name;
-    out["drive"] = to_json(s.drive);
-    out["layout"] = to_json(s.layout);
+    out[k::name] = s.name;
+    out[k::drive] = to_json(s.drive);
+    out[k::layout] = to_json(s.layout);
     if (!stand_in(s.controller.info)) {
-        out["controller"] = to_json(s.controller);
+        out[k::controller] = to_json(s.controller);
     }
-    out["write_back_cache"] = s.write_back_cache;
-    out["drive_write_cache"] = drive_write_cache_name(s.drive_write_cache);
+    out[k::write_back_cache] = s.write_back_cache;
+    out[k::drive_write_cache] = drive_write_cache_name(s.drive_write_cache);
     if (!stand_in(s.drive_link.info)) {
-        out["drive_link"] = to_json(s.drive_link);
+        out[k::drive_link] = to_json(s.drive_link);
     }
-    out["drives_per_link"] = s.drives_per_link;
+    out[k::drives_per_link] = s.drives_per_link;
     if (!stand_in(s.host_link.info)) {
-        out["host_link"] = to_json(s.host_link);
+        out[k::host_link] = to_json(s.host_link);
     }
     if (!stand_in(s.host.info)) {
-        out["host"] = to_json(s.host);
+        out[k::host] = to_json(s.host);
     }
     return out;
 }
 
 ProjectJson to_json(const SizeDistribution& d) {
+    namespace k = project_keys::size_distribution;
     ProjectJson out = ProjectJson::object();
     using Kind = SizeDistribution::Kind;
     switch (d.kind) {
         case Kind::Fixed:
-            put_size(out, "fixed", d.fixed_bytes);
+            put_size(out, k::fixed, d.fixed_bytes);
             break;
         case Kind::Uniform: {
             const auto& unit = unit_for({d.min_bytes, d.max_bytes});
-            out[size_key("uniform", unit)] = {file_number(d.min_bytes, unit.factor),
-                                              file_number(d.max_bytes, unit.factor)};
+            out[size_key(k::uniform, unit)] = {file_number(d.min_bytes, unit.factor),
+                                               file_number(d.max_bytes, unit.factor)};
             break;
         }
-        case Kind::Lognormal: {
-            ProjectJson lognormal = ProjectJson::object();
-            put_size(lognormal, "median", d.median_bytes);
-            lognormal["sigma"] = file_number(d.sigma);
-            if (d.min_bytes > 0.0) {
-                put_size(lognormal, "min", d.min_bytes);
-            }
-            if (d.max_bytes > 0.0) {
-                put_size(lognormal, "max", d.max_bytes);
-            }
-            out["lognormal"] = std::move(lognormal);
+        case Kind::Lognormal:
+            out[k::lognormal] = lognormal_json(d);
             break;
-        }
-        case Kind::Histogram: {
-            ProjectJson bins = ProjectJson::array();
-            for (const SizeDistribution::Bin& bin : d.bins) {
-                ProjectJson b = ProjectJson::object();
-                put_size(b, "size", bin.bytes);
-                b["weight"] = file_number(bin.weight);
-                bins.push_back(std::move(b));
-            }
-            out["histogram"] = std::move(bins);
+        case Kind::Histogram:
+            out[k::histogram] = histogram_json(d);
             break;
-        }
     }
     return out;
 }
 
 ProjectJson to_json(const Workload& w) {
+    namespace k = project_keys::workload;
     ProjectJson out = ProjectJson::object();
     const bool files = w.unit == Workload::Unit::File;
-    out["name"] = w.name;
-    out["unit"] = files ? "file" : "request";
-    out["read_fraction"] = file_number(w.read_fraction);
-    out["sequential_fraction"] = file_number(w.sequential_fraction);
-    out[files ? "file_size" : "request_size"] = to_json(w.size);
-    put_size(out, "alignment", w.alignment_bytes);
-    out["span_fraction"] = file_number(w.span_fraction);
-    out["streams"] = w.streams;
+    out[k::name] = w.name;
+    out[k::unit] = files ? "file" : "request";
+    out[k::read_fraction] = file_number(w.read_fraction);
+    out[k::sequential_fraction] = file_number(w.sequential_fraction);
+    out[files ? k::file_size : k::request_size] = to_json(w.size);
+    put_size(out, k::alignment, w.alignment_bytes);
+    out[k::span_fraction] = file_number(w.span_fraction);
+    out[k::streams] = w.streams;
     if (!w.concurrency.empty()) {
-        out["concurrency"] = array_of(w.concurrency);
-        out["think_time_ms"] = file_number(w.think_time_s, units::ms);
+        out[k::concurrency] = array_of(w.concurrency);
+        out[k::think_time_ms] = file_number(w.think_time_s, units::ms);
     }
     if (!w.arrival_rates_per_s.empty()) {
         ProjectJson rates = ProjectJson::array();
         for (double rate : w.arrival_rates_per_s) {
             rates.push_back(file_number(rate));
         }
-        out["arrival_rates_per_s"] = std::move(rates);
+        out[k::arrival_rates_per_s] = std::move(rates);
     }
     return out;
 }
 
 ProjectJson to_json(const ProjectSession& session) {
+    namespace k = project_keys::session;
     ProjectJson out = ProjectJson::object();
-    out["pins"] = array_of(session.pins);
+    out[k::pins] = array_of(session.pins);
     if (!session.selected.empty()) {
-        out["selected"] = session.selected;
+        out[k::selected] = session.selected;
     }
     return out;
 }
@@ -205,31 +221,33 @@ ProjectJson to_json(const ProjectSession& session) {
 
 ProjectJson project_to_json(const Project& project, const std::string& app_version) {
     using project_json::to_json;
+    namespace k = project_keys::top_level;
+    namespace by = project_keys::written_by;
     ProjectJson out = ProjectJson::object();
-    out["format"] = kProjectFormatName;
-    out["version"] = kProjectFormatVersion;
-    out["written_by"] = {{"app", "RAID Advisor"}, {"version", app_version}};
-    out["name"] = project.name;
+    out[k::format] = kProjectFormatName;
+    out[k::version] = kProjectFormatVersion;
+    out[k::written_by] = {{by::app, "RAID Advisor"}, {by::version, app_version}};
+    out[k::name] = project.name;
     if (!project.description.empty()) {
-        out["description"] = project.description;
+        out[k::description] = project.description;
     }
     if (!project.systems.empty()) {
         ProjectJson systems = ProjectJson::array();
         for (const System& s : project.systems) {
             systems.push_back(to_json(s));
         }
-        out["systems"] = std::move(systems);
+        out[k::systems] = std::move(systems);
     }
     ProjectJson workloads = ProjectJson::array();
     for (const Workload& w : project.workloads) {
         workloads.push_back(to_json(w));
     }
-    out["workloads"] = std::move(workloads);
+    out[k::workloads] = std::move(workloads);
     if (project.advisor) {
-        out["advisor"] = to_json(*project.advisor);
+        out[k::advisor] = to_json(*project.advisor);
     }
     if (!project.session.pins.empty() || !project.session.selected.empty()) {
-        out["session"] = to_json(project.session);
+        out[k::session] = to_json(project.session);
     }
     return out;
 }
