@@ -6,11 +6,15 @@
 #include <cmath>
 
 #include "layout/raid_level.h"
+#include "project/keys.h"
 #include "project/writer.h"
 
 namespace raidadv::gui {
 
 namespace {
+
+namespace top = project_keys::top_level;
+namespace adv = project_keys::advisor;
 
 /// Core's JSON (the project writer's) as a QJsonObject.
 QJsonObject toQJson(const ProjectJson& json) {
@@ -109,17 +113,18 @@ document::Json toJson(const QJsonObject& object) {
 
 /// Index of the workload the advisor section names (the first if it names none that exists).
 int advisorWorkloadIndex(const document::Json& root) {
-    const auto workloads = root.find("workloads");
+    const auto workloads = root.find(top::workloads);
     if (workloads == root.end() || !workloads->is_array() || workloads->empty()) {
         return -1;
     }
-    const auto advisor = root.find("advisor");
+    const auto advisor = root.find(top::advisor);
     if (advisor != root.end() && advisor->is_object()) {
-        const auto name = advisor->find("workload");
+        const auto name = advisor->find(adv::workload);
         if (name != advisor->end() && name->is_string()) {
             for (std::size_t i = 0; i < workloads->size(); ++i) {
                 const document::Json& w = (*workloads)[i];
-                if (w.is_object() && w.value("name", std::string()) == name->get<std::string>()) {
+                if (w.is_object() && w.value(project_keys::workload::name, std::string()) ==
+                                         name->get<std::string>()) {
                     return static_cast<int>(i);
                 }
             }
@@ -227,22 +232,24 @@ std::vector<std::pair<std::string, std::optional<document::Json>>> draftEdits(
     const document::Json& root, const ProjectDraft& before, const ProjectDraft& after) {
     std::vector<std::pair<std::string, std::optional<document::Json>>> edits;
     if (before.name != after.name) {
-        edits.emplace_back("/name", after.name.toStdString());
+        edits.emplace_back(std::string("/") + top::name, after.name.toStdString());
     }
     const int index = advisorWorkloadIndex(root);
     const document::Json oldWorkload = toJson(workloadJson(before.workload));
     document::Json newWorkload = toJson(workloadJson(after.workload));
     if (index >= 0 && oldWorkload != newWorkload) {
-        const std::string pointer = "/workloads/" + std::to_string(index);
-        const document::Json& current = root["workloads"][static_cast<std::size_t>(index)];
-        if (current.is_object() && current.contains("description")) {
-            newWorkload["description"] = current["description"];
+        const std::string pointer = std::string("/") + top::workloads + "/" + std::to_string(index);
+        const document::Json& current = root[top::workloads][static_cast<std::size_t>(index)];
+        const char* description = project_keys::workload::description;
+        if (current.is_object() && current.contains(description)) {
+            newWorkload[description] = current[description];
         }
         edits.emplace_back(pointer, newWorkload);
     }
     // Advisor keys one by one, and the allowed parts one by one (the file may allow
     // controllers or years the wizard does not show: they stay).
-    const document::Json current = root.contains("advisor") ? root["advisor"] : document::Json();
+    const document::Json current =
+        root.contains(top::advisor) ? root[top::advisor] : document::Json();
     const auto compare = [&](const std::string& base, const document::Json& was,
                              const document::Json& now, const document::Json& file,
                              const auto& recurse) -> void {
@@ -262,8 +269,8 @@ std::vector<std::pair<std::string, std::optional<document::Json>>> draftEdits(
                 continue;
             }
             const bool inFile = file.is_object() && file.contains(key);
-            if (key == "allowed") {
-                recurse(base + "/allowed", old.is_object() ? old : document::Json::object(),
+            if (key == adv::allowed) {
+                recurse(base + "/" + adv::allowed, old.is_object() ? old : document::Json::object(),
                         updated.is_object() ? updated : document::Json::object(),
                         inFile ? file[key] : document::Json(), recurse);
                 continue;
@@ -273,14 +280,10 @@ std::vector<std::pair<std::string, std::optional<document::Json>>> draftEdits(
             } else if (inFile) {
                 edits.emplace_back(base + "/" + key, std::nullopt);
             }
-            // The file may give the capacity as text ("8 TB") instead of capacity_gb.
-            if (key == "capacity_gb" && file.is_object() && file.contains("capacity")) {
-                edits.emplace_back(base + "/capacity", std::nullopt);
-            }
         }
     };
-    compare("/advisor", toJson(projectJson(before))["advisor"],
-            toJson(projectJson(after))["advisor"], current, compare);
+    compare(std::string("/") + top::advisor, toJson(projectJson(before))[top::advisor],
+            toJson(projectJson(after))[top::advisor], current, compare);
     return edits;
 }
 

@@ -1,5 +1,6 @@
 #include "what_if_document.h"
 
+#include "project/keys.h"
 #include "project/project.h"
 #include "project/writer.h"
 
@@ -8,17 +9,25 @@ namespace raidadv::gui {
 namespace {
 
 using document::Json;
+namespace top = project_keys::top_level;
+namespace adv = project_keys::advisor;
+namespace wl = project_keys::workload;
+
+std::string advisorPointer(const char* key) {
+    return std::string("/") + top::advisor + "/" + key;
+}
 
 /// Index of the workload the advisor section names, or -1.
 int advisorWorkload(const Json& root) {
-    if (!root.is_object() || !root.contains("advisor") || !root["advisor"].is_object() ||
-        !root.contains("workloads") || !root["workloads"].is_array()) {
+    if (!root.is_object() || !root.contains(top::advisor) || !root[top::advisor].is_object() ||
+        !root.contains(top::workloads) || !root[top::workloads].is_array()) {
         return -1;
     }
-    const Json& name = root["advisor"].value("workload", Json());
-    const Json& workloads = root["workloads"];
+    const Json& name = root[top::advisor].value(adv::workload, Json());
+    const Json& workloads = root[top::workloads];
     for (std::size_t i = 0; i < workloads.size(); ++i) {
-        if (workloads[i].is_object() && workloads[i].value("name", Json()) == name) {
+        if (workloads[i].is_object() &&
+            workloads[i].value(project_keys::workload::name, Json()) == name) {
             return static_cast<int>(i);
         }
     }
@@ -26,7 +35,7 @@ int advisorWorkload(const Json& root) {
 }
 
 std::string workloadPointer(int index, const char* key) {
-    return "/workloads/" + std::to_string(index) + "/" + key;
+    return std::string("/") + top::workloads + "/" + std::to_string(index) + "/" + key;
 }
 
 }  // namespace
@@ -62,35 +71,35 @@ JsonEdits whatIfEdits(const Json& root, const advisor::Request& before,
     const Json workload = project_json::to_json(after.workload);
     const Json advisor = project_json::to_json(after);
     if (before.workload.concurrency != after.workload.concurrency) {
-        edits.emplace_back(workloadPointer(k, "concurrency"), workload["concurrency"]);
+        edits.emplace_back(workloadPointer(k, wl::concurrency), workload[wl::concurrency]);
     }
     if (before.workload.read_fraction != after.workload.read_fraction) {
-        edits.emplace_back(workloadPointer(k, "read_fraction"), workload["read_fraction"]);
+        edits.emplace_back(workloadPointer(k, wl::read_fraction), workload[wl::read_fraction]);
     }
     const advisor::Constraints& was = before.constraints;
     const advisor::Constraints& c = after.constraints;
     const auto key = [&](const char* name, bool changed) {
         if (changed) {
-            edits.emplace_back(std::string("/advisor/") + name, advisor[name]);
+            edits.emplace_back(advisorPointer(name), advisor[name]);
         }
     };
-    key("capacity_gb", was.capacity_bytes != c.capacity_bytes);
-    key("budget", was.budget_usd != c.budget_usd);
-    key("max_drive_bays", was.max_drive_bays != c.max_drive_bays);
-    key("min_failures_tolerated", was.min_failures_tolerated != c.min_failures_tolerated);
-    key("power_loss_safe_writes", was.power_loss_safe_writes != c.power_loss_safe_writes);
+    key(adv::capacity_gb, was.capacity_bytes != c.capacity_bytes);
+    key(adv::budget, was.budget_usd != c.budget_usd);
+    key(adv::max_drive_bays, was.max_drive_bays != c.max_drive_bays);
+    key(adv::min_failures_tolerated, was.min_failures_tolerated != c.min_failures_tolerated);
+    key(adv::power_loss_safe_writes, was.power_loss_safe_writes != c.power_loss_safe_writes);
     // 0 = no limit: the key is taken out.
     const auto optionalLimit = [&](const char* name, double old_limit, double now) {
         if (old_limit != now) {
-            edits.emplace_back(std::string("/advisor/") + name,
+            edits.emplace_back(advisorPointer(name),
                                now > 0.0 ? std::optional<Json>(advisor[name]) : std::nullopt);
         }
     };
-    optionalLimit("max_rebuild_hours", was.max_rebuild_hours, c.max_rebuild_hours);
-    optionalLimit("max_power_w", was.max_power_w, c.max_power_w);
-    key("raid_software_owned", was.raid_software_owned != c.raid_software_owned);
+    optionalLimit(adv::max_rebuild_hours, was.max_rebuild_hours, c.max_rebuild_hours);
+    optionalLimit(adv::max_power_w, was.max_power_w, c.max_power_w);
+    key(adv::raid_software_owned, was.raid_software_owned != c.raid_software_owned);
     if (weightsDiffer(before, after)) {
-        edits.emplace_back(kWeightsPointer, advisor["weights"]);
+        edits.emplace_back(kWeightsPointer, advisor[adv::weights]);
     }
     return edits;
 }
