@@ -1,4 +1,5 @@
 #include "catalog_editor.h"
+#include "error_text.h"
 
 #include <QApplication>
 #include <QDialog>
@@ -214,7 +215,7 @@ void CatalogEditor::showMessage(const QString& text, bool error) {
     QPalette palette = status_->palette();
     palette.setColor(
         QPalette::WindowText,
-        error ? QColor(0xc0, 0x1c, 0x1c) : QApplication::palette().color(QPalette::WindowText));
+        error ? errorTextColor(palette) : QApplication::palette().color(QPalette::WindowText));
     status_->setPalette(palette);
 }
 

@@ -1,4 +1,5 @@
 #include "catalog_entry_dialog.h"
+#include "error_text.h"
 
 #include <QDialogButtonBox>
 #include <QFormLayout>
@@ -22,7 +23,7 @@ QLabel* reasonLabel(const QString& objectName, QWidget* parent) {
     label->setWordWrap(true);
     label->setTextFormat(Qt::PlainText);
     QPalette palette = label->palette();
-    palette.setColor(QPalette::WindowText, QColor(0xc0, 0x1c, 0x1c));
+    palette.setColor(QPalette::WindowText, errorTextColor(palette));
     label->setPalette(palette);
     label->hide();
     return label;

@@ -1,4 +1,5 @@
 #include "checked_field.h"
+#include "error_text.h"
 
 #include <QHBoxLayout>
 #include <QLabel>
@@ -25,7 +26,7 @@ CheckedField::CheckedField(const QString& name, const QString& text, Check check
     reason_->setWordWrap(true);
     reason_->setTextFormat(Qt::PlainText);
     QPalette palette = reason_->palette();
-    palette.setColor(QPalette::WindowText, QColor(0xc0, 0x1c, 0x1c));
+    palette.setColor(QPalette::WindowText, errorTextColor(palette));
     reason_->setPalette(palette);
     reason_->setBuddy(edit_);
     layout->addWidget(edit_);

@@ -166,6 +166,8 @@ void useDarkPalette(QApplication& app) {
     p.setColor(QPalette::HighlightedText, Qt::white);
     p.setColor(QPalette::Link, QColor(0x6a, 0xb0, 0xf3));
     p.setColor(QPalette::Mid, QColor(0x50, 0x50, 0x55));
+    // As dark desktop themes (Breeze Dark, Adwaita-dark) do: hints stay readable on `base`.
+    p.setColor(QPalette::PlaceholderText, QColor(0x9a, 0x9a, 0x9a));
     p.setColor(QPalette::Disabled, QPalette::Text, QColor(0x80, 0x80, 0x80));
     p.setColor(QPalette::Disabled, QPalette::WindowText, QColor(0x80, 0x80, 0x80));
     p.setColor(QPalette::Disabled, QPalette::ButtonText, QColor(0x80, 0x80, 0x80));

@@ -1,4 +1,5 @@
 #include "what_if_panel.h"
+#include "error_text.h"
 
 #include <QBoxLayout>
 #include <QCheckBox>
@@ -124,7 +125,7 @@ WhatIfPanel::WhatIfPanel(QWidget* parent) : QWidget(parent) {
     reason_->setObjectName(QStringLiteral("whatIfReasonLabel"));
     reason_->setWordWrap(true);
     QPalette red = reason_->palette();
-    red.setColor(QPalette::WindowText, QColor(0xc0, 0x1c, 0x1c));
+    red.setColor(QPalette::WindowText, errorTextColor(red));
     reason_->setPalette(red);
     reason_->hide();
     for (QSlider* slider : {performance_, cost_, reliability_, capacityWeight_}) {

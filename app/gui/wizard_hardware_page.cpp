@@ -1,4 +1,5 @@
 // The wizard's Hardware page (the computer, and which catalog parts the advisor may use) and its
+#include "error_text.h"
 // Review page (the project in plain words, checked by the core's project reader).
 
 #include <QCheckBox>
@@ -58,7 +59,7 @@ QStringList checkedIds(const QListWidget* list) {
 
 void setRedText(QLabel* label) {
     QPalette red = label->palette();
-    red.setColor(QPalette::WindowText, QColor(0xc0, 0x1c, 0x1c));
+    red.setColor(QPalette::WindowText, errorTextColor(red));
     label->setPalette(red);
 }
 

@@ -1,4 +1,5 @@
 // The wizard's pages on what is needed: capacity and growth, and budget, fault tolerance and
+#include "error_text.h"
 // what matters most.
 
 #include <QCheckBox>
@@ -206,7 +207,7 @@ BudgetPage::BudgetPage(QWidget* parent) : CheckedPage(parent) {
     weightsReason_ = new QLabel(this);
     weightsReason_->setObjectName(QStringLiteral("weightsReasonLabel"));
     QPalette red = weightsReason_->palette();
-    red.setColor(QPalette::WindowText, QColor(0xc0, 0x1c, 0x1c));
+    red.setColor(QPalette::WindowText, errorTextColor(red));
     weightsReason_->setPalette(red);
 
     budgetLabel_ = new QLabel(this);

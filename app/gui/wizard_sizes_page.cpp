@@ -1,4 +1,5 @@
 // The wizard's sizes page: the request-size (or file-size) distribution, edited as one size, a
+#include "error_text.h"
 // range, a lognormal or a histogram, with a live chart of what the model will use. File sizes can
 // come from a listing file or a scan of a folder (core/workload/size_import.h).
 
@@ -107,7 +108,7 @@ SizesPage::SizesPage(QWidget* parent) : CheckedPage(parent) {
     histogramReason_->setObjectName(QStringLiteral("histogramReasonLabel"));
     histogramReason_->setWordWrap(true);
     QPalette red = histogramReason_->palette();
-    red.setColor(QPalette::WindowText, QColor(0xc0, 0x1c, 0x1c));
+    red.setColor(QPalette::WindowText, errorTextColor(red));
     histogramReason_->setPalette(red);
 
     auto* importButton = new QPushButton(tr("Import a size listing..."), this);
