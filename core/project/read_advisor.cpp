@@ -129,6 +129,7 @@ void read_weights(const json& value, const std::string& path, advisor::Weights& 
 
 }  // namespace
 
+// Long: one validated read per key of the section, in the order of docs/file-format.md's table.
 std::optional<advisor::Request> read_advisor(const json& value, const std::string& path,
                                              const std::vector<Workload>& workloads,
                                              const Catalog& catalog, Issues& issues) {
