@@ -9,10 +9,15 @@ double lambert_w0(double x) {
     const double e_inv = std::exp(-1.0);
     x = std::max(x, -e_inv);
     // Initial guess from the branch-point series, then Halley iterations (Corless et al. 1996).
-    double w = (x < -0.25) ? -1.0 + std::sqrt(2.0 * (1.0 + std::exp(1.0) * x)) : x;
+    // At the branch point 1 + e x can round below 0: the root is clamped (W(-1/e) = -1).
+    double w =
+        (x < -0.25) ? -1.0 + std::sqrt(std::max(0.0, 2.0 * (1.0 + std::exp(1.0) * x))) : x;
     for (int i = 0; i < 50; ++i) {
         const double ew = std::exp(w);
         const double f = w * ew - x;
+        if (std::abs(f) <= 1e-16) {
+            break;  // solved; at w = -1 Halley's denominator would divide by 2w + 2 = 0
+        }
         const double denom = ew * (w + 1.0) - (w + 2.0) * f / (2.0 * w + 2.0);
         if (denom == 0.0) {
             break;

@@ -64,9 +64,13 @@ TEST_CASE("Write cache window: buffer over write size, floored, bounded") {
 }
 
 TEST_CASE("Lambert W0 at known points (Corless et al. 1996)") {
-    // (At the branch point itself, x = -1/e, lambert_w0 returns NaN: 1 + e x rounds below 0 in
-    // the initial guess. write_amplification never asks there: a = 1 + op > 1.)
     CHECK(lambert_w0(-0.1) == Approx(-0.1118325591589630).epsilon(1e-12));
+    // The branch point: W0(-1/e) = -1 (1 + e x rounds below 0 there; it used to give NaN).
+    CHECK(lambert_w0(-std::exp(-1.0)) == Approx(-1.0).margin(1e-6));
+    // Just above it W0 ~ -1 + sqrt(2 (1 + e x)) (Corless et al. 1996, eq. 4.22): finite, > -1.
+    const double near = lambert_w0(-std::exp(-1.0) + 1e-10);
+    CHECK(near > -1.0);
+    CHECK(near == Approx(-1.0 + std::sqrt(2.0 * std::exp(1.0) * 1e-10)).margin(1e-8));
     CHECK(lambert_w0(-0.3) == Approx(-0.4894022271802149).epsilon(1e-12));
     // Desnoyers 2012 at op = 28%: a = 1.28, A = a / (a + W0(-a e^-a)).
     const double a = 1.28;
