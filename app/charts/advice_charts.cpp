@@ -106,40 +106,41 @@ charts::Chart responseChart(const std::vector<NamedCandidate>& candidates,
     return chart;
 }
 
-charts::Chart costChart(const advisor::Result& result, std::size_t selected,
-                        const advisor::Request& request) {
-    charts::Chart chart;
-    chart.title = tr("Cost against response time");
-    chart.x_title = tr("Cost (%1)").arg(QString::fromStdString(request.constraints.currency));
-    chart.y_title = tr("Response (ms)");
-    const double rate = request.constraints.usd_per_currency_unit > 0.0
-                            ? request.constraints.usd_per_currency_unit
-                            : 1.0;
-    charts::Series others;
-    others.name = tr("Candidates");
-    others.style = charts::Series::Style::Markers;
-    others.color = QColor(0x7f, 0x7f, 0x7f);
-    others.filled = false;
-    charts::Series front;
-    // The front is over four criteria (response, cost, loss risk, capacity): its members are
-    // marked, not joined, since in these two dimensions they need not form a curve.
-    front.name = tr("Pareto-optimal");
-    front.style = charts::Series::Style::Markers;
-    front.color = QColor(0x1f, 0x77, 0xb4);
-    charts::Series pick;
-    pick.name = tr("The pick");
-    pick.style = charts::Series::Style::Markers;
-    pick.marker = charts::Series::Marker::Diamond;
-    pick.color = QColor(0x2c, 0xa0, 0x2c);
-    charts::Series chosen;
-    chosen.name = tr("Selected");
-    chosen.style = charts::Series::Style::Markers;
-    chosen.marker = charts::Series::Marker::Square;
-    chosen.color = QColor(0xd6, 0x27, 0x28);
-    chosen.filled = false;
-    std::vector<std::pair<double, double>> frontPoints;
+namespace {
+
+/// A marker-only series for the cost chart.
+charts::Series markerSeries(const QString& name, const QColor& color,
+                            charts::Series::Marker marker = charts::Series::Marker::Circle,
+                            bool filled = true) {
+    charts::Series s;
+    s.name = name;
+    s.style = charts::Series::Style::Markers;
+    s.marker = marker;
+    s.color = color;
+    s.filled = filled;
+    return s;
+}
+
+/// The cost chart's series before the Pareto front is put in cost order.
+struct CostSeries {
+    charts::Series others;  ///< every priced candidate with a response time
+    charts::Series pick;    ///< the first ranked, if it is drawn
+    charts::Series chosen;  ///< the selected row, if drawn and not the pick
+    std::vector<std::pair<double, double>> frontPoints;  ///< (cost, ms) of the Pareto-optimal
     std::vector<QString> frontLabels;
-    std::vector<double> ys;
+    std::vector<double> ys;  ///< every response time drawn (ms)
+};
+
+/// Places each priced candidate with a usable response time: cost in the request's currency
+/// (`rate` USD per unit) against milliseconds.
+CostSeries costSeries(const advisor::Result& result, std::size_t selected, double rate) {
+    CostSeries out;
+    out.others = markerSeries(tr("Candidates"), QColor(0x7f, 0x7f, 0x7f),
+                              charts::Series::Marker::Circle, false);
+    out.pick =
+        markerSeries(tr("The pick"), QColor(0x2c, 0xa0, 0x2c), charts::Series::Marker::Diamond);
+    out.chosen = markerSeries(tr("Selected"), QColor(0xd6, 0x27, 0x28),
+                              charts::Series::Marker::Square, false);
     for (std::size_t i = 0; i < result.ranked.size(); ++i) {
         const advisor::Candidate& c = result.ranked[i];
         const double cost = c.assessment.total_usd / rate;
@@ -147,26 +148,35 @@ charts::Chart costChart(const advisor::Result& result, std::size_t selected,
         if (!c.assessment.price_known || !usable(ms) || !std::isfinite(cost)) {
             continue;
         }
-        ys.push_back(ms);
+        out.ys.push_back(ms);
         const QString label = shortLabel(c, i + 1);
-        others.x.push_back(cost);
-        others.y.push_back(ms);
-        others.point_labels.push_back(label);
+        out.others.x.push_back(cost);
+        out.others.y.push_back(ms);
+        out.others.point_labels.push_back(label);
         if (c.pareto) {
-            frontPoints.emplace_back(cost, ms);
-            frontLabels.push_back(label);
+            out.frontPoints.emplace_back(cost, ms);
+            out.frontLabels.push_back(label);
         }
         if (i == 0) {
-            pick.x = {cost};
-            pick.y = {ms};
-            pick.point_labels = {label};
+            out.pick.x = {cost};
+            out.pick.y = {ms};
+            out.pick.point_labels = {label};
         }
         if (i == selected && i != 0) {
-            chosen.x = {cost};
-            chosen.y = {ms};
-            chosen.point_labels = {label};
+            out.chosen.x = {cost};
+            out.chosen.y = {ms};
+            out.chosen.point_labels = {label};
         }
     }
+    return out;
+}
+
+/// The Pareto-optimal candidates in order of cost (then response time).
+charts::Series paretoSeries(const std::vector<std::pair<double, double>>& frontPoints,
+                            const std::vector<QString>& frontLabels) {
+    // The front is over four criteria (response, cost, loss risk, capacity): its members are
+    // marked, not joined, since in these two dimensions they need not form a curve.
+    charts::Series front = markerSeries(tr("Pareto-optimal"), QColor(0x1f, 0x77, 0xb4));
     std::vector<std::size_t> order(frontPoints.size());
     for (std::size_t i = 0; i < order.size(); ++i) {
         order[i] = i;
@@ -178,13 +188,28 @@ charts::Chart costChart(const advisor::Result& result, std::size_t selected,
         front.y.push_back(frontPoints[i].second);
         front.point_labels.push_back(frontLabels[i]);
     }
-    chart.series.push_back(std::move(others));
-    chart.series.push_back(std::move(front));
-    chart.series.push_back(std::move(pick));
-    if (!chosen.x.empty()) {
-        chart.series.push_back(std::move(chosen));
+    return front;
+}
+
+}  // namespace
+
+charts::Chart costChart(const advisor::Result& result, std::size_t selected,
+                        const advisor::Request& request) {
+    charts::Chart chart;
+    chart.title = tr("Cost against response time");
+    chart.x_title = tr("Cost (%1)").arg(QString::fromStdString(request.constraints.currency));
+    chart.y_title = tr("Response (ms)");
+    const double rate = request.constraints.usd_per_currency_unit > 0.0
+                            ? request.constraints.usd_per_currency_unit
+                            : 1.0;
+    CostSeries series = costSeries(result, selected, rate);
+    chart.series.push_back(std::move(series.others));
+    chart.series.push_back(paretoSeries(series.frontPoints, series.frontLabels));
+    chart.series.push_back(std::move(series.pick));
+    if (!series.chosen.x.empty()) {
+        chart.series.push_back(std::move(series.chosen));
     }
-    if (charts::spans_more_than(ys, 20.0)) {
+    if (charts::spans_more_than(series.ys, 20.0)) {
         chart.y_scale = charts::Scale::Log10;
     }
     return chart;

@@ -116,116 +116,182 @@ QString blockLabel(RaidLevel level, int drive, int row, int groupSize, int copie
     return QStringLiteral("D");
 }
 
-void paintLayoutDiagram(QPainter& p, const QRect& area, const System& s, const QFont& font,
-                        const QPalette& pal) {
-    p.save();
-    p.translate(area.topLeft());
-    p.setFont(font);
-    p.setRenderHint(QPainter::Antialiasing);
-    const QColor text = pal.color(QPalette::Text);
-    const QColor line = pal.color(QPalette::Mid);
-    p.setPen(text);
-    const QFontMetrics fm(font, p.device());
-    const int margin = 10;
-    const int boxH = fm.height() * 2 + 8;
-    const int w = area.width() - 2 * margin;
+namespace {
 
-    // Host and controller boxes, joined by the host link.
-    const auto box = [&](const QRect& r, const QString& title, const QString& detail,
-                         const QColor& fill) {
-        p.setPen(line);
-        p.setBrush(fill);
-        p.drawRoundedRect(r, 6, 6);
-        p.setPen(Qt::black);
-        const QRect inner = r.adjusted(6, 2, -6, -2);
-        p.drawText(inner, Qt::AlignHCenter | Qt::AlignTop,
-                   fm.elidedText(title, Qt::ElideRight, inner.width()));
-        p.drawText(inner, Qt::AlignHCenter | Qt::AlignBottom,
-                   fm.elidedText(detail, Qt::ElideRight, inner.width()));
-    };
-    const int boxW = std::min(w, 460);
-    const QRect host(margin + (w - boxW) / 2, margin, boxW, boxH);
-    box(host, tr("Host"), QString::fromStdString(s.host.info.name), QColor(0xdd, 0xdd, 0xee));
+/// What every part of the drawing shares: the painter, the font's metrics, the palette and the
+/// drawing width inside the margins.
+struct Canvas {
+    QPainter& p;
+    const QFontMetrics& fm;
+    const QPalette& pal;
+    QColor text;
+    QColor line;
+    int margin;  ///< around the drawing
+    int w;       ///< width inside the margins
+};
+
+/// Where the drive row goes: the groups of one volume, how many volumes are drawn, and the sizes
+/// and positions the drives, the bus and the caption are laid out by.
+struct DriveRow {
+    std::vector<Group> groups;
+    int volumesDrawn = 0;
+    int gapW = 0;
+    int driveW = 0;
+    int busY = 0;
+    int groupTop = 0;
+    int cell = 0;
+    int driveH = 0;
+    int firstX = 0;  ///< left edge of the first drive
+};
+
+/// A rounded box with a title at the top and a detail line at the bottom.
+void paintBox(const Canvas& c, const QRect& r, const QString& title, const QString& detail,
+              const QColor& fill) {
+    QPainter& p = c.p;
+    p.setPen(c.line);
+    p.setBrush(fill);
+    p.drawRoundedRect(r, 6, 6);
+    p.setPen(Qt::black);
+    const QRect inner = r.adjusted(6, 2, -6, -2);
+    p.drawText(inner, Qt::AlignHCenter | Qt::AlignTop,
+               c.fm.elidedText(title, Qt::ElideRight, inner.width()));
+    p.drawText(inner, Qt::AlignHCenter | Qt::AlignBottom,
+               c.fm.elidedText(detail, Qt::ElideRight, inner.width()));
+}
+
+/// Host and controller boxes, joined by the host link; returns the controller's box.
+QRect paintHostAndController(const Canvas& c, const System& s, int boxH) {
+    QPainter& p = c.p;
+    const QFontMetrics& fm = c.fm;
+    const int boxW = std::min(c.w, 460);
+    const QRect host(c.margin + (c.w - boxW) / 2, c.margin, boxW, boxH);
+    paintBox(c, host, tr("Host"), QString::fromStdString(s.host.info.name),
+             QColor(0xdd, 0xdd, 0xee));
     const QRect ctrl(host.left(), host.bottom() + fm.height() + 12, boxW, boxH);
-    p.setPen(QPen(text, 2));
+    p.setPen(QPen(c.text, 2));
     p.drawLine(host.center().x(), host.bottom(), ctrl.center().x(), ctrl.top());
-    p.setPen(text);
-    p.drawText(QRect(host.center().x() + 6, host.bottom(), w / 2, ctrl.top() - host.bottom()),
+    p.setPen(c.text);
+    p.drawText(QRect(host.center().x() + 6, host.bottom(), c.w / 2, ctrl.top() - host.bottom()),
                Qt::AlignVCenter | Qt::AlignLeft,
                s.host_link.info.name.empty() ? tr("host link")
                                              : QString::fromStdString(s.host_link.info.name));
-    box(ctrl, tr("Controller"), QString::fromStdString(s.controller.info.name),
-        QColor(0xee, 0xe4, 0xcc));
+    paintBox(c, ctrl, tr("Controller"), QString::fromStdString(s.controller.info.name),
+             QColor(0xee, 0xe4, 0xcc));
+    return ctrl;
+}
 
-    // Volumes and groups of drives.
-    const Layout& l = s.layout;
-    const std::vector<Group> groups = groupsOf(l);
-    const int volumesDrawn = std::min(std::max(1, l.volumes), kMaxVolumes);
+/// Lays out the drives of the volumes drawn in one row under the controller box `ctrl`.
+DriveRow driveRow(const Canvas& c, const Layout& l, const QRect& ctrl) {
+    const QFontMetrics& fm = c.fm;
+    DriveRow row;
+    row.groups = groupsOf(l);
+    row.volumesDrawn = std::min(std::max(1, l.volumes), kMaxVolumes);
     int driveSlots = 0;  // drives of one volume
-    for (const Group& g : groups) {
+    for (const Group& g : row.groups) {
         driveSlots += g.drives;
     }
-    const int totalSlots = volumesDrawn * driveSlots;
-    const int gaps = volumesDrawn * static_cast<int>(groups.size()) + volumesDrawn;
-    const int gapW = 10;
-    const int driveW = std::clamp((w - gaps * gapW) / std::max(1, totalSlots), 14, 70);
-    const int busY = ctrl.bottom() + fm.height() + 8;
-    const int groupTop = busY + fm.height() + 6;
-    const int cell = std::max(fm.height(), 14);
-    const int driveH = kRows * cell + 10;
+    const int totalSlots = row.volumesDrawn * driveSlots;
+    const int gaps = row.volumesDrawn * static_cast<int>(row.groups.size()) + row.volumesDrawn;
+    row.gapW = 10;
+    row.driveW = std::clamp((c.w - gaps * row.gapW) / std::max(1, totalSlots), 14, 70);
+    row.busY = ctrl.bottom() + fm.height() + 8;
+    row.groupTop = row.busY + fm.height() + 6;
+    row.cell = std::max(fm.height(), 14);
+    row.driveH = kRows * row.cell + 10;
+    row.firstX = c.margin + std::max(0, (c.w - (totalSlots * row.driveW + gaps * row.gapW)) / 2);
+    return row;
+}
 
-    int x = margin + std::max(0, (w - (totalSlots * driveW + gaps * gapW)) / 2);
-    const int firstX = x;
+/// One drive's outline and its first kRows stripes, labelled D, P, Q or M.
+void paintDrive(const Canvas& c, const QRect& dr, const Layout& l, int drive, int groupSize,
+                int cell) {
+    QPainter& p = c.p;
+    p.setPen(c.line);
+    p.setBrush(c.pal.color(QPalette::Button));
+    p.drawRoundedRect(dr, 4, 4);
+    for (int r = 0; r < kRows; ++r) {
+        const QString label = blockLabel(l.level, drive, r, groupSize, l.mirror_copies);
+        const QRect br(dr.left() + 3, dr.top() + 5 + r * cell, dr.width() - 6, cell - 2);
+        p.setPen(Qt::NoPen);
+        p.setBrush(blockColor(label));
+        p.drawRect(br);
+        if (br.width() >= c.fm.horizontalAdvance(QLatin1Char('M'))) {
+            p.setPen(Qt::black);
+            p.drawText(br, Qt::AlignCenter, label);
+        }
+    }
+}
+
+/// One group of drives from `x` on: its dashed frame and label, then its drives. Returns the
+/// drives' centres.
+std::vector<int> paintGroup(const Canvas& c, const Group& g, int x, const DriveRow& row,
+                            const Layout& l) {
+    QPainter& p = c.p;
+    const QFontMetrics& fm = c.fm;
+    const QRect gr(x - 3, row.groupTop, g.drives * row.driveW + 6, row.driveH + fm.height() + 10);
+    p.setPen(QPen(c.line, 1, Qt::DashLine));
+    p.setBrush(Qt::NoBrush);
+    if (!g.label.isEmpty()) {
+        p.drawRoundedRect(gr, 4, 4);
+    }
+    p.setPen(c.text);
+    p.drawText(QRect(gr.left(), gr.bottom() - fm.height() - 2, gr.width(), fm.height()),
+               Qt::AlignCenter, fm.elidedText(g.label, Qt::ElideRight, gr.width()));
+    std::vector<int> centers;
+    for (int d = 0; d < g.drives; ++d) {
+        const QRect dr(x + 2, row.groupTop + 4, row.driveW - 4, row.driveH);
+        paintDrive(c, dr, l, d, g.drives, row.cell);
+        centers.push_back(dr.center().x());
+        x += row.driveW;
+    }
+    return centers;
+}
+
+/// The volumes drawn, side by side, each labelled when there are several. Returns the centres
+/// of all drives drawn, left to right.
+std::vector<int> paintVolumes(const Canvas& c, const Layout& l, const DriveRow& row) {
+    QPainter& p = c.p;
+    const QFontMetrics& fm = c.fm;
+    int x = row.firstX;
     std::vector<int> driveCenters;
-    for (int v = 0; v < volumesDrawn; ++v) {
+    for (int v = 0; v < row.volumesDrawn; ++v) {
         const int volumeLeft = x;
-        for (const Group& g : groups) {
-            const QRect gr(x - 3, groupTop, g.drives * driveW + 6, driveH + fm.height() + 10);
-            p.setPen(QPen(line, 1, Qt::DashLine));
-            p.setBrush(Qt::NoBrush);
-            if (!g.label.isEmpty()) {
-                p.drawRoundedRect(gr, 4, 4);
-            }
-            p.setPen(text);
-            p.drawText(QRect(gr.left(), gr.bottom() - fm.height() - 2, gr.width(), fm.height()),
-                       Qt::AlignCenter, fm.elidedText(g.label, Qt::ElideRight, gr.width()));
-            for (int d = 0; d < g.drives; ++d) {
-                const QRect dr(x + 2, groupTop + 4, driveW - 4, driveH);
-                p.setPen(line);
-                p.setBrush(pal.color(QPalette::Button));
-                p.drawRoundedRect(dr, 4, 4);
-                for (int r = 0; r < kRows; ++r) {
-                    const QString label = blockLabel(l.level, d, r, g.drives, l.mirror_copies);
-                    const QRect br(dr.left() + 3, dr.top() + 5 + r * cell, dr.width() - 6,
-                                   cell - 2);
-                    p.setPen(Qt::NoPen);
-                    p.setBrush(blockColor(label));
-                    p.drawRect(br);
-                    if (br.width() >= fm.horizontalAdvance(QLatin1Char('M'))) {
-                        p.setPen(Qt::black);
-                        p.drawText(br, Qt::AlignCenter, label);
-                    }
-                }
-                driveCenters.push_back(dr.center().x());
-                x += driveW;
-            }
-            x += gapW;
+        for (const Group& g : row.groups) {
+            const std::vector<int> centers = paintGroup(c, g, x, row, l);
+            driveCenters.insert(driveCenters.end(), centers.begin(), centers.end());
+            x += g.drives * row.driveW + row.gapW;
         }
         if (l.volumes > 1) {
-            p.setPen(text);
-            p.drawText(QRect(volumeLeft, groupTop + driveH + fm.height() + 14, x - volumeLeft,
-                             fm.height()),
+            p.setPen(c.text);
+            p.drawText(QRect(volumeLeft, row.groupTop + row.driveH + fm.height() + 14,
+                             x - volumeLeft, fm.height()),
                        Qt::AlignCenter, tr("volume %1").arg(v + 1));
         }
-        x += gapW;
+        x += row.gapW;
     }
+    return driveCenters;
+}
 
-    // Drive links: a shared bus as one line per bus, point-to-point lanes as one line per drive.
-    p.setPen(QPen(text, 1.5));
-    const int perLink = std::max(1, s.drives_per_link);
-    const bool shared = s.drive_link.shared && perLink > 1;
+/// Drives per drive link, at least 1.
+int drivesPerLink(const System& s) {
+    return std::max(1, s.drives_per_link);
+}
+
+/// Whether the drives share a bus (rather than each having its own lane).
+bool sharedBus(const System& s) {
+    return s.drive_link.shared && drivesPerLink(s) > 1;
+}
+
+/// Drive links: a shared bus as one line per bus, point-to-point lanes as one line per drive.
+void paintDriveLinks(const Canvas& c, const System& s, const std::vector<int>& driveCenters,
+                     const DriveRow& row, const QRect& ctrl) {
+    QPainter& p = c.p;
+    const int busY = row.busY;
+    p.setPen(QPen(c.text, 1.5));
+    const int perLink = drivesPerLink(s);
+    const bool shared = sharedBus(s);
     for (std::size_t i = 0; i < driveCenters.size(); ++i) {
-        p.drawLine(driveCenters[i], busY + (shared ? 0 : 0), driveCenters[i], groupTop + 4);
+        p.drawLine(driveCenters[i], busY + (shared ? 0 : 0), driveCenters[i], row.groupTop + 4);
     }
     if (shared) {
         for (std::size_t first = 0; first < driveCenters.size(); first += perLink) {
@@ -235,32 +301,41 @@ void paintLayoutDiagram(QPainter& p, const QRect& area, const System& s, const Q
             p.drawLine(mid, busY, ctrl.center().x(), ctrl.bottom());
         }
     } else {
-        for (int c : driveCenters) {
-            p.drawLine(c, busY, ctrl.center().x(), ctrl.bottom());
+        for (int x : driveCenters) {
+            p.drawLine(x, busY, ctrl.center().x(), ctrl.bottom());
         }
     }
-    // Caption and legend.
+}
+
+/// The caption under the drives ("8 x <drive> on <link>"); returns its top.
+int paintCaption(const Canvas& c, const System& s, const DriveRow& row) {
+    const QFontMetrics& fm = c.fm;
     QString linkText = s.drive_link.info.name.empty()
                            ? tr("drive links not modelled")
                            : QString::fromStdString(s.drive_link.info.name);
-    if (shared) {
-        linkText += tr(" (shared bus, %1 drives each)").arg(perLink);
+    if (sharedBus(s)) {
+        linkText += tr(" (shared bus, %1 drives each)").arg(drivesPerLink(s));
     }
     QString caption = tr("%1 x %2 on %3")
                           .arg(s.total_drives())
                           .arg(QString::fromStdString(s.drive.info.name), linkText);
-    if (l.volumes > kMaxVolumes) {
-        caption += tr("; %1 identical volumes, %2 drawn").arg(l.volumes).arg(kMaxVolumes);
+    if (s.layout.volumes > kMaxVolumes) {
+        caption += tr("; %1 identical volumes, %2 drawn").arg(s.layout.volumes).arg(kMaxVolumes);
     }
-    const int captionY = groupTop + driveH + fm.height() * 2 + 22;
+    const int captionY = row.groupTop + row.driveH + fm.height() * 2 + 22;
     // Under the drives when it fits there, else from the left margin; elided only past the edge.
-    const int captionX =
-        fm.horizontalAdvance(caption) <= margin + w - firstX ? firstX : std::min(firstX, margin);
-    const int captionW = margin + w - captionX;
-    p.drawText(QRect(captionX, captionY, captionW, fm.height()), Qt::AlignLeft,
-               fm.elidedText(caption, Qt::ElideRight, captionW));
-    int lx = firstX;
-    const int ly = captionY + fm.height() + 6;
+    const int captionX = fm.horizontalAdvance(caption) <= c.margin + c.w - row.firstX
+                             ? row.firstX
+                             : std::min(row.firstX, c.margin);
+    const int captionW = c.margin + c.w - captionX;
+    c.p.drawText(QRect(captionX, captionY, captionW, fm.height()), Qt::AlignLeft,
+                 fm.elidedText(caption, Qt::ElideRight, captionW));
+    return captionY;
+}
+
+/// The legend of the block labels, from `x` on at height `y`.
+void paintLegend(const Canvas& c, int x, int y, int cell) {
+    QPainter& p = c.p;
     const std::pair<QString, QString> legend[] = {{QStringLiteral("D"), tr("data")},
                                                   {QStringLiteral("P"), tr("parity")},
                                                   {QStringLiteral("Q"), tr("second parity")},
@@ -268,13 +343,41 @@ void paintLayoutDiagram(QPainter& p, const QRect& area, const System& s, const Q
     for (const auto& [key, name] : legend) {
         p.setPen(Qt::NoPen);
         p.setBrush(blockColor(key));
-        p.drawRect(lx, ly, cell, cell - 2);
+        p.drawRect(x, y, cell, cell - 2);
         p.setPen(Qt::black);
-        p.drawText(QRect(lx, ly, cell, cell - 2), Qt::AlignCenter, key);
-        p.setPen(text);
-        p.drawText(lx + cell + 4, ly + fm.ascent(), name);
-        lx += cell + 12 + fm.horizontalAdvance(name);
+        p.drawText(QRect(x, y, cell, cell - 2), Qt::AlignCenter, key);
+        p.setPen(c.text);
+        p.drawText(x + cell + 4, y + c.fm.ascent(), name);
+        x += cell + 12 + c.fm.horizontalAdvance(name);
     }
+}
+
+}  // namespace
+
+void paintLayoutDiagram(QPainter& p, const QRect& area, const System& s, const QFont& font,
+                        const QPalette& pal) {
+    p.save();
+    p.translate(area.topLeft());
+    p.setFont(font);
+    p.setRenderHint(QPainter::Antialiasing);
+    const QFontMetrics fm(font, p.device());
+    const int margin = 10;
+    const Canvas c{.p = p,
+                   .fm = fm,
+                   .pal = pal,
+                   .text = pal.color(QPalette::Text),
+                   .line = pal.color(QPalette::Mid),
+                   .margin = margin,
+                   .w = area.width() - 2 * margin};
+    p.setPen(c.text);
+    const int boxH = fm.height() * 2 + 8;
+
+    const QRect ctrl = paintHostAndController(c, s, boxH);
+    const DriveRow row = driveRow(c, s.layout, ctrl);
+    const std::vector<int> driveCenters = paintVolumes(c, s.layout, row);
+    paintDriveLinks(c, s, driveCenters, row, ctrl);
+    const int captionY = paintCaption(c, s, row);
+    paintLegend(c, row.firstX, captionY + fm.height() + 6, row.cell);
     p.restore();
 }
 

@@ -70,56 +70,72 @@ CatalogEditor::CatalogEditor(const QString& catalogPath, const QString& userPath
     tabs_ = new QTabWidget(this);
     tabs_->setObjectName(QStringLiteral("catalogTabWidget"));
     for (CatalogKind kind : raidadv::kCatalogKinds) {
-        const QString name = kindName(kind);
-        auto* page = new QWidget(tabs_);
-        auto* pageLayout = new QVBoxLayout(page);
-        auto* filter = new QLineEdit(page);
-        filter->setObjectName(name + QStringLiteral("FilterLineEdit"));
-        filter->setPlaceholderText(tr("Filter: any part of any column"));
-        filter->setClearButtonEnabled(true);
-        pageLayout->addWidget(filter);
-
-        auto* model = new CatalogTableModel(kind, this);
-        auto* proxy = new QSortFilterProxyModel(this);
-        proxy->setSourceModel(model);
-        proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
-        proxy->setFilterKeyColumn(-1);
-        proxy->setSortRole(Qt::UserRole);
-        connect(filter, &QLineEdit::textChanged, proxy,
-                &QSortFilterProxyModel::setFilterFixedString);
-
-        auto* view = new QTableView(page);
-        view->setObjectName(name + QStringLiteral("TableView"));
-        view->setModel(proxy);
-        view->setSortingEnabled(true);
-        view->sortByColumn(-1, Qt::AscendingOrder);  // catalog order until a header is clicked
-        view->setSelectionBehavior(QAbstractItemView::SelectRows);
-        view->setSelectionMode(QAbstractItemView::SingleSelection);
-        view->setEditTriggers(QAbstractItemView::NoEditTriggers);
-        view->verticalHeader()->hide();
-        view->setWordWrap(false);  // one line per entry; the full text is in the tooltip
-        view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + 8);
-        view->horizontalHeader()->setDefaultSectionSize(110);
-        view->setColumnWidth(0, 90);
-        view->setColumnWidth(1, 190);
-        view->setColumnWidth(2, 230);
-        connect(view->selectionModel(), &QItemSelectionModel::selectionChanged, this,
-                &CatalogEditor::updateButtons);
-        connect(view, &QTableView::doubleClicked, this, [this] {
-            const raidadv::CatalogRow* row = selectedRow();
-            if (row != nullptr && row->user) {
-                editEntry();
-            }
-        });
-        pageLayout->addWidget(view, 1);
-        tabs_->addTab(page, tabTitle(kind));
-        models_[slot(kind)] = model;
-        proxies_[slot(kind)] = proxy;
-        views_[slot(kind)] = view;
+        addTablePage(kind);
     }
     connect(tabs_, &QTabWidget::currentChanged, this, &CatalogEditor::updateButtons);
     layout->addWidget(tabs_, 1);
+    layout->addLayout(createButtonRow());
 
+    status_ = new QLabel(this);
+    status_->setObjectName(QStringLiteral("catalogStatusLabel"));
+    status_->setWordWrap(true);
+    status_->setTextFormat(Qt::PlainText);
+    layout->addWidget(status_);
+
+    openCatalog(catalogPath, userPath);
+    reload();
+    resize(1100, 600);
+}
+
+void CatalogEditor::addTablePage(CatalogKind kind) {
+    const QString name = kindName(kind);
+    auto* page = new QWidget(tabs_);
+    auto* pageLayout = new QVBoxLayout(page);
+    auto* filter = new QLineEdit(page);
+    filter->setObjectName(name + QStringLiteral("FilterLineEdit"));
+    filter->setPlaceholderText(tr("Filter: any part of any column"));
+    filter->setClearButtonEnabled(true);
+    pageLayout->addWidget(filter);
+
+    auto* model = new CatalogTableModel(kind, this);
+    auto* proxy = new QSortFilterProxyModel(this);
+    proxy->setSourceModel(model);
+    proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
+    proxy->setFilterKeyColumn(-1);
+    proxy->setSortRole(Qt::UserRole);
+    connect(filter, &QLineEdit::textChanged, proxy, &QSortFilterProxyModel::setFilterFixedString);
+
+    auto* view = new QTableView(page);
+    view->setObjectName(name + QStringLiteral("TableView"));
+    view->setModel(proxy);
+    view->setSortingEnabled(true);
+    view->sortByColumn(-1, Qt::AscendingOrder);  // catalog order until a header is clicked
+    view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    view->setSelectionMode(QAbstractItemView::SingleSelection);
+    view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    view->verticalHeader()->hide();
+    view->setWordWrap(false);  // one line per entry; the full text is in the tooltip
+    view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + 8);
+    view->horizontalHeader()->setDefaultSectionSize(110);
+    view->setColumnWidth(0, 90);
+    view->setColumnWidth(1, 190);
+    view->setColumnWidth(2, 230);
+    connect(view->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            &CatalogEditor::updateButtons);
+    connect(view, &QTableView::doubleClicked, this, [this] {
+        const raidadv::CatalogRow* row = selectedRow();
+        if (row != nullptr && row->user) {
+            editEntry();
+        }
+    });
+    pageLayout->addWidget(view, 1);
+    tabs_->addTab(page, tabTitle(kind));
+    models_[slot(kind)] = model;
+    proxies_[slot(kind)] = proxy;
+    views_[slot(kind)] = view;
+}
+
+QHBoxLayout* CatalogEditor::createButtonRow() {
     auto* buttons = new QHBoxLayout;
     auto button = [&](const QString& text, const char* objectName) {
         auto* b = new QPushButton(text, this);
@@ -141,7 +157,6 @@ CatalogEditor::CatalogEditor(const QString& catalogPath, const QString& userPath
     // Escape closes the window, as in a dialog (the filter fields keep Escape while they clear).
     auto* escape = new QShortcut(QKeySequence(Qt::Key_Escape), this);
     connect(escape, &QShortcut::activated, this, &QWidget::close);
-    layout->addLayout(buttons);
     connect(addButton_, &QPushButton::clicked, this, [this] { addEntry(); });
     connect(editButton_, &QPushButton::clicked, this, [this] { editEntry(); });
     connect(deleteButton_, &QPushButton::clicked, this, [this] { deleteSelected(); });
@@ -159,13 +174,10 @@ CatalogEditor::CatalogEditor(const QString& catalogPath, const QString& userPath
         });
         dialog->open();
     });
+    return buttons;
+}
 
-    status_ = new QLabel(this);
-    status_->setObjectName(QStringLiteral("catalogStatusLabel"));
-    status_->setWordWrap(true);
-    status_->setTextFormat(Qt::PlainText);
-    layout->addWidget(status_);
-
+void CatalogEditor::openCatalog(const QString& catalogPath, const QString& userPath) {
     try {
         const std::filesystem::path bundled =
             catalogPath.isEmpty() ? raidadv::Catalog::default_path() : catalogFsPath(catalogPath);
@@ -186,8 +198,6 @@ CatalogEditor::CatalogEditor(const QString& catalogPath, const QString& userPath
     } catch (const std::exception& e) {
         showMessage(QString::fromStdString(e.what()), true);
     }
-    reload();
-    resize(1100, 600);
 }
 
 CatalogEditor::~CatalogEditor() = default;

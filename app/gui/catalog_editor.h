@@ -13,6 +13,7 @@
 
 #include "catalog/catalog.h"
 
+class QHBoxLayout;
 class QLabel;
 class QLineEdit;
 class QPushButton;
@@ -62,6 +63,12 @@ class CatalogEditor : public QWidget {
     void catalogChanged();
 
   private:
+    /// Builds the tab of one table: the filter field over the sortable table view.
+    void addTablePage(raidadv::CatalogKind kind);
+    /// Builds the row of buttons under the tabs and connects them.
+    QHBoxLayout* createButtonRow();
+    /// Opens the bundled catalog and the user catalog and says in the status line how it went.
+    void openCatalog(const QString& catalogPath, const QString& userPath);
     void reload();
     void updateButtons();
     void select(const QString& id);

@@ -190,94 +190,103 @@ QVariant RecommendationsModel::raw(const advisor::Candidate& c, int row, int col
     }
 }
 
+QVariant RecommendationsModel::headerTitle(int section) const {
+    const bool files = fileLevel(request_);
+    switch (section) {
+        case RankColumn:
+            return tr("Rank");
+        case ScoreColumn:
+            return tr("Score");
+        case ConfigurationColumn:
+            return tr("Configuration");
+        case ResponseColumn:
+            return tr("Typical response (ms)");
+        case ThroughputColumn:
+            return files ? tr("Files/s") : tr("IOPS");
+        case MbPerSecondColumn:
+            return throughputUnitName();
+        case CostColumn:
+            return tr("Cost (%1)").arg(QString::fromStdString(request_.constraints.currency));
+        case UsableColumn:
+            return tr("Usable (%1)").arg(capacityUnit(largestUsable_).name);
+        case FailuresColumn:
+            return tr("Failures survived");
+        case LossColumn:
+            return tr("P(loss) (%)");
+        case BottleneckColumn:
+            return tr("Bottleneck");
+        case ParetoColumn:
+            return tr("Pareto");
+        default:
+            return {};
+    }
+}
+
+QVariant RecommendationsModel::headerToolTip(int section) const {
+    const bool files = fileLevel(request_);
+    const QString currency = QString::fromStdString(request_.constraints.currency);
+    switch (section) {
+        case RankColumn:
+            return tr(
+                "Place in the advisor's ranking under the current weights; 1 is the pick "
+                "(highlighted)");
+        case ConfigurationColumn:
+            return tr(
+                "The configuration: drives, RAID level, stripe unit, controller and link "
+                "(hover a cell for the full description)");
+        case ScoreColumn:
+            return tr(
+                "Weighted utility rescaled to 0..100 over the feasible candidates "
+                "(higher is better)");
+        case ResponseColumn:
+            return tr(
+                "Typical mean response time in milliseconds: the geometric mean over all "
+                "load points (the explanation's bullets give the heaviest point)");
+        case ThroughputColumn:
+            return files ? tr("Files per second at the heaviest load point")
+                         : tr("Requests per second at the heaviest load point");
+        case MbPerSecondColumn:
+            return sizeUnits() == SizeUnits::Binary
+                       ? tr("User data throughput at the heaviest load point, in MiB/s "
+                            "(2^20 bytes per second)")
+                       : tr("User data throughput at the heaviest load point, in MB/s "
+                            "(10^6 bytes per second)");
+        case CostColumn:
+            return tr("Purchase cost of drives, controller and bays from catalog prices, "
+                      "in %1")
+                .arg(currency);
+        case UsableColumn: {
+            const SizeUnit unit = capacityUnit(largestUsable_);
+            return tr("Usable capacity of the array for your data, in %1 (%2 bytes)")
+                .arg(unit.name, QLocale::c().toString(unit.divisor, 'g', 16));
+        }
+        case FailuresColumn:
+            return tr("Drives that may fail at once, in the worst case, without data loss");
+        case LossColumn:
+            return tr("Probability of losing data over the planning horizon (%1 years), in "
+                      "percent")
+                .arg(request_.constraints.horizon_years);
+        case BottleneckColumn:
+            return tr("Busiest component at the heaviest load point");
+        case ParetoColumn:
+            return tr(
+                "Not beaten on response time, cost, loss risk and capacity all at "
+                "once by any other candidate");
+        default:
+            return {};
+    }
+}
+
 QVariant RecommendationsModel::headerData(int section, Qt::Orientation orientation,
                                           int role) const {
     if (orientation != Qt::Horizontal) {
         return {};
     }
-    const bool files = fileLevel(request_);
     if (role == Qt::DisplayRole) {
-        switch (section) {
-            case RankColumn:
-                return tr("Rank");
-            case ScoreColumn:
-                return tr("Score");
-            case ConfigurationColumn:
-                return tr("Configuration");
-            case ResponseColumn:
-                return tr("Typical response (ms)");
-            case ThroughputColumn:
-                return files ? tr("Files/s") : tr("IOPS");
-            case MbPerSecondColumn:
-                return throughputUnitName();
-            case CostColumn:
-                return tr("Cost (%1)").arg(QString::fromStdString(request_.constraints.currency));
-            case UsableColumn:
-                return tr("Usable (%1)").arg(capacityUnit(largestUsable_).name);
-            case FailuresColumn:
-                return tr("Failures survived");
-            case LossColumn:
-                return tr("P(loss) (%)");
-            case BottleneckColumn:
-                return tr("Bottleneck");
-            case ParetoColumn:
-                return tr("Pareto");
-            default:
-                return {};
-        }
+        return headerTitle(section);
     }
     if (role == Qt::ToolTipRole) {
-        const QString currency = QString::fromStdString(request_.constraints.currency);
-        switch (section) {
-            case RankColumn:
-                return tr(
-                    "Place in the advisor's ranking under the current weights; 1 is the pick "
-                    "(highlighted)");
-            case ConfigurationColumn:
-                return tr(
-                    "The configuration: drives, RAID level, stripe unit, controller and link "
-                    "(hover a cell for the full description)");
-            case ScoreColumn:
-                return tr(
-                    "Weighted utility rescaled to 0..100 over the feasible candidates "
-                    "(higher is better)");
-            case ResponseColumn:
-                return tr(
-                    "Typical mean response time in milliseconds: the geometric mean over all "
-                    "load points (the explanation's bullets give the heaviest point)");
-            case ThroughputColumn:
-                return files ? tr("Files per second at the heaviest load point")
-                             : tr("Requests per second at the heaviest load point");
-            case MbPerSecondColumn:
-                return sizeUnits() == SizeUnits::Binary
-                           ? tr("User data throughput at the heaviest load point, in MiB/s "
-                                "(2^20 bytes per second)")
-                           : tr("User data throughput at the heaviest load point, in MB/s "
-                                "(10^6 bytes per second)");
-            case CostColumn:
-                return tr("Purchase cost of drives, controller and bays from catalog prices, "
-                          "in %1")
-                    .arg(currency);
-            case UsableColumn: {
-                const SizeUnit unit = capacityUnit(largestUsable_);
-                return tr("Usable capacity of the array for your data, in %1 (%2 bytes)")
-                    .arg(unit.name, QLocale::c().toString(unit.divisor, 'g', 16));
-            }
-            case FailuresColumn:
-                return tr("Drives that may fail at once, in the worst case, without data loss");
-            case LossColumn:
-                return tr("Probability of losing data over the planning horizon (%1 years), in "
-                          "percent")
-                    .arg(request_.constraints.horizon_years);
-            case BottleneckColumn:
-                return tr("Busiest component at the heaviest load point");
-            case ParetoColumn:
-                return tr(
-                    "Not beaten on response time, cost, loss risk and capacity all at "
-                    "once by any other candidate");
-            default:
-                return {};
-        }
+        return headerToolTip(section);
     }
     if (role == Qt::TextAlignmentRole) {
         return QVariant::fromValue(Qt::Alignment(

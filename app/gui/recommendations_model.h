@@ -55,6 +55,10 @@ class RecommendationsModel : public QAbstractTableModel {
   private:
     QVariant display(const raidadv::advisor::Candidate& c, int row, int column) const;
     QVariant raw(const raidadv::advisor::Candidate& c, int row, int column) const;
+    /// The column's title (Qt::DisplayRole of the header).
+    QVariant headerTitle(int section) const;
+    /// What the column shows, with its unit (Qt::ToolTipRole of the header).
+    QVariant headerToolTip(int section) const;
 
     raidadv::advisor::Result result_;
     double largestUsable_ = 0.0;  ///< bytes: picks the capacity column's unit

@@ -48,26 +48,62 @@ QList<WelcomeExample> welcomeExamples() {
     };
 }
 
-WelcomePage::WelcomePage(const QString& examplesDir, QWidget* parent)
-    : QWidget(parent), examplesDir_(examplesDir) {
-    setObjectName(QStringLiteral("welcomePage"));
+namespace {
 
-    auto* content = new QWidget;
-    content->setMaximumWidth(kContentMaxWidth);
-
+/// The application's icon beside its name and what it does.
+QHBoxLayout* createHeader(QWidget* content) {
     auto* icon = new QLabel(content);
     icon->setPixmap(applicationIcon().pixmap(kIconSize, kIconSize));
     auto* title = new QLabel(
-        tr("<h1>RAID Advisor</h1><p>Describe a workload and what you need from the storage; the "
-           "advisor searches a catalog of drives and controllers, predicts how each RAID "
-           "configuration performs, and says which to build, and why.</p>"),
+        WelcomePage::tr(
+            "<h1>RAID Advisor</h1><p>Describe a workload and what you need from the storage; the "
+            "advisor searches a catalog of drives and controllers, predicts how each RAID "
+            "configuration performs, and says which to build, and why.</p>"),
         content);
     title->setObjectName(QStringLiteral("welcomeTitleLabel"));
     title->setWordWrap(true);
     auto* header = new QHBoxLayout;
     header->addWidget(icon, 0, Qt::AlignTop);
     header->addWidget(title, 1);
+    return header;
+}
 
+}  // namespace
+
+WelcomePage::WelcomePage(const QString& examplesDir, QWidget* parent)
+    : QWidget(parent), examplesDir_(examplesDir) {
+    setObjectName(QStringLiteral("welcomePage"));
+
+    auto* content = new QWidget;
+    content->setMaximumWidth(kContentMaxWidth);
+    QHBoxLayout* header = createHeader(content);
+
+    auto* columns = new QHBoxLayout;
+    columns->addWidget(createStartBox(content), 2);
+    columns->addWidget(createExamplesBox(content), 3);
+
+    auto* contentLayout = new QVBoxLayout(content);
+    contentLayout->addLayout(header);
+    contentLayout->addLayout(columns);
+    contentLayout->addStretch(1);
+
+    // Centered, scrolling when the window is small.
+    auto* holder = new QWidget;
+    auto* holderLayout = new QHBoxLayout(holder);
+    holderLayout->addStretch(1);
+    holderLayout->addWidget(content, 100);
+    holderLayout->addStretch(1);
+    auto* scroll = new QScrollArea(this);
+    scroll->setObjectName(QStringLiteral("welcomeScrollArea"));
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setWidgetResizable(true);
+    scroll->setWidget(holder);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(scroll);
+}
+
+QGroupBox* WelcomePage::createStartBox(QWidget* content) {
     auto* start = new QGroupBox(tr("Start"), content);
     auto* startLayout = new QVBoxLayout(start);
     auto* newButton =
@@ -89,7 +125,10 @@ WelcomePage::WelcomePage(const QString& examplesDir, QWidget* parent)
     startLayout->addWidget(openButton);
     startLayout->addWidget(tourButton);
     startLayout->addStretch(1);
+    return start;
+}
 
+QGroupBox* WelcomePage::createExamplesBox(QWidget* content) {
     auto* examples = new QGroupBox(tr("Examples"), content);
     auto* examplesLayout = new QVBoxLayout(examples);
     const QList<WelcomeExample> list = welcomeExamples();
@@ -109,30 +148,7 @@ WelcomePage::WelcomePage(const QString& examplesDir, QWidget* parent)
         examplesLayout->addWidget(button);
     }
     examplesLayout->addStretch(1);
-
-    auto* columns = new QHBoxLayout;
-    columns->addWidget(start, 2);
-    columns->addWidget(examples, 3);
-
-    auto* contentLayout = new QVBoxLayout(content);
-    contentLayout->addLayout(header);
-    contentLayout->addLayout(columns);
-    contentLayout->addStretch(1);
-
-    // Centered, scrolling when the window is small.
-    auto* holder = new QWidget;
-    auto* holderLayout = new QHBoxLayout(holder);
-    holderLayout->addStretch(1);
-    holderLayout->addWidget(content, 100);
-    holderLayout->addStretch(1);
-    auto* scroll = new QScrollArea(this);
-    scroll->setObjectName(QStringLiteral("welcomeScrollArea"));
-    scroll->setFrameShape(QFrame::NoFrame);
-    scroll->setWidgetResizable(true);
-    scroll->setWidget(holder);
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(scroll);
+    return examples;
 }
 
 QString WelcomePage::examplePath(int index) const {

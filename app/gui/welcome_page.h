@@ -9,6 +9,7 @@
 #include <QWidget>
 
 class QCommandLinkButton;
+class QGroupBox;
 
 namespace raidadv::gui {
 
@@ -42,6 +43,11 @@ class WelcomePage : public QWidget {
     void tourRequested();
 
   private:
+    /// The Start box: New project..., Open project... and the tour.
+    QGroupBox* createStartBox(QWidget* content);
+    /// The Examples box: one button per example, disabled if its file is missing.
+    QGroupBox* createExamplesBox(QWidget* content);
+
     QString examplesDir_;
     QList<QCommandLinkButton*> exampleButtons_;
 };

@@ -219,6 +219,112 @@ Request perturbed_request(const Request& request, const Perturbation& p, double 
     return r;
 }
 
+namespace {
+
+/// A top candidate under the changed request: with its performance re-measured when the change
+/// is to the workload, or the reason it drops out ("is over the budget").
+struct Reexamined {
+    Candidate candidate;
+    std::string dropped;  ///< empty: the candidate still qualifies
+};
+
+Reexamined reexamine(Candidate c, const Request& changed, Perturbation::Kind kind) {
+    const Constraints& k = changed.constraints;
+    std::string dropped;
+    if (k.budget_usd > 0.0 && c.assessment.total_usd > k.budget_usd) {
+        dropped = "is over the budget";
+    } else if (c.assessment.usable_bytes < k.capacity_needed_bytes()) {
+        dropped = "has too little capacity";
+    } else if (changes_workload(kind)) {
+        PerformanceOutcome outcome = measure(c.system, changed.workload);
+        if (!outcome.feasible) {
+            dropped =
+                outcome.problem.rfind("saturated", 0) == 0 ? "saturates" : "cannot be evaluated";
+        } else {
+            c.performance = std::move(outcome.performance);
+        }
+    }
+    return {std::move(c), std::move(dropped)};
+}
+
+/// The first `examined` candidates that still qualify under the changed request, re-ranked.
+struct Trial {
+    Result result;
+    std::vector<int> original_rank;  ///< 1-based rank of each candidate, in the order kept
+    std::vector<std::string> names;  ///< name of each candidate, in the order kept
+    std::string pick_dropped;        ///< why the pick dropped out, empty if it did not
+};
+
+Trial rerank(const Result& result, std::size_t examined, const Request& changed,
+             Perturbation::Kind kind) {
+    Trial trial;
+    for (std::size_t i = 0; i < examined; ++i) {
+        Reexamined r = reexamine(result.ranked[i], changed, kind);
+        if (!r.dropped.empty()) {
+            if (i == 0) {
+                trial.pick_dropped = r.dropped;
+            }
+            continue;
+        }
+        trial.result.ranked.push_back(std::move(r.candidate));
+        trial.original_rank.push_back(static_cast<int>(i) + 1);
+    }
+    // rank() reorders: remember the original ranks by name.
+    for (const Candidate& c : trial.result.ranked) {
+        trial.names.push_back(c.system.name);
+    }
+    rank(trial.result, changed);
+    return trial;
+}
+
+/// `entry` with what the re-ranked trial says: the pick stays, another takes its place, or none
+/// of the candidates examined is left.
+SensitivityEntry judged(SensitivityEntry entry, const Trial& trial, const Candidate& pick,
+                        std::size_t examined) {
+    if (trial.result.ranked.empty()) {
+        entry.pick_changes = true;
+        entry.any_left = false;
+        entry.note = "none of the top " + std::to_string(examined) +
+                     " candidates meets it (the pick " + trial.pick_dropped +
+                     "); a new search is needed";
+    } else if (trial.result.ranked.front().system.name != pick.system.name) {
+        const Candidate& now = trial.result.ranked.front();
+        entry.pick_changes = true;
+        entry.new_pick = now.system.name;
+        for (std::size_t i = 0; i < trial.names.size(); ++i) {
+            if (trial.names[i] == now.system.name) {
+                entry.new_pick_rank = trial.original_rank[i];
+            }
+        }
+        entry.note = trial.pick_dropped.empty()
+                         ? "rank " + std::to_string(entry.new_pick_rank) + " overtakes the pick"
+                         : "the pick " + trial.pick_dropped + "; rank " +
+                               std::to_string(entry.new_pick_rank) + " takes its place";
+    } else {
+        entry.note = "the pick stays first";
+    }
+    return entry;
+}
+
+/// The entry for one perturbation: the first `examined` candidates re-examined under it.
+SensitivityEntry examine(const Result& result, const Request& request, const Perturbation& p,
+                         const Candidate* pick, std::size_t examined) {
+    SensitivityEntry entry;
+    entry.perturbation = p;
+    const Request changed =
+        perturbed_request(request, p, pick ? pick->assessment.total_usd : 0.0, entry.applicable);
+    entry.change = change_text(request, changed, p);
+    if (pick == nullptr || !entry.applicable) {
+        entry.applicable = false;
+        entry.note = pick == nullptr ? "no pick to re-examine" : "does not apply here";
+        return entry;
+    }
+    const Trial trial = rerank(result, examined, changed, p.kind);
+    return judged(std::move(entry), trial, *pick, examined);
+}
+
+}  // namespace
+
 Sensitivity sensitivity(const Result& result, const Request& request,
                         const std::vector<Perturbation>& perturbations, int top) {
     const auto start = std::chrono::steady_clock::now();
@@ -231,75 +337,7 @@ Sensitivity sensitivity(const Result& result, const Request& request,
         out.pick = pick->system.name;
     }
     for (const Perturbation& p : perturbations) {
-        SensitivityEntry entry;
-        entry.perturbation = p;
-        const Request changed = perturbed_request(
-            request, p, pick ? pick->assessment.total_usd : 0.0, entry.applicable);
-        entry.change = change_text(request, changed, p);
-        if (pick == nullptr || !entry.applicable) {
-            entry.applicable = false;
-            entry.note = pick == nullptr ? "no pick to re-examine" : "does not apply here";
-            out.entries.push_back(std::move(entry));
-            continue;
-        }
-        Result trial;
-        std::vector<int> original_rank;  // 1-based rank of each trial candidate
-        std::string pick_dropped;
-        const Constraints& k = changed.constraints;
-        for (std::size_t i = 0; i < examined; ++i) {
-            Candidate c = result.ranked[i];
-            std::string dropped;
-            if (k.budget_usd > 0.0 && c.assessment.total_usd > k.budget_usd) {
-                dropped = "is over the budget";
-            } else if (c.assessment.usable_bytes < k.capacity_needed_bytes()) {
-                dropped = "has too little capacity";
-            } else if (changes_workload(p.kind)) {
-                PerformanceOutcome outcome = measure(c.system, changed.workload);
-                if (!outcome.feasible) {
-                    dropped = outcome.problem.rfind("saturated", 0) == 0 ? "saturates"
-                                                                         : "cannot be evaluated";
-                } else {
-                    c.performance = std::move(outcome.performance);
-                }
-            }
-            if (!dropped.empty()) {
-                if (i == 0) {
-                    pick_dropped = dropped;
-                }
-                continue;
-            }
-            trial.ranked.push_back(std::move(c));
-            original_rank.push_back(static_cast<int>(i) + 1);
-        }
-        // rank() reorders: remember the original ranks by name.
-        std::vector<std::string> names;
-        for (const Candidate& c : trial.ranked) {
-            names.push_back(c.system.name);
-        }
-        rank(trial, changed);
-        if (trial.ranked.empty()) {
-            entry.pick_changes = true;
-            entry.any_left = false;
-            entry.note = "none of the top " + std::to_string(examined) +
-                         " candidates meets it (the pick " + pick_dropped +
-                         "); a new search is needed";
-        } else if (trial.ranked.front().system.name != pick->system.name) {
-            const Candidate& now = trial.ranked.front();
-            entry.pick_changes = true;
-            entry.new_pick = now.system.name;
-            for (std::size_t i = 0; i < names.size(); ++i) {
-                if (names[i] == now.system.name) {
-                    entry.new_pick_rank = original_rank[i];
-                }
-            }
-            entry.note = pick_dropped.empty()
-                             ? "rank " + std::to_string(entry.new_pick_rank) + " overtakes the pick"
-                             : "the pick " + pick_dropped + "; rank " +
-                                   std::to_string(entry.new_pick_rank) + " takes its place";
-        } else {
-            entry.note = "the pick stays first";
-        }
-        out.entries.push_back(std::move(entry));
+        out.entries.push_back(examine(result, request, p, pick, examined));
     }
     out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return out;

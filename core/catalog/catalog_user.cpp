@@ -510,6 +510,70 @@ std::vector<CatalogError> Catalog::remove_user_entry(CatalogKind kind, const std
 
 // ---- CSV ----
 
+namespace {
+
+/// Problems found while parsing an import, sorted by what they concern: the whole file (those
+/// of the header's line, or of no line) or one row.
+struct ImportErrors {
+    std::vector<CatalogError> file;
+    std::map<int, std::vector<CatalogError>> rows;  ///< by line
+};
+
+ImportErrors import_errors(std::vector<CatalogError> errors, int header_line) {
+    ImportErrors out;
+    for (CatalogError& e : errors) {
+        const std::size_t colon = e.where.find(':');
+        const int line = colon == std::string::npos ? 0 : std::atoi(e.where.c_str() + colon + 1);
+        if (line == header_line || line == 0) {
+            out.file.push_back(std::move(e));
+        } else {
+            out.rows[line].push_back(std::move(e));
+        }
+    }
+    return out;
+}
+
+/// The parsed rows of an import, sorted into those to add and those rejected (with why).
+template <class E>
+struct ScreenedRows {
+    std::vector<E> accepted;
+    std::vector<CatalogRejectedRow> rejected;
+};
+
+/// Checks each parsed row as if it were typed in: its parse errors (`row_errors`, by line), its
+/// id against the catalog and the rows before it in the file, and its figures.
+template <class E>
+ScreenedRows<E> screen_rows(const std::string& file, const std::vector<E>& entries,
+                            std::map<int, std::vector<CatalogError>> row_errors,
+                            const TakenIds& taken, const LinkIds& links) {
+    ScreenedRows<E> out;
+    std::map<std::string, int> in_file;
+    for (const E& e : entries) {
+        std::vector<CatalogError> reasons = std::move(row_errors[e.line]);
+        const std::string& id = e.spec.info.id;
+        if (!id.empty()) {
+            std::string conflict = id_conflict(id, taken);
+            if (const auto seen = in_file.find(id); seen != in_file.end()) {
+                conflict = "'" + id + "' appears twice in this file (first at line " +
+                           std::to_string(seen->second) + ")";
+            }
+            if (!conflict.empty()) {
+                reasons.push_back(CatalogError{where(file, e.line, "id"), conflict});
+            }
+            in_file.emplace(id, e.line);
+        }
+        check_entry(file, e, links, reasons);
+        if (reasons.empty()) {
+            out.accepted.push_back(e);
+        } else {
+            out.rejected.push_back(CatalogRejectedRow{e.line, id, by_column(std::move(reasons))});
+        }
+    }
+    return out;
+}
+
+}  // namespace
+
 CatalogImportReport Catalog::import_csv(CatalogKind kind, std::string_view text,
                                         const std::string& file) {
     CatalogImportReport report;
@@ -527,18 +591,11 @@ CatalogImportReport Catalog::import_csv(CatalogKind kind, std::string_view text,
         with_kind(kind, [&](const auto& columns) {
             using E = typename std::decay_t<decltype(columns)>::value_type::Entry;
             std::vector<CatalogError> errors;
-            std::vector<E> entries = parse_rows(file, csv, columns, errors);
+            const std::vector<E> entries = parse_rows(file, csv, columns, errors);
             // Problems of the header concern the whole file.
-            std::map<int, std::vector<CatalogError>> by_line;
-            for (CatalogError& e : errors) {
-                const std::size_t colon = e.where.find(':');
-                const int line =
-                    colon == std::string::npos ? 0 : std::atoi(e.where.c_str() + colon + 1);
-                if (line == csv.header_line || line == 0) {
-                    report.file_errors.push_back(std::move(e));
-                } else {
-                    by_line[line].push_back(std::move(e));
-                }
+            ImportErrors sorted = import_errors(std::move(errors), csv.header_line);
+            for (CatalogError& e : sorted.file) {
+                report.file_errors.push_back(std::move(e));
             }
             if (csv.header.empty()) {
                 report.file_errors.push_back(CatalogError{file, "has no header row"});
@@ -546,41 +603,21 @@ CatalogImportReport Catalog::import_csv(CatalogKind kind, std::string_view text,
             if (!report.file_errors.empty()) {
                 return 0;
             }
-            std::vector<E> accepted;
-            std::map<std::string, int> in_file;
-            for (E& e : entries) {
-                std::vector<CatalogError> reasons = std::move(by_line[e.line]);
-                const std::string& id = e.spec.info.id;
-                if (!id.empty()) {
-                    std::string conflict = id_conflict(id, taken);
-                    if (const auto seen = in_file.find(id); seen != in_file.end()) {
-                        conflict = "'" + id + "' appears twice in this file (first at line " +
-                                   std::to_string(seen->second) + ")";
-                    }
-                    if (!conflict.empty()) {
-                        reasons.push_back(CatalogError{where(file, e.line, "id"), conflict});
-                    }
-                    in_file.emplace(id, e.line);
-                }
-                check_entry(file, e, links, reasons);
-                if (reasons.empty()) {
-                    accepted.push_back(e);
-                } else {
-                    report.rejected.push_back(
-                        CatalogRejectedRow{e.line, id, by_column(std::move(reasons))});
-                }
+            ScreenedRows<E> rows = screen_rows(file, entries, std::move(sorted.rows), taken, links);
+            for (CatalogRejectedRow& r : rows.rejected) {
+                report.rejected.push_back(std::move(r));
             }
-            if (!accepted.empty()) {
+            if (!rows.accepted.empty()) {
                 auto db = open_user_for_writing();
                 in_transaction(db.get(), [&] {
                     Statement next(db.get(),
                                    "SELECT coalesce(max(ord) + 1, 0) FROM " + table_of(kind));
                     next.step();
-                    insert_rows(db.get(), table_of(kind), columns, accepted,
+                    insert_rows(db.get(), table_of(kind), columns, rows.accepted,
                                 sqlite3_column_int(next.get(), 0));
                 });
             }
-            report.accepted = static_cast<int>(accepted.size());
+            report.accepted = static_cast<int>(rows.accepted.size());
             return 0;
         });
     } catch (const std::exception& e) {

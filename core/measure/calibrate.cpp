@@ -196,6 +196,167 @@ bool mentions_estimated(const std::string& source, const CalibrationParameter& p
     return false;
 }
 
+/// Refuses inputs calibrate() cannot fit: no parameters, fewer runs than parameters, or a run
+/// without a measured response time.
+void check_inputs(const std::vector<MeasuredRun>& runs,
+                  const std::vector<const CalibrationParameter*>& parameters) {
+    if (parameters.empty()) {
+        throw CalibrationError(
+            "no parameters to fit: the system's catalog entries list none of "
+            "the parameters calibrate knows as estimated (name them with "
+            "--parameters)");
+    }
+    if (runs.size() < parameters.size()) {
+        throw CalibrationError(std::to_string(runs.size()) + " measured run(s) cannot fit " +
+                               std::to_string(parameters.size()) +
+                               " parameters: give at least as many runs as parameters "
+                               "(different queue depths, sizes or read shares)");
+    }
+    for (const auto& run : runs) {
+        if (!(run.measured.mean_response_s > 0)) {
+            throw CalibrationError("run " + run.name + " has no measured mean response time");
+        }
+    }
+}
+
+/// The parameters' catalog values and the fit's starting point and bounds, in log space.
+struct StartingPoint {
+    std::vector<double> before;  ///< catalog values
+    std::vector<double> z;       ///< log of the catalog values, within the bounds
+    std::vector<double> lo, hi;  ///< log of the bounds
+};
+
+StartingPoint starting_point(const System& system,
+                             const std::vector<const CalibrationParameter*>& parameters) {
+    const std::size_t n = parameters.size();
+    StartingPoint s;
+    s.z.resize(n);
+    s.lo.resize(n);
+    s.hi.resize(n);
+    for (std::size_t k = 0; k < n; ++k) {
+        s.lo[k] = std::log(parameters[k]->lo);
+        s.hi[k] = std::log(parameters[k]->hi);
+        const double v = parameters[k]->get(system);
+        s.before.push_back(v);
+        s.z[k] = std::clamp(std::log(std::max(v, parameters[k]->lo)), s.lo[k], s.hi[k]);
+    }
+    return s;
+}
+
+/// The Gauss-Newton normal equations J^T J step = -J^T r.
+struct NormalEquations {
+    Matrix a;               ///< J^T J
+    std::vector<double> g;  ///< -J^T r
+};
+
+NormalEquations normal_equations(const Matrix& j, const std::vector<double>& r, std::size_t n) {
+    NormalEquations e{Matrix(n, std::vector<double>(n, 0.0)), std::vector<double>(n, 0.0)};
+    for (std::size_t i = 0; i < r.size(); ++i) {
+        for (std::size_t p = 0; p < n; ++p) {
+            e.g[p] -= j[i][p] * r[i];
+            for (std::size_t q = 0; q < n; ++q) {
+                e.a[p][q] += j[i][p] * j[i][q];
+            }
+        }
+    }
+    return e;
+}
+
+/// Where the fit stands between iterations.
+struct FitState {
+    std::vector<double> z;  ///< log-parameters
+    std::vector<double> r;  ///< residuals at z
+    double cost;            ///< sum of squared residuals at z
+    double lambda;          ///< Levenberg-Marquardt damping
+};
+
+/// One Levenberg-Marquardt iteration and whether to go on.
+struct Iteration {
+    FitState state;
+    bool improved;  ///< false: no damped step lowered the cost, or the fit has converged
+};
+
+/// Raises the damping of the step from `s` until a step lowers the cost; accepts that step and
+/// lowers the damping again.
+Iteration lm_iteration(const Problem& problem, FitState s, const std::vector<double>& lo,
+                       const std::vector<double>& hi) {
+    const std::size_t n = s.z.size();
+    const Matrix j = jacobian(problem, s.z, s.r, hi);
+    const NormalEquations e = normal_equations(j, s.r, n);
+    while (s.lambda < 1e12) {
+        Matrix m = e.a;
+        for (std::size_t p = 0; p < n; ++p) {
+            m[p][p] += s.lambda * e.a[p][p] + 1e-12;
+        }
+        const std::vector<double> step = solve(m, e.g);
+        std::vector<double> z_new = s.z;
+        for (std::size_t p = 0; p < n; ++p) {
+            z_new[p] = std::clamp(s.z[p] + step[p], lo[p], hi[p]);
+        }
+        auto r_new = problem.residuals(z_new);
+        const double c_new = sum_squares(r_new);
+        if (c_new < s.cost) {
+            double moved = 0;
+            for (std::size_t p = 0; p < n; ++p) {
+                moved = std::max(moved, std::fabs(z_new[p] - s.z[p]));
+            }
+            const double gain = s.cost - c_new;
+            s.z = std::move(z_new);
+            s.r = std::move(r_new);
+            s.cost = c_new;
+            s.lambda = std::max(s.lambda / 3, 1e-9);
+            const bool converged = moved < 1e-7 || gain < 1e-14 * std::max(s.cost, 1e-30);
+            return {std::move(s), !converged};
+        }
+        s.lambda *= 4;
+    }
+    return {std::move(s), false};
+}
+
+/// The log-parameters with each parameter the runs do not depend on back at its catalog value.
+std::vector<double> keep_unaffected(std::vector<double> z,
+                                    const std::vector<Indistinct>& indistinct,
+                                    const std::vector<const CalibrationParameter*>& parameters,
+                                    const std::vector<double>& before) {
+    for (const Indistinct& group : indistinct) {
+        for (std::size_t k = 0; k < parameters.size(); ++k) {
+            if (group.no_effect && group.keys.front() == parameters[k]->key) {
+                z[k] = std::log(std::max(before[k], 1e-300));  // keeps its value
+            }
+        }
+    }
+    return z;
+}
+
+/// The system with the fitted parameters; those at their catalog value are set exactly as they
+/// were (not through exp(log(value))).
+System fitted_system(const Problem& problem, const std::vector<double>& z,
+                     const std::vector<const CalibrationParameter*>& parameters,
+                     const std::vector<double>& before) {
+    System fitted = problem.with(z);
+    for (std::size_t k = 0; k < parameters.size(); ++k) {
+        if (z[k] == std::log(std::max(before[k], 1e-300))) {
+            parameters[k]->set(fitted, before[k]);  // exactly as it was
+        }
+    }
+    return fitted;
+}
+
+/// Each run's measured response time and its predictions before and after the fit.
+std::vector<RunFit> run_fits(const System& before, const System& after,
+                             const std::vector<MeasuredRun>& runs) {
+    std::vector<RunFit> fits;
+    for (const MeasuredRun& run : runs) {
+        RunFit f;
+        f.run = run.name;
+        f.measured_s = run.measured.mean_response_s;
+        f.before_s = predict_run(before, run);
+        f.after_s = predict_run(after, run);
+        fits.push_back(f);
+    }
+    return fits;
+}
+
 }  // namespace
 
 double RunFit::error_before() const {
@@ -348,118 +509,34 @@ double predict_run(const System& system, const MeasuredRun& run) {
 
 CalibrationResult calibrate(const System& system, const std::vector<MeasuredRun>& runs,
                             const std::vector<const CalibrationParameter*>& parameters) {
-    if (parameters.empty()) {
-        throw CalibrationError(
-            "no parameters to fit: the system's catalog entries list none of "
-            "the parameters calibrate knows as estimated (name them with "
-            "--parameters)");
-    }
-    if (runs.size() < parameters.size()) {
-        throw CalibrationError(std::to_string(runs.size()) + " measured run(s) cannot fit " +
-                               std::to_string(parameters.size()) +
-                               " parameters: give at least as many runs as parameters "
-                               "(different queue depths, sizes or read shares)");
-    }
-    for (const auto& run : runs) {
-        if (!(run.measured.mean_response_s > 0)) {
-            throw CalibrationError("run " + run.name + " has no measured mean response time");
-        }
-    }
+    check_inputs(runs, parameters);
     const Problem problem{system, runs, parameters};
     const std::size_t n = parameters.size();
-    std::vector<double> z(n), lo(n), hi(n);
+    StartingPoint start = starting_point(system, parameters);
     CalibrationResult result;
     result.parameters = parameters;
-    for (std::size_t k = 0; k < n; ++k) {
-        lo[k] = std::log(parameters[k]->lo);
-        hi[k] = std::log(parameters[k]->hi);
-        const double v = parameters[k]->get(system);
-        result.before.push_back(v);
-        z[k] = std::clamp(std::log(std::max(v, parameters[k]->lo)), lo[k], hi[k]);
-    }
-    std::vector<double> r = problem.residuals(z);
-    const std::vector<double> r0 = r;
-    double cost = sum_squares(r);
-    double lambda = 1e-2;
-    Matrix j;
+    result.before = start.before;
+    const std::vector<double> r0 = problem.residuals(start.z);
+    FitState fit{std::move(start.z), r0, sum_squares(r0), 1e-2};
     for (result.iterations = 0; result.iterations < 100; ++result.iterations) {
-        j = jacobian(problem, z, r, hi);
-        Matrix a(n, std::vector<double>(n, 0.0));
-        std::vector<double> g(n, 0.0);
-        for (std::size_t i = 0; i < r.size(); ++i) {
-            for (std::size_t p = 0; p < n; ++p) {
-                g[p] -= j[i][p] * r[i];
-                for (std::size_t q = 0; q < n; ++q) {
-                    a[p][q] += j[i][p] * j[i][q];
-                }
-            }
-        }
-        bool improved = false;
-        std::vector<double> z_new;
-        while (lambda < 1e12) {
-            Matrix m = a;
-            for (std::size_t p = 0; p < n; ++p) {
-                m[p][p] += lambda * a[p][p] + 1e-12;
-            }
-            const std::vector<double> step = solve(m, g);
-            z_new = z;
-            for (std::size_t p = 0; p < n; ++p) {
-                z_new[p] = std::clamp(z[p] + step[p], lo[p], hi[p]);
-            }
-            const auto r_new = problem.residuals(z_new);
-            const double c_new = sum_squares(r_new);
-            if (c_new < cost) {
-                improved = true;
-                double moved = 0;
-                for (std::size_t p = 0; p < n; ++p) {
-                    moved = std::max(moved, std::fabs(z_new[p] - z[p]));
-                }
-                const double gain = cost - c_new;
-                z = z_new;
-                r = r_new;
-                cost = c_new;
-                lambda = std::max(lambda / 3, 1e-9);
-                if (moved < 1e-7 || gain < 1e-14 * std::max(cost, 1e-30)) {
-                    improved = false;  // converged
-                }
-                break;
-            }
-            lambda *= 4;
-        }
-        if (!improved) {
+        Iteration it = lm_iteration(problem, std::move(fit), start.lo, start.hi);
+        fit = std::move(it.state);
+        if (!it.improved) {
             break;
         }
     }
-    j = jacobian(problem, z, r, hi);
+    const Matrix j = jacobian(problem, fit.z, fit.r, start.hi);
     result.indistinct = indistinct_parameters(j, parameters);
-    for (const Indistinct& group : result.indistinct) {
-        for (std::size_t k = 0; k < n; ++k) {
-            if (group.no_effect && group.keys.front() == parameters[k]->key) {
-                z[k] = std::log(std::max(result.before[k], 1e-300));  // keeps its value
-            }
-        }
-    }
-    result.fitted = problem.with(z);
-    for (std::size_t k = 0; k < n; ++k) {
-        if (z[k] == std::log(std::max(result.before[k], 1e-300))) {
-            parameters[k]->set(result.fitted, result.before[k]);  // exactly as it was
-        }
-    }
+    const std::vector<double> z =
+        keep_unaffected(fit.z, result.indistinct, parameters, result.before);
+    result.fitted = fitted_system(problem, z, parameters, result.before);
     for (std::size_t k = 0; k < n; ++k) {
         result.after.push_back(std::exp(z[k]));
-        result.at_bound.push_back(z[k] <= lo[k] + 1e-6 || z[k] >= hi[k] - 1e-6);
+        result.at_bound.push_back(z[k] <= start.lo[k] + 1e-6 || z[k] >= start.hi[k] - 1e-6);
     }
-    const System& fitted = result.fitted;
-    for (std::size_t i = 0; i < runs.size(); ++i) {
-        RunFit f;
-        f.run = runs[i].name;
-        f.measured_s = runs[i].measured.mean_response_s;
-        f.before_s = predict_run(system, runs[i]);
-        f.after_s = predict_run(fitted, runs[i]);
-        result.runs.push_back(f);
-    }
+    result.runs = run_fits(system, result.fitted, runs);
     result.rms_log_before = std::sqrt(sum_squares(r0) / static_cast<double>(runs.size()));
-    result.rms_log_after = std::sqrt(cost / static_cast<double>(runs.size()));
+    result.rms_log_after = std::sqrt(fit.cost / static_cast<double>(runs.size()));
     return result;
 }
 

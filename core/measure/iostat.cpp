@@ -78,67 +78,79 @@ Interval interval_from(const std::map<std::string, double>& v, int& sysstat) {
     return i;
 }
 
-ImportedWorkload device_workload(const std::string& name, const Device& dev, const Series& series,
-                                 const std::string& label) {
+/// The intervals of a device that did I/O (the since-boot report skipped when there are others),
+/// with their summed rates and the I/Os per mean request size.
+struct BusyIntervals {
+    std::size_t considered = 0;         ///< intervals looked at (since-boot report skipped)
+    std::vector<const Interval*> busy;  ///< those with I/O, in report order
+    double reads = 0, writes = 0;       ///< summed requests per second
+    std::map<double, double> sizes;     ///< mean request size of an interval's reads/writes -> I/Os
+};
+
+BusyIntervals busy_intervals(const Device& dev) {
+    BusyIntervals out;
     // Skip the since-boot report when there are others.
     const std::size_t first = dev.intervals.size() > 1 ? 1 : 0;
-    std::vector<const Interval*> busy;
-    double reads = 0, writes = 0;
-    std::map<double, double> sizes;  // mean request size of an interval's reads/writes -> I/Os
+    out.considered = dev.intervals.size() - first;
     for (std::size_t k = first; k < dev.intervals.size(); ++k) {
         const Interval& i = dev.intervals[k];
         if (i.ios() <= 0) {
             continue;
         }
-        busy.push_back(&i);
-        reads += i.reads_s;
-        writes += i.writes_s;
+        out.busy.push_back(&i);
+        out.reads += i.reads_s;
+        out.writes += i.writes_s;
         for (const auto& [n, b] :
              {std::pair{i.reads_s, i.read_bytes_s}, {i.writes_s, i.write_bytes_s}}) {
             if (n > 0 && b > 0) {
                 // Rounded to whole sectors so that close means share a bin.
                 const double size =
                     std::max(1.0, std::round(b / n / units::sector)) * units::sector;
-                sizes[std::min(size, units::GiB)] += n;
+                out.sizes[std::min(size, units::GiB)] += n;
             }
         }
     }
-    if (busy.empty()) {
-        throw ImportError(label + ": device " + name + " did no I/O in any of the " +
-                          std::to_string(dev.intervals.size() - first) +
-                          " intervals; choose a device that was busy");
-    }
-    ImportedWorkload out;
-    Workload& w = out.workload;
-    w.name = "iostat " + name;
-    w.read_fraction = round_to(reads / (reads + writes), 4);
-    w.sequential_fraction = 0;
+    return out;
+}
+
+/// Request sizes from I/Os per mean size: one size is Fixed, several a Histogram in percent.
+SizeDistribution size_distribution(const std::map<double, double>& sizes) {
+    SizeDistribution d;
     double total = 0;
     for (const auto& [s, n] : sizes) {
         total += n;
     }
     if (sizes.size() <= 1) {
-        w.size.kind = SizeDistribution::Kind::Fixed;
-        w.size.fixed_bytes = sizes.empty() ? 4096.0 : sizes.begin()->first;
+        d.kind = SizeDistribution::Kind::Fixed;
+        d.fixed_bytes = sizes.empty() ? 4096.0 : sizes.begin()->first;
     } else {
-        w.size.kind = SizeDistribution::Kind::Histogram;
+        d.kind = SizeDistribution::Kind::Histogram;
         for (const auto& [s, n] : sizes) {
-            w.size.bins.push_back({s, round_to(100.0 * n / total, 4)});
+            d.bins.push_back({s, round_to(100.0 * n / total, 4)});
         }
     }
-    // The load points: the intervals at the median and the 95th percentile of busy time.
-    std::vector<const Interval*> by_util = busy;
-    std::stable_sort(by_util.begin(), by_util.end(),
-                     [](const Interval* a, const Interval* b) { return a->util < b->util; });
+    return d;
+}
+
+/// The load points and what was measured at them.
+struct LoadPoints {
+    std::vector<double> arrival_rates_per_s;
+    std::vector<MeasuredPoint> measured;
+};
+
+/// The intervals at the median and the 95th percentile of busy time (`by_util`: sorted by
+/// utilization, not empty), a rate only once and in rising order.
+LoadPoints load_points(const std::vector<const Interval*>& by_util) {
+    LoadPoints out;
     for (const double p : {0.5, 0.95}) {
         const auto rank =
             static_cast<std::size_t>(std::ceil(p * static_cast<double>(by_util.size())));
         const Interval& i = *by_util[std::clamp<std::size_t>(rank, 1, by_util.size()) - 1];
         const double rate = round_to(i.ios(), 4);
-        if (!w.arrival_rates_per_s.empty() && rate <= w.arrival_rates_per_s.back()) {
+        if (!out.arrival_rates_per_s.empty() && rate <= out.arrival_rates_per_s.back()) {
             continue;
         }
-        w.arrival_rates_per_s.push_back(rate);
+        out.arrival_rates_per_s.push_back(rate);
         MeasuredPoint m;
         m.arrival_rate_per_s = rate;
         m.iops = rate;
@@ -147,22 +159,52 @@ ImportedWorkload device_workload(const std::string& name, const Device& dev, con
             round_to((i.reads_s * i.read_await_s + i.writes_s * i.write_await_s) / i.ios(), 4);
         out.measured.push_back(m);
     }
+    return out;
+}
+
+/// What the imported workload says about where it came from.
+std::string device_description(const std::string& name, const BusyIntervals& b,
+                               const Series& series, const std::string& label) {
+    std::string text = "iostat -x, device " + name + ", " + std::to_string(b.busy.size()) + " of " +
+                       std::to_string(b.considered) +
+                       " intervals with I/O (load points: the median and 95th-percentile busy "
+                       "intervals; concurrency: the busiest interval's queue length)";
+    if (!series.first_time.empty()) {
+        text += ", " + series.first_time + " to " + series.last_time;
+    }
+    if (!series.banner.empty()) {
+        text += "; " + series.banner;
+    }
+    text += "; from " + label;
+    return text;
+}
+
+ImportedWorkload device_workload(const std::string& name, const Device& dev, const Series& series,
+                                 const std::string& label) {
+    const BusyIntervals b = busy_intervals(dev);
+    if (b.busy.empty()) {
+        throw ImportError(label + ": device " + name + " did no I/O in any of the " +
+                          std::to_string(b.considered) +
+                          " intervals; choose a device that was busy");
+    }
+    ImportedWorkload out;
+    Workload& w = out.workload;
+    w.name = "iostat " + name;
+    w.read_fraction = round_to(b.reads / (b.reads + b.writes), 4);
+    w.sequential_fraction = 0;
+    w.size = size_distribution(b.sizes);
+    std::vector<const Interval*> by_util = b.busy;
+    std::stable_sort(by_util.begin(), by_util.end(),
+                     [](const Interval* x, const Interval* y) { return x->util < y->util; });
+    LoadPoints load = load_points(by_util);
+    w.arrival_rates_per_s = std::move(load.arrival_rates_per_s);
+    out.measured = std::move(load.measured);
     const int outstanding =
         std::max(1, static_cast<int>(std::lround(by_util.back()->queue)));  // the busiest
     w.concurrency = {outstanding};
     out.source_format = "iostat -x (sysstat " + std::to_string(series.sysstat) + ")";
     out.requests = 0;  // iostat gives rates, not counts
-    out.description = "iostat -x, device " + name + ", " + std::to_string(busy.size()) + " of " +
-                      std::to_string(dev.intervals.size() - first) +
-                      " intervals with I/O (load points: the median and 95th-percentile busy "
-                      "intervals; concurrency: the busiest interval's queue length)";
-    if (!series.first_time.empty()) {
-        out.description += ", " + series.first_time + " to " + series.last_time;
-    }
-    if (!series.banner.empty()) {
-        out.description += "; " + series.banner;
-    }
-    out.description += "; from " + label;
+    out.description = device_description(name, b, series, label);
     out.notes.push_back(
         "sequential fraction: iostat does not record offsets, so the workload is "
         "taken as random (sequential_fraction 0)");

@@ -189,33 +189,33 @@ void check_controller(ObjectReader& r, const ControllerSpec& c) {
     }
 }
 
-template <class E, class Spec>
-std::optional<Spec> read_inline(const json& value, const std::string& path, const Catalog& catalog,
-                                const char* what, const std::vector<cd::Column<E>>& columns,
-                                Issues& issues) {
+/// Keys an inline object may have: "base" and every column but the id.
+template <class E>
+std::vector<std::string> inline_keys(const std::vector<cd::Column<E>>& columns) {
     std::vector<std::string> keys = {k::base};
     for (const auto& col : columns) {
         if (col.csv != k::id) {
             keys.emplace_back(col.csv);
         }
     }
-    ObjectReader r(value, path, issues, keys,
-                   std::string("a catalog id (a string) or an inline ") + what + " object");
-    if (!r.valid()) {
-        return std::nullopt;
-    }
-    const std::size_t issues_before = issues.count();
-    E entry{};
-    const bool has_base = r.has(k::base);
-    if (has_base) {
-        auto base = lookup<Spec>(catalog, *r.find(k::base), r.key_path(k::base), what, issues);
-        if (!base) {
-            return std::nullopt;  // overrides cannot be judged without the base
-        }
-        entry.spec = std::move(*base);
-    }
-    const E original = entry;
-    std::vector<std::string> changed;
+    return keys;
+}
+
+/// An inline entry as read from its columns, and the keys that set its fields.
+template <class E>
+struct InlineColumns {
+    E entry;
+    std::vector<std::string> changed;  ///< keys read into the entry, in column order
+};
+
+/// Reads the columns present over `original` (the base's entry, or an empty one without a base).
+/// Reports the required columns missing when there is no base, columns that do not apply to the
+/// entry's kind, and an attempt to change the kind of the base.
+template <class E>
+InlineColumns<E> read_inline_columns(ObjectReader& r, const E& original, bool has_base,
+                                     const char* what, const std::vector<cd::Column<E>>& columns) {
+    InlineColumns<E> out{original, {}};
+    E& entry = out.entry;
     bool kind_known = true;
     for (const auto& col : columns) {
         const std::string key(col.csv);
@@ -263,47 +263,87 @@ std::optional<Spec> read_inline(const json& value, const std::string& path, cons
             }
             continue;
         }
-        changed.push_back(key);
+        out.changed.push_back(key);
     }
-    if (issues.count() != issues_before) {
-        return std::nullopt;
-    }
-    CatalogInfo& info = entry.spec.info;
-    if (has_base) {
-        if (!changed.empty()) {
-            info.id.clear();
-            const bool named = r.has(k::name);
-            if (!named) {
-                info.name += " (modified)";
-            }
-            std::string list;  // the figures that changed (not the name, price or notes)
-            for (const auto& key : changed) {
-                if (!is_info_column(key)) {
-                    list += (list.empty() ? "" : ", ") + key;
-                }
-            }
-            if (!r.has(k::source) && !list.empty()) {
-                info.source = original.spec.info.source + "; changed in the project file: " + list;
-            }
-        }
-    } else {
+    return out;
+}
+
+/// The description of an inline entry, which is not the catalog's entry: without a base it has
+/// no id; with a base and `changed` keys it loses the base's id, gets " (modified)" after the
+/// name unless renamed, and a source naming the changed figures unless one is given.
+CatalogInfo inline_info(CatalogInfo info, const CatalogInfo& base, const ObjectReader& r,
+                        bool has_base, const std::vector<std::string>& changed) {
+    if (!has_base) {
         info.id.clear();
+        return info;
     }
-    if (info.price_usd > 0.0 && info.price_date.empty()) {
+    if (changed.empty()) {
+        return info;
+    }
+    info.id.clear();
+    const bool named = r.has(k::name);
+    if (!named) {
+        info.name += " (modified)";
+    }
+    std::string list;  // the figures that changed (not the name, price or notes)
+    for (const auto& key : changed) {
+        if (!is_info_column(key)) {
+            list += (list.empty() ? "" : ", ") + key;
+        }
+    }
+    if (!r.has(k::source) && !list.empty()) {
+        info.source = base.source + "; changed in the project file: " + list;
+    }
+    return info;
+}
+
+/// Checks across the columns of an inline entry: a price needs its date; the drive's and the
+/// controller's own checks.
+template <class Spec>
+void check_inline(ObjectReader& r, const Spec& spec, const Catalog& catalog) {
+    if (spec.info.price_usd > 0.0 && spec.info.price_date.empty()) {
         r.problem(k::price_usd,
                   "needs price_date too (prices change quickly; say when, e.g. "
                   "\"2007-03\")");
     }
     if constexpr (std::is_same_v<Spec, DriveSpec>) {
-        check_drive(r, entry.spec, catalog);
+        check_drive(r, spec, catalog);
     }
     if constexpr (std::is_same_v<Spec, ControllerSpec>) {
-        check_controller(r, entry.spec);
+        check_controller(r, spec);
     }
+}
+
+template <class E, class Spec>
+std::optional<Spec> read_inline(const json& value, const std::string& path, const Catalog& catalog,
+                                const char* what, const std::vector<cd::Column<E>>& columns,
+                                Issues& issues) {
+    ObjectReader r(value, path, issues, inline_keys(columns),
+                   std::string("a catalog id (a string) or an inline ") + what + " object");
+    if (!r.valid()) {
+        return std::nullopt;
+    }
+    const std::size_t issues_before = issues.count();
+    E original{};
+    const bool has_base = r.has(k::base);
+    if (has_base) {
+        auto base = lookup<Spec>(catalog, *r.find(k::base), r.key_path(k::base), what, issues);
+        if (!base) {
+            return std::nullopt;  // overrides cannot be judged without the base
+        }
+        original.spec = std::move(*base);
+    }
+    InlineColumns<E> read = read_inline_columns(r, original, has_base, what, columns);
     if (issues.count() != issues_before) {
         return std::nullopt;
     }
-    return entry.spec;
+    auto& spec = read.entry.spec;
+    spec.info = inline_info(std::move(spec.info), original.spec.info, r, has_base, read.changed);
+    check_inline(r, spec, catalog);
+    if (issues.count() != issues_before) {
+        return std::nullopt;
+    }
+    return spec;
 }
 
 template <class E, class Spec>
