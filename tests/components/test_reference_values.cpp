@@ -55,6 +55,20 @@ TEST_CASE("Transfer time over half the disk, by hand (derived: integral of the z
     CHECK(hdd_transfer_time(hdd, 1e6, 0.5) == Approx(15.70715e-3).epsilon(1e-5));
 }
 
+TEST_CASE("Mean access time of the degraded-mode estimate, by hand (hdd_model.h)") {
+    // Random part: mean seek over the span + half a revolution (Ruemmler & Wilkes 1994: the mean
+    // rotational wait of an unscheduled request is T / 2), then command overhead and transfer.
+    const HddSpec hdd = test::hdd_7200().hdd;
+    const double half_turn = 0.5 * 60.0 / 7200.0;         // 4.1667 ms
+    const double seek = hdd_mean_random_seek(hdd, 0.25);  // 5.6611 ms (above)
+    const double rest = hdd.command_overhead_s + hdd_transfer_time(hdd, 64e3, 0.25);
+    CHECK(hdd_mean_access_time(hdd, 64e3, 0.25, 0.0) == Approx(rest));  // sequential: no seek
+    CHECK(hdd_mean_access_time(hdd, 64e3, 0.25, 1.0) == Approx(seek + half_turn + rest));
+    CHECK(hdd_mean_access_time(hdd, 64e3, 0.25, 1.0) - rest == Approx(9.8278e-3).epsilon(1e-4));
+    // Half of the requests random: half the positioning.
+    CHECK(hdd_mean_access_time(hdd, 64e3, 0.25, 0.5) == Approx(0.5 * (seek + half_turn) + rest));
+}
+
 TEST_CASE("Write cache window: buffer over write size, floored, bounded") {
     HddSpec hdd = test::hdd_7200().hdd;                // 16 MiB
     CHECK(hdd_write_cache_window(hdd, 100e3) == 167);  // 16777216 / 100000 = 167.8
