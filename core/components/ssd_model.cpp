@@ -10,8 +10,7 @@ double lambert_w0(double x) {
     x = std::max(x, -e_inv);
     // Initial guess from the branch-point series, then Halley iterations (Corless et al. 1996).
     // At the branch point 1 + e x can round below 0: the root is clamped (W(-1/e) = -1).
-    double w =
-        (x < -0.25) ? -1.0 + std::sqrt(std::max(0.0, 2.0 * (1.0 + std::exp(1.0) * x))) : x;
+    double w = (x < -0.25) ? -1.0 + std::sqrt(std::max(0.0, 2.0 * (1.0 + std::exp(1.0) * x))) : x;
     for (int i = 0; i < 50; ++i) {
         const double ew = std::exp(w);
         const double f = w * ew - x;

@@ -45,7 +45,8 @@ SCENARIO("the search reports progress and stops when asked", "[advisor][progress
     }
 }
 
-TEST_CASE("the refined candidates carry the model's verdict per stripe unit", "[advisor][stripe][slow]") {
+TEST_CASE("the refined candidates carry the model's verdict per stripe unit",
+          "[advisor][stripe][slow]") {
     const advisor::Result result = run_advisor(example_request("advisor-vm-datastore.json"));
     int refined = 0;
     for (const advisor::Candidate& c : result.ranked) {
