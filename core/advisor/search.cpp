@@ -13,6 +13,7 @@
 #include "advisor/dominance.h"
 #include "advisor/explain.h"
 #include "advisor/layouts.h"
+#include "advisor/topology.h"
 #include "catalog/catalog.h"
 #include "layout/geometry.h"
 
@@ -115,7 +116,8 @@ struct Context {
 constexpr double kEnumerationShare = 0.9;
 
 /// Builds the system and either keeps it (feasible), parks it (over budget) or rejects it.
-void consider(Context& ctx, System system, bool owned, const StripeRule& rule) {
+void consider(Context& ctx, System system, bool owned, const StripeRule& rule,
+              const AttachmentPlan& plan) {
     const Constraints& c = ctx.request.constraints;
     ++ctx.result.stats.candidates;
     const Layout& layout = system.layout;
@@ -133,6 +135,7 @@ void consider(Context& ctx, System system, bool owned, const StripeRule& rule) {
     system.name = describe(system);
     Candidate cand;
     cand.assessment = assess(system, ctx.request, owned);
+    add_plan_cost(plan, cand.assessment);  // topology (issue 25): extra cards, expanders, JBODs
     const Assessment& a = cand.assessment;
     if (c.max_rebuild_hours > 0.0 && a.rebuild_time_s > c.max_rebuild_hours * 3600.0) {
         ctx.reject("rebuild takes longer than allowed");
@@ -254,6 +257,7 @@ void enumerate(Context& ctx) {
     }
     const double design_n = design_concurrency(req.workload);
     const std::vector<ControllerChoice> controllers = eligible_controllers(ctx);
+    const std::vector<EnclosureSpec> enclosures = ctx.catalog.enclosures();  // topology
     for (std::size_t d = 0; d < drives.size(); ++d) {
         if (!ctx.keep_going(kEnumerationShare * static_cast<double>(d) /
                             static_cast<double>(drives.size()))) {
@@ -269,9 +273,17 @@ void enumerate(Context& ctx) {
             const std::vector<double>& units = choice->stripe_units;
             const StripeRule rule =
                 units.empty() ? StripeRule{} : chen_patterson_stripe_unit(drive, design_n, units);
-            const int per_port = link->second.shared ? std::max(1, link->second.max_devices) : 1;
-            const int max_drives = std::min(c.max_drive_bays, ctl.ports * per_port);
+            // Topology (issue 25): ports, cards, expanders and JBODs decide how many fit.
+            const int max_drives = std::min(
+                c.max_drive_bays,
+                max_attachable({req.host, drive, ctl, 0, enclosures, ctx.links}));
             for (int n : drive_counts(max_drives)) {
+                const AttachmentPlan plan =
+                    plan_attachment({req.host, drive, ctl, n, enclosures, ctx.links});
+                if (!plan.feasible) {
+                    ctx.reject("cannot be attached to the host (ports, slots or bays)");
+                    continue;
+                }
                 // Costs only grow with n: stop once even the drives alone are far over budget.
                 if (c.budget_usd > 0.0 && drive.info.price_usd > 0.0 &&
                     n * drive.info.price_usd > 2.0 * c.budget_usd) {
@@ -296,10 +308,13 @@ void enumerate(Context& ctx) {
                         system.drive_write_cache =
                             c.power_loss_safe_writes ? DriveWriteCache::Off : DriveWriteCache::Auto;
                         system.drive_link = link->second;
-                        system.drives_per_link = (n + ctl.ports - 1) / std::max(1, ctl.ports);
+                        system.drives_per_link = link->second.shared  // a bus; else a lane each
+                                                     ? (n + ctl.ports - 1) / std::max(1, ctl.ports)
+                                                     : 1;
                         system.host_link = choice->host_link;
                         system.host = req.host;
-                        consider(ctx, std::move(system), choice->owned, rule);
+                        apply_plan(plan, system);  // a shared expander uplink, if any
+                        consider(ctx, std::move(system), choice->owned, rule, plan);
                     }
                 }
             }

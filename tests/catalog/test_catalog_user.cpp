@@ -63,6 +63,7 @@ CatalogFields user_hdd(const std::string& id, const std::string& link = "sata-3g
             {"command_overhead_ms", "0.2"},
             {"cache_mib", "64"},
             {"queue_depth", "32"},
+            {"smr", "no"},
             {"price_usd", "89.99"},
             {"price_date", "2012-05"},
             {"source", "Diskco data sheet \"rev. 3\", 2012"},
