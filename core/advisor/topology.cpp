@@ -115,9 +115,12 @@ const EnclosureSpec* cheapest(const std::vector<EnclosureSpec>& all, EnclosureKi
 void add_enclosures(const EnclosureSpec& e, int drives, double lane_Bps, CardNeeds& needs) {
     const int per_unit = e.kind == EnclosureKind::Jbod ? e.bays : e.drive_lanes;
     const int units = (drives + per_unit - 1) / per_unit;
-    TopologyPart part{e.info.id,           e.info.name,
-                      units,                 e.info.price_usd,
-                      e.info.price_known(),  e.kind == EnclosureKind::Jbod ? e.bays : 0,
+    TopologyPart part{e.info.id,
+                      e.info.name,
+                      units,
+                      e.info.price_usd,
+                      e.info.price_known(),
+                      e.kind == EnclosureKind::Jbod ? e.bays : 0,
                       false};
     needs.parts.push_back(part);
     needs.parts_usd += units * price_of(e.info);
@@ -177,8 +180,7 @@ void finish(AttachmentPlan& plan, const TopologyInput& in, int cards, const Card
         plan.uplink.info.id = "uplink-x" + std::to_string(busiest->lanes);
         plan.uplink.info.name = "x" + std::to_string(busiest->lanes) + " SAS uplink (" +
                                 std::to_string(static_cast<int>(busiest->Bps / 1e6)) +
-                                " MB/s shared by " + std::to_string(busiest->drives) +
-                                " drives)";
+                                " MB/s shared by " + std::to_string(busiest->drives) + " drives)";
         plan.uplink.info.source = "derived: expander uplink, lanes x lane rate";
         plan.uplink.bandwidth_Bps = busiest->Bps;
         plan.uplink.command_overhead_s =
@@ -199,10 +201,9 @@ AttachmentPlan plan_cards_sas_sata(const TopologyInput& in) {
     const bool layout = host_layout_given(h);
     const double lane = sas_lane_Bps(c, in.links);
     const int host_bays =
-        layout && h.drive_bays > 0 ? (fits_bay(in.drive.form_factor, h.bay_form_factor)
-                                          ? h.drive_bays
-                                          : 0)
-                                   : INT_MAX;  // not given: the request's bay limit decides
+        layout && h.drive_bays > 0
+            ? (fits_bay(in.drive.form_factor, h.bay_form_factor) ? h.drive_bays : 0)
+            : INT_MAX;  // not given: the request's bay limit decides
     const int n_host = std::min(in.drives, host_bays);
     const int n_ext = in.drives - n_host;
     plan.host_bays_used = n_host;
@@ -218,20 +219,18 @@ AttachmentPlan plan_cards_sas_sata(const TopologyInput& in) {
         // derived: current backplane expanders run 12 Gb/s SAS lanes (1200 MB/s each).
         const double bp_lane = std::min(lane, 1200e6);
         direct.lanes = h.backplane_uplink_lanes;
-        direct.groups.push_back({n_host, h.backplane_uplink_lanes * bp_lane,
-                                 h.backplane_uplink_lanes});
+        direct.groups.push_back(
+            {n_host, h.backplane_uplink_lanes * bp_lane, h.backplane_uplink_lanes});
         expanded.problem = "no need";
     } else if (n_host > 0) {
         direct.lanes = n_host;
-        const EnclosureSpec* exp =
+        const EnclosureSpec* expander =
             lane > 0.0 ? cheapest(in.enclosures, EnclosureKind::Expander, in.drive, n_host)
                        : nullptr;
-        if (exp != nullptr) {
-            add_enclosures(*exp, n_host, std::min(lane, [&] {
-                               const auto l = in.links.find(exp->uplink_link);
-                               return l != in.links.end() ? l->second.bandwidth_Bps : lane;
-                           }()),
-                           expanded);
+        if (expander != nullptr) {
+            const auto up = in.links.find(expander->uplink_link);
+            const double up_Bps = up != in.links.end() ? up->second.bandwidth_Bps : lane;
+            add_enclosures(*expander, n_host, std::min(lane, up_Bps), expanded);
         } else {
             expanded.problem = "no expander";
         }
@@ -268,8 +267,8 @@ AttachmentPlan plan_cards_sas_sata(const TopologyInput& in) {
     } else if (expanded_ok) {
         finish(plan, in, cards_for(expanded.lanes, c), expanded);
     } else {
-        plan.problem = std::to_string(in.drives) + " drives need " +
-                       std::to_string(cards_direct) + " x '" + c.info.name +
+        plan.problem = std::to_string(in.drives) + " drives need " + std::to_string(cards_direct) +
+                       " x '" + c.info.name +
                        "' (no expander in the catalog takes them), but the host has " +
                        std::to_string(slots) + " free PCIe slot(s)";
     }
@@ -306,8 +305,7 @@ AttachmentPlan plan_built_in(const TopologyInput& in) {
     }
     plan.host_bays_used = is_bay_drive(d) ? in.drives : 0;
     finish(plan, in, 0, CardNeeds{});
-    plan.summary = std::to_string(in.drives) + " x " + what + " (" +
-                   in.controller.info.name + ")";
+    plan.summary = std::to_string(in.drives) + " x " + what + " (" + in.controller.info.name + ")";
     return plan;
 }
 
@@ -369,8 +367,7 @@ int max_attachable(const TopologyInput& in) {
     const auto link = in.links.find(in.drive.interface);
     const bool bus = link != in.links.end() && link->second.shared;
     const int per_port = bus ? std::max(1, link->second.max_devices) : 1;
-    if (bus || is_nvme(in.drive.interface) || built_in(c) ||
-        sas_lane_Bps(c, in.links) <= 0.0) {
+    if (bus || is_nvme(in.drive.interface) || built_in(c) || sas_lane_Bps(c, in.links) <= 0.0) {
         if (!host_layout_given(in.host) || bus) {
             return c.ports * per_port;
         }

@@ -22,15 +22,15 @@ struct TopologyPart {
     int count = 0;
     double unit_usd = 0.0;
     bool price_known = true;
-    int bays = 0;  ///< bays each unit brings (JBOD enclosures)
+    int bays = 0;       ///< bays each unit brings (JBOD enclosures)
     bool card = false;  ///< more cards of the chosen controller (else an expander or JBOD)
 };
 
 /// The answer: feasible or why not, the parts, the bays and the shared uplink.
 struct AttachmentPlan {
     bool feasible = false;
-    std::string problem;  ///< why not (names the binding resource), when not feasible
-    int cards = 0;        ///< controller cards of the chosen model; 0 = built-in ports
+    std::string problem;              ///< why not (names the binding resource), when not feasible
+    int cards = 0;                    ///< controller cards of the chosen model; 0 = built-in ports
     std::vector<TopologyPart> parts;  ///< extra cards, expanders, JBODs
     int host_bays_used = 0;           ///< drives in the host's own bays
     int enclosure_bays = 0;           ///< bays the plan's JBOD enclosures bring

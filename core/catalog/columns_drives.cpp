@@ -136,8 +136,10 @@ std::vector<Column<E>> make_drive_columns() {
         real_column<E>(
             "warranty_years", "warranty_years", 1.0, 0.0, 20.0,
             [](E& e) -> double& { return e.spec.warranty_years; }, kOptional),
+        // Optional (no) so that project files' inline disks keep reading; the bundled catalog
+        // states it for every disk (tests/catalog/test_catalog_today.cpp).
         bool_column<E>(
-            "smr", "smr", [](E& e) -> bool& { return e.spec.smr; }, kHdd),
+            "smr", "smr", [](E& e) -> bool& { return e.spec.smr; }, kHddOptional),
     };
     c.insert(c.end(), own.begin(), own.end());
     std::vector<Column<E>> tail = trailing_columns<E>();

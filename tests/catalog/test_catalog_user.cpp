@@ -264,6 +264,9 @@ TEST_CASE("export then import gives the same entries and the same text", "[catal
                          {"random_write_iops", "31000"},
                          {"write_iops_steady_state", "yes"},
                          {"over_provisioning_percent", "28"},
+                         {"power_loss_protection", "yes"},
+                         {"endurance_tbw", "1752"},
+                         {"warranty_years", "5"},
                          {"source", "datasheet"}};
     REQUIRE(all_messages(first.catalog.add_user_entry(CatalogKind::Drives, ssd)) == "");
 

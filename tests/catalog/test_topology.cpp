@@ -131,14 +131,14 @@ TEST_CASE("24 drives on an 8-port HBA in one slot need an expander; cost and upl
 TEST_CASE("more cards or an expander: the cheaper wins", "[catalog][topology]") {
     // Three slots: 24 direct bays need 3 x 8-port cards (2 more at $250 = $500) or one card
     // plus a $300 expander. The expander is cheaper.
-    const AttachmentPlan cheap_exp = plan(host(24, 3), drive("sata-6g"), card(8, 250), 24,
-                                          {expander("exp28", 28, 8, 300)});
+    const AttachmentPlan cheap_exp =
+        plan(host(24, 3), drive("sata-6g"), card(8, 250), 24, {expander("exp28", 28, 8, 300)});
     REQUIRE(cheap_exp.feasible);
     CHECK(cheap_exp.cards == 1);
     CHECK(cheap_exp.extra_usd == Approx(300.0));
     // A $600 expander loses to two more cards ($500), and then no lane is shared.
-    const AttachmentPlan cards = plan(host(24, 3), drive("sata-6g"), card(8, 250), 24,
-                                      {expander("exp28", 28, 8, 600)});
+    const AttachmentPlan cards =
+        plan(host(24, 3), drive("sata-6g"), card(8, 250), 24, {expander("exp28", 28, 8, 600)});
     REQUIRE(cards.feasible);
     CHECK(cards.cards == 3);
     CHECK(cards.extra_usd == Approx(500.0));
@@ -167,8 +167,8 @@ TEST_CASE("bays behind an expander backplane share its uplink", "[catalog][topol
     REQUIRE(slow.feasible);
     CHECK(slow.uplink.bandwidth_Bps == Approx(2400e6));
     // On-board SATA ports do not reach a SAS expander backplane.
-    const AttachmentPlan chipset = plan(host(24, 1, 4), drive("sata-6g"), onboard(8, "sata-6g"),
-                                        4, {});
+    const AttachmentPlan chipset =
+        plan(host(24, 1, 4), drive("sata-6g"), onboard(8, "sata-6g"), 4, {});
     CHECK_FALSE(chipset.feasible);
     CHECK(chipset.problem.find("expander backplane") != std::string::npos);
 }
@@ -241,8 +241,8 @@ TEST_CASE("without a host layout: the card's ports, then an expander", "[catalog
 }
 
 TEST_CASE("the plan changes the evaluated system and the cost", "[catalog][topology]") {
-    const AttachmentPlan p = plan(host(24, 1), drive("sata-6g"), card(8, 250), 24,
-                                  {expander("exp28", 28, 8, 300)});
+    const AttachmentPlan p =
+        plan(host(24, 1), drive("sata-6g"), card(8, 250), 24, {expander("exp28", 28, 8, 300)});
     REQUIRE(p.feasible);
     System s;
     s.drive_link = links()["sata-6g"];
