@@ -177,7 +177,8 @@ void finish(AttachmentPlan& plan, const TopologyInput& in, int cards, const Card
         plan.shared_uplink = true;
         plan.drives_per_uplink = busiest->drives;
         const auto lane = in.links.find(in.drive.interface);
-        plan.uplink.info.id = "uplink-x" + std::to_string(busiest->lanes);
+        // No catalog id: the uplink is an inline link (a project file writes it out whole).
+        plan.uplink.info.id.clear();
         plan.uplink.info.name = "x" + std::to_string(busiest->lanes) + " SAS uplink (" +
                                 std::to_string(static_cast<int>(busiest->Bps / 1e6)) +
                                 " MB/s shared by " + std::to_string(busiest->drives) + " drives)";
