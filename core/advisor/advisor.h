@@ -26,6 +26,8 @@ struct Assessment {
     double controller_usd = 0.0;
     double enclosure_usd = 0.0;
     double raid_software_usd = 0.0;  ///< the controller's RAID software, unless owned
+    int spare_drives = 0;            ///< hot spares (Request::hot_spares), in bays of their own
+    double spares_usd = 0.0;         ///< the spares and the enclosure bays they take
     double power_usd = 0.0;          ///< over the horizon, if the request includes power
     double total_usd = 0.0;
     bool price_known = false;  ///< every part that costs something has a catalog price
@@ -33,9 +35,23 @@ struct Assessment {
     double power_w = 0.0;         ///< drives, active
     double rebuild_time_s = 0.0;  ///< 0 if the layout has no redundancy
     double mttdl_hours = 0.0;
+    double mttr_hours = 0.0;      ///< degraded per failure: replacement delay + rebuild
     double p_ure_during_rebuild = 0.0;
-    double p_data_loss = 0.0;  ///< over the planning horizon
+    double p_data_loss = 0.0;  ///< over the planning horizon: both kinds below together
+    double p_array_loss = 0.0;       ///< ... from drive failures beyond the redundancy
+    double p_unreadable_stripe = 0.0;  ///< ... from a URE in a rebuild with no redundancy left
     std::vector<std::string> assumptions;
+    /// Plain-words warnings a buyer should read (risky layout, consumer drives in a 24x7
+    /// server, SSD wear, unknown prices).
+    std::vector<std::string> warnings;
+};
+
+/// SSD wear of a candidate under the workload (advisor/wear.h computes it).
+struct Wear {
+    bool applies = false;            ///< an SSD with a known endurance rating
+    double drive_bytes_per_day = 0.0;  ///< written to each drive per day
+    double write_amplification = 1.0;  ///< bytes the drives write per byte the user writes
+    double years_to_wear_out = 0.0;    ///< endurance / (bytes per day x 365.25)
 };
 
 /// The model's verdict on one candidate at the user's load points.
@@ -47,6 +63,7 @@ struct Performance {
     std::string bottleneck;        ///< at the heaviest load point
     double bottleneck_utilization = 0.0;
     double disk_ios_per_job = 0.0;
+    Wear wear;  ///< SSD wear at the heaviest load point and the request's duty cycle
 };
 
 /// The model's mean response time with one stripe unit (the stripe-unit sensitivity).
@@ -66,6 +83,10 @@ struct Candidate {
     double utility = 0.0;  ///< weighted log-utility (higher is better); see rank()
     double score = 0.0;    ///< utility rescaled to 0..100 over the feasible candidates
     bool pareto = false;   ///< on the Pareto front of performance, cost, loss risk, capacity
+    /// Near-identical candidates folded into this row (same drives, controller and cost,
+    /// performance and loss risk within 5%): their short layout names, e.g. "RAID 10 of 8,
+    /// 4 disks per span". This row is the simplest of them.
+    std::vector<std::string> variants;
 };
 
 struct Explanation {
@@ -89,6 +110,9 @@ struct Result {
     std::vector<Explanation> explanations;  ///< for ranked[0..], as many as were asked for
     SearchStats stats;
     std::vector<std::string> problems;  ///< why nothing is recommended, if `ranked` is empty
+    /// When nothing fits: the constraint that rules out the most and the ways out (the
+    /// cheapest configuration meeting everything else, the most capacity within budget and bays).
+    std::vector<std::string> way_out;
     bool cancelled = false;  ///< SearchOptions::progress asked to stop; the rest is incomplete
 };
 
@@ -98,10 +122,20 @@ struct SearchOptions {
     /// Called now and then (from the searching thread) with the fraction done, 0..1; returning
     /// false stops the search: the result is then marked `cancelled` and holds no ranking.
     std::function<bool(double fraction_done)> progress;
+    /// When nothing fits, search again with the budget and then the capacity lifted to name
+    /// the way out (Result::way_out). The repeat searches do not look further.
+    bool find_way_out = true;
 };
 
 /// Runs the whole search. Never throws for a request the project reader accepted.
 Result recommend(const Request& request, const Catalog& catalog, const SearchOptions& options = {});
+
+/// When nothing fits `request`: which constraint binds and what meets everything else (the
+/// cheapest configuration without the budget, the most capacity within the budget and bays).
+/// `stats` are the failed search's (their most frequent rejection names the binding constraint
+/// when lifting the budget or the capacity does not help).
+std::vector<std::string> way_out(const Request& request, const Catalog& catalog,
+                                 const SearchStats& stats);
 
 /// Re-ranks `result` under the request's weights (no re-evaluation): utilities, order, scores,
 /// and the Pareto indices (the front itself does not depend on weights).
@@ -111,8 +145,19 @@ void rank(Result& result, const Request& request);
 /// without reordering or copying them.
 std::size_t first_under(const std::vector<Candidate>& candidates, const Weights& weights);
 
+/// a is a simpler layout to set up than b: fewer volumes, then no spans, then fewer spans.
+bool simpler_layout(const Layout& a, const Layout& b);
+
+/// Folds near-identical candidates (same drive, controller, drive count, cost, usable
+/// capacity and failures tolerated; mean response and loss probability within 5%) into the
+/// simplest of them, which keeps the others' short names in Candidate::variants.
+void fold_variants(std::vector<Candidate>& candidates);
+
 /// Sets Candidate::pareto: not dominated on response time, cost, loss probability and capacity.
 void mark_pareto(std::vector<Candidate>& candidates);
+
+/// Hot spares `policy` gives `layout`: none without redundancy, 1, or one per volume.
+int hot_spare_count(const Layout& layout, HotSpares policy);
 
 /// Cost and reliability of a system under the request's horizon and prices.
 Assessment assess(const System& system, const Request& request, bool controller_owned);

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 #include <cmath>
 #include <functional>
 #include <map>
@@ -10,10 +11,12 @@
 #include <sstream>
 
 #include "advisor/advisor.h"
+#include "advisor/buyer_rules.h"
 #include "advisor/dominance.h"
 #include "advisor/explain.h"
 #include "advisor/layouts.h"
 #include "advisor/topology.h"
+#include "advisor/wear.h"
 #include "catalog/catalog.h"
 #include "layout/geometry.h"
 
@@ -26,10 +29,6 @@ bool allowed(const std::vector<T>& list, const T& value) {
     return list.empty() || std::find(list.begin(), list.end(), value) != list.end();
 }
 
-bool in_era(const CatalogInfo& info, const Constraints& c) {
-    return (c.min_year == 0 || info.year == 0 || info.year >= c.min_year) &&
-           (c.max_year == 0 || info.year == 0 || info.year <= c.max_year);
-}
 
 std::vector<std::string> split_list(const std::string& text) {
     std::vector<std::string> items;
@@ -115,14 +114,31 @@ struct Context {
 /// Share of the progress bar the enumeration takes; the stripe refinement takes the rest.
 constexpr double kEnumerationShare = 0.9;
 
+/// "At this load the drives' rated endurance lasts about 7.5 years": the wear warning.
+std::string wear_warning(const Candidate& cand, const Constraints& c) {
+    const Wear& w = cand.performance.wear;
+    char text[320];
+    std::snprintf(text, sizeof text,
+                  "SSD wear: about %.0f GB written to each drive per day (%.0f busy hours, write "
+                  "amplification %.1f), so the rated %.0f TBW lasts about %.1f years, near the "
+                  "%.0f-year horizon.",
+                  w.drive_bytes_per_day / 1e9, c.busy_hours_per_day, w.write_amplification,
+                  cand.system.drive.endurance_bytes / 1e12, w.years_to_wear_out, c.horizon_years);
+    return text;
+}
+
 /// Builds the system and either keeps it (feasible), parks it (over budget) or rejects it.
 void consider(Context& ctx, System system, bool owned, const StripeRule& rule,
-              const AttachmentPlan& plan) {
+              const AttachmentPlan& plan, int slots) {
     const Constraints& c = ctx.request.constraints;
     ++ctx.result.stats.candidates;
     const Layout& layout = system.layout;
     if (failures_tolerated(layout) < c.min_failures_tolerated) {
         ctx.reject("tolerates fewer failures than required");
+        return;
+    }
+    if (system.total_drives() + hot_spare_count(layout, ctx.request.hot_spares) > slots) {
+        ctx.reject("no bay or port left for the hot spare");
         return;
     }
     if (usable_bytes(layout, system.drive.capacity_bytes) < ctx.capacity_needed) {
@@ -145,8 +161,12 @@ void consider(Context& ctx, System system, bool owned, const StripeRule& rule,
         ctx.reject("draws more power than allowed");
         return;
     }
-    const bool cost_matters = c.budget_usd > 0.0 || ctx.request.weights.cost > 0.0;
-    if (cost_matters && !a.price_known) {
+    // A part without a price stays in the search ("price unknown", ranked after the priced
+    // candidates) unless cost is all that counts: then it cannot be compared at all.
+    const Weights& w = ctx.request.weights;
+    const bool cost_only =
+        w.cost > 0.0 && w.performance <= 0.0 && w.reliability <= 0.0 && w.capacity <= 0.0;
+    if (cost_only && !a.price_known) {
         ctx.reject("a part has no price in the catalog");
         return;
     }
@@ -167,6 +187,16 @@ void consider(Context& ctx, System system, bool owned, const StripeRule& rule,
         return;
     }
     cand.performance = std::move(outcome.performance);
+    Wear& wear = cand.performance.wear;
+    wear = ssd_wear(cand.system, ctx.request.workload, cand.performance.points.back(),
+                    c.busy_hours_per_day);
+    if (wear.applies && wear.years_to_wear_out < c.horizon_years) {
+        ctx.reject("SSDs wear out before the horizon");
+        return;
+    }
+    if (wear.applies && wear.years_to_wear_out < 2.0 * c.horizon_years) {
+        cand.assessment.warnings.push_back(wear_warning(cand, c));
+    }
     ctx.result.ranked.push_back(std::move(cand));
 }
 
@@ -188,7 +218,8 @@ std::vector<ControllerChoice> eligible_controllers(Context& ctx) {
         if (!c.owned_controller.empty() && !owned) {
             continue;
         }
-        if (!owned && (!allowed(c.controllers, ctl.info.id) || !in_era(ctl.info, c))) {
+        if (!owned && (!allowed(c.controllers, ctl.info.id) ||
+                       !in_era(ctl.info, c))) {
             continue;
         }
         const auto host_link = ctx.links.find(ctl.host_link);
@@ -242,6 +273,10 @@ void enumerate(Context& ctx) {
         if (allowed(c.drives, d.info.id) && allowed(c.drive_kinds, d.kind) &&
             allowed(c.interfaces, d.interface) && allowed(c.form_factors, d.form_factor) &&
             in_era(d.info, c)) {
+            if (const std::string why = drive_refused(d, c); !why.empty()) {
+                ctx.reject(why);
+                continue;
+            }
             drives.push_back(std::move(d));
         }
     }
@@ -298,8 +333,10 @@ void enumerate(Context& ctx) {
                             .rejected["no allowed stripe unit that the controller offers"] += 1;
                         continue;
                     }
+                    // Host software RAID (an HBA with RAID levels: Linux md) builds raid10 on 3.
+                    const bool md = ctl.kind == ControllerKind::Hba && !ctl.levels.empty();
                     for (const Layout& layout : layouts_for(level, n, req.can_spread_over_volumes,
-                                                            c.min_failures_tolerated)) {
+                                                            c.min_failures_tolerated, md)) {
                         System system;
                         system.drive = drive;
                         system.layout = layout;
@@ -314,7 +351,7 @@ void enumerate(Context& ctx) {
                         system.host_link = choice->host_link;
                         system.host = req.host;
                         apply_plan(plan, system);  // a shared expander uplink, if any
-                        consider(ctx, std::move(system), choice->owned, rule, plan);
+                        consider(ctx, std::move(system), choice->owned, rule, plan, max_drives);
                     }
                 }
             }
@@ -371,6 +408,11 @@ double Constraints::capacity_needed_bytes() const {
     return capacity_bytes * std::pow(1.0 + growth_per_year, std::max(0.0, horizon_years));
 }
 
+double Constraints::capacity_to_provide_bytes() const {
+    // derived: the data may fill max_fill_fraction of the array (headroom).
+    return capacity_needed_bytes() / (max_fill_fraction > 0.0 ? max_fill_fraction : 1.0);
+}
+
 Result recommend(const Request& request, const Catalog& catalog, const SearchOptions& options) {
     const auto start = std::chrono::steady_clock::now();
     Context ctx{request, catalog, {}, {}, 0.0, {}, &options.progress};
@@ -381,7 +423,7 @@ Result recommend(const Request& request, const Catalog& catalog, const SearchOpt
     ctx.stripe_units =
         request.stripe_units_bytes.empty() ? default_stripe_units() : request.stripe_units_bytes;
     std::sort(ctx.stripe_units.begin(), ctx.stripe_units.end());
-    ctx.capacity_needed = request.constraints.capacity_needed_bytes();
+    ctx.capacity_needed = request.constraints.capacity_to_provide_bytes();
 
     Result& result = ctx.result;
     enumerate(ctx);
@@ -399,12 +441,16 @@ Result recommend(const Request& request, const Catalog& catalog, const SearchOpt
     if (options.progress) {
         options.progress(1.0);  // done; a late request to stop changes nothing
     }
+    fold_variants(result.ranked);
     mark_pareto(result.ranked);
     rank(result, request);
     if (result.ranked.empty()) {
         result.problems.push_back("No candidate meets every constraint.");
         for (const auto& [reason, count] : result.stats.rejected) {
             result.problems.push_back(std::to_string(count) + " rejected: " + reason);
+        }
+        if (options.find_way_out) {
+            result.way_out = way_out(request, catalog, result.stats);
         }
     }
     explain_top(result, request, options.explain_top);

@@ -124,6 +124,22 @@ void read_weights(const json& value, const std::string& path, advisor::Weights& 
     }
 }
 
+/// "hot_spares": 0, 1 or "per_volume".
+void read_hot_spares(ObjectReader& r, advisor::Request& req) {
+    const json* v = r.find("hot_spares");
+    if (v == nullptr) {
+        return;
+    }
+    if (v->is_number_integer() && (v->get<long long>() == 0 || v->get<long long>() == 1)) {
+        req.hot_spares = v->get<long long>() == 0 ? advisor::HotSpares::None
+                                                  : advisor::HotSpares::One;
+    } else if (v->is_string() && v->get_ref<const std::string&>() == "per_volume") {
+        req.hot_spares = advisor::HotSpares::PerVolume;
+    } else {
+        r.problem("hot_spares", "must be 0, 1 or \"per_volume\", got " + describe(*v));
+    }
+}
+
 }  // namespace
 
 std::optional<advisor::Request> read_advisor(const json& value, const std::string& path,
@@ -154,7 +170,11 @@ std::optional<advisor::Request> read_advisor(const json& value, const std::strin
          "bays_owned",
          "include_power_cost",
          "power_price_usd_per_kwh",
-         "rebuild_rate_percent"},
+         "rebuild_rate_percent",
+         "busy_hours_per_day",
+         "max_fill_percent",
+         "hot_spares",
+         "replacement_hours"},
         "an object like {\"workload\": \"File server\", \"host\": \"...\", \"capacity_gb\": 4000}");
     if (!r.valid()) {
         return std::nullopt;
@@ -228,6 +248,10 @@ std::optional<advisor::Request> read_advisor(const json& value, const std::strin
     r.boolean("include_power_cost", req.include_power_cost);
     r.number("power_price_usd_per_kwh", {0, 100}, req.power_price_usd_per_kwh);
     r.number("rebuild_rate_percent", {0, 100, true, false}, req.rebuild_rate_fraction, 0.01);
+    r.number("busy_hours_per_day", {0, 24, true, false}, c.busy_hours_per_day);
+    r.number("max_fill_percent", {0, 100, true, false}, c.max_fill_fraction, 0.01);
+    read_hot_spares(r, req);
+    r.number("replacement_hours", {0, kMaxRebuildHours}, req.replacement_hours);
     if (issues.count() > before) {
         return std::nullopt;
     }

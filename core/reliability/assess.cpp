@@ -50,8 +50,20 @@ LossModel loss_model(const Layout& layout) {
     LossModel m;
     m.tolerated = failures_tolerated(healthy);
     switch (g.level) {
-        case RaidLevel::Raid1:
-        case RaidLevel::Raid10: {
+        case RaidLevel::Raid10:
+            if (g.drives % g.copies != 0) {
+                // md near layout on copies + 1 drives: every `copies` drives share a chunk, so
+                // the volume is one group that survives copies - 1 failures; a rebuild reads
+                // one drive's worth from the others (drivers/md/raid10.c, near layout).
+                m.groups = volumes;
+                m.members = g.drives;
+                m.critical_read_drives = 1;
+                m.description = plural(volumes, "md raid10 volume") + " of " +
+                                plural(g.drives, "drive") + " (near layout)";
+                break;
+            }
+            [[fallthrough]];
+        case RaidLevel::Raid1: {
             // Mirror sets of `copies` drives; a RAID 10 span only groups whole sets, so
             // disks_per_span does not change which drives must fail together.
             const int sets = g.level == RaidLevel::Raid1 ? 1 : g.drives / g.copies;
@@ -115,11 +127,13 @@ void check_inputs(const ReliabilityInputs& in) {
     require(in.field_rule.floor >= 0.0 && in.field_rule.floor < 1.0 &&
                 in.field_rule.unknown_afr > 0.0 && in.field_rule.unknown_afr < 1.0,
             "the field AFR floor and unknown AFR must be fractions below 1");
+    require(in.replacement_delay_h >= 0.0 && std::isfinite(in.replacement_delay_h),
+            "replacement_hours must be 0 or more, got " + format(in.replacement_delay_h));
 }
 
 // The plain-language assumptions behind the numbers in r, in the order the report lists them.
 void add_assumptions(const ReliabilityInputs& in, const LossModel& model, const DriveAfr& afr,
-                     double mttf, ReliabilityResult& r) {
+                     double mttf, double mttr_h, ReliabilityResult& r) {
     const DriveSpec& drive = in.drive;
     auto& a = r.assumptions;
     a.push_back("The layout is treated as " + model.description + "; data is lost when " +
@@ -160,19 +174,29 @@ void add_assumptions(const ReliabilityInputs& in, const LossModel& model, const 
                 "Elerath & Pecht (2009) found the MTTDL formulas off by a factor of 2 to 1500.");
     if (model.tolerated > 0) {
         std::ostringstream s;
-        s << "Rebuild: a replacement (hot spare) starts at once and is written at "
+        if (in.replacement_delay_h > 0.0) {
+            s << "Rebuild: no hot spare, so the rebuild starts " << format(in.replacement_delay_h)
+              << " h after a failure (a replacement is fitted by hand); it is written at ";
+        } else {
+            s << "Rebuild: a hot spare starts it at once; it is written at ";
+        }
+        s
           << format(in.rebuild_rate_fraction * 100.0) << "% of "
           << (drive.kind == DriveKind::Ssd ? "the sequential write rate"
                                            : "the mean of the outer and inner media rates")
           << " (" << format(rebuild_source_rate_Bps(drive) / 1e6)
-          << " MB/s): " << format(r.rebuild_time_s / 3600.0) << " h per drive, the MTTR.";
+          << " MB/s): " << format(r.rebuild_time_s / 3600.0) << " h per drive"
+          << (in.replacement_delay_h > 0.0
+                  ? ", " + format(mttr_h) + " h degraded in all (the MTTR)."
+                  : ", the MTTR.");
         a.push_back(s.str());
         std::ostringstream u;
         // "one per 10^15 bits", not "1e-15 per bit": the report shows no scientific notation.
         u << "Unrecoverable read errors at one per 10^" << format(-std::log10(drive.ber))
           << " bits read: a URE while rebuilding with no redundancy left (reading "
-          << plural(model.critical_read_drives, "drive") << ") loses the affected stripe and is "
-          << "counted as data loss; P = " << format(r.p_ure_during_rebuild) << ".";
+          << plural(model.critical_read_drives, "drive") << ") leaves one stripe unreadable: "
+          << "a damaged file or block, not a lost array; it is counted as data loss all the "
+          << "same (P = " << format(r.p_ure_during_rebuild) << " per such rebuild).";
         if (model.tolerated > 1) {
             u << " With one failure a URE is repaired from the remaining redundancy; only "
                  "rebuilds after "
@@ -214,7 +238,9 @@ ReliabilityResult assess_reliability(const ReliabilityInputs& in) {
                     ? "the SSD's sequential write rate must be greater than 0"
                     : "the HDD's media rates must be greater than 0");
         r.rebuild_time_s = rebuild_time_s(drive, in.rebuild_rate_fraction);
-        mttr_h = r.rebuild_time_s / 3600.0;
+        // derived: degraded from the failure until the rebuild ends (delay + rebuild).
+        mttr_h = in.replacement_delay_h + r.rebuild_time_s / 3600.0;
+        r.mttr_hours = mttr_h;
         const double bits = model.critical_read_drives * drive.capacity_bytes * 8.0;
         r.p_ure_during_rebuild = p_unrecoverable_read(bits, drive.ber);
     }
@@ -229,7 +255,7 @@ ReliabilityResult assess_reliability(const ReliabilityInputs& in) {
     r.p_data_loss_horizon =
         std::clamp(-std::expm1(-horizon_h * (1.0 / r.mttdl_hours + ure_loss_rate)), 0.0, 1.0);
 
-    add_assumptions(in, model, afr, mttf, r);
+    add_assumptions(in, model, afr, mttf, mttr_h, r);
     return r;
 }
 

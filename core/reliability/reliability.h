@@ -41,6 +41,10 @@ struct ReliabilityInputs {
     /// Share of a drive's sustained rate the rebuild gets (0 < share <= 1).
     double rebuild_rate_fraction = 0.5;
     double horizon_years = 5.0;  ///< planning horizon (>= 0)
+    /// Hours from a drive failure until its rebuild starts (>= 0): 0 with a hot spare, else the
+    /// time to notice, obtain and fit a replacement. The array runs degraded for this time plus
+    /// the rebuild, so both make up the MTTR.
+    double replacement_delay_h = 0.0;
     /// AFR to use instead of the datasheet and the field rule (0 < afr < 1); 0 = none.
     double field_afr_override = 0.0;
     FieldAfrRule field_rule;
@@ -51,6 +55,9 @@ struct ReliabilityResult {
     /// Time to rebuild one failed drive onto a replacement, seconds (the MTTR). 0 = the layout
     /// has no redundancy and nothing is rebuilt.
     double rebuild_time_s = 0.0;
+    /// Hours the array runs with less redundancy after a failure: the replacement delay plus
+    /// the rebuild (the MTTR of the Markov model); 0 without redundancy.
+    double mttr_hours = 0.0;
     double drive_afr_used = 0.0;  ///< annualized failure rate per drive (fraction)
     std::string afr_basis;        ///< where drive_afr_used comes from, in words
     /// Mean time to data loss from whole-drive failures, hours. Without redundancy it is the

@@ -53,7 +53,7 @@ TEST_CASE("every recommended candidate meets every constraint", "[advisor][prope
     REQUIRE(result.ranked.size() > 10);
     for (const auto& c : result.ranked) {
         CHECK(c.assessment.failures_tolerated >= request.constraints.min_failures_tolerated);
-        CHECK(c.assessment.usable_bytes >= request.constraints.capacity_needed_bytes());
+        CHECK(c.assessment.usable_bytes >= request.constraints.capacity_to_provide_bytes());
         CHECK(c.system.total_drives() <= request.constraints.max_drive_bays);
         CHECK(std::isfinite(c.performance.mean_response_s));
         CHECK(c.performance.mean_response_s > 0.0);
