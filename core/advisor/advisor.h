@@ -148,9 +148,10 @@ std::size_t first_under(const std::vector<Candidate>& candidates, const Weights&
 /// a is a simpler layout to set up than b: fewer volumes, then no spans, then fewer spans.
 bool simpler_layout(const Layout& a, const Layout& b);
 
-/// Folds near-identical candidates (same drive, controller, drive count, cost, usable
-/// capacity and failures tolerated; mean response and loss probability within 5%) into the
-/// simplest of them, which keeps the others' short names in Candidate::variants.
+/// Folds near-identical candidates (same drive, drive count, level, cost, usable capacity and
+/// failures tolerated; mean response and loss probability within 5%; the controller may differ
+/// when the cost is the same) into the simplest of them, which keeps the others' short names in
+/// Candidate::variants.
 void fold_variants(std::vector<Candidate>& candidates);
 
 /// Sets Candidate::pareto: not dominated on response time, cost, loss probability and capacity.

@@ -63,10 +63,13 @@ std::string short_name(const System& s) {
 std::string plain_number(double v) {
     char text[48];
     if (v >= 100.0) {
-        std::snprintf(text, sizeof text, "%.0f", v);
-        std::string digits = text;
-        for (int i = static_cast<int>(digits.size()) - 3; i > 0; i -= 3) {
-            digits.insert(static_cast<std::size_t>(i), ",");
+        const int n = std::snprintf(text, sizeof text, "%.0f", v);
+        std::string digits;
+        for (int i = 0; i < n; ++i) {
+            if (i > 0 && (n - i) % 3 == 0) {
+                digits.push_back(',');
+            }
+            digits.push_back(text[i]);
         }
         return digits;
     }
@@ -101,9 +104,7 @@ void bottleneck_reason(const Candidate& c, const Request& r, Explanation& e) {
     s
       << format_time(heavy.mean_response_s) << ", " << plain_number(heavy.iops)
       << (r.workload.unit == Workload::Unit::File ? " files/s, " : " requests/s, ");
-    char rate[32];
-    std::snprintf(rate, sizeof rate, "%.1f MB/s.", heavy.mb_per_s);
-    s << rate;
+    s << plain_number(heavy.mb_per_s) << " MB/s.";
     e.reasons.push_back(s.str());
 }
 
@@ -116,9 +117,12 @@ void write_penalty_reason(const Candidate& c, const Request& r, Explanation& e) 
     // Small writes exist when the mean write is below a full row of data (a full-stripe write
     // needs no reads; Chen et al. 1994, section 3.4).
     const bool small_writes =
+        g.parity_per_group == 0 ||
         r.workload.size.mean_bytes() < g.unit * static_cast<double>(g.data_units_per_row);
     std::ostringstream s;
-    if (small_writes) {
+    if (g.parity_per_group == 0) {
+        s << "Each write costs " << ios << " disk I/O" << (ios == 1 ? "" : "s");
+    } else if (small_writes) {
         s << "Each small write costs " << ios << " disk I/O" << (ios == 1 ? "" : "s");
     } else {
         s << "Writes span whole stripes, so parity needs no reads";
@@ -351,6 +355,9 @@ void budget_step(const Candidate& pick, Result& result, const Request& r, Explan
     constexpr std::size_t kMaxTried = 60;  // bounds the extra evaluations
     for (std::size_t i = 0; i < pool.size() && i < kMaxTried; ++i) {
         Candidate& alt = pool[i];
+        if (!alt.assessment.price_known) {
+            continue;  // a lower bound says nothing about "how much more"
+        }
         if (alt.performance.points.empty()) {
             PerformanceOutcome o = measure(alt.system, r.workload);
             ++result.stats.evaluated;
@@ -376,7 +383,8 @@ void cheaper_alternative(const Candidate& pick, const Result& result, const Requ
                          Explanation& e) {
     const Candidate* best = nullptr;
     for (const Candidate& c : result.ranked) {
-        if (c.performance.mean_response_s <= 1.1 * pick.performance.mean_response_s &&
+        if (c.assessment.price_known &&
+            c.performance.mean_response_s <= 1.1 * pick.performance.mean_response_s &&
             c.assessment.total_usd < pick.assessment.total_usd &&
             (best == nullptr || c.assessment.total_usd < best->assessment.total_usd)) {
             best = &c;

@@ -20,19 +20,33 @@ bool within(double a, double b, double band) {
     return std::abs(a - b) <= band * std::max(std::abs(a), std::abs(b));
 }
 
-/// The layout part of describe(): between the first and the last ", ".
-std::string layout_part(const std::string& full) {
+/// The layout part of describe(): after the drives, before the controller's name.
+std::string layout_part(const Candidate& c) {
+    const std::string& full = c.system.name;
+    const std::string tail = ", " + c.system.controller.info.name;
     const auto first = full.find(", ");
-    const auto last = full.rfind(", ");
-    if (first == std::string::npos || last == first) {
+    if (first == std::string::npos) {
         return full;
     }
-    return full.substr(first + 2, last - first - 2);
+    std::string part = full.substr(first + 2);
+    if (part.size() > tail.size() && part.compare(part.size() - tail.size(), tail.size(), tail) == 0) {
+        part.resize(part.size() - tail.size());
+    }
+    return part;
+}
+
+/// What a variant row says: its layout, and its controller where that differs from the row's
+/// (md and CPU-attached NVMe cost the same and build the same array).
+std::string variant_name(const Candidate& variant, const Candidate& row) {
+    std::string name = layout_part(variant);
+    if (variant.system.controller.info.id != row.system.controller.info.id) {
+        name += ", " + variant.system.controller.info.name;
+    }
+    return name;
 }
 
 std::string family_key(const Candidate& c) {
-    return c.system.drive.info.id + "|" + c.system.controller.info.id + "|" +
-           std::to_string(c.system.total_drives()) + "|" +
+    return c.system.drive.info.id + "|" + std::to_string(c.system.total_drives()) + "|" +
            std::to_string(static_cast<int>(c.system.layout.level)) + "|" +
            std::to_string(c.assessment.failures_tolerated);
 }
@@ -62,10 +76,10 @@ void fold_variants(std::vector<Candidate>& candidates) {
             }
             if (simpler_layout(c.system.layout, rep.system.layout)) {
                 c.variants = std::move(rep.variants);
-                c.variants.push_back(layout_part(rep.system.name));
+                c.variants.push_back(variant_name(rep, c));
                 rep = std::move(c);
             } else {
-                rep.variants.push_back(layout_part(c.system.name));
+                rep.variants.push_back(variant_name(c, rep));
             }
             folded = true;
             break;
