@@ -35,10 +35,10 @@ struct Assessment {
     double power_w = 0.0;         ///< drives, active
     double rebuild_time_s = 0.0;  ///< 0 if the layout has no redundancy
     double mttdl_hours = 0.0;
-    double mttr_hours = 0.0;      ///< degraded per failure: replacement delay + rebuild
+    double mttr_hours = 0.0;  ///< degraded per failure: replacement delay + rebuild
     double p_ure_during_rebuild = 0.0;
-    double p_data_loss = 0.0;  ///< over the planning horizon: both kinds below together
-    double p_array_loss = 0.0;       ///< ... from drive failures beyond the redundancy
+    double p_data_loss = 0.0;          ///< over the planning horizon: both kinds below together
+    double p_array_loss = 0.0;         ///< ... from drive failures beyond the redundancy
     double p_unreadable_stripe = 0.0;  ///< ... from a URE in a rebuild with no redundancy left
     std::vector<std::string> assumptions;
     /// Plain-words warnings a buyer should read (risky layout, consumer drives in a 24x7
@@ -48,7 +48,7 @@ struct Assessment {
 
 /// SSD wear of a candidate under the workload (advisor/wear.h computes it).
 struct Wear {
-    bool applies = false;            ///< an SSD with a known endurance rating
+    bool applies = false;              ///< an SSD with a known endurance rating
     double drive_bytes_per_day = 0.0;  ///< written to each drive per day
     double write_amplification = 1.0;  ///< bytes the drives write per byte the user writes
     double years_to_wear_out = 0.0;    ///< endurance / (bytes per day x 365.25)

@@ -48,7 +48,8 @@ void add_warnings(const System& system, const Request& request, Assessment& a) {
     // risk an architect names (the numbers are the model's own).
     if (single_parity && (a.mttr_hours > 24.0 || a.p_ure_during_rebuild > 0.1)) {
         a.warnings.push_back(
-            "RAID 5 on " + fixed(d.capacity_bytes / 1e12, 1) + " TB drives is risky: after a "
+            "RAID 5 on " + fixed(d.capacity_bytes / 1e12, 1) +
+            " TB drives is risky: after a "
             "failure the array runs without redundancy for about " +
             fixed(a.mttr_hours, 0) + " h, and the rebuild has a " +
             fixed(100.0 * a.p_ure_during_rebuild, 0) +
@@ -117,15 +118,14 @@ Assessment assess(const System& system, const Request& request, bool controller_
     a.spare_drives = hot_spare_count(system.layout, request.hot_spares);
     if (a.spare_drives > 0) {
         const int owned = request.bays_owned;
-        const int extra_bays =
-            std::max(0, n + a.spare_drives - owned) - std::max(0, n - owned);
+        const int extra_bays = std::max(0, n + a.spare_drives - owned) - std::max(0, n - owned);
         a.spares_usd = a.spare_drives * system.drive.info.price_usd +
                        extra_bays * request.enclosure_cost_per_bay_usd;
         a.power_w += a.spare_drives * system.drive.power_idle_w;
         if (request.include_power_cost) {
-            a.power_usd += drive_power_usd(a.spare_drives, system.drive, 0.0,
-                                           request.constraints.horizon_years,
-                                           request.power_price_usd_per_kwh);
+            a.power_usd +=
+                drive_power_usd(a.spare_drives, system.drive, 0.0,
+                                request.constraints.horizon_years, request.power_price_usd_per_kwh);
         }
     }
     a.total_usd = cost.total_usd + a.spares_usd + (a.power_usd - cost.power_usd);

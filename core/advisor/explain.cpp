@@ -101,8 +101,7 @@ void bottleneck_reason(const Candidate& c, const Request& r, Explanation& e) {
           << (plural_name ? "are " : "is ") << percent(p.bottleneck_utilization)
           << " busy): mean response ";
     }
-    s
-      << format_time(heavy.mean_response_s) << ", " << plain_number(heavy.iops)
+    s << format_time(heavy.mean_response_s) << ", " << plain_number(heavy.iops)
       << (r.workload.unit == Workload::Unit::File ? " files/s, " : " requests/s, ");
     s << plain_number(heavy.mb_per_s) << " MB/s.";
     e.reasons.push_back(s.str());

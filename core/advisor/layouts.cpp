@@ -11,8 +11,7 @@ int min_search_drives(RaidLevel level) {
 }
 
 /// Layouts of one volume of `drives` drives (all volumes are identical).
-std::vector<Layout> volume_layouts(RaidLevel level, int drives, int min_failures,
-                                   bool md_raid10) {
+std::vector<Layout> volume_layouts(RaidLevel level, int drives, int min_failures, bool md_raid10) {
     std::vector<Layout> out;
     Layout base;
     base.level = level;
@@ -89,8 +88,8 @@ std::vector<Layout> layouts_for(RaidLevel level, int total_drives, bool spread,
         if (total_drives % volumes != 0) {
             continue;
         }
-        for (Layout l : volume_layouts(level, total_drives / volumes, min_failures_tolerated,
-                                       md_raid10)) {
+        for (Layout l :
+             volume_layouts(level, total_drives / volumes, min_failures_tolerated, md_raid10)) {
             l.volumes = volumes;
             out.push_back(l);
         }

@@ -3,8 +3,8 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cstdio>
 #include <cmath>
+#include <cstdio>
 #include <functional>
 #include <map>
 #include <set>
@@ -28,7 +28,6 @@ template <typename T>
 bool allowed(const std::vector<T>& list, const T& value) {
     return list.empty() || std::find(list.begin(), list.end(), value) != list.end();
 }
-
 
 std::vector<std::string> split_list(const std::string& text) {
     std::vector<std::string> items;
@@ -218,8 +217,7 @@ std::vector<ControllerChoice> eligible_controllers(Context& ctx) {
         if (!c.owned_controller.empty() && !owned) {
             continue;
         }
-        if (!owned && (!allowed(c.controllers, ctl.info.id) ||
-                       !in_era(ctl.info, c))) {
+        if (!owned && (!allowed(c.controllers, ctl.info.id) || !in_era(ctl.info, c))) {
             continue;
         }
         const auto host_link = ctx.links.find(ctl.host_link);

@@ -29,7 +29,8 @@ std::string layout_part(const Candidate& c) {
         return full;
     }
     std::string part = full.substr(first + 2);
-    if (part.size() > tail.size() && part.compare(part.size() - tail.size(), tail.size(), tail) == 0) {
+    if (part.size() > tail.size() &&
+        part.compare(part.size() - tail.size(), tail.size(), tail) == 0) {
         part.resize(part.size() - tail.size());
     }
     return part;

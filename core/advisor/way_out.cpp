@@ -59,15 +59,14 @@ std::vector<std::string> way_out(const Request& request, const Catalog& catalog,
                 return a.assessment.usable_bytes < b.assessment.usable_bytes;
             });
         if (most != r.ranked.end()) {
-            out.push_back(
-                std::string(out.empty() ? "The capacity binds: " : "Or: ") +
-                (c.budget_usd > 0.0 ? "within the budget and " : "within ") +
-                std::to_string(c.max_drive_bays) + " bays the most usable capacity is " +
-                format_capacity(most->assessment.usable_bytes) + " (" + most->system.name +
-                ", " + format_money(most->assessment.total_usd, c) + "), against " +
-                format_capacity(c.capacity_to_provide_bytes()) + " asked for (" +
-                format_capacity(c.capacity_needed_bytes()) + " of data at most " +
-                percent(c.max_fill_fraction) + " full).");
+            out.push_back(std::string(out.empty() ? "The capacity binds: " : "Or: ") +
+                          (c.budget_usd > 0.0 ? "within the budget and " : "within ") +
+                          std::to_string(c.max_drive_bays) + " bays the most usable capacity is " +
+                          format_capacity(most->assessment.usable_bytes) + " (" +
+                          most->system.name + ", " + format_money(most->assessment.total_usd, c) +
+                          "), against " + format_capacity(c.capacity_to_provide_bytes()) +
+                          " asked for (" + format_capacity(c.capacity_needed_bytes()) +
+                          " of data at most " + percent(c.max_fill_fraction) + " full).");
         }
     }
     if (out.empty()) {

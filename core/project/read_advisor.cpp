@@ -131,8 +131,8 @@ void read_hot_spares(ObjectReader& r, advisor::Request& req) {
         return;
     }
     if (v->is_number_integer() && (v->get<long long>() == 0 || v->get<long long>() == 1)) {
-        req.hot_spares = v->get<long long>() == 0 ? advisor::HotSpares::None
-                                                  : advisor::HotSpares::One;
+        req.hot_spares =
+            v->get<long long>() == 0 ? advisor::HotSpares::None : advisor::HotSpares::One;
     } else if (v->is_string() && v->get_ref<const std::string&>() == "per_volume") {
         req.hot_spares = advisor::HotSpares::PerVolume;
     } else {

@@ -180,8 +180,7 @@ void add_assumptions(const ReliabilityInputs& in, const LossModel& model, const 
         } else {
             s << "Rebuild: a hot spare starts it at once; it is written at ";
         }
-        s
-          << format(in.rebuild_rate_fraction * 100.0) << "% of "
+        s << format(in.rebuild_rate_fraction * 100.0) << "% of "
           << (drive.kind == DriveKind::Ssd ? "the sequential write rate"
                                            : "the mean of the outer and inner media rates")
           << " (" << format(rebuild_source_rate_Bps(drive) / 1e6)

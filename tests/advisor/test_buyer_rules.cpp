@@ -6,8 +6,8 @@
 #include <cmath>
 
 #include "advisor/buyer_rules.h"
-#include "advisor/wear.h"
 #include "advisor/layouts.h"
+#include "advisor/wear.h"
 #include "advisor_fixture.h"
 #include "layout/geometry.h"
 #include "reliability/reliability.h"
@@ -238,8 +238,7 @@ TEST_CASE("scores: ties are ties, the best is 100, nothing kept is worthless", "
     CHECK(result.ranked[3].score > 0.0);
 }
 
-TEST_CASE("a part without a price stays in the search, after the priced ones",
-          "[advisor][price]") {
+TEST_CASE("a part without a price stays in the search, after the priced ones", "[advisor][price]") {
     Result result;
     result.ranked.push_back(candidate(layout(RaidLevel::Raid10, 4), 0.005, 100.0));
     result.ranked.back().assessment.price_known = false;
@@ -318,8 +317,8 @@ TEST_CASE("md raid10 on 3 drives: the near layout's geometry and loss model", "[
     CHECK(m.members == 3);
     CHECK(m.tolerated == 1);
     // An even raid10 keeps its mirror pairs: unit 1 of a 4-drive raid10 is on drives 2 and 3.
-    const ArrayRequest even = map_write(make_geometry(layout(RaidLevel::Raid10, 4)), 65536.0,
-                                        4096.0);
+    const ArrayRequest even =
+        map_write(make_geometry(layout(RaidLevel::Raid10, 4)), 65536.0, 4096.0);
     REQUIRE(even.phases.size() == 1);
     CHECK(even.phases[0].ios.size() == 2);
     CHECK(even.phases[0].ios[0].disk + even.phases[0].ios[1].disk == 5);
