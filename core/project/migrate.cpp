@@ -22,26 +22,6 @@ std::string migrate_1_to_2(Json& root) {
     return "format version 1 to 2";
 }
 
-/// Version 2 -> 3: the advisor gained headroom (`max_fill_percent`, default 80) and a replacement
-/// delay without hot spares (`replacement_hours`, default 72). A version-2 question meant the
-/// array filled to 100% and a rebuild starting at once, so those values are written in; it keeps
-/// its answer except where the new checks (SSD wear, power-loss protection) rule a pick out.
-template <typename Json>
-std::string migrate_2_to_3(Json& root) {
-    if (root.contains("advisor") && root["advisor"].is_object()) {
-        Json& advisor = root["advisor"];
-        if (!advisor.contains("max_fill_percent")) {
-            advisor["max_fill_percent"] = 100;
-        }
-        if (!advisor.contains("replacement_hours")) {
-            advisor["replacement_hours"] = 0;
-        }
-        return "format version 2 to 3: the advisor keeps its meaning (max_fill_percent 100, "
-               "replacement_hours 0)";
-    }
-    return "format version 2 to 3";
-}
-
 template <typename Json>
 std::vector<std::string> migrate(Json& root) {
     std::vector<std::string> steps;
@@ -57,10 +37,6 @@ std::vector<std::string> migrate(Json& root) {
     if (version == 1) {
         steps.push_back(migrate_1_to_2(root));
         version = 2;
-    }
-    if (version == 2) {
-        steps.push_back(migrate_2_to_3(root));
-        version = 3;
     }
     root["version"] = version;
     return steps;

@@ -18,9 +18,8 @@ namespace raidadv {
 class Catalog;
 
 inline constexpr const char* kProjectFormatName = "raid-advisor-project";
-/// Version 2 added `written_by` (replacing `app_version`) and `session`; version 3 the advisor's
-/// `busy_hours_per_day`, `max_fill_percent`, `hot_spares` and `replacement_hours`.
-inline constexpr int kProjectFormatVersion = 3;
+/// Version 2 added `written_by` (replacing `app_version`) and `session`.
+inline constexpr int kProjectFormatVersion = 2;
 
 /// What the desktop application restores with a project: not part of the question asked.
 struct ProjectSession {
