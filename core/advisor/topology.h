@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "components/specs.h"
-#include "evaluate/system.h"
+#include "system/system.h"
 
 namespace raidadv::advisor {
 
