@@ -63,6 +63,12 @@ void DriveVisits::add(const DriveAccess& a, std::vector<Visit>& visits) const {
         const double t = hdd_transfer_time(hdd, a.mean_bytes, wl_.span_fraction);
         const double wait = hdd_rewrite_wait(hdd, t);
         const double overhead = hdd.command_overhead_s;
+        // derived: the transfer, and the fresh share's least positioning or the wait (none
+        // for a pipelined window, whose positioning may be done ahead: hdd_service).
+        const double least = (a.write ? pos_write_ : pos_read_)->min_mean();
+        v.service.busy_floor_s =
+            t + (a.early ? 0.0 : std::clamp(a.fresh, 0.0, 1.0) * std::min(least, wait));
+        v.service.foreground_floor_s = v.service.busy_floor_s;  // nothing hidden here
         auto random = v.service.at;
         v.service.at = [random, t, wait, overhead](const Arrival& found) {
             ServiceParts parts = random(found);
@@ -128,6 +134,8 @@ Visit DriveVisits::hdd_visit(const DriveAccess& a) const {
     v.service.at = [plan, pos, drive_ios](const Arrival& found) {
         return hdd_service(plan, *pos, *drive_ios, found);
     };
+    v.service.busy_floor_s = hdd_busy_floor(plan, *pos);
+    v.service.foreground_floor_s = hdd_foreground_floor(plan, *pos);
     return v;
 }
 

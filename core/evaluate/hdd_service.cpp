@@ -183,7 +183,9 @@ std::shared_ptr<const HddPositioning> cached_positioning(const HddSpec& hdd, dou
     if (const auto it = cache.find(key); it != cache.end()) {
         return it->second;
     }
-    constexpr std::size_t kMaxEntries = 256;  // bounds the memory; refilled on demand
+    // bounds the memory (a table is at most 512 moments); refilled on demand. An advisor
+    // search over the whole catalog meets each drive again and again: it holds them all.
+    constexpr std::size_t kMaxEntries = 2048;
     if (cache.size() >= kMaxEntries) {
         cache.clear();
     }
@@ -196,6 +198,29 @@ TimeMoments mixture(double p, TimeMoments a, TimeMoments b) {
     const double mean = p * a.mean + (1.0 - p) * b.mean;
     const double second = p * (a.var + a.mean * a.mean) + (1.0 - p) * (b.var + b.mean * b.mean);
     return {mean, std::max(0.0, second - mean * mean)};
+}
+
+double hdd_busy_floor(const HddServicePlan& plan, const PositioningMemo& pos) {
+    // derived from command_parts(): busy = fixed + hidden + random mean holds the stream
+    // transfer (the plan's transfer times a sweep >= 1) in both branches, and the positioning
+    // mean is at least the fresh share times a positioning of `pos` (a mixture with the
+    // write-back rewrite wait when the write half of read-modify-write is destaged alone);
+    // hdd_service's later commands and its moves between hidden and random keep the sum.
+    const double least =
+        plan.rewrite ? std::min(pos.min_mean(), plan.rewrite_wait) : pos.min_mean();
+    return std::max(1.0, plan.commands) * plan.transfer +
+           std::clamp(plan.fresh, 0.0, 1.0) * std::max(0.0, least);
+}
+
+double hdd_foreground_floor(const HddServicePlan& plan, const PositioningMemo& pos) {
+    // derived from command_parts(): the first command's fixed part holds at least the fresh
+    // share of its transfer (media >= p >= fresh) and its random part at least the fresh share
+    // of a positioning of `pos` (or the rewrite wait); a pipelined window may move up to that
+    // positioning ahead (hdd_service: `early`), later commands and `unbuffered` only add.
+    const double least =
+        plan.rewrite ? std::min(pos.min_mean(), plan.rewrite_wait) : pos.min_mean();
+    return std::clamp(plan.fresh, 0.0, 1.0) *
+           (plan.transfer + (plan.early ? 0.0 : std::max(0.0, least)));
 }
 
 ServiceParts hdd_service(const HddServicePlan& plan, PositioningMemo& memo,

@@ -35,6 +35,8 @@ class PositioningMemo {
         }
         return moments_;
     }
+    /// The least positioning mean `at` gives for any number of candidates.
+    double min_mean() const { return pos_->min_mean(); }
 
   private:
     std::shared_ptr<const HddPositioning> pos_;
@@ -80,5 +82,16 @@ using DriveIoCounts = std::array<double, 2>;
 /// The service parts of an HDD visit planned as `plan` for an arrival that finds `found`.
 queueing::ServiceParts hdd_service(const HddServicePlan& plan, PositioningMemo& pos,
                                    const DriveIoCounts& drive_ios, const queueing::Arrival& found);
+
+/// A lower bound on hdd_service(plan, pos, ..., found).busy() over every `found`: each command
+/// moves its bytes at least once (a stream's sweep only adds to it), and the fresh share of
+/// the request pays at least the least positioning the drive's choice can give
+/// (queueing::Service::busy_floor_s; evaluate/response_bound.h).
+double hdd_busy_floor(const HddServicePlan& plan, const PositioningMemo& pos);
+
+/// A lower bound on hdd_service(plan, pos, ..., found).foreground() over every `found`: the
+/// fresh share of the first command's transfer and least positioning (the positioning only
+/// when none of it may be done ahead of a pipelined window).
+double hdd_foreground_floor(const HddServicePlan& plan, const PositioningMemo& pos);
 
 }  // namespace raidadv

@@ -196,7 +196,9 @@ const std::vector<std::pair<OsRequest, double>>& transfer_shapes(const MappingCo
     if (const auto it = cache.find(key); it != cache.end()) {
         return it->second;
     }
-    constexpr std::size_t kMaxEntries = 4096;  // bounds the memory; refilled on demand
+    // bounds the memory (a few kB each); refilled on demand. An advisor search over the whole
+    // catalog meets each geometry again and again, so it holds a whole search.
+    constexpr std::size_t kMaxEntries = 32768;
     if (cache.size() >= kMaxEntries) {
         cache.clear();
     }

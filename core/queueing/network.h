@@ -55,6 +55,11 @@ struct Service {
     ServiceParts parts;              ///< used when `at` is empty
     double fixed_max_extra_s = 0.0;  ///< extra deterministic time of a fork's largest sub-request
     std::function<ServiceParts(const Arrival& found)> at;
+    /// With `at`: lower bounds on at(found).busy() and at(found).foreground() over every found
+    /// state (0 = none known), for bounds that must never exceed what the solve gives
+    /// (evaluate/response_bound.h).
+    double busy_floor_s = 0.0;
+    double foreground_floor_s = 0.0;
 
     ServiceParts parts_at(const Arrival& found) const { return at ? at(found) : parts; }
 };
