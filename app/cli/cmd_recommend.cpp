@@ -161,6 +161,7 @@ json result_json(const Project& project, const advisor::Request& req, const advi
             {"search",
              {{"candidates", result.stats.candidates},
               {"evaluated", result.stats.evaluated},
+              {"skipped", result.stats.skipped},
               {"feasible", result.ranked.size()},
               {"seconds", result.stats.seconds},
               {"rejected", rejected}}},
@@ -190,8 +191,9 @@ void print_text(std::ostream& out, const Project& project, const advisor::Reques
     for (std::size_t i = 0; i < result.ranked.size() && i < top; ++i) {
         const Candidate& c = result.ranked[i];
         const std::string loss = format::probability(c.assessment.p_data_loss);
-        const bool tie = (i > 0 && result.ranked[i - 1].utility == c.utility) ||
-                         (i + 1 < result.ranked.size() && result.ranked[i + 1].utility == c.utility);
+        const bool tie =
+            (i > 0 && result.ranked[i - 1].utility == c.utility) ||
+            (i + 1 < result.ranked.size() && result.ranked[i + 1].utility == c.utility);
         std::ostringstream score;
         score << (c.score >= 1.0 ? std::to_string(std::lround(c.score)) : std::string("<1"))
               << (tie ? "=" : "");
@@ -200,11 +202,11 @@ void print_text(std::ostream& out, const Project& project, const advisor::Reques
             << (c.assessment.price_known
                     ? advisor::format_money(c.assessment.total_usd, req.constraints)
                     : std::string("unknown"))
-            << std::setw(10)
-            << advisor::format_capacity(c.assessment.usable_bytes) << std::setw(11) << loss
-            << c.system.name << (c.pareto ? "  [Pareto]" : "") << "\n";
+            << std::setw(10) << advisor::format_capacity(c.assessment.usable_bytes) << std::setw(11)
+            << loss << c.system.name << (c.pareto ? "  [Pareto]" : "") << "\n";
         for (const std::string& v : c.variants) {
-            out << std::setw(57) << "" << "or: " << v << "\n";
+            out << std::setw(57) << ""
+                << "or: " << v << "\n";
         }
     }
     for (const advisor::Explanation& e : result.explanations) {
@@ -250,6 +252,7 @@ int run_recommend(const std::vector<std::string>& args, const GlobalOptions& opt
     }
     advisor::SearchOptions search;
     search.explain_top = static_cast<int>(std::min<std::size_t>(top, 10));
+    search.exact_top = static_cast<int>(std::max<std::size_t>(top, 10));  // rows shown stay exact
     const advisor::Result result = advisor::recommend(*project->advisor, catalog, search);
     if (parsed.has("--json")) {
         std::cout << result_json(*project, *project->advisor, result, top).dump(2) << "\n";

@@ -98,6 +98,10 @@ struct Explanation {
 struct SearchStats {
     long long candidates = 0;  ///< systems enumerated
     long long evaluated = 0;   ///< analytic evaluations run (stripe alternatives included)
+    /// Candidates that met every constraint but were never evaluated: their known cost, loss
+    /// risk and capacity and a lower bound on their response time show they cannot change the
+    /// answer (advisor/prune.h).
+    long long skipped = 0;
     std::map<std::string, long long> rejected;  ///< reason -> count
     double seconds = 0.0;
 };
@@ -125,6 +129,15 @@ struct SearchOptions {
     /// When nothing fits, search again with the budget and then the capacity lifted to name
     /// the way out (Result::way_out). The repeat searches do not look further.
     bool find_way_out = true;
+    /// Skip candidates that cannot change the answer (advisor/prune.h): the Pareto front, the
+    /// first `exact_top` rows, the stripe refinement and what the explanations name stay as an
+    /// evaluation of every candidate gives them; rows further down may be missing (those a
+    /// front member dominates), so a re-rank under other weights keeps the front and its best
+    /// but not every row below. false: evaluate every candidate.
+    bool prune = true;
+    int exact_top = 10;  ///< rows (after folding) that stay exactly as without skipping
+    /// The cheapest priced row and the row with the most capacity stay exact too (way_out).
+    bool keep_extremes = false;
 };
 
 /// Runs the whole search. Never throws for a request the project reader accepted.

@@ -42,12 +42,6 @@ std::string load_name(const Workload& w, int concurrency) {
                 : (one ? " outstanding request" : " outstanding requests"));
 }
 
-std::string level_family(const Layout& l) {
-    std::ostringstream s;
-    s << static_cast<int>(l.level) << "/" << (l.volumes > 1);
-    return s.str();
-}
-
 std::string short_name(const System& s) {
     // The layout part of describe(): between the first and the last ", ".
     const std::string full = s.name;
@@ -431,6 +425,12 @@ void weight_sensitivity(const Candidate& pick, const Result& result, const Reque
 }
 
 }  // namespace
+
+std::string level_family(const Layout& l) {
+    std::ostringstream s;
+    s << static_cast<int>(l.level) << "/" << (l.volumes > 1);
+    return s.str();
+}
 
 void explain_top(Result& result, const Request& request, int count) {
     result.explanations.clear();

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "advisor/advisor.h"
+#include "advisor/prune.h"
 
 namespace raidadv::advisor {
 
@@ -15,13 +16,8 @@ namespace {
 constexpr double kLossProbabilityFloor = 1e-4;
 
 double utility(const Candidate& c, const Weights& w) {
-    // derived: each term is the log of a ratio, so "twice as fast" and "half the price" weigh the
-    // same at equal weights.
-    const double perf = -std::log(c.performance.mean_response_s);
-    const double cost = c.assessment.total_usd > 0.0 ? -std::log(c.assessment.total_usd) : 0.0;
-    const double loss = -std::log(std::max(c.assessment.p_data_loss, kLossProbabilityFloor));
-    const double capacity = std::log(std::max(c.assessment.usable_bytes, 1.0));
-    return w.performance * perf + w.cost * cost + w.reliability * loss + w.capacity * capacity;
+    return utility_of(c.performance.mean_response_s, c.assessment.total_usd,
+                      c.assessment.p_data_loss, c.assessment.usable_bytes, w);
 }
 
 /// a is at least as good as b on every criterion and better on one.
@@ -61,6 +57,17 @@ bool ranks_before(double a_utility, const Candidate& a, double b_utility, const 
 }
 
 }  // namespace
+
+double utility_of(double response_s, double cost_usd, double p_data_loss, double usable_bytes,
+                  const Weights& w) {
+    // derived: each term is the log of a ratio, so "twice as fast" and "half the price" weigh the
+    // same at equal weights.
+    const double perf = -std::log(response_s);
+    const double cost = cost_usd > 0.0 ? -std::log(cost_usd) : 0.0;
+    const double loss = -std::log(std::max(p_data_loss, kLossProbabilityFloor));
+    const double capacity = std::log(std::max(usable_bytes, 1.0));
+    return w.performance * perf + w.cost * cost + w.reliability * loss + w.capacity * capacity;
+}
 
 bool simpler_layout(const Layout& a, const Layout& b) {
     // derived: fewer volumes to manage, then no span setting, then fewer drives per volume.

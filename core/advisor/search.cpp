@@ -1,11 +1,11 @@
 // The search: catalog drives x controllers x drive counts x layouts, pruned by the constraints
-// before the model runs, then the stripe unit refined by the model for the leading candidates.
+// before the model runs (here), then evaluated best-looking first with the candidates that
+// cannot change the answer skipped, and the stripe unit refined by the model for the leading
+// candidates (search_evaluate.cpp).
 
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <cstdio>
-#include <functional>
 #include <map>
 #include <set>
 #include <sstream>
@@ -15,12 +15,18 @@
 #include "advisor/dominance.h"
 #include "advisor/explain.h"
 #include "advisor/layouts.h"
+#include "advisor/search_context.h"
 #include "advisor/topology.h"
 #include "advisor/wear.h"
 #include "catalog/catalog.h"
+#include "evaluate/response_bound.h"
 #include "layout/geometry.h"
 
 namespace raidadv::advisor {
+
+using detail::Context;
+using detail::ControllerChoice;
+using detail::Pending;
 
 namespace {
 
@@ -90,67 +96,68 @@ double design_concurrency(const Workload& w) {
     return n;
 }
 
-struct Context {
-    const Request& request;
-    const Catalog& catalog;
-    std::map<std::string, LinkSpec> links;
-    std::vector<double> stripe_units;
-    double capacity_needed = 0.0;
-    Result result;
-    const std::function<bool(double)>* progress = nullptr;
-
-    void reject(const std::string& reason) { ++result.stats.rejected[reason]; }
-    /// Reports progress; false (and `result.cancelled` set) once the caller asked to stop.
-    bool keep_going(double fraction_done) {
-        if (!result.cancelled && progress != nullptr && *progress &&
-            !(*progress)(std::clamp(fraction_done, 0.0, 1.0))) {
-            result.cancelled = true;
-        }
-        return !result.cancelled;
+/// A lower bound on the mean response time `system` can have if the search keeps it (0: none):
+/// the model's (evaluate/response_bound.h) at each load point, and no faster than the SSD wear
+/// limit lets a kept candidate be: a closed point's response is at least n / throughput - Z,
+/// and a kept candidate's throughput at the heaviest point is at most the limit (wear.h), as
+/// is its throughput at any smaller population where throughput rises with the population.
+double response_floor(const Context& ctx, const System& system) {
+    const Workload& w = ctx.request.workload;
+    ResponseBound bound;
+    try {
+        bound = response_lower_bound(system, w);
+    } catch (const std::exception&) {
+        return 0.0;  // the model will say why it cannot evaluate it
     }
-};
-
-/// Share of the progress bar the enumeration takes; the stripe refinement takes the rest.
-constexpr double kEnumerationShare = 0.9;
-
-/// "At this load the drives' rated endurance lasts about 7.5 years": the wear warning.
-std::string wear_warning(const Candidate& cand, const Constraints& c) {
-    const Wear& w = cand.performance.wear;
-    char text[320];
-    std::snprintf(text, sizeof text,
-                  "SSD wear: about %.0f GB written to each drive per day (%.0f busy hours, write "
-                  "amplification %.1f), so the rated %.0f TBW lasts about %.1f years, near the "
-                  "%.0f-year horizon.",
-                  w.drive_bytes_per_day / 1e9, c.busy_hours_per_day, w.write_amplification,
-                  cand.system.drive.endurance_bytes / 1e12, w.years_to_wear_out, c.horizon_years);
-    return text;
+    const Constraints& c = ctx.request.constraints;
+    const double limit = wear_throughput_limit(system, w, c.busy_hours_per_day, c.horizon_years);
+    if (w.arrival_rates_per_s.empty() && !w.concurrency.empty() && std::isfinite(limit) &&
+        limit > 0.0 && bound.points_s.size() == w.concurrency.size()) {
+        const int heaviest = w.concurrency.back();
+        for (std::size_t i = 0; i < w.concurrency.size(); ++i) {
+            const int n = w.concurrency[i];
+            if (i + 1 == w.concurrency.size() || (bound.throughput_rises && n <= heaviest)) {
+                bound.points_s[i] = std::max(bound.points_s[i], n / limit - w.think_time_s);
+            }
+        }
+    }
+    double log_sum = 0.0;
+    for (double r : bound.points_s) {
+        if (!(r > 0.0)) {
+            return 0.0;
+        }
+        log_sum += std::log(r);
+    }
+    // derived: as advisor::measure's geometric mean over the load points.
+    return bound.points_s.empty() ? 0.0
+                                  : std::exp(log_sum / static_cast<double>(bound.points_s.size()));
 }
 
-/// Builds the system and either keeps it (feasible), parks it (over budget) or rejects it.
-void consider(Context& ctx, System system, bool owned, const StripeRule& rule,
-              const AttachmentPlan& plan, int slots) {
+/// The candidate `p` stands for: rejected, parked (over budget) or kept for the model with
+/// what is known of it before the model runs.
+void consider(Context& ctx, Pending p, int slots) {
     const Constraints& c = ctx.request.constraints;
     ++ctx.result.stats.candidates;
-    const Layout& layout = system.layout;
+    const Layout& layout = p.layout;
     if (failures_tolerated(layout) < c.min_failures_tolerated) {
         ctx.reject("tolerates fewer failures than required");
         return;
     }
-    if (system.total_drives() + hot_spare_count(layout, ctx.request.hot_spares) > slots) {
+    const int drives = layout.drives * layout.volumes;
+    if (drives + hot_spare_count(layout, ctx.request.hot_spares) > slots) {
         ctx.reject("no bay or port left for the hot spare");
         return;
     }
-    if (usable_bytes(layout, system.drive.capacity_bytes) < ctx.capacity_needed) {
+    if (usable_bytes(layout, ctx.drives[p.drive].capacity_bytes) < ctx.capacity_needed) {
         ctx.reject("too little usable capacity");
         return;
     }
-    if (is_striped(layout.level)) {
-        system.layout.stripe_unit_bytes = rule.rounded_bytes;
-    }
-    system.name = describe(system);
+    System system = detail::build_system(ctx, p);
     Candidate cand;
-    cand.assessment = assess(system, ctx.request, owned);
-    add_plan_cost(plan, cand.assessment);  // topology (issue 25): extra cards, expanders, JBODs
+    const ControllerChoice& choice = ctx.controllers[p.choice];
+    cand.assessment = assess(system, ctx.request, choice.owned);
+    // topology (issue 25): extra cards, expanders, JBODs
+    add_plan_cost(ctx.plans[p.plan], cand.assessment);
     const Assessment& a = cand.assessment;
     if (c.max_rebuild_hours > 0.0 && a.rebuild_time_s > c.max_rebuild_hours * 3600.0) {
         ctx.reject("rebuild takes longer than allowed");
@@ -169,45 +176,28 @@ void consider(Context& ctx, System system, bool owned, const StripeRule& rule,
         ctx.reject("a part has no price in the catalog");
         return;
     }
-    cand.system = std::move(system);
-    cand.stripe_rule = rule;
     if (c.budget_usd > 0.0 && a.total_usd > c.budget_usd) {
         if (a.total_usd <= 2.0 * c.budget_usd) {
+            cand.system = std::move(system);
+            cand.stripe_rule = ctx.rules[p.rule];
             ctx.result.over_budget.push_back(std::move(cand));
         }
         ctx.reject("over budget");
         return;
     }
-    ++ctx.result.stats.evaluated;
-    PerformanceOutcome outcome = measure(cand.system, ctx.request.workload);
-    if (!outcome.feasible) {
-        ctx.reject(outcome.problem.rfind("saturated", 0) == 0 ? "saturated at the workload's load"
-                                                              : "not evaluable");
-        return;
+    Outlook& o = p.outlook;
+    o.cost_usd = a.total_usd;
+    o.p_data_loss = a.p_data_loss;
+    o.usable_bytes = a.usable_bytes;
+    o.price_known = a.price_known;
+    o.striped = is_striped(layout.level);
+    o.family = fold_family_key(system, a.failures_tolerated);
+    o.level_family = level_family(layout);
+    if (ctx.options.prune) {
+        o.response_floor_s = response_floor(ctx, system);
     }
-    cand.performance = std::move(outcome.performance);
-    Wear& wear = cand.performance.wear;
-    wear = ssd_wear(cand.system, ctx.request.workload, cand.performance.points.back(),
-                    c.busy_hours_per_day);
-    if (wear.applies && wear.years_to_wear_out < c.horizon_years) {
-        ctx.reject("SSDs wear out before the horizon");
-        return;
-    }
-    if (wear.applies && wear.years_to_wear_out < 2.0 * c.horizon_years) {
-        cand.assessment.warnings.push_back(wear_warning(cand, c));
-    }
-    ctx.result.ranked.push_back(std::move(cand));
+    ctx.pending.push_back(std::move(p));
 }
-
-/// A controller the search may use, with what it needs from the catalog resolved.
-struct ControllerChoice {
-    ControllerSpec spec;
-    LinkSpec host_link;
-    bool owned = false;
-    std::set<RaidLevel> levels;
-    std::vector<std::string> accepts;
-    std::vector<double> stripe_units;  ///< the allowed units this controller offers
-};
 
 std::vector<ControllerChoice> eligible_controllers(Context& ctx) {
     const Constraints& c = ctx.request.constraints;
@@ -289,14 +279,17 @@ void enumerate(Context& ctx) {
         levels.assign(all, all + count);
     }
     const double design_n = design_concurrency(req.workload);
-    const std::vector<ControllerChoice> controllers = eligible_controllers(ctx);
-    const std::vector<EnclosureSpec> enclosures = ctx.catalog.enclosures();  // topology
-    for (std::size_t d = 0; d < drives.size(); ++d) {
-        if (!ctx.keep_going(kEnumerationShare * static_cast<double>(d) /
-                            static_cast<double>(drives.size()))) {
+    ctx.drives = std::move(drives);
+    ctx.controllers = eligible_controllers(ctx);
+    ctx.enclosures = ctx.catalog.enclosures();  // topology
+    const std::vector<ControllerChoice>& controllers = ctx.controllers;
+    const std::vector<EnclosureSpec>& enclosures = ctx.enclosures;
+    for (std::size_t d = 0; d < ctx.drives.size(); ++d) {
+        if (!ctx.keep_going(detail::kEnumerationShare * static_cast<double>(d) /
+                            static_cast<double>(ctx.drives.size()))) {
             return;
         }
-        const DriveSpec& drive = drives[d];
+        const DriveSpec& drive = ctx.drives[d];
         const auto link = ctx.links.find(drive.interface);
         if (link == ctx.links.end()) {
             continue;
@@ -304,14 +297,15 @@ void enumerate(Context& ctx) {
         for (const ControllerChoice* choice : controllers_for(drive, controllers, ctx)) {
             const ControllerSpec& ctl = choice->spec;
             const std::vector<double>& units = choice->stripe_units;
-            const StripeRule rule =
-                units.empty() ? StripeRule{} : chen_patterson_stripe_unit(drive, design_n, units);
+            ctx.rules.push_back(units.empty() ? StripeRule{}
+                                              : chen_patterson_stripe_unit(drive, design_n, units));
+            const StripeRule& rule = ctx.rules.back();
+            const std::size_t rule_index = ctx.rules.size() - 1;
             // Topology (issue 25): ports, cards, expanders and JBODs decide how many fit.
             const int max_drives = std::min(
-                c.max_drive_bays,
-                max_attachable({req.host, drive, ctl, 0, enclosures, ctx.links}));
+                c.max_drive_bays, max_attachable({req.host, drive, ctl, 0, enclosures, ctx.links}));
             for (int n : drive_counts(max_drives)) {
-                const AttachmentPlan plan =
+                AttachmentPlan plan =
                     plan_attachment({req.host, drive, ctl, n, enclosures, ctx.links});
                 if (!plan.feasible) {
                     ctx.reject("cannot be attached to the host (ports, slots or bays)");
@@ -322,6 +316,8 @@ void enumerate(Context& ctx) {
                     n * drive.info.price_usd > 2.0 * c.budget_usd) {
                     break;
                 }
+                ctx.plans.push_back(std::move(plan));
+                const std::size_t plan_index = ctx.plans.size() - 1;
                 for (RaidLevel level : levels) {
                     if (choice->levels.count(level) == 0) {
                         continue;
@@ -333,67 +329,20 @@ void enumerate(Context& ctx) {
                     }
                     // Host software RAID (an HBA with RAID levels: Linux md) builds raid10 on 3.
                     const bool md = ctl.kind == ControllerKind::Hba && !ctl.levels.empty();
-                    for (const Layout& layout : layouts_for(level, n, req.can_spread_over_volumes,
-                                                            c.min_failures_tolerated, md)) {
-                        System system;
-                        system.drive = drive;
-                        system.layout = layout;
-                        system.controller = ctl;
-                        system.write_back_cache = ctl.battery_backed;
-                        system.drive_write_cache =
-                            c.power_loss_safe_writes ? DriveWriteCache::Off : DriveWriteCache::Auto;
-                        system.drive_link = link->second;
-                        system.drives_per_link = link->second.shared  // a bus; else a lane each
-                                                     ? (n + ctl.ports - 1) / std::max(1, ctl.ports)
-                                                     : 1;
-                        system.host_link = choice->host_link;
-                        system.host = req.host;
-                        apply_plan(plan, system);  // a shared expander uplink, if any
-                        consider(ctx, std::move(system), choice->owned, rule, plan, max_drives);
+                    for (Layout layout : layouts_for(level, n, req.can_spread_over_volumes,
+                                                     c.min_failures_tolerated, md)) {
+                        if (is_striped(layout.level)) {
+                            layout.stripe_unit_bytes = rule.rounded_bytes;
+                        }
+                        Pending p;
+                        p.drive = d;
+                        p.choice = static_cast<std::size_t>(choice - controllers.data());
+                        p.plan = plan_index;
+                        p.rule = rule_index;
+                        p.layout = layout;
+                        consider(ctx, std::move(p), max_drives);
                     }
                 }
-            }
-        }
-    }
-}
-
-/// The model checks the stripe unit: every allowed unit is tried for the leading striped
-/// candidates and the fastest kept (the rule's unit wins ties: it is the grounded default).
-void refine_stripes(Context& ctx, int top) {
-    auto& ranked = ctx.result.ranked;
-    int refined = 0;
-    for (std::size_t i = 0; i < ranked.size() && refined < top; ++i) {
-        Candidate& cand = ranked[i];
-        if (!is_striped(cand.system.layout.level)) {
-            continue;
-        }
-        if (!ctx.keep_going(kEnumerationShare + (1.0 - kEnumerationShare) *
-                                                    static_cast<double>(refined) /
-                                                    static_cast<double>(std::max(1, top)))) {
-            return;
-        }
-        ++refined;
-        const double rule_unit = cand.system.layout.stripe_unit_bytes;
-        const double rule_response = cand.performance.mean_response_s;
-        for (double unit : offered_stripe_units(ctx.stripe_units, cand.system.controller)) {
-            cand.stripes_tried.push_back(unit);
-            if (unit == rule_unit) {
-                cand.stripe_trials.push_back({unit, true, rule_response});
-                continue;
-            }
-            System trial = cand.system;
-            trial.layout.stripe_unit_bytes = unit;
-            ++ctx.result.stats.evaluated;
-            PerformanceOutcome outcome = measure(trial, ctx.request.workload);
-            cand.stripe_trials.push_back(
-                {unit, outcome.feasible,
-                 outcome.feasible ? outcome.performance.mean_response_s : 0.0});
-            // derived: ask for a 1% gain before moving off the rule's unit (model noise level).
-            if (outcome.feasible &&
-                outcome.performance.mean_response_s < 0.99 * cand.performance.mean_response_s) {
-                trial.name = describe(trial);
-                cand.system = std::move(trial);
-                cand.performance = std::move(outcome.performance);
             }
         }
     }
@@ -411,9 +360,34 @@ double Constraints::capacity_to_provide_bytes() const {
     return capacity_needed_bytes() / (max_fill_fraction > 0.0 ? max_fill_fraction : 1.0);
 }
 
+System detail::build_system(const Context& ctx, const Pending& p) {
+    const Constraints& c = ctx.request.constraints;
+    const DriveSpec& drive = ctx.drives[p.drive];
+    const ControllerChoice& choice = ctx.controllers[p.choice];
+    const ControllerSpec& ctl = choice.spec;
+    const LinkSpec& link = ctx.links.at(drive.interface);
+    System system;
+    system.drive = drive;
+    system.layout = p.layout;
+    system.controller = ctl;
+    system.write_back_cache = ctl.battery_backed;
+    system.drive_write_cache =
+        c.power_loss_safe_writes ? DriveWriteCache::Off : DriveWriteCache::Auto;
+    system.drive_link = link;
+    const int n = p.layout.drives * p.layout.volumes;
+    system.drives_per_link = link.shared  // a bus; else a lane each
+                                 ? (n + ctl.ports - 1) / std::max(1, ctl.ports)
+                                 : 1;
+    system.host_link = choice.host_link;
+    system.host = ctx.request.host;
+    apply_plan(ctx.plans[p.plan], system);  // a shared expander uplink, if any
+    system.name = describe(system);
+    return system;
+}
+
 Result recommend(const Request& request, const Catalog& catalog, const SearchOptions& options) {
     const auto start = std::chrono::steady_clock::now();
-    Context ctx{request, catalog, {}, {}, 0.0, {}, &options.progress};
+    Context ctx{request, catalog, options};
     for (LinkSpec& l : catalog.links()) {
         const std::string id = l.info.id;
         ctx.links.emplace(id, std::move(l));
@@ -425,8 +399,9 @@ Result recommend(const Request& request, const Catalog& catalog, const SearchOpt
 
     Result& result = ctx.result;
     enumerate(ctx);
-    rank(result, request);
-    refine_stripes(ctx, options.refine_top);
+    if (!result.cancelled) {
+        detail::evaluate_and_rank(ctx);
+    }
     if (result.cancelled) {
         result.ranked.clear();
         result.pareto.clear();
@@ -439,9 +414,6 @@ Result recommend(const Request& request, const Catalog& catalog, const SearchOpt
     if (options.progress) {
         options.progress(1.0);  // done; a late request to stop changes nothing
     }
-    fold_variants(result.ranked);
-    mark_pareto(result.ranked);
-    rank(result, request);
     if (result.ranked.empty()) {
         result.problems.push_back("No candidate meets every constraint.");
         for (const auto& [reason, count] : result.stats.rejected) {

@@ -317,6 +317,9 @@ TargetAnswer what_would_it_take(const Request& request, const Catalog& catalog,
     SearchOptions search;
     search.explain_top = 0;
     search.progress = stage(options, options.today != nullptr ? 0.0 : 0.4, 0.9);
+    // Every candidate: the target is a 95th percentile at another load, which a candidate
+    // skipped for its mean response (advisor/prune.h) may meet at a lower price.
+    search.prune = false;
     const Result result = recommend(answer.request, catalog, search);
     answer.stats = result.stats;
     if (result.cancelled) {

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "advisor/advisor.h"
+#include "advisor/prune.h"
 
 namespace raidadv::advisor {
 
@@ -47,9 +48,7 @@ std::string variant_name(const Candidate& variant, const Candidate& row) {
 }
 
 std::string family_key(const Candidate& c) {
-    return c.system.drive.info.id + "|" + std::to_string(c.system.total_drives()) + "|" +
-           std::to_string(static_cast<int>(c.system.layout.level)) + "|" +
-           std::to_string(c.assessment.failures_tolerated);
+    return fold_family_key(c.system, c.assessment.failures_tolerated);
 }
 
 bool near_identical(const Candidate& a, const Candidate& b) {
@@ -62,6 +61,12 @@ bool near_identical(const Candidate& a, const Candidate& b) {
 }
 
 }  // namespace
+
+std::string fold_family_key(const System& system, int failures_tolerated) {
+    return system.drive.info.id + "|" + std::to_string(system.total_drives()) + "|" +
+           std::to_string(static_cast<int>(system.layout.level)) + "|" +
+           std::to_string(failures_tolerated);
+}
 
 void fold_variants(std::vector<Candidate>& candidates) {
     std::vector<Candidate> out;

@@ -17,6 +17,8 @@ Result quiet_search(const Request& request, const Catalog& catalog) {
     quiet.explain_top = 0;
     quiet.refine_top = 0;
     quiet.find_way_out = false;
+    quiet.exact_top = 1;
+    quiet.keep_extremes = true;  // the cheapest and the largest candidate are the answers here
     return recommend(request, catalog, quiet);
 }
 

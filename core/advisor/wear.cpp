@@ -55,4 +55,21 @@ Wear ssd_wear(const System& system, const Workload& workload, const PointMetrics
     return w;
 }
 
+double wear_throughput_limit(const System& system, const Workload& workload,
+                             double busy_hours_per_day, double horizon_years) {
+    const DriveSpec& d = system.drive;
+    const double write_share = 1.0 - workload.read_fraction;
+    const double amplification =
+        write_amplification(system.layout, workload.size.mean_bytes(), workload.alignment_bytes);
+    // derived: years < horizon <=> iops x write share x size x amplification x busy s / drives
+    // x 365.25 > endurance / horizon.
+    const double per_job = write_share * workload.size.mean_bytes() * amplification *
+                           busy_hours_per_day * 3600.0 * 365.25 * horizon_years /
+                           std::max(1, system.total_drives());
+    if (d.kind != DriveKind::Ssd || !(d.endurance_bytes > 0.0) || !(per_job > 0.0)) {
+        return std::numeric_limits<double>::infinity();
+    }
+    return d.endurance_bytes / per_job;
+}
+
 }  // namespace raidadv::advisor

@@ -22,4 +22,12 @@ double user_write_Bps(const PointMetrics& point, const Workload& workload);
 Wear ssd_wear(const System& system, const Workload& workload, const PointMetrics& point,
               double busy_hours_per_day);
 
+/// The most jobs per second at the heaviest load point with which `system`'s drives last
+/// `horizon_years` (ssd_wear solved for the point's iops: endurance x drives / (365.25 x
+/// horizon x write share x mean size x amplification x busy seconds a day)); infinity where
+/// wear does not apply or nothing is written. The search rejects a candidate beyond it, so a
+/// candidate it keeps has at most this throughput there (advisor/prune.h uses that).
+double wear_throughput_limit(const System& system, const Workload& workload,
+                             double busy_hours_per_day, double horizon_years);
+
 }  // namespace raidadv::advisor
