@@ -30,6 +30,7 @@ struct Timing {
     std::string project;
     long long candidates = 0;
     long long evaluated = 0;
+    long long skipped = 0;  ///< candidates the search showed it need not evaluate
     double search_seconds = 0.0;
     double search_cpu_seconds = 0.0;  ///< processor time of the search (std::clock)
     double rerank_seconds = 0.0;
@@ -47,6 +48,7 @@ Timing time_request(const std::string& name, raidadv::advisor::Request request,
     t.search_seconds = std::chrono::duration<double>(clock::now() - start).count();
     t.candidates = result.stats.candidates;
     t.evaluated = result.stats.evaluated;
+    t.skipped = result.stats.skipped;
     // Re-ranking after a weight change: the median of 21 changes.
     std::vector<double> reranks;
     for (int i = 0; i < 21; ++i) {
@@ -118,6 +120,7 @@ int run_advisor_bench(const std::vector<std::string>& files, bool json) {
             list.push_back({{"project", t.project},
                             {"candidates", t.candidates},
                             {"evaluated", t.evaluated},
+                            {"skipped", t.skipped},
                             {"candidates_per_s", per_s(t)},
                             {"search_seconds", t.search_seconds},
                             {"search_cpu_seconds", t.search_cpu_seconds},
@@ -134,12 +137,12 @@ int run_advisor_bench(const std::vector<std::string>& files, bool json) {
                   << "\n";
         return 0;
     }
-    std::printf("%-42s %10s %10s %14s %10s %10s %12s\n", "project", "candidates", "evaluated",
-                "evaluations/s", "search s", "cpu s", "re-rank ms");
+    std::printf("%-42s %10s %10s %10s %14s %10s %10s %12s\n", "project", "candidates", "evaluated",
+                "skipped", "evaluations/s", "search s", "cpu s", "re-rank ms");
     for (const Timing& t : timings) {
-        std::printf("%-42s %10lld %10lld %14.0f %10.3f %10.3f %12.3f\n", t.project.c_str(),
-                    t.candidates, t.evaluated, per_s(t), t.search_seconds, t.search_cpu_seconds,
-                    t.rerank_seconds * 1e3);
+        std::printf("%-42s %10lld %10lld %10lld %14.0f %10.3f %10.3f %12.3f\n", t.project.c_str(),
+                    t.candidates, t.evaluated, t.skipped, per_s(t), t.search_seconds,
+                    t.search_cpu_seconds, t.rerank_seconds * 1e3);
     }
     std::printf("targets: search under 1 s, re-rank under 50 ms (one core)\n");
     return 0;
