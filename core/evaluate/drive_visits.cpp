@@ -63,12 +63,17 @@ void DriveVisits::add(const DriveAccess& a, std::vector<Visit>& visits) const {
         const double t = hdd_transfer_time(hdd, a.mean_bytes, wl_.span_fraction);
         const double wait = hdd_rewrite_wait(hdd, t);
         const double overhead = hdd.command_overhead_s;
-        // derived: the transfer, and the fresh share's least positioning or the wait (none
-        // for a pipelined window, whose positioning may be done ahead: hdd_service).
-        const double least = (a.write ? pos_write_ : pos_read_)->min_mean();
-        v.service.busy_floor_s =
-            t + (a.early ? 0.0 : std::clamp(a.fresh, 0.0, 1.0) * std::min(least, wait));
-        v.service.foreground_floor_s = v.service.busy_floor_s;  // nothing hidden here
+        // derived: the transfer, and the fresh share of the least of the positioning (as the
+        // plain write's floor finds it) and the wait (nothing for a pipelined window, whose
+        // positioning may be done ahead: hdd_service); nothing is hidden here.
+        const HddServicePlan plan = hdd_plan(a, false, a.mean_bytes);
+        const std::shared_ptr<PositioningMemo> pos = a.write ? pos_write_ : pos_read_;
+        const double fresh = a.early ? 0.0 : std::clamp(a.fresh, 0.0, 1.0);
+        v.service.floor_at = [plan, pos, t, wait, fresh](double present) {
+            const double least = pos->peek(hdd_most_candidates(plan, present)).mean;
+            const double floor = t + fresh * std::max(0.0, std::min(least, wait));
+            return queueing::ServiceFloor{floor, floor};
+        };
         auto random = v.service.at;
         v.service.at = [random, t, wait, overhead](const Arrival& found) {
             ServiceParts parts = random(found);
@@ -134,8 +139,9 @@ Visit DriveVisits::hdd_visit(const DriveAccess& a) const {
     v.service.at = [plan, pos, drive_ios](const Arrival& found) {
         return hdd_service(plan, *pos, *drive_ios, found);
     };
-    v.service.busy_floor_s = hdd_busy_floor(plan, *pos);
-    v.service.foreground_floor_s = hdd_foreground_floor(plan, *pos);
+    v.service.floor_at = [plan, pos](double present) {
+        return hdd_service_floor(plan, *pos, present);
+    };
     return v;
 }
 

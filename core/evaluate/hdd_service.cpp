@@ -200,27 +200,36 @@ TimeMoments mixture(double p, TimeMoments a, TimeMoments b) {
     return {mean, std::max(0.0, second - mean * mean)};
 }
 
-double hdd_busy_floor(const HddServicePlan& plan, const PositioningMemo& pos) {
-    // derived from command_parts(): busy = fixed + hidden + random mean holds the stream
-    // transfer (the plan's transfer times a sweep >= 1) in both branches, and the positioning
-    // mean is at least the fresh share times a positioning of `pos` (a mixture with the
-    // write-back rewrite wait when the write half of read-modify-write is destaged alone);
-    // hdd_service's later commands and its moves between hidden and random keep the sum.
-    const double least =
-        plan.rewrite ? std::min(pos.min_mean(), plan.rewrite_wait) : pos.min_mean();
-    return std::max(1.0, plan.commands) * plan.transfer +
-           std::clamp(plan.fresh, 0.0, 1.0) * std::max(0.0, least);
+double hdd_most_candidates(const HddServicePlan& plan, double present) {
+    // choose(): queued = min(max(present - 1, min_candidates), depth) plus (copies - 1) / present
+    // (present >= 1); a cached write chooses among the window or half of it, and destages made
+    // alone among fewer.
+    if (plan.cached) {
+        return std::max(1.0, plan.window);
+    }
+    return std::min(std::max(present - 1.0, plan.min_candidates), plan.depth) + plan.copies - 1.0;
 }
 
-double hdd_foreground_floor(const HddServicePlan& plan, const PositioningMemo& pos) {
-    // derived from command_parts(): the first command's fixed part holds at least the fresh
-    // share of its transfer (media >= p >= fresh) and its random part at least the fresh share
-    // of a positioning of `pos` (or the rewrite wait); a pipelined window may move up to that
-    // positioning ahead (hdd_service: `early`), later commands and `unbuffered` only add.
-    const double least =
-        plan.rewrite ? std::min(pos.min_mean(), plan.rewrite_wait) : pos.min_mean();
-    return std::clamp(plan.fresh, 0.0, 1.0) *
-           (plan.transfer + (plan.early ? 0.0 : std::max(0.0, least)));
+queueing::ServiceFloor hdd_service_floor(const HddServicePlan& plan, const PositioningMemo& pos,
+                                         double present) {
+    // derived from command_parts(): busy = fixed + hidden + random mean holds the stream
+    // transfer (the plan's transfer times a sweep >= 1) in both branches, and the positioning
+    // mean is at least the fresh share times the positioning of the widest choice (SATF: more
+    // candidates, less positioning; HddPositioning::at does not rise with them), or the
+    // write-back rewrite wait when the write half of read-modify-write is destaged alone;
+    // later commands and the moves between hidden and random (unbuffered, early) keep the sum.
+    // The first command's fixed part holds the fresh share of its transfer (media >= p >=
+    // fresh) and its random part the fresh share of that positioning, less what a pipelined
+    // window positions ahead (early).
+    double least = std::max(0.0, pos.peek(hdd_most_candidates(plan, present)).mean);
+    if (plan.rewrite) {
+        least = std::min(least, plan.rewrite_wait);
+    }
+    const double fresh = std::clamp(plan.fresh, 0.0, 1.0);
+    queueing::ServiceFloor f;
+    f.busy_s = std::max(1.0, plan.commands) * plan.transfer + fresh * least;
+    f.foreground_s = fresh * (plan.transfer + (plan.early ? 0.0 : least));
+    return f;
 }
 
 ServiceParts hdd_service(const HddServicePlan& plan, PositioningMemo& memo,

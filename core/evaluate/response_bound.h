@@ -23,8 +23,9 @@ struct ResponseBound {
 
 /// Closed points: the larger of the asymptotic bound R(n) >= n D - Z of every station (Denning &
 /// Buzen 1978), with D the station's demand per job and per server (detached work included) at
-/// its least service (queueing::Service::busy_floor_s where the service depends on the queue), and
-/// the job's visits without waiting (their least foreground times, Service::foreground_floor_s):
+/// its least service (queueing::Service::floor_at where the service depends on the queue, for
+/// at most n requests found: one per job), and the job's visits without waiting (their least
+/// foreground times):
 /// the closed solve holds the throughput at or below 1 / the busiest station's demand at every
 /// population (queueing/solve_closed.cpp, solve_level and raise_to_floor) and its response at
 /// or above the sum of the visits' times, so its response is at least this. Open points get no
