@@ -9,6 +9,7 @@
 
 #include "advisor/request.h"
 #include "advisor/stripe_rule.h"
+#include "queueing/network.h"
 #include "system/metrics.h"
 #include "system/system.h"
 
@@ -182,8 +183,12 @@ struct PerformanceOutcome {
     Performance performance;
     bool feasible = false;
     std::string problem;  ///< why not, e.g. "saturated at 500 requests/s (drives)"
+    /// The watch stopped the evaluation: not feasible, and performance.points holds the load
+    /// points solved before it stopped (the others have PointMetrics::stopped set).
+    bool stopped = false;
 };
-PerformanceOutcome measure(const System& system, const Workload& workload);
+PerformanceOutcome measure(const System& system, const Workload& workload,
+                           const queueing::LevelWatch& watch = {});
 
 /// Probability of data loss after `years` of service (1 - survival, core/reliability).
 struct LossPoint {

@@ -51,6 +51,18 @@ Criteria floor_of(const Outlook& o) {
 
 }  // namespace
 
+double floor_mean(const std::vector<double>& points_s) {
+    double log_sum = 0.0;
+    for (double r : points_s) {
+        if (!(r > 0.0) || !std::isfinite(r)) {
+            return 0.0;
+        }
+        log_sum += std::log(r);
+    }
+    // derived: as advisor::measure's geometric mean over the load points.
+    return points_s.empty() ? 0.0 : std::exp(log_sum / static_cast<double>(points_s.size()));
+}
+
 double rank_key(double utility, bool price_known, bool cost_counts) {
     return (cost_counts && price_known ? kPriceKnownTier : 0.0) + utility;
 }

@@ -27,9 +27,20 @@ struct Outlook {
     bool price_known = true;
     bool striped = false;
     double response_floor_s = 0.0;  ///< lower bound on the mean response time (0: none)
-    std::string family;             ///< fold_variants' family (drive, drives, level, failures)
-    std::string level_family;       ///< the explanation's rival grouping (level, several volumes)
+    /// Per load point (the workload's closed points, then its open ones): lower bounds on the
+    /// response time, or the response itself where the model has solved it; response_floor_s
+    /// is their geometric mean (floor_mean).
+    std::vector<double> point_floors_s;
+    /// Kept only at or below this throughput at the heaviest point (SSD wear, wear.h).
+    double wear_limit = 0.0;
+    /// The model's throughput does not fall as the population grows (response_bound.h).
+    bool throughput_rises = false;
+    std::string family;        ///< fold_variants' family (drive, drives, level, failures)
+    std::string level_family;  ///< the explanation's rival grouping (level, several volumes)
 };
+
+/// The geometric mean of per-point floors (as advisor::measure's mean), 0 if any is not above 0.
+double floor_mean(const std::vector<double>& points_s);
 
 /// The ranking key rank() orders by, as one number: where cost counts a known price ranks
 /// first, then the utility (rank.cpp, ranks_before). `a` may rank before `b` only if

@@ -96,41 +96,43 @@ double design_concurrency(const Workload& w) {
     return n;
 }
 
-/// A lower bound on the mean response time `system` can have if the search keeps it (0: none):
-/// the model's (evaluate/response_bound.h) at each load point, and no faster than the SSD wear
+/// Lower bounds on the response times `system` can have if the search keeps it, into `o`: the
+/// model's (evaluate/response_bound.h) at each load point, and no faster than the SSD wear
 /// limit lets a kept candidate be: a closed point's response is at least n / throughput - Z,
 /// and a kept candidate's throughput at the heaviest point is at most the limit (wear.h), as
 /// is its throughput at any smaller population where throughput rises with the population.
-double response_floor(const Context& ctx, const System& system) {
+void response_floors(Context& ctx, const System& system, Outlook& o) {
     const Workload& w = ctx.request.workload;
+    const std::string key = detail::performance_key(system);
+    const auto known = key.empty() ? ctx.bounds.end() : ctx.bounds.find(key);
     ResponseBound bound;
-    try {
-        bound = response_lower_bound(system, w);
-    } catch (const std::exception&) {
-        return 0.0;  // the model will say why it cannot evaluate it
+    if (known != ctx.bounds.end()) {
+        bound = known->second;
+    } else {
+        try {
+            bound = response_lower_bound(system, w);
+        } catch (const std::exception&) {
+            return;  // no floor: the model will say why it cannot evaluate it
+        }
+        if (!key.empty()) {
+            ctx.bounds.emplace(key, bound);
+        }
     }
     const Constraints& c = ctx.request.constraints;
-    const double limit = wear_throughput_limit(system, w, c.busy_hours_per_day, c.horizon_years);
-    if (w.arrival_rates_per_s.empty() && !w.concurrency.empty() && std::isfinite(limit) &&
-        limit > 0.0 && bound.points_s.size() == w.concurrency.size()) {
+    o.throughput_rises = bound.throughput_rises;
+    o.wear_limit = wear_throughput_limit(system, w, c.busy_hours_per_day, c.horizon_years);
+    if (w.arrival_rates_per_s.empty() && !w.concurrency.empty() && std::isfinite(o.wear_limit) &&
+        o.wear_limit > 0.0 && bound.points_s.size() == w.concurrency.size()) {
         const int heaviest = w.concurrency.back();
         for (std::size_t i = 0; i < w.concurrency.size(); ++i) {
             const int n = w.concurrency[i];
             if (i + 1 == w.concurrency.size() || (bound.throughput_rises && n <= heaviest)) {
-                bound.points_s[i] = std::max(bound.points_s[i], n / limit - w.think_time_s);
+                bound.points_s[i] = std::max(bound.points_s[i], n / o.wear_limit - w.think_time_s);
             }
         }
     }
-    double log_sum = 0.0;
-    for (double r : bound.points_s) {
-        if (!(r > 0.0)) {
-            return 0.0;
-        }
-        log_sum += std::log(r);
-    }
-    // derived: as advisor::measure's geometric mean over the load points.
-    return bound.points_s.empty() ? 0.0
-                                  : std::exp(log_sum / static_cast<double>(bound.points_s.size()));
+    o.point_floors_s = std::move(bound.points_s);
+    o.response_floor_s = floor_mean(o.point_floors_s);
 }
 
 /// The candidate `p` stands for: rejected, parked (over budget) or kept for the model with
@@ -194,7 +196,7 @@ void consider(Context& ctx, Pending p, int slots) {
     o.family = fold_family_key(system, a.failures_tolerated);
     o.level_family = level_family(layout);
     if (ctx.options.prune) {
-        o.response_floor_s = response_floor(ctx, system);
+        response_floors(ctx, system, o);
     }
     ctx.pending.push_back(std::move(p));
 }

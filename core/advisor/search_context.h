@@ -14,6 +14,7 @@
 #include "advisor/advisor.h"
 #include "advisor/prune.h"
 #include "advisor/topology.h"
+#include "evaluate/response_bound.h"
 
 namespace raidadv::advisor::detail {
 
@@ -58,6 +59,8 @@ struct Context {
     /// The model's verdicts by performance_key(): systems that differ only in names and
     /// prices are evaluated once.
     std::unordered_map<std::string, PerformanceOutcome> measured;
+    /// The response-time bounds by performance_key(), for the same reason.
+    std::unordered_map<std::string, ResponseBound> bounds;
 
     void reject(const std::string& reason) { ++result.stats.rejected[reason]; }
     /// Reports progress; false (and `result.cancelled` set) once the caller asked to stop.
@@ -77,6 +80,10 @@ inline constexpr double kEvaluationEnd = 0.9;
 
 /// The system `p` stands for, named.
 System build_system(const Context& ctx, const Pending& p);
+
+/// What evaluate() reads of a system within one search, as a key: systems with equal keys get
+/// equal evaluations (empty: no key, evaluate it on its own).
+std::string performance_key(const System& system);
 
 /// Runs the model on the pending candidates, skipping those that cannot change the answer
 /// (prune.h), refines the stripe units of the leading ones, and leaves the finished ranking

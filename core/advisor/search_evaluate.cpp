@@ -5,6 +5,7 @@
 // and the answer made again, until none could.
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <limits>
@@ -14,6 +15,7 @@
 #include "advisor/search_context.h"
 #include "advisor/wear.h"
 #include "layout/geometry.h"
+#include "queueing/network.h"
 
 namespace raidadv::advisor::detail {
 
@@ -31,6 +33,8 @@ void append_link(std::string& key, const LinkSpec& l) {
     append(key, l.shared ? 1.0 : 0.0);
     append(key, static_cast<double>(l.max_devices));
 }
+
+}  // namespace
 
 /// What evaluate() reads of a system within one search (the host is the request's, the same
 /// for every candidate): the drive (by catalog id: one id, one drive within a search), the
@@ -68,8 +72,12 @@ std::string performance_key(const System& s) {
     return key;
 }
 
-/// The model's verdict on `system`, run once per performance key.
-PerformanceOutcome measure_once(Context& ctx, const System& system) {
+namespace {
+
+/// The model's verdict on `system`, run once per performance key (an evaluation `watch`
+/// stopped is not kept: it is not the whole verdict).
+PerformanceOutcome measure_once(Context& ctx, const System& system,
+                                const queueing::LevelWatch& watch = {}) {
     const std::string key = performance_key(system);
     if (!key.empty()) {
         if (const auto it = ctx.measured.find(key); it != ctx.measured.end()) {
@@ -77,8 +85,8 @@ PerformanceOutcome measure_once(Context& ctx, const System& system) {
         }
     }
     ++ctx.result.stats.evaluated;
-    PerformanceOutcome outcome = measure(system, ctx.request.workload);
-    if (!key.empty()) {
+    PerformanceOutcome outcome = measure(system, ctx.request.workload, watch);
+    if (!key.empty() && !outcome.stopped) {
         ctx.measured.emplace(key, outcome);
     }
     return outcome;
@@ -97,19 +105,70 @@ std::string wear_warning(const Candidate& cand, const Constraints& c) {
     return text;
 }
 
-/// The model on `p`: the candidate if it is feasible (the reason counted if not).
-std::optional<Candidate> evaluate_pending(Context& ctx, const Pending& p) {
+enum class Verdict {
+    Feasible,  ///< evaluated, kept
+    Rejected,  ///< evaluated (or stopped once rejection was certain), the reason counted
+    Skipped    ///< stopped part way: what it solved shows it cannot change the answer
+};
+
+/// The model on `p`. With `pruner`, the evaluation stops as soon as the load points it has
+/// solved (their responses replacing their floors in p's outlook) show the candidate may be
+/// skipped; with skipping on it also stops once the throughput passes the SSD wear limit where
+/// the throughput only rises with the population (wear.h: rejected whatever comes after).
+Verdict evaluate_pending(Context& ctx, Pending& p, const OnlinePruner* pruner,
+                         std::optional<Candidate>& kept) {
     const Constraints& c = ctx.request.constraints;
+    const Workload& w = ctx.request.workload;
     Candidate cand;
     cand.system = build_system(ctx, p);
     cand.assessment = assess(cand.system, ctx.request, ctx.controllers[p.choice].owned);
     add_plan_cost(ctx.plans[p.plan], cand.assessment);
     cand.stripe_rule = ctx.rules[p.rule];
-    PerformanceOutcome outcome = measure_once(ctx, cand.system);
+    Outlook& o = p.outlook;
+    bool worn_out = false;
+    bool settled = false;
+    queueing::LevelWatch watch;
+    const bool wear_stop = ctx.options.prune && o.throughput_rises && std::isfinite(o.wear_limit) &&
+                           o.wear_limit > 0.0 && w.arrival_rates_per_s.empty() &&
+                           !w.concurrency.empty();
+    const bool skip_stop = pruner != nullptr && o.point_floors_s.size() == w.concurrency.size() &&
+                           w.arrival_rates_per_s.empty() && !w.concurrency.empty();
+    if (wear_stop || skip_stop) {
+        watch = [&](int n, const queueing::Solution& at) {
+            if (wear_stop && n <= w.concurrency.back() && at.throughput > o.wear_limit) {
+                worn_out = true;  // its throughput at the heaviest point is at least this
+                return false;
+            }
+            if (!skip_stop) {
+                return true;
+            }
+            bool changed = false;
+            for (std::size_t i = 0; i < w.concurrency.size(); ++i) {
+                if (w.concurrency[i] == n && std::isfinite(at.response_mean) &&
+                    at.response_mean > o.point_floors_s[i]) {
+                    o.point_floors_s[i] = at.response_mean;  // solved: the floor is exact
+                    changed = true;
+                }
+            }
+            if (changed) {
+                o.response_floor_s = floor_mean(o.point_floors_s);
+                settled = pruner->skippable(o);
+            }
+            return !settled;
+        };
+    }
+    PerformanceOutcome outcome = measure_once(ctx, cand.system, watch);
+    if (outcome.stopped && worn_out) {
+        ctx.reject("SSDs wear out before the horizon");
+        return Verdict::Rejected;
+    }
+    if (outcome.stopped) {
+        return Verdict::Skipped;
+    }
     if (!outcome.feasible) {
         ctx.reject(outcome.problem.rfind("saturated", 0) == 0 ? "saturated at the workload's load"
                                                               : "not evaluable");
-        return std::nullopt;
+        return Verdict::Rejected;
     }
     cand.performance = std::move(outcome.performance);
     Wear& wear = cand.performance.wear;
@@ -117,12 +176,13 @@ std::optional<Candidate> evaluate_pending(Context& ctx, const Pending& p) {
                     c.busy_hours_per_day);
     if (wear.applies && wear.years_to_wear_out < c.horizon_years) {
         ctx.reject("SSDs wear out before the horizon");
-        return std::nullopt;
+        return Verdict::Rejected;
     }
     if (wear.applies && wear.years_to_wear_out < 2.0 * c.horizon_years) {
         cand.assessment.warnings.push_back(wear_warning(cand, c));
     }
-    return cand;
+    kept = std::move(cand);
+    return Verdict::Feasible;
 }
 
 /// The model checks the stripe unit: every allowed unit is tried for the leading striped
@@ -241,8 +301,10 @@ void evaluate_and_rank(Context& ctx) {
             skipped[i] = 1;
             continue;
         }
-        done[i] = evaluate_pending(ctx, pending[i]);
-        if (done[i]) {
+        const Verdict v = evaluate_pending(ctx, pending[i], opt.prune ? &pruner : nullptr, done[i]);
+        if (v == Verdict::Skipped) {
+            skipped[i] = 1;
+        } else if (v == Verdict::Feasible) {
             pruner.add(pending[i].outlook, *done[i]);
         }
     }
@@ -280,7 +342,7 @@ void evaluate_and_rank(Context& ctx) {
         for (std::size_t j : needed) {
             const std::size_t i = waiting_index[j];
             skipped[i] = 0;
-            done[i] = evaluate_pending(ctx, pending[i]);
+            evaluate_pending(ctx, pending[i], nullptr, done[i]);
         }
     }
     for (char s : skipped) {
