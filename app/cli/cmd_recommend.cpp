@@ -1,4 +1,5 @@
-// `recommend FILE [--top N] [--json]`: the advisor on the project's "advisor" section.
+// `recommend FILE [--top N] [--json] [--exhaustive]`: the advisor on the project's "advisor"
+// section.
 
 #include <iomanip>
 #include <iostream>
@@ -233,7 +234,7 @@ int run_recommend(const std::vector<std::string>& args, const GlobalOptions& opt
     const Command& self = command_named("recommend");
     std::map<std::string, std::string> values;
     const std::vector<std::string> rest = take_valued(args, {"--top"}, values, self);
-    const ParsedArgs parsed = parse_command_args(rest, {"--json"}, self);
+    const ParsedArgs parsed = parse_command_args(rest, {"--json", "--exhaustive"}, self);
     if (parsed.positionals.size() != 1) {
         throw UsageError{parsed.positionals.empty() ? "recommend needs a project FILE"
                                                     : "recommend takes one project FILE",
@@ -253,6 +254,7 @@ int run_recommend(const std::vector<std::string>& args, const GlobalOptions& opt
     advisor::SearchOptions search;
     search.explain_top = static_cast<int>(std::min<std::size_t>(top, 10));
     search.exact_top = static_cast<int>(std::max<std::size_t>(top, 10));  // rows shown stay exact
+    search.prune = !parsed.has("--exhaustive");
     const advisor::Result result = advisor::recommend(*project->advisor, catalog, search);
     if (parsed.has("--json")) {
         std::cout << result_json(*project, *project->advisor, result, top).dump(2) << "\n";
