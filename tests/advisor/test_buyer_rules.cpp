@@ -112,17 +112,18 @@ TEST_CASE("power-loss safe writes refuse SSDs without power-loss protection",
     CHECK(drive_refused(ssd(600, true), c).empty());
     CHECK(drive_refused(hdd(4, 100), c).empty());  // HDDs get their cache turned off instead
 
-    // In the search: the small catalog's SSD has no power-loss protection.
+    // In the search: a consumer SSD of the bundled catalog, which has no power-loss protection
+    // (the small test catalog's SSD has it since the catalog of issue 25 requires the column).
     advisor::Request r;
     r.workload.concurrency = {4};
     r.workload.size.fixed_bytes = 4096.0;
     r.workload.read_fraction = 0.7;
     r.constraints.capacity_bytes = 500e9;
-    r.constraints.drive_kinds = {DriveKind::Ssd};
+    r.constraints.drives = {"samsung-870-evo-1tb"};
     r.constraints.power_loss_safe_writes = true;
     SearchOptions quick;
     quick.find_way_out = false;
-    const Result result = recommend(r, raidadv::test::small_catalog(), quick);
+    const Result result = recommend(r, raidadv::test::bundled_catalog(), quick);
     CHECK(result.ranked.empty());
     CHECK(result.stats.rejected.count(drive_refused(ssd(600, false), r.constraints)) == 1);
 }
