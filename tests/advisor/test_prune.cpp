@@ -110,7 +110,6 @@ TEST_CASE("skipping candidates gives the answer of evaluating them all", "[advis
         const advisor::Result all = search(request, false);
         const advisor::Result skipping = search(request, true);
         CHECK(all.stats.skipped == 0);
-        CHECK(skipping.stats.evaluated <= all.stats.evaluated);
         skipped += skipping.stats.skipped;
         check_same_answer(all, skipping, advisor::SearchOptions{}.exact_top);
         // The bound the skipping rests on, against the model, for every ranked candidate.
