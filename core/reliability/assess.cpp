@@ -30,6 +30,15 @@ void require(bool ok, const std::string& message) {
     }
 }
 
+/// require() with a message made only when it fails: the advisor's search assesses tens of
+/// thousands of candidates, and formatting every message cost more than the assessment.
+template <typename Message>
+void require_lazy(bool ok, const Message& message) {
+    if (!ok) {
+        require(false, message());
+    }
+}
+
 std::string whole(double v) {
     std::ostringstream s;
     s << std::fixed << std::setprecision(0) << v;
@@ -117,18 +126,22 @@ namespace {
 void check_inputs(const ReliabilityInputs& in) {
     const DriveSpec& drive = in.drive;
     require(drive.capacity_bytes > 0.0, "the drive's capacity must be greater than 0");
-    require(in.horizon_years >= 0.0 && std::isfinite(in.horizon_years),
-            "horizon_years must be 0 or more, got " + format(in.horizon_years));
-    require(drive.ber >= 0.0 && drive.ber < 1.0,
-            "the drive's BER must be from 0 to below 1, got " + format(drive.ber));
-    require(in.field_afr_override >= 0.0 && in.field_afr_override < 1.0,
-            "field_afr_override must be from 0 to below 1, got " + format(in.field_afr_override));
+    require_lazy(in.horizon_years >= 0.0 && std::isfinite(in.horizon_years), [&] {
+        return "horizon_years must be 0 or more, got " + format(in.horizon_years);
+    });
+    require_lazy(drive.ber >= 0.0 && drive.ber < 1.0, [&] {
+        return "the drive's BER must be from 0 to below 1, got " + format(drive.ber);
+    });
+    require_lazy(in.field_afr_override >= 0.0 && in.field_afr_override < 1.0, [&] {
+        return "field_afr_override must be from 0 to below 1, got " + format(in.field_afr_override);
+    });
     require(in.field_rule.multiplier >= 1.0, "the field AFR multiplier must be at least 1");
     require(in.field_rule.floor >= 0.0 && in.field_rule.floor < 1.0 &&
                 in.field_rule.unknown_afr > 0.0 && in.field_rule.unknown_afr < 1.0,
             "the field AFR floor and unknown AFR must be fractions below 1");
-    require(in.replacement_delay_h >= 0.0 && std::isfinite(in.replacement_delay_h),
-            "replacement_hours must be 0 or more, got " + format(in.replacement_delay_h));
+    require_lazy(in.replacement_delay_h >= 0.0 && std::isfinite(in.replacement_delay_h), [&] {
+        return "replacement_hours must be 0 or more, got " + format(in.replacement_delay_h);
+    });
 }
 
 // The plain-language assumptions behind the numbers in r, in the order the report lists them.
@@ -211,7 +224,7 @@ void add_assumptions(const ReliabilityInputs& in, const LossModel& model, const 
 
 }  // namespace
 
-ReliabilityResult assess_reliability(const ReliabilityInputs& in) {
+ReliabilityResult assess_reliability(const ReliabilityInputs& in, bool explain) {
     const DriveSpec& drive = in.drive;
     check_inputs(in);
 
@@ -219,9 +232,11 @@ ReliabilityResult assess_reliability(const ReliabilityInputs& in) {
     const LossModel model = loss_model(in.layout);
     r.failures_tolerated = model.tolerated;
 
-    const DriveAfr afr = field_afr(drive, in.field_rule, in.field_afr_override);
-    require(afr.afr > 0.0 && afr.afr < 1.0, "the drive's AFR must be from 0 to below 1, got " +
-                                                format(afr.afr) + " (" + afr.basis + ")");
+    const DriveAfr afr = field_afr(drive, in.field_rule, in.field_afr_override, explain);
+    require_lazy(afr.afr > 0.0 && afr.afr < 1.0, [&] {
+        return "the drive's AFR must be from 0 to below 1, got " + format(afr.afr) + " (" +
+               afr.basis + ")";
+    });
     r.drive_afr_used = afr.afr;
     r.afr_basis = afr.basis;
     const double mttf = mttf_hours_from_afr(afr.afr);
@@ -229,9 +244,10 @@ ReliabilityResult assess_reliability(const ReliabilityInputs& in) {
 
     double mttr_h = 0.0;
     if (model.tolerated > 0) {
-        require(in.rebuild_rate_fraction > 0.0 && in.rebuild_rate_fraction <= 1.0,
-                "rebuild_rate_fraction must be greater than 0 and at most 1, got " +
-                    format(in.rebuild_rate_fraction));
+        require_lazy(in.rebuild_rate_fraction > 0.0 && in.rebuild_rate_fraction <= 1.0, [&] {
+            return "rebuild_rate_fraction must be greater than 0 and at most 1, got " +
+                   format(in.rebuild_rate_fraction);
+        });
         require(rebuild_source_rate_Bps(drive) > 0.0,
                 drive.kind == DriveKind::Ssd
                     ? "the SSD's sequential write rate must be greater than 0"
@@ -254,7 +270,9 @@ ReliabilityResult assess_reliability(const ReliabilityInputs& in) {
     r.p_data_loss_horizon =
         std::clamp(-std::expm1(-horizon_h * (1.0 / r.mttdl_hours + ure_loss_rate)), 0.0, 1.0);
 
-    add_assumptions(in, model, afr, mttf, mttr_h, r);
+    if (explain) {
+        add_assumptions(in, model, afr, mttf, mttr_h, r);
+    }
     return r;
 }
 

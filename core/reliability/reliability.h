@@ -101,7 +101,9 @@ struct DriveAfr {
     double afr = 0.0;
     std::string basis;
 };
-DriveAfr field_afr(const DriveSpec& drive, const FieldAfrRule& rule, double override_afr = 0.0);
+/// `explain` false: the rate only, `basis` left empty.
+DriveAfr field_afr(const DriveSpec& drive, const FieldAfrRule& rule, double override_afr = 0.0,
+                   bool explain = true);
 
 /// Sustained rate a rebuild writes the replacement at before its share is applied: HDD the mean
 /// of the outer and inner media rates, SSD the sequential write rate (derived).
@@ -128,6 +130,8 @@ double group_critical_rate_per_hour(const LossModel& model, double mttf_hours, d
 /// The whole assessment. Throws std::invalid_argument with a message naming the input for
 /// inputs it cannot assess (capacity <= 0, rebuild share outside (0, 1], negative horizon, BER
 /// outside [0, 1), an AFR override outside [0, 1), a rebuild rate <= 0 on a redundant layout).
-ReliabilityResult assess_reliability(const ReliabilityInputs& inputs);
+/// `explain` false: the figures only, without the assumptions in words (afr_basis included),
+/// for a search that ranks many candidates and shows a few.
+ReliabilityResult assess_reliability(const ReliabilityInputs& inputs, bool explain = true);
 
 }  // namespace raidadv
