@@ -110,7 +110,8 @@ struct SearchStats {
 struct Result {
     std::vector<Candidate> ranked;    ///< feasible candidates, best first
     std::vector<std::size_t> pareto;  ///< indices into `ranked`
-    /// Candidates beyond the budget (up to twice it), for "with $X more" explanations.
+    /// Candidates beyond the budget (up to twice it), for "with $X more" explanations; their
+    /// assessments hold the figures, not the assumptions and warnings in words.
     std::vector<Candidate> over_budget;
     std::vector<Explanation> explanations;  ///< for ranked[0..], as many as were asked for
     SearchStats stats;
@@ -174,8 +175,11 @@ void mark_pareto(std::vector<Candidate>& candidates);
 /// Hot spares `policy` gives `layout`: none without redundancy, 1, or one per volume.
 int hot_spare_count(const Layout& layout, HotSpares policy);
 
-/// Cost and reliability of a system under the request's horizon and prices.
-Assessment assess(const System& system, const Request& request, bool controller_owned);
+/// Cost and reliability of a system under the request's horizon and prices. `explain` false:
+/// the figures only, without assumptions and warnings in words (the search's screening of
+/// candidates before the model runs, and the over-budget candidates it keeps aside).
+Assessment assess(const System& system, const Request& request, bool controller_owned,
+                  bool explain = true);
 
 /// Performance at the request's load points; `saturated_at` is set (and the rest undefined) if
 /// any point saturates.

@@ -92,7 +92,8 @@ int hot_spare_count(const Layout& layout, HotSpares policy) {
     return 0;
 }
 
-Assessment assess(const System& system, const Request& request, bool controller_owned) {
+Assessment assess(const System& system, const Request& request, bool controller_owned,
+                  bool explain) {
     Assessment a;
     CostInputs cost_in;
     cost_in.system = system;
@@ -131,7 +132,7 @@ Assessment assess(const System& system, const Request& request, bool controller_
     a.total_usd = cost.total_usd + a.spares_usd + (a.power_usd - cost.power_usd);
     a.usd_per_usable_tb = a.usable_bytes > 0.0 ? a.total_usd / (a.usable_bytes / 1e12) : 0.0;
 
-    const ReliabilityResult rel = assess_reliability(reliability_inputs(system, request));
+    const ReliabilityResult rel = assess_reliability(reliability_inputs(system, request), explain);
     a.failures_tolerated = rel.failures_tolerated;
     a.rebuild_time_s = rel.failures_tolerated > 0 ? rel.rebuild_time_s : 0.0;
     a.mttr_hours = rel.mttr_hours;
@@ -140,6 +141,9 @@ Assessment assess(const System& system, const Request& request, bool controller_
     a.p_data_loss = std::clamp(rel.p_data_loss_horizon, 0.0, 1.0);
     a.p_array_loss = std::clamp(rel.p_loss_drive_failures_horizon, 0.0, 1.0);
     a.p_unreadable_stripe = std::clamp(rel.p_loss_ure_horizon, 0.0, 1.0);
+    if (!explain) {
+        return a;  // the figures only
+    }
     a.assumptions = rel.assumptions;
     if (a.spare_drives > 0) {
         a.assumptions.push_back(std::to_string(a.spare_drives) + " hot spare" +
