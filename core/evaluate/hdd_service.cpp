@@ -165,21 +165,17 @@ ServiceParts command_parts(const HddServicePlan& plan, const Positioning& pos,
 std::shared_ptr<const HddPositioning> cached_positioning(const HddSpec& hdd, double span,
                                                          bool write, int candidates) {
     thread_local std::map<std::vector<double>, std::shared_ptr<const HddPositioning>> cache;
-    std::vector<double> key{hdd.rpm,
-                            hdd.seek_track_to_track_s,
-                            hdd.seek_average_s,
-                            hdd.seek_full_stroke_s,
-                            hdd.write_seek_extra_s,
-                            hdd.media_rate_outer_Bps,
-                            hdd.media_rate_inner_Bps,
-                            hdd.command_overhead_s,
-                            hdd.cache_bytes,
-                            static_cast<double>(hdd.cache_segments),
-                            hdd.read_ahead ? 1.0 : 0.0,
-                            static_cast<double>(hdd.queue_depth),
-                            span,
-                            write ? 1.0 : 0.0,
-                            static_cast<double>(candidates)};
+    // What the table is made of (HddPositioning's constructor: the seek curve, the revolution,
+    // the write's extra settling, the span and the table's depth), so that drives alike in
+    // those share a table whatever their media rates, caches and overheads.
+    const std::vector<double> key{
+        hdd.rpm,
+        hdd.seek_track_to_track_s,
+        hdd.seek_average_s,
+        hdd.seek_full_stroke_s,
+        write ? hdd.write_seek_extra_s : 0.0,
+        span,
+        static_cast<double>(std::max(1, candidates > 0 ? candidates : hdd.queue_depth))};
     if (const auto it = cache.find(key); it != cache.end()) {
         return it->second;
     }
