@@ -341,9 +341,11 @@ class DocumentWindowTest : public QObject {
         // The wizard shows each example as it is: Finish without an edit pushes no undo step
         // (weights of 0.5 on 0..10 sliders, sizes re-read from the histogram text, capacities
         // typed back in GB are no change).
-        for (const char* example : {"advisor-vm-datastore.json", "advisor-archive-1996-fast.json",
-                                    "advisor-small-nas.json", "advisor-file-server-2007.json",
-                                    "advisor-nvme-scratch.json"}) {
+        // (The OLTP example stands for the VM datastore's weights of 0.5: its search takes two
+        // seconds over issue 25's catalog, the VM datastore's ten times that.)
+        for (const char* example : {"advisor-oltp-power-safe.json",
+                                    "advisor-archive-1996-fast.json", "advisor-small-nas.json",
+                                    "advisor-file-server-2007.json", "advisor-nvme-scratch.json"}) {
             const QString path = dir_.filePath(QString::fromLatin1(example));
             QFile::remove(path);
             QVERIFY(QFile::copy(
