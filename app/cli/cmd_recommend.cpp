@@ -1,4 +1,5 @@
-// `recommend FILE [--top N] [--json]`: the advisor on the project's "advisor" section.
+// `recommend FILE [--top N] [--json] [--exhaustive]`: the advisor on the project's "advisor"
+// section.
 
 #include <iomanip>
 #include <iostream>
@@ -92,12 +93,24 @@ json candidate_json(const Candidate& c, const advisor::Request& req, std::size_t
                  {"price_known", a.price_known},
                  {"currency", k.currency},
                  {"total_in_currency", a.total_usd / k.usd_per_currency_unit}};
+    j["variants"] = c.variants;
+    j["warnings"] = a.warnings;
+    j["cost"]["spares_usd"] = a.spares_usd;
+    if (c.performance.wear.applies) {
+        j["wear"] = {{"drive_gb_per_day", c.performance.wear.drive_bytes_per_day / 1e9},
+                     {"write_amplification", c.performance.wear.write_amplification},
+                     {"years_to_wear_out", number_or_null(c.performance.wear.years_to_wear_out)}};
+    }
     j["capacity"] = {{"usable_bytes", a.usable_bytes}, {"usable_tb", a.usable_bytes / 1e12}};
     j["reliability"] = {{"failures_tolerated", a.failures_tolerated},
                         {"rebuild_hours", a.rebuild_time_s / 3600.0},
                         {"mttdl_hours", number_or_null(a.mttdl_hours)},
                         {"p_ure_during_rebuild", a.p_ure_during_rebuild},
                         {"p_data_loss", a.p_data_loss},
+                        {"p_array_loss", a.p_array_loss},
+                        {"p_unreadable_stripe", a.p_unreadable_stripe},
+                        {"mttr_hours", a.mttr_hours},
+                        {"hot_spares", a.spare_drives},
                         {"horizon_years", k.horizon_years},
                         {"assumptions", a.assumptions}};
     json tried = json::array();
@@ -149,10 +162,12 @@ json result_json(const Project& project, const advisor::Request& req, const advi
             {"search",
              {{"candidates", result.stats.candidates},
               {"evaluated", result.stats.evaluated},
+              {"skipped", result.stats.skipped},
               {"feasible", result.ranked.size()},
               {"seconds", result.stats.seconds},
               {"rejected", rejected}}},
-            {"problems", result.problems}};
+            {"problems", result.problems},
+            {"way_out", result.way_out}};
 }
 
 void print_text(std::ostream& out, const Project& project, const advisor::Request& req,
@@ -162,20 +177,38 @@ void print_text(std::ostream& out, const Project& project, const advisor::Reques
         for (const std::string& p : result.problems) {
             out << p << "\n";
         }
+        for (const std::string& w : result.way_out) {
+            out << "Way out: " << w << "\n";
+        }
         return;
     }
+    out << "score: 100 = the best; 50 = half as good on the weighted average of the criteria.\n"
+        << "mean resp.: geometric mean of the response times over the load points"
+        << " (per point in --json).\n\n";
     out << std::left << std::setw(5) << "rank" << std::setw(7) << "score" << std::setw(12)
-        << "response" << std::setw(12) << "cost" << std::setw(10) << "usable" << std::setw(11)
+        << "mean resp." << std::setw(12) << "cost" << std::setw(10) << "usable" << std::setw(11)
         << "P(loss)"
         << "system\n";
     for (std::size_t i = 0; i < result.ranked.size() && i < top; ++i) {
         const Candidate& c = result.ranked[i];
         const std::string loss = format::probability(c.assessment.p_data_loss);
-        out << std::left << std::setw(5) << i + 1 << std::setw(7) << std::lround(c.score)
-            << std::setw(12) << advisor::format_time(c.performance.mean_response_s) << std::setw(12)
-            << advisor::format_money(c.assessment.total_usd, req.constraints) << std::setw(10)
-            << advisor::format_capacity(c.assessment.usable_bytes) << std::setw(11) << loss
-            << c.system.name << (c.pareto ? "  [Pareto]" : "") << "\n";
+        const bool tie =
+            (i > 0 && result.ranked[i - 1].utility == c.utility) ||
+            (i + 1 < result.ranked.size() && result.ranked[i + 1].utility == c.utility);
+        std::ostringstream score;
+        score << (c.score >= 1.0 ? std::to_string(std::lround(c.score)) : std::string("<1"))
+              << (tie ? "=" : "");
+        out << std::left << std::setw(5) << i + 1 << std::setw(7) << score.str() << std::setw(12)
+            << advisor::format_time(c.performance.mean_response_s) << std::setw(12)
+            << (c.assessment.price_known
+                    ? advisor::format_money(c.assessment.total_usd, req.constraints)
+                    : std::string("unknown"))
+            << std::setw(10) << advisor::format_capacity(c.assessment.usable_bytes) << std::setw(11)
+            << loss << c.system.name << (c.pareto ? "  [Pareto]" : "") << "\n";
+        for (const std::string& v : c.variants) {
+            out << std::setw(57) << ""
+                << "or: " << v << "\n";
+        }
     }
     for (const advisor::Explanation& e : result.explanations) {
         out << "\n" << e.headline << "\n";
@@ -201,7 +234,7 @@ int run_recommend(const std::vector<std::string>& args, const GlobalOptions& opt
     const Command& self = command_named("recommend");
     std::map<std::string, std::string> values;
     const std::vector<std::string> rest = take_valued(args, {"--top"}, values, self);
-    const ParsedArgs parsed = parse_command_args(rest, {"--json"}, self);
+    const ParsedArgs parsed = parse_command_args(rest, {"--json", "--exhaustive"}, self);
     if (parsed.positionals.size() != 1) {
         throw UsageError{parsed.positionals.empty() ? "recommend needs a project FILE"
                                                     : "recommend takes one project FILE",
@@ -220,6 +253,8 @@ int run_recommend(const std::vector<std::string>& args, const GlobalOptions& opt
     }
     advisor::SearchOptions search;
     search.explain_top = static_cast<int>(std::min<std::size_t>(top, 10));
+    search.exact_top = static_cast<int>(std::max<std::size_t>(top, 10));  // rows shown stay exact
+    search.prune = !parsed.has("--exhaustive");
     const advisor::Result result = advisor::recommend(*project->advisor, catalog, search);
     if (parsed.has("--json")) {
         std::cout << result_json(*project, *project->advisor, result, top).dump(2) << "\n";

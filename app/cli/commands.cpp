@@ -62,7 +62,7 @@ const std::vector<Command>& commands() {
          "Exit status: 0 ran, 1 validation inputs missing or broken or report not written,\n"
          "2 bad usage.\n",
          run_validate},
-        {"recommend", "recommend FILE [--top N] [--json]",
+        {"recommend", "recommend FILE [--top N] [--json] [--exhaustive]",
          "rank storage configurations for the project's question",
          "Reads the project FILE's \"advisor\" section (workload, capacity, budget, fault\n"
          "tolerance, allowed hardware, weights; docs/file-format.md), searches the catalog's\n"
@@ -71,10 +71,13 @@ const std::vector<Command>& commands() {
          "with explanations, or with --json an object with 'recommendations' (ranked: system,\n"
          "metrics, cost, capacity, reliability, stripe, explanation), 'pareto' (the candidates\n"
          "no other beats on response time, cost, loss risk and capacity together), 'search'\n"
-         "(counts, rejections by reason, seconds) and 'problems'.\n\n"
+         "(counts, rejections by reason, seconds) and 'problems'. Candidates that cannot\n"
+         "change the answer (their known cost, capacity and loss risk and a bound on their\n"
+         "response time show it) are not evaluated: 'search' counts them as 'skipped'.\n\n"
          "Options:\n"
          "  --top N         how many to print (default 5)\n"
          "  --json          JSON output on stdout\n"
+         "  --exhaustive    evaluate every candidate (slower; the same front and first rows)\n"
          "  --catalog DB    hardware catalog database\n",
          run_recommend},
         {"target",

@@ -122,13 +122,17 @@ void CapacityPage::updateNeeded() {
     }
     ProjectDraft draft;
     apply(draft);
-    // The core answers: capacity_needed_bytes() is what the advisor requires.
+    // The core answers: capacity_to_provide_bytes() is what the advisor requires (the data at
+    // the end of the horizon, with the file-system headroom of the default max_fill_percent).
     advisor::Constraints c;
     c.capacity_bytes = draft.capacityBytes;
     c.growth_per_year = draft.growthPerYear;
     c.horizon_years = draft.horizonYears;
-    needed_->setText(tr("Usable capacity needed at the end of the horizon: %1.")
-                         .arg(formatBytes(c.capacity_needed_bytes())));
+    needed_->setText(tr("Data at the end of the horizon: %1; filled at most %2%, the array must "
+                        "offer %3 usable.")
+                         .arg(formatBytes(c.capacity_needed_bytes()),
+                              formatPlain(c.max_fill_fraction * 100.0, 3),
+                              formatBytes(c.capacity_to_provide_bytes())));
 }
 
 void CapacityPage::apply(ProjectDraft& draft) const {

@@ -9,6 +9,7 @@
 
 #include "advisor/request.h"
 #include "advisor/stripe_rule.h"
+#include "queueing/network.h"
 #include "system/metrics.h"
 #include "system/system.h"
 
@@ -26,6 +27,8 @@ struct Assessment {
     double controller_usd = 0.0;
     double enclosure_usd = 0.0;
     double raid_software_usd = 0.0;  ///< the controller's RAID software, unless owned
+    int spare_drives = 0;            ///< hot spares (Request::hot_spares), in bays of their own
+    double spares_usd = 0.0;         ///< the spares and the enclosure bays they take
     double power_usd = 0.0;          ///< over the horizon, if the request includes power
     double total_usd = 0.0;
     bool price_known = false;  ///< every part that costs something has a catalog price
@@ -33,9 +36,23 @@ struct Assessment {
     double power_w = 0.0;         ///< drives, active
     double rebuild_time_s = 0.0;  ///< 0 if the layout has no redundancy
     double mttdl_hours = 0.0;
+    double mttr_hours = 0.0;  ///< degraded per failure: replacement delay + rebuild
     double p_ure_during_rebuild = 0.0;
-    double p_data_loss = 0.0;  ///< over the planning horizon
+    double p_data_loss = 0.0;          ///< over the planning horizon: both kinds below together
+    double p_array_loss = 0.0;         ///< ... from drive failures beyond the redundancy
+    double p_unreadable_stripe = 0.0;  ///< ... from a URE in a rebuild with no redundancy left
     std::vector<std::string> assumptions;
+    /// Plain-words warnings a buyer should read (risky layout, consumer drives in a 24x7
+    /// server, SSD wear, unknown prices).
+    std::vector<std::string> warnings;
+};
+
+/// SSD wear of a candidate under the workload (advisor/wear.h computes it).
+struct Wear {
+    bool applies = false;              ///< an SSD with a known endurance rating
+    double drive_bytes_per_day = 0.0;  ///< written to each drive per day
+    double write_amplification = 1.0;  ///< bytes the drives write per byte the user writes
+    double years_to_wear_out = 0.0;    ///< endurance / (bytes per day x 365.25)
 };
 
 /// The model's verdict on one candidate at the user's load points.
@@ -47,6 +64,7 @@ struct Performance {
     std::string bottleneck;        ///< at the heaviest load point
     double bottleneck_utilization = 0.0;
     double disk_ios_per_job = 0.0;
+    Wear wear;  ///< SSD wear at the heaviest load point and the request's duty cycle
 };
 
 /// The model's mean response time with one stripe unit (the stripe-unit sensitivity).
@@ -66,6 +84,10 @@ struct Candidate {
     double utility = 0.0;  ///< weighted log-utility (higher is better); see rank()
     double score = 0.0;    ///< utility rescaled to 0..100 over the feasible candidates
     bool pareto = false;   ///< on the Pareto front of performance, cost, loss risk, capacity
+    /// Near-identical candidates folded into this row (same drives, controller and cost,
+    /// performance and loss risk within 5%): their short layout names, e.g. "RAID 10 of 8,
+    /// 4 disks per span". This row is the simplest of them.
+    std::vector<std::string> variants;
 };
 
 struct Explanation {
@@ -77,6 +99,10 @@ struct Explanation {
 struct SearchStats {
     long long candidates = 0;  ///< systems enumerated
     long long evaluated = 0;   ///< analytic evaluations run (stripe alternatives included)
+    /// Candidates that met every constraint but were never evaluated: their known cost, loss
+    /// risk and capacity and a lower bound on their response time show they cannot change the
+    /// answer (advisor/prune.h).
+    long long skipped = 0;
     std::map<std::string, long long> rejected;  ///< reason -> count
     double seconds = 0.0;
 };
@@ -84,11 +110,15 @@ struct SearchStats {
 struct Result {
     std::vector<Candidate> ranked;    ///< feasible candidates, best first
     std::vector<std::size_t> pareto;  ///< indices into `ranked`
-    /// Candidates beyond the budget (up to twice it), for "with $X more" explanations.
+    /// Candidates beyond the budget (up to twice it), for "with $X more" explanations; their
+    /// assessments hold the figures, not the assumptions and warnings in words.
     std::vector<Candidate> over_budget;
     std::vector<Explanation> explanations;  ///< for ranked[0..], as many as were asked for
     SearchStats stats;
     std::vector<std::string> problems;  ///< why nothing is recommended, if `ranked` is empty
+    /// When nothing fits: the constraint that rules out the most and the ways out (the
+    /// cheapest configuration meeting everything else, the most capacity within budget and bays).
+    std::vector<std::string> way_out;
     bool cancelled = false;  ///< SearchOptions::progress asked to stop; the rest is incomplete
 };
 
@@ -98,10 +128,29 @@ struct SearchOptions {
     /// Called now and then (from the searching thread) with the fraction done, 0..1; returning
     /// false stops the search: the result is then marked `cancelled` and holds no ranking.
     std::function<bool(double fraction_done)> progress;
+    /// When nothing fits, search again with the budget and then the capacity lifted to name
+    /// the way out (Result::way_out). The repeat searches do not look further.
+    bool find_way_out = true;
+    /// Skip candidates that cannot change the answer (advisor/prune.h): the Pareto front, the
+    /// first `exact_top` rows, the stripe refinement and what the explanations name stay as an
+    /// evaluation of every candidate gives them; rows further down may be missing (those a
+    /// front member dominates), so a re-rank under other weights keeps the front and its best
+    /// but not every row below. false: evaluate every candidate.
+    bool prune = true;
+    int exact_top = 10;  ///< rows (after folding) that stay exactly as without skipping
+    /// The cheapest priced row and the row with the most capacity stay exact too (way_out).
+    bool keep_extremes = false;
 };
 
 /// Runs the whole search. Never throws for a request the project reader accepted.
 Result recommend(const Request& request, const Catalog& catalog, const SearchOptions& options = {});
+
+/// When nothing fits `request`: which constraint binds and what meets everything else (the
+/// cheapest configuration without the budget, the most capacity within the budget and bays).
+/// `stats` are the failed search's (their most frequent rejection names the binding constraint
+/// when lifting the budget or the capacity does not help).
+std::vector<std::string> way_out(const Request& request, const Catalog& catalog,
+                                 const SearchStats& stats);
 
 /// Re-ranks `result` under the request's weights (no re-evaluation): utilities, order, scores,
 /// and the Pareto indices (the front itself does not depend on weights).
@@ -111,11 +160,26 @@ void rank(Result& result, const Request& request);
 /// without reordering or copying them.
 std::size_t first_under(const std::vector<Candidate>& candidates, const Weights& weights);
 
+/// a is a simpler layout to set up than b: fewer volumes, then no spans, then fewer spans.
+bool simpler_layout(const Layout& a, const Layout& b);
+
+/// Folds near-identical candidates (same drive, drive count, level, cost, usable capacity and
+/// failures tolerated; mean response and loss probability within 5%; the controller may differ
+/// when the cost is the same) into the simplest of them, which keeps the others' short names in
+/// Candidate::variants.
+void fold_variants(std::vector<Candidate>& candidates);
+
 /// Sets Candidate::pareto: not dominated on response time, cost, loss probability and capacity.
 void mark_pareto(std::vector<Candidate>& candidates);
 
-/// Cost and reliability of a system under the request's horizon and prices.
-Assessment assess(const System& system, const Request& request, bool controller_owned);
+/// Hot spares `policy` gives `layout`: none without redundancy, 1, or one per volume.
+int hot_spare_count(const Layout& layout, HotSpares policy);
+
+/// Cost and reliability of a system under the request's horizon and prices. `explain` false:
+/// the figures only, without assumptions and warnings in words (the search's screening of
+/// candidates before the model runs, and the over-budget candidates it keeps aside).
+Assessment assess(const System& system, const Request& request, bool controller_owned,
+                  bool explain = true);
 
 /// Performance at the request's load points; `saturated_at` is set (and the rest undefined) if
 /// any point saturates.
@@ -123,8 +187,12 @@ struct PerformanceOutcome {
     Performance performance;
     bool feasible = false;
     std::string problem;  ///< why not, e.g. "saturated at 500 requests/s (drives)"
+    /// The watch stopped the evaluation: not feasible, and performance.points holds the load
+    /// points solved before it stopped (the others have PointMetrics::stopped set).
+    bool stopped = false;
 };
-PerformanceOutcome measure(const System& system, const Workload& workload);
+PerformanceOutcome measure(const System& system, const Workload& workload,
+                           const queueing::LevelWatch& watch = {});
 
 /// Probability of data loss after `years` of service (1 - survival, core/reliability).
 struct LossPoint {

@@ -42,12 +42,6 @@ std::string load_name(const Workload& w, int concurrency) {
                 : (one ? " outstanding request" : " outstanding requests"));
 }
 
-std::string level_family(const Layout& l) {
-    std::ostringstream s;
-    s << static_cast<int>(l.level) << "/" << (l.volumes > 1);
-    return s.str();
-}
-
 std::string short_name(const System& s) {
     // The layout part of describe(): between the first and the last ", ".
     const std::string full = s.name;
@@ -59,6 +53,28 @@ std::string short_name(const System& s) {
     return full.substr(first + 2, last - first - 2);
 }
 
+/// "1,430" or "2.5": a rate as a person writes it.
+std::string plain_number(double v) {
+    char text[48];
+    if (v >= 100.0) {
+        const int n = std::snprintf(text, sizeof text, "%.0f", v);
+        std::string digits;
+        for (int i = 0; i < n; ++i) {
+            if (i > 0 && (n - i) % 3 == 0) {
+                digits.push_back(',');
+            }
+            digits.push_back(text[i]);
+        }
+        return digits;
+    }
+    std::snprintf(text, sizeof text, "%.3g", v);
+    return text;
+}
+
+/// derived: a component "limits" the array only when it is this busy; below it the response
+/// time is mostly service, not waiting (an M/M/1 queue waits 2.3 service times at 70%).
+constexpr double kNearSaturation = 0.7;
+
 void bottleneck_reason(const Candidate& c, const Request& r, Explanation& e) {
     const Performance& p = c.performance;
     if (p.points.empty()) {
@@ -66,18 +82,22 @@ void bottleneck_reason(const Candidate& c, const Request& r, Explanation& e) {
     }
     const PointMetrics& heavy = p.points.back();
     const std::string bottleneck = component_name(p.bottleneck);  // "drives" takes "limit"
+    const bool plural_name = !bottleneck.empty() && bottleneck.back() == 's';
     std::ostringstream s;
     s << "At "
       << (heavy.concurrency > 0 ? load_name(r.workload, heavy.concurrency)
-                                : std::to_string(heavy.arrival_rate_per_s) + " per second")
-      << " the " << bottleneck
-      << (!bottleneck.empty() && bottleneck.back() == 's' ? " limit it (" : " limits it (")
-      << percent(p.bottleneck_utilization) << " busy): mean response "
-      << format_time(heavy.mean_response_s) << ", " << std::lround(heavy.iops)
+                                : plain_number(heavy.arrival_rate_per_s) + " per second");
+    if (p.bottleneck_utilization >= kNearSaturation) {
+        s << " the " << bottleneck << (plural_name ? " limit it (" : " limits it (")
+          << percent(p.bottleneck_utilization) << " busy): mean response ";
+    } else {
+        s << " nothing is near its limit (the busiest, the " << bottleneck << ", "
+          << (plural_name ? "are " : "is ") << percent(p.bottleneck_utilization)
+          << " busy): mean response ";
+    }
+    s << format_time(heavy.mean_response_s) << ", " << plain_number(heavy.iops)
       << (r.workload.unit == Workload::Unit::File ? " files/s, " : " requests/s, ");
-    char rate[32];
-    std::snprintf(rate, sizeof rate, "%.1f MB/s.", heavy.mb_per_s);
-    s << rate;
+    s << plain_number(heavy.mb_per_s) << " MB/s.";
     e.reasons.push_back(s.str());
 }
 
@@ -87,9 +107,20 @@ void write_penalty_reason(const Candidate& c, const Request& r, Explanation& e) 
     }
     const Geometry g = make_geometry(c.system.layout);
     const int ios = small_write_ios(g);
+    // Small writes exist when the mean write is below a full row of data (a full-stripe write
+    // needs no reads; Chen et al. 1994, section 3.4).
+    const bool small_writes =
+        g.parity_per_group == 0 ||
+        r.workload.size.mean_bytes() < g.unit * static_cast<double>(g.data_units_per_row);
     std::ostringstream s;
-    s << "Each small write costs " << ios << " disk I/O" << (ios == 1 ? "" : "s");
-    switch (c.system.layout.level) {
+    if (g.parity_per_group == 0) {
+        s << "Each write costs " << ios << " disk I/O" << (ios == 1 ? "" : "s");
+    } else if (small_writes) {
+        s << "Each small write costs " << ios << " disk I/O" << (ios == 1 ? "" : "s");
+    } else {
+        s << "Writes span whole stripes, so parity needs no reads";
+    }
+    switch (small_writes ? c.system.layout.level : RaidLevel::Raid0) {
         case RaidLevel::Raid5:
         case RaidLevel::Raid50:
             s << " (read old data and parity, write both: the RAID 5 write penalty)";
@@ -184,10 +215,63 @@ void reliability_reason(const Candidate& c, const Request& r, Explanation& e) {
         s << "Survives " << a.failures_tolerated << " drive failure"
           << (a.failures_tolerated > 1 ? "s" : "") << "; a rebuild takes about "
           << format_time(a.rebuild_time_s);
+        if (a.spare_drives > 0) {
+            s << " and starts at once on the hot spare";
+        } else if (a.mttr_hours * 3600.0 > a.rebuild_time_s) {
+            s << " once a replacement is fitted (no hot spare: "
+              << format_time(a.mttr_hours * 3600.0 - a.rebuild_time_s) << " assumed)";
+        }
     }
-    s << "; estimated probability of data loss over " << r.constraints.horizon_years
-      << " years: " << probability(a.p_data_loss) << ".";
+    char years[32];
+    std::snprintf(years, sizeof years, "%g", r.constraints.horizon_years);
+    s << "; over " << years << " years: " << probability(a.p_array_loss)
+      << " chance of losing the array";
+    if (a.failures_tolerated > 0) {
+        s << ", " << probability(a.p_unreadable_stripe)
+          << " of an unreadable sector during a rebuild (a damaged file or block, not the "
+             "whole array)";
+    }
+    s << ".";
     e.reasons.push_back(s.str());
+    for (const std::string& warning : a.warnings) {
+        e.reasons.push_back("Warning: " + warning);
+    }
+}
+
+void ssd_reason(const Candidate& c, const Request& r, Explanation& e) {
+    const DriveSpec& d = c.system.drive;
+    if (d.kind != DriveKind::Ssd) {
+        return;
+    }
+    std::ostringstream s;
+    if (r.constraints.power_loss_safe_writes) {
+        s << "The " << d.info.name
+          << " has power-loss protection: its write cache is flushed on a power cut, so writes "
+             "stay fast and safe (SSDs without it were left out: with their cache off every "
+             "flush waits for the flash).";
+    }
+    const Wear& w = c.performance.wear;
+    if (w.applies) {
+        if (!s.str().empty()) {
+            s << " ";
+        }
+        char text[200];
+        if (std::isfinite(w.years_to_wear_out) && w.years_to_wear_out < 100.0) {
+            std::snprintf(text, sizeof text,
+                          "Wear: about %s GB per drive per day; the rated endurance lasts "
+                          "about %.1f years.",
+                          plain_number(w.drive_bytes_per_day / 1e9).c_str(), w.years_to_wear_out);
+        } else {
+            std::snprintf(text, sizeof text,
+                          "Wear: about %s GB per drive per day; the rated endurance lasts more "
+                          "than 100 years at this load.",
+                          plain_number(w.drive_bytes_per_day / 1e9).c_str());
+        }
+        s << text;
+    }
+    if (!s.str().empty()) {
+        e.reasons.push_back(s.str());
+    }
 }
 
 /// Mean response of a system at each concurrency in `levels`.
@@ -264,6 +348,9 @@ void budget_step(const Candidate& pick, Result& result, const Request& r, Explan
     constexpr std::size_t kMaxTried = 60;  // bounds the extra evaluations
     for (std::size_t i = 0; i < pool.size() && i < kMaxTried; ++i) {
         Candidate& alt = pool[i];
+        if (!alt.assessment.price_known) {
+            continue;  // a lower bound says nothing about "how much more"
+        }
         if (alt.performance.points.empty()) {
             PerformanceOutcome o = measure(alt.system, r.workload);
             ++result.stats.evaluated;
@@ -289,7 +376,8 @@ void cheaper_alternative(const Candidate& pick, const Result& result, const Requ
                          Explanation& e) {
     const Candidate* best = nullptr;
     for (const Candidate& c : result.ranked) {
-        if (c.performance.mean_response_s <= 1.1 * pick.performance.mean_response_s &&
+        if (c.assessment.price_known &&
+            c.performance.mean_response_s <= 1.1 * pick.performance.mean_response_s &&
             c.assessment.total_usd < pick.assessment.total_usd &&
             (best == nullptr || c.assessment.total_usd < best->assessment.total_usd)) {
             best = &c;
@@ -338,6 +426,12 @@ void weight_sensitivity(const Candidate& pick, const Result& result, const Reque
 
 }  // namespace
 
+std::string level_family(const Layout& l) {
+    std::ostringstream s;
+    s << static_cast<int>(l.level) << "/" << (l.volumes > 1);
+    return s.str();
+}
+
 void explain_top(Result& result, const Request& request, int count) {
     result.explanations.clear();
     for (int i = 0; i < count && i < static_cast<int>(result.ranked.size()); ++i) {
@@ -345,14 +439,32 @@ void explain_top(Result& result, const Request& request, int count) {
         Explanation e;
         std::ostringstream head;
         head << (i == 0 ? "Recommended: " : "Runner-up: ") << c.system.name << " — "
-             << format_time(c.performance.mean_response_s) << " mean response, "
-             << format_money(c.assessment.total_usd, request.constraints) << ", "
-             << format_capacity(c.assessment.usable_bytes) << " usable.";
+             << format_time(c.performance.mean_response_s)
+             << (c.performance.points.size() > 1 ? " mean response (over the load points), "
+                                                 : " mean response, ")
+             << (c.assessment.price_known
+                     ? format_money(c.assessment.total_usd, request.constraints)
+                     : "price unknown (at least " +
+                           format_money(c.assessment.total_usd, request.constraints) + ")")
+             << (c.assessment.spare_drives > 0
+                     ? " with " + std::to_string(c.assessment.spare_drives) + " hot spare" +
+                           (c.assessment.spare_drives > 1 ? "s" : "")
+                     : std::string())
+             << ", " << format_capacity(c.assessment.usable_bytes) << " usable.";
         e.headline = head.str();
         bottleneck_reason(c, request, e);
         write_penalty_reason(c, request, e);
         stripe_reason(c, e);
         reliability_reason(c, request, e);
+        ssd_reason(c, request, e);
+        if (!c.variants.empty()) {
+            std::string list;
+            for (const std::string& v : c.variants) {
+                list += (list.empty() ? "" : "; ") + v;
+            }
+            e.reasons.push_back("Practically the same (cost, capacity and response within 5%): " +
+                                list + ". The simplest is shown.");
+        }
         if (const std::string degraded = degraded_sentence(degraded_view(c, request), request);
             !degraded.empty()) {
             e.reasons.push_back(degraded);

@@ -10,6 +10,10 @@ namespace raidadv::advisor {
 /// (concurrency sweeps for crossovers, over-budget alternatives).
 void explain_top(Result& result, const Request& request, int count);
 
+/// The kind of layout the explanation compares the pick with ("5/0": RAID 5, one volume): the
+/// level and whether the data is spread over several volumes.
+std::string level_family(const Layout& layout);
+
 /// Human name of a station key ("drives", "host_cpu", ...).
 std::string component_name(const std::string& key);
 

@@ -11,7 +11,7 @@ int min_search_drives(RaidLevel level) {
 }
 
 /// Layouts of one volume of `drives` drives (all volumes are identical).
-std::vector<Layout> volume_layouts(RaidLevel level, int drives, int min_failures) {
+std::vector<Layout> volume_layouts(RaidLevel level, int drives, int min_failures, bool md_raid10) {
     std::vector<Layout> out;
     Layout base;
     base.level = level;
@@ -28,7 +28,11 @@ std::vector<Layout> volume_layouts(RaidLevel level, int drives, int min_failures
             }
             break;
         case RaidLevel::Raid10:
-            if (drives % 2 != 0) {
+            if (drives == 3 && md_raid10) {
+                out.push_back(base);  // md's near layout: 1.5 drives of capacity, any 1 may fail
+                break;
+            }
+            if (drives % 2 != 0 || drives < 4) {
                 break;
             }
             // PERC/MegaRAID "disks per span": every even divisor. Spans of 2 (one mirror pair
@@ -68,7 +72,7 @@ std::vector<Layout> volume_layouts(RaidLevel level, int drives, int min_failures
 }  // namespace
 
 std::vector<Layout> layouts_for(RaidLevel level, int total_drives, bool spread,
-                                int min_failures_tolerated) {
+                                int min_failures_tolerated, bool md_raid10) {
     std::vector<Layout> out;
     if (level == RaidLevel::Simple) {
         if (spread || total_drives == 1) {
@@ -84,7 +88,8 @@ std::vector<Layout> layouts_for(RaidLevel level, int total_drives, bool spread,
         if (total_drives % volumes != 0) {
             continue;
         }
-        for (Layout l : volume_layouts(level, total_drives / volumes, min_failures_tolerated)) {
+        for (Layout l :
+             volume_layouts(level, total_drives / volumes, min_failures_tolerated, md_raid10)) {
             l.volumes = volumes;
             out.push_back(l);
         }

@@ -57,6 +57,9 @@ std::string layout_name(const Layout& l) {
             break;
     }
     s << " of " << l.drives;
+    if (l.level == RaidLevel::Raid10 && l.drives % l.mirror_copies != 0) {
+        s << " (md near layout)";
+    }
     if (l.disks_per_span > 0) {
         s << ", " << l.disks_per_span << " disks per span";
     }
@@ -73,13 +76,22 @@ std::string describe(const System& system) {
     return s.str();
 }
 
-PerformanceOutcome measure(const System& system, const Workload& workload) {
+PerformanceOutcome measure(const System& system, const Workload& workload,
+                           const queueing::LevelWatch& watch) {
     PerformanceOutcome out;
     Evaluation ev;
     try {
-        ev = evaluate(system, workload);
+        EvaluateOptions options;
+        options.watch = watch;
+        ev = evaluate(system, workload, options);
     } catch (const std::exception& e) {
         out.problem = std::string("the model could not evaluate it: ") + e.what();
+        return out;
+    }
+    if (ev.stopped) {
+        out.stopped = true;
+        out.problem = "stopped";
+        out.performance.points = std::move(ev.points);
         return out;
     }
     if (ev.points.empty()) {

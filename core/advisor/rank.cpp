@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "advisor/advisor.h"
+#include "advisor/prune.h"
 
 namespace raidadv::advisor {
 
@@ -15,13 +16,8 @@ namespace {
 constexpr double kLossProbabilityFloor = 1e-4;
 
 double utility(const Candidate& c, const Weights& w) {
-    // derived: each term is the log of a ratio, so "twice as fast" and "half the price" weigh the
-    // same at equal weights.
-    const double perf = -std::log(c.performance.mean_response_s);
-    const double cost = c.assessment.total_usd > 0.0 ? -std::log(c.assessment.total_usd) : 0.0;
-    const double loss = -std::log(std::max(c.assessment.p_data_loss, kLossProbabilityFloor));
-    const double capacity = std::log(std::max(c.assessment.usable_bytes, 1.0));
-    return w.performance * perf + w.cost * cost + w.reliability * loss + w.capacity * capacity;
+    return utility_of(c.performance.mean_response_s, c.assessment.total_usd,
+                      c.assessment.p_data_loss, c.assessment.usable_bytes, w);
 }
 
 /// a is at least as good as b on every criterion and better on one.
@@ -35,14 +31,24 @@ bool dominates(const Candidate& a, const Candidate& b) {
     return no_worse && better;
 }
 
-/// The ranking order, a before b: higher utility first; ties (equal utility) go to the
-/// cheaper, then the simpler (fewer drives), then by name, so the order is deterministic.
-bool ranks_before(double a_utility, const Candidate& a, double b_utility, const Candidate& b) {
+/// The ranking order, a before b: where cost counts, candidates with a known price first (an
+/// unknown price is only a lower bound, so it cannot win on cost); then higher utility; ties
+/// (equal utility) go to the cheaper, then the simpler layout (simpler_layout), then fewer
+/// drives; the name only makes the order of true duplicates deterministic.
+bool ranks_before(double a_utility, const Candidate& a, double b_utility, const Candidate& b,
+                  bool cost_counts) {
+    if (cost_counts && a.assessment.price_known != b.assessment.price_known) {
+        return a.assessment.price_known;
+    }
     if (a_utility != b_utility) {
         return a_utility > b_utility;
     }
     if (a.assessment.total_usd != b.assessment.total_usd) {
         return a.assessment.total_usd < b.assessment.total_usd;
+    }
+    if (simpler_layout(a.system.layout, b.system.layout) ||
+        simpler_layout(b.system.layout, a.system.layout)) {
+        return simpler_layout(a.system.layout, b.system.layout);
     }
     if (a.system.total_drives() != b.system.total_drives()) {
         return a.system.total_drives() < b.system.total_drives();
@@ -52,12 +58,38 @@ bool ranks_before(double a_utility, const Candidate& a, double b_utility, const 
 
 }  // namespace
 
+double utility_of(double response_s, double cost_usd, double p_data_loss, double usable_bytes,
+                  const Weights& w) {
+    // derived: each term is the log of a ratio, so "twice as fast" and "half the price" weigh the
+    // same at equal weights.
+    const double perf = -std::log(response_s);
+    const double cost = cost_usd > 0.0 ? -std::log(cost_usd) : 0.0;
+    const double loss = -std::log(std::max(p_data_loss, kLossProbabilityFloor));
+    const double capacity = std::log(std::max(usable_bytes, 1.0));
+    return w.performance * perf + w.cost * cost + w.reliability * loss + w.capacity * capacity;
+}
+
+bool simpler_layout(const Layout& a, const Layout& b) {
+    // derived: fewer volumes to manage, then no span setting, then fewer drives per volume.
+    if (a.volumes != b.volumes) {
+        return a.volumes < b.volumes;
+    }
+    if ((a.disks_per_span > 0) != (b.disks_per_span > 0)) {
+        return a.disks_per_span == 0;
+    }
+    if (a.disks_per_span != b.disks_per_span) {
+        return a.disks_per_span > b.disks_per_span;  // fewer spans
+    }
+    return false;
+}
+
 std::size_t first_under(const std::vector<Candidate>& candidates, const Weights& weights) {
     std::size_t best = 0;
     double best_utility = 0.0;
     for (std::size_t i = 0; i < candidates.size(); ++i) {
         const double u = utility(candidates[i], weights);
-        if (i == 0 || ranks_before(u, candidates[i], best_utility, candidates[best])) {
+        if (i == 0 ||
+            ranks_before(u, candidates[i], best_utility, candidates[best], weights.cost > 0.0)) {
             best = i;
             best_utility = u;
         }
@@ -113,7 +145,8 @@ void rank(Result& result, const Request& request) {
         order[i] = i;
     }
     std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-        return ranks_before(ranked[a].utility, ranked[a], ranked[b].utility, ranked[b]);
+        return ranks_before(ranked[a].utility, ranked[a], ranked[b].utility, ranked[b],
+                            request.weights.cost > 0.0);
     });
     std::vector<Candidate> sorted;
     sorted.reserve(ranked.size());
@@ -122,10 +155,17 @@ void rank(Result& result, const Request& request) {
     }
     ranked = std::move(sorted);
     if (!ranked.empty()) {
+        const Weights& w = request.weights;
+        const double weight_sum = w.performance + w.cost + w.reliability + w.capacity;
         const double top = ranked.front().utility;
-        const double bottom = ranked.back().utility;
         for (Candidate& c : ranked) {
-            c.score = top > bottom ? 100.0 * (c.utility - bottom) / (top - bottom) : 100.0;
+            // derived: exp((u - u_best) / sum of weights) is the weighted geometric mean of the
+            // candidate's ratios to the best on each criterion: 100 = as good as the best, 50 =
+            // half as good on average; equal utilities give equal scores, and no candidate
+            // that was kept scores 0.
+            c.score = weight_sum > 0.0
+                          ? std::min(100.0, 100.0 * std::exp((c.utility - top) / weight_sum))
+                          : 100.0;
         }
     }
     result.pareto.clear();

@@ -58,9 +58,24 @@ struct Constraints {
     /// Every write the array acknowledges must survive a power cut: the drives' volatile write
     /// caches are turned off (a battery-backed controller cache still counts as safe).
     bool power_loss_safe_writes = false;
+    /// Hours a day the workload runs at its load points (the rest of the day it is idle): the
+    /// duty cycle of the SSD wear estimate.
+    double busy_hours_per_day = 8.0;
+    /// Share of the usable capacity the data may fill (file-system headroom): the capacity
+    /// needed is capacity_needed_bytes() / max_fill_fraction.
+    double max_fill_fraction = 0.8;
 
     /// Usable bytes needed at the end of the horizon: capacity x (1 + growth)^years.
     double capacity_needed_bytes() const;
+    /// Usable bytes the array must offer: capacity_needed_bytes() / max_fill_fraction.
+    double capacity_to_provide_bytes() const;
+};
+
+/// Hot spares: drives that wait, powered, in a bay so that a rebuild starts at once.
+enum class HotSpares {
+    None,      ///< a failed drive is replaced by hand after `replacement_hours`
+    One,       ///< one global spare for the whole system
+    PerVolume  ///< one spare per independent volume
 };
 
 /// The whole question.
@@ -80,6 +95,10 @@ struct Request {
     bool include_power_cost = false;
     double power_price_usd_per_kwh = 0.15;
     double rebuild_rate_fraction = 0.5;  ///< share of a drive's sustained rate a rebuild gets
+    HotSpares hot_spares = HotSpares::None;
+    /// Without a hot spare: hours from a drive failure until a replacement is fitted and the
+    /// rebuild starts (noticed, ordered, delivered, swapped).
+    double replacement_hours = 72.0;
 };
 
 }  // namespace raidadv::advisor

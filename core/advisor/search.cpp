@@ -1,33 +1,38 @@
 // The search: catalog drives x controllers x drive counts x layouts, pruned by the constraints
-// before the model runs, then the stripe unit refined by the model for the leading candidates.
+// before the model runs (here), then evaluated best-looking first with the candidates that
+// cannot change the answer skipped, and the stripe unit refined by the model for the leading
+// candidates (search_evaluate.cpp).
 
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <functional>
 #include <map>
 #include <set>
 #include <sstream>
 
 #include "advisor/advisor.h"
+#include "advisor/buyer_rules.h"
 #include "advisor/dominance.h"
 #include "advisor/explain.h"
 #include "advisor/layouts.h"
+#include "advisor/search_context.h"
+#include "advisor/topology.h"
+#include "advisor/wear.h"
 #include "catalog/catalog.h"
+#include "evaluate/response_bound.h"
 #include "layout/geometry.h"
 
 namespace raidadv::advisor {
+
+using detail::Context;
+using detail::ControllerChoice;
+using detail::Pending;
 
 namespace {
 
 template <typename T>
 bool allowed(const std::vector<T>& list, const T& value) {
     return list.empty() || std::find(list.begin(), list.end(), value) != list.end();
-}
-
-bool in_era(const CatalogInfo& info, const Constraints& c) {
-    return (c.min_year == 0 || info.year == 0 || info.year >= c.min_year) &&
-           (c.max_year == 0 || info.year == 0 || info.year <= c.max_year);
 }
 
 std::vector<std::string> split_list(const std::string& text) {
@@ -91,48 +96,70 @@ double design_concurrency(const Workload& w) {
     return n;
 }
 
-struct Context {
-    const Request& request;
-    const Catalog& catalog;
-    std::map<std::string, LinkSpec> links;
-    std::vector<double> stripe_units;
-    double capacity_needed = 0.0;
-    Result result;
-    const std::function<bool(double)>* progress = nullptr;
-
-    void reject(const std::string& reason) { ++result.stats.rejected[reason]; }
-    /// Reports progress; false (and `result.cancelled` set) once the caller asked to stop.
-    bool keep_going(double fraction_done) {
-        if (!result.cancelled && progress != nullptr && *progress &&
-            !(*progress)(std::clamp(fraction_done, 0.0, 1.0))) {
-            result.cancelled = true;
+/// Lower bounds on the response times `system` can have if the search keeps it, into `o`: the
+/// model's (evaluate/response_bound.h) at each load point, and no faster than the SSD wear
+/// limit lets a kept candidate be: a closed point's response is at least n / throughput - Z,
+/// and a kept candidate's throughput at the heaviest point is at most the limit (wear.h), as
+/// is its throughput at any smaller population where throughput rises with the population.
+void response_floors(Context& ctx, const System& system, Outlook& o) {
+    const Workload& w = ctx.request.workload;
+    const std::string key = detail::performance_key(system);
+    const auto known = key.empty() ? ctx.bounds.end() : ctx.bounds.find(key);
+    ResponseBound bound;
+    if (known != ctx.bounds.end()) {
+        bound = known->second;
+    } else {
+        try {
+            bound = response_lower_bound(system, w);
+        } catch (const std::exception&) {
+            return;  // no floor: the model will say why it cannot evaluate it
         }
-        return !result.cancelled;
+        if (!key.empty()) {
+            ctx.bounds.emplace(key, bound);
+        }
     }
-};
+    const Constraints& c = ctx.request.constraints;
+    o.throughput_rises = bound.throughput_rises;
+    o.wear_limit = wear_throughput_limit(system, w, c.busy_hours_per_day, c.horizon_years);
+    if (w.arrival_rates_per_s.empty() && !w.concurrency.empty() && std::isfinite(o.wear_limit) &&
+        o.wear_limit > 0.0 && bound.points_s.size() == w.concurrency.size()) {
+        const int heaviest = w.concurrency.back();
+        for (std::size_t i = 0; i < w.concurrency.size(); ++i) {
+            const int n = w.concurrency[i];
+            if (i + 1 == w.concurrency.size() || (bound.throughput_rises && n <= heaviest)) {
+                bound.points_s[i] = std::max(bound.points_s[i], n / o.wear_limit - w.think_time_s);
+            }
+        }
+    }
+    o.point_floors_s = std::move(bound.points_s);
+    o.response_floor_s = floor_mean(o.point_floors_s);
+}
 
-/// Share of the progress bar the enumeration takes; the stripe refinement takes the rest.
-constexpr double kEnumerationShare = 0.9;
-
-/// Builds the system and either keeps it (feasible), parks it (over budget) or rejects it.
-void consider(Context& ctx, System system, bool owned, const StripeRule& rule) {
+/// The candidate `p` stands for: rejected, parked (over budget) or kept for the model with
+/// what is known of it before the model runs.
+void consider(Context& ctx, Pending p, int slots) {
     const Constraints& c = ctx.request.constraints;
     ++ctx.result.stats.candidates;
-    const Layout& layout = system.layout;
+    const Layout& layout = p.layout;
     if (failures_tolerated(layout) < c.min_failures_tolerated) {
         ctx.reject("tolerates fewer failures than required");
         return;
     }
-    if (usable_bytes(layout, system.drive.capacity_bytes) < ctx.capacity_needed) {
+    const int drives = layout.drives * layout.volumes;
+    if (drives + hot_spare_count(layout, ctx.request.hot_spares) > slots) {
+        ctx.reject("no bay or port left for the hot spare");
+        return;
+    }
+    if (usable_bytes(layout, ctx.drives[p.drive].capacity_bytes) < ctx.capacity_needed) {
         ctx.reject("too little usable capacity");
         return;
     }
-    if (is_striped(layout.level)) {
-        system.layout.stripe_unit_bytes = rule.rounded_bytes;
-    }
-    system.name = describe(system);
+    System system = detail::build_system(ctx, p);
     Candidate cand;
-    cand.assessment = assess(system, ctx.request, owned);
+    const ControllerChoice& choice = ctx.controllers[p.choice];
+    cand.assessment = assess(system, ctx.request, choice.owned, false);  // figures only
+    // topology (issue 25): extra cards, expanders, JBODs
+    add_plan_cost(ctx.plans[p.plan], cand.assessment);
     const Assessment& a = cand.assessment;
     if (c.max_rebuild_hours > 0.0 && a.rebuild_time_s > c.max_rebuild_hours * 3600.0) {
         ctx.reject("rebuild takes longer than allowed");
@@ -142,40 +169,37 @@ void consider(Context& ctx, System system, bool owned, const StripeRule& rule) {
         ctx.reject("draws more power than allowed");
         return;
     }
-    const bool cost_matters = c.budget_usd > 0.0 || ctx.request.weights.cost > 0.0;
-    if (cost_matters && !a.price_known) {
+    // A part without a price stays in the search ("price unknown", ranked after the priced
+    // candidates) unless cost is all that counts: then it cannot be compared at all.
+    const Weights& w = ctx.request.weights;
+    const bool cost_only =
+        w.cost > 0.0 && w.performance <= 0.0 && w.reliability <= 0.0 && w.capacity <= 0.0;
+    if (cost_only && !a.price_known) {
         ctx.reject("a part has no price in the catalog");
         return;
     }
-    cand.system = std::move(system);
-    cand.stripe_rule = rule;
     if (c.budget_usd > 0.0 && a.total_usd > c.budget_usd) {
         if (a.total_usd <= 2.0 * c.budget_usd) {
+            cand.system = std::move(system);
+            cand.stripe_rule = ctx.rules[p.rule];
             ctx.result.over_budget.push_back(std::move(cand));
         }
         ctx.reject("over budget");
         return;
     }
-    ++ctx.result.stats.evaluated;
-    PerformanceOutcome outcome = measure(cand.system, ctx.request.workload);
-    if (!outcome.feasible) {
-        ctx.reject(outcome.problem.rfind("saturated", 0) == 0 ? "saturated at the workload's load"
-                                                              : "not evaluable");
-        return;
+    Outlook& o = p.outlook;
+    o.cost_usd = a.total_usd;
+    o.p_data_loss = a.p_data_loss;
+    o.usable_bytes = a.usable_bytes;
+    o.price_known = a.price_known;
+    o.striped = is_striped(layout.level);
+    o.family = fold_family_key(system, a.failures_tolerated);
+    o.level_family = level_family(layout);
+    if (ctx.options.prune) {
+        response_floors(ctx, system, o);
     }
-    cand.performance = std::move(outcome.performance);
-    ctx.result.ranked.push_back(std::move(cand));
+    ctx.pending.push_back(std::move(p));
 }
-
-/// A controller the search may use, with what it needs from the catalog resolved.
-struct ControllerChoice {
-    ControllerSpec spec;
-    LinkSpec host_link;
-    bool owned = false;
-    std::set<RaidLevel> levels;
-    std::vector<std::string> accepts;
-    std::vector<double> stripe_units;  ///< the allowed units this controller offers
-};
 
 std::vector<ControllerChoice> eligible_controllers(Context& ctx) {
     const Constraints& c = ctx.request.constraints;
@@ -239,6 +263,10 @@ void enumerate(Context& ctx) {
         if (allowed(c.drives, d.info.id) && allowed(c.drive_kinds, d.kind) &&
             allowed(c.interfaces, d.interface) && allowed(c.form_factors, d.form_factor) &&
             in_era(d.info, c)) {
+            if (const std::string why = drive_refused(d, c); !why.empty()) {
+                ctx.reject(why);
+                continue;
+            }
             drives.push_back(std::move(d));
         }
     }
@@ -253,13 +281,17 @@ void enumerate(Context& ctx) {
         levels.assign(all, all + count);
     }
     const double design_n = design_concurrency(req.workload);
-    const std::vector<ControllerChoice> controllers = eligible_controllers(ctx);
-    for (std::size_t d = 0; d < drives.size(); ++d) {
-        if (!ctx.keep_going(kEnumerationShare * static_cast<double>(d) /
-                            static_cast<double>(drives.size()))) {
+    ctx.drives = std::move(drives);
+    ctx.controllers = eligible_controllers(ctx);
+    ctx.enclosures = ctx.catalog.enclosures();  // topology
+    const std::vector<ControllerChoice>& controllers = ctx.controllers;
+    const std::vector<EnclosureSpec>& enclosures = ctx.enclosures;
+    for (std::size_t d = 0; d < ctx.drives.size(); ++d) {
+        if (!ctx.keep_going(detail::kEnumerationShare * static_cast<double>(d) /
+                            static_cast<double>(ctx.drives.size()))) {
             return;
         }
-        const DriveSpec& drive = drives[d];
+        const DriveSpec& drive = ctx.drives[d];
         const auto link = ctx.links.find(drive.interface);
         if (link == ctx.links.end()) {
             continue;
@@ -267,16 +299,27 @@ void enumerate(Context& ctx) {
         for (const ControllerChoice* choice : controllers_for(drive, controllers, ctx)) {
             const ControllerSpec& ctl = choice->spec;
             const std::vector<double>& units = choice->stripe_units;
-            const StripeRule rule =
-                units.empty() ? StripeRule{} : chen_patterson_stripe_unit(drive, design_n, units);
-            const int per_port = link->second.shared ? std::max(1, link->second.max_devices) : 1;
-            const int max_drives = std::min(c.max_drive_bays, ctl.ports * per_port);
+            ctx.rules.push_back(units.empty() ? StripeRule{}
+                                              : chen_patterson_stripe_unit(drive, design_n, units));
+            const StripeRule& rule = ctx.rules.back();
+            const std::size_t rule_index = ctx.rules.size() - 1;
+            // Topology (issue 25): ports, cards, expanders and JBODs decide how many fit.
+            const int max_drives = std::min(
+                c.max_drive_bays, max_attachable({req.host, drive, ctl, 0, enclosures, ctx.links}));
             for (int n : drive_counts(max_drives)) {
+                AttachmentPlan plan =
+                    plan_attachment({req.host, drive, ctl, n, enclosures, ctx.links});
+                if (!plan.feasible) {
+                    ctx.reject("cannot be attached to the host (ports, slots or bays)");
+                    continue;
+                }
                 // Costs only grow with n: stop once even the drives alone are far over budget.
                 if (c.budget_usd > 0.0 && drive.info.price_usd > 0.0 &&
                     n * drive.info.price_usd > 2.0 * c.budget_usd) {
                     break;
                 }
+                ctx.plans.push_back(std::move(plan));
+                const std::size_t plan_index = ctx.plans.size() - 1;
                 for (RaidLevel level : levels) {
                     if (choice->levels.count(level) == 0) {
                         continue;
@@ -286,64 +329,22 @@ void enumerate(Context& ctx) {
                             .rejected["no allowed stripe unit that the controller offers"] += 1;
                         continue;
                     }
-                    for (const Layout& layout : layouts_for(level, n, req.can_spread_over_volumes,
-                                                            c.min_failures_tolerated)) {
-                        System system;
-                        system.drive = drive;
-                        system.layout = layout;
-                        system.controller = ctl;
-                        system.write_back_cache = ctl.battery_backed;
-                        system.drive_write_cache =
-                            c.power_loss_safe_writes ? DriveWriteCache::Off : DriveWriteCache::Auto;
-                        system.drive_link = link->second;
-                        system.drives_per_link = (n + ctl.ports - 1) / std::max(1, ctl.ports);
-                        system.host_link = choice->host_link;
-                        system.host = req.host;
-                        consider(ctx, std::move(system), choice->owned, rule);
+                    // Host software RAID (an HBA with RAID levels: Linux md) builds raid10 on 3.
+                    const bool md = ctl.kind == ControllerKind::Hba && !ctl.levels.empty();
+                    for (Layout layout : layouts_for(level, n, req.can_spread_over_volumes,
+                                                     c.min_failures_tolerated, md)) {
+                        if (is_striped(layout.level)) {
+                            layout.stripe_unit_bytes = rule.rounded_bytes;
+                        }
+                        Pending p;
+                        p.drive = d;
+                        p.choice = static_cast<std::size_t>(choice - controllers.data());
+                        p.plan = plan_index;
+                        p.rule = rule_index;
+                        p.layout = layout;
+                        consider(ctx, std::move(p), max_drives);
                     }
                 }
-            }
-        }
-    }
-}
-
-/// The model checks the stripe unit: every allowed unit is tried for the leading striped
-/// candidates and the fastest kept (the rule's unit wins ties: it is the grounded default).
-void refine_stripes(Context& ctx, int top) {
-    auto& ranked = ctx.result.ranked;
-    int refined = 0;
-    for (std::size_t i = 0; i < ranked.size() && refined < top; ++i) {
-        Candidate& cand = ranked[i];
-        if (!is_striped(cand.system.layout.level)) {
-            continue;
-        }
-        if (!ctx.keep_going(kEnumerationShare + (1.0 - kEnumerationShare) *
-                                                    static_cast<double>(refined) /
-                                                    static_cast<double>(std::max(1, top)))) {
-            return;
-        }
-        ++refined;
-        const double rule_unit = cand.system.layout.stripe_unit_bytes;
-        const double rule_response = cand.performance.mean_response_s;
-        for (double unit : offered_stripe_units(ctx.stripe_units, cand.system.controller)) {
-            cand.stripes_tried.push_back(unit);
-            if (unit == rule_unit) {
-                cand.stripe_trials.push_back({unit, true, rule_response});
-                continue;
-            }
-            System trial = cand.system;
-            trial.layout.stripe_unit_bytes = unit;
-            ++ctx.result.stats.evaluated;
-            PerformanceOutcome outcome = measure(trial, ctx.request.workload);
-            cand.stripe_trials.push_back(
-                {unit, outcome.feasible,
-                 outcome.feasible ? outcome.performance.mean_response_s : 0.0});
-            // derived: ask for a 1% gain before moving off the rule's unit (model noise level).
-            if (outcome.feasible &&
-                outcome.performance.mean_response_s < 0.99 * cand.performance.mean_response_s) {
-                trial.name = describe(trial);
-                cand.system = std::move(trial);
-                cand.performance = std::move(outcome.performance);
             }
         }
     }
@@ -356,9 +357,39 @@ double Constraints::capacity_needed_bytes() const {
     return capacity_bytes * std::pow(1.0 + growth_per_year, std::max(0.0, horizon_years));
 }
 
+double Constraints::capacity_to_provide_bytes() const {
+    // derived: the data may fill max_fill_fraction of the array (headroom).
+    return capacity_needed_bytes() / (max_fill_fraction > 0.0 ? max_fill_fraction : 1.0);
+}
+
+System detail::build_system(const Context& ctx, const Pending& p) {
+    const Constraints& c = ctx.request.constraints;
+    const DriveSpec& drive = ctx.drives[p.drive];
+    const ControllerChoice& choice = ctx.controllers[p.choice];
+    const ControllerSpec& ctl = choice.spec;
+    const LinkSpec& link = ctx.links.at(drive.interface);
+    System system;
+    system.drive = drive;
+    system.layout = p.layout;
+    system.controller = ctl;
+    system.write_back_cache = ctl.battery_backed;
+    system.drive_write_cache =
+        c.power_loss_safe_writes ? DriveWriteCache::Off : DriveWriteCache::Auto;
+    system.drive_link = link;
+    const int n = p.layout.drives * p.layout.volumes;
+    system.drives_per_link = link.shared  // a bus; else a lane each
+                                 ? (n + ctl.ports - 1) / std::max(1, ctl.ports)
+                                 : 1;
+    system.host_link = choice.host_link;
+    system.host = ctx.request.host;
+    apply_plan(ctx.plans[p.plan], system);  // a shared expander uplink, if any
+    system.name = describe(system);
+    return system;
+}
+
 Result recommend(const Request& request, const Catalog& catalog, const SearchOptions& options) {
     const auto start = std::chrono::steady_clock::now();
-    Context ctx{request, catalog, {}, {}, 0.0, {}, &options.progress};
+    Context ctx{request, catalog, options};
     for (LinkSpec& l : catalog.links()) {
         const std::string id = l.info.id;
         ctx.links.emplace(id, std::move(l));
@@ -366,12 +397,13 @@ Result recommend(const Request& request, const Catalog& catalog, const SearchOpt
     ctx.stripe_units =
         request.stripe_units_bytes.empty() ? default_stripe_units() : request.stripe_units_bytes;
     std::sort(ctx.stripe_units.begin(), ctx.stripe_units.end());
-    ctx.capacity_needed = request.constraints.capacity_needed_bytes();
+    ctx.capacity_needed = request.constraints.capacity_to_provide_bytes();
 
     Result& result = ctx.result;
     enumerate(ctx);
-    rank(result, request);
-    refine_stripes(ctx, options.refine_top);
+    if (!result.cancelled) {
+        detail::evaluate_and_rank(ctx);
+    }
     if (result.cancelled) {
         result.ranked.clear();
         result.pareto.clear();
@@ -384,12 +416,13 @@ Result recommend(const Request& request, const Catalog& catalog, const SearchOpt
     if (options.progress) {
         options.progress(1.0);  // done; a late request to stop changes nothing
     }
-    mark_pareto(result.ranked);
-    rank(result, request);
     if (result.ranked.empty()) {
         result.problems.push_back("No candidate meets every constraint.");
         for (const auto& [reason, count] : result.stats.rejected) {
             result.problems.push_back(std::to_string(count) + " rejected: " + reason);
+        }
+        if (options.find_way_out) {
+            result.way_out = way_out(request, catalog, result.stats);
         }
     }
     explain_top(result, request, options.explain_top);

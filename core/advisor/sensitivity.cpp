@@ -135,8 +135,8 @@ std::string change_text(const Request& before, const Request& after, const Pertu
                    format_money(after.constraints.budget_usd, after.constraints);
         case Perturbation::Kind::Capacity:
             return "capacity needed " +
-                   format_capacity(before.constraints.capacity_needed_bytes()) + " -> " +
-                   format_capacity(after.constraints.capacity_needed_bytes());
+                   format_capacity(before.constraints.capacity_to_provide_bytes()) + " -> " +
+                   format_capacity(after.constraints.capacity_to_provide_bytes());
         case Perturbation::Kind::WeightCost:
         case Perturbation::Kind::WeightPerformance:
         case Perturbation::Kind::WeightReliability: {
@@ -233,7 +233,7 @@ Reexamined reexamine(Candidate c, const Request& changed, Perturbation::Kind kin
     std::string dropped;
     if (k.budget_usd > 0.0 && c.assessment.total_usd > k.budget_usd) {
         dropped = "is over the budget";
-    } else if (c.assessment.usable_bytes < k.capacity_needed_bytes()) {
+    } else if (c.assessment.usable_bytes < k.capacity_to_provide_bytes()) {
         dropped = "has too little capacity";
     } else if (changes_workload(kind)) {
         PerformanceOutcome outcome = measure(c.system, changed.workload);

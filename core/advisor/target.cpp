@@ -285,9 +285,9 @@ TargetCheck check_candidate(const Candidate& candidate, const Request& applied,
     } else if (target.p95_s > 0.0 && out.p95_s > target.p95_s) {
         out.problem = "95th percentile " + format_time(out.p95_s) + " at the target's load, over " +
                       format_time(target.p95_s);
-    } else if (a.usable_bytes < c.capacity_needed_bytes()) {
+    } else if (a.usable_bytes < c.capacity_to_provide_bytes()) {
         out.problem = "usable capacity " + format_capacity(a.usable_bytes) + ", under " +
-                      format_capacity(c.capacity_needed_bytes());
+                      format_capacity(c.capacity_to_provide_bytes());
     } else if (a.failures_tolerated < c.min_failures_tolerated) {
         out.problem = "survives " + std::to_string(a.failures_tolerated) +
                       " drive failure(s), not " + std::to_string(c.min_failures_tolerated);
@@ -317,6 +317,9 @@ TargetAnswer what_would_it_take(const Request& request, const Catalog& catalog,
     SearchOptions search;
     search.explain_top = 0;
     search.progress = stage(options, options.today != nullptr ? 0.0 : 0.4, 0.9);
+    // Every candidate: the target is a 95th percentile at another load, which a candidate
+    // skipped for its mean response (advisor/prune.h) may meet at a lower price.
+    search.prune = false;
     const Result result = recommend(answer.request, catalog, search);
     answer.stats = result.stats;
     if (result.cancelled) {

@@ -68,6 +68,9 @@ void catalog_detail::check_catalog(sqlite3* db, const std::string& name, std::st
     Statement controllers(db, select_sql("controllers", controller_columns()));
     Statement links(db, select_sql("links", link_columns()));
     Statement hosts(db, select_sql("hosts", host_columns()));
+    if (role.empty()) {  // expanders and JBODs are bundled only (no user table yet)
+        Statement enclosures(db, select_sql("enclosures", enclosure_columns()));
+    }
 }
 
 namespace {
@@ -199,12 +202,21 @@ std::vector<HostSpec> Catalog::hosts() const {
     return find_all_layers(db_.get(), user_.get(), "hosts", host_columns());
 }
 
+std::optional<EnclosureSpec> Catalog::enclosure(const std::string& id) const {
+    return find_one(db_.get(), "enclosures", enclosure_columns(), id);
+}
+std::vector<EnclosureSpec> Catalog::enclosures() const {
+    std::vector<EnclosureSpec> out;
+    find_all(db_.get(), "enclosures", enclosure_columns(), out);
+    return out;
+}
+
 std::string Catalog::notes(const std::string& id) const {
     try {
         for (sqlite3* db : {db_.get(), user_.get()}) {
-            for (const char* table : {"drives", "controllers", "links", "hosts"}) {
-                if (db == nullptr) {
-                    continue;
+            for (const char* table : {"drives", "controllers", "links", "hosts", "enclosures"}) {
+                if (db == nullptr || (db != db_.get() && table == std::string("enclosures"))) {
+                    continue;  // enclosures are bundled only
                 }
                 Statement q(db, std::string("SELECT notes FROM ") + table + " WHERE id = ?1");
                 sqlite3_bind_text(q.get(), 1, id.c_str(), static_cast<int>(id.size()),

@@ -76,6 +76,9 @@ class Catalog {
     std::vector<ControllerSpec> controllers() const;
     std::vector<LinkSpec> links() const;
     std::vector<HostSpec> hosts() const;
+    /// SAS expanders and JBOD enclosures (enclosures.csv; bundled catalog only, source order).
+    std::optional<EnclosureSpec> enclosure(const std::string& id) const;
+    std::vector<EnclosureSpec> enclosures() const;
 
     /// Free-text remarks of the entry with this id (ids are unique across all tables); empty if
     /// the entry has none or the id is unknown. Estimates are not here but in info.source.

@@ -31,6 +31,7 @@ void write_meta(sqlite3* db, const Sources& s) {
     put("controllers", std::to_string(s.controllers.size()));
     put("links", std::to_string(s.links.size()));
     put("hosts", std::to_string(s.hosts.size()));
+    put("enclosures", std::to_string(s.enclosures.size()));
 }
 
 template <class E>
@@ -55,6 +56,7 @@ void write_database(const fs::path& file, const Sources& s) {
     write_table(db.get(), "controllers", controller_columns(), s.controllers);
     write_table(db.get(), "links", link_columns(), s.links);
     write_table(db.get(), "hosts", host_columns(), s.hosts);
+    write_table(db.get(), "enclosures", enclosure_columns(), s.enclosures);
     exec(db.get(), "COMMIT");
     if (sqlite3_close(db.release()) != SQLITE_OK) {
         throw SqliteError("closing the new database failed");

@@ -23,6 +23,7 @@ using DriveEntry = Entry<DriveSpec>;
 using ControllerEntry = Entry<ControllerSpec>;
 using LinkEntry = Entry<LinkSpec>;
 using HostEntry = Entry<HostSpec>;
+using EnclosureEntry = Entry<EnclosureSpec>;
 
 enum class ColumnType { Real, Integer, Boolean, Text };
 
@@ -74,6 +75,8 @@ const std::vector<Column<DriveEntry>>& drive_columns();
 const std::vector<Column<ControllerEntry>>& controller_columns();
 const std::vector<Column<LinkEntry>>& link_columns();
 const std::vector<Column<HostEntry>>& host_columns();
+/// enclosures.csv: SAS expanders and JBOD enclosures (bundled catalog only).
+const std::vector<Column<EnclosureEntry>>& enclosure_columns();
 
 /// The CatalogInfo of an entry (id, name, source, price...).
 template <class E>

@@ -77,9 +77,11 @@ template std::vector<Column<DriveEntry>> leading_columns<DriveEntry>();
 template std::vector<Column<ControllerEntry>> leading_columns<ControllerEntry>();
 template std::vector<Column<LinkEntry>> leading_columns<LinkEntry>();
 template std::vector<Column<HostEntry>> leading_columns<HostEntry>();
+template std::vector<Column<EnclosureEntry>> leading_columns<EnclosureEntry>();
 template std::vector<Column<DriveEntry>> trailing_columns<DriveEntry>();
 template std::vector<Column<ControllerEntry>> trailing_columns<ControllerEntry>();
 template std::vector<Column<LinkEntry>> trailing_columns<LinkEntry>();
 template std::vector<Column<HostEntry>> trailing_columns<HostEntry>();
+template std::vector<Column<EnclosureEntry>> trailing_columns<EnclosureEntry>();
 
 }  // namespace raidadv::catalog_detail

@@ -125,6 +125,21 @@ std::vector<Column<E>> make_drive_columns() {
         real_column<E>(
             "over_provisioning_percent", "over_provisioning", 0.01, 0.0, 400.0,
             [](E& e) -> double& { return e.spec.ssd.over_provisioning; }, kSsd),
+        // Buyer's facts (issue 25): power-loss protection and endurance for flash, SMR for disks.
+        bool_column<E>(
+            "power_loss_protection", "power_loss_protection",
+            [](E& e) -> bool& { return e.spec.power_loss_protection; }, kSsd),
+        real_column<E>(
+            "endurance_tbw", "endurance_bytes", 1e12, 0.01, 1e7,
+            [](E& e) -> double& { return e.spec.endurance_bytes; }, kSsd),
+        // Optional for disks (datasheets give it); required for SSDs in entry_checks.cpp.
+        real_column<E>(
+            "warranty_years", "warranty_years", 1.0, 0.0, 20.0,
+            [](E& e) -> double& { return e.spec.warranty_years; }, kOptional),
+        // Optional (no) so that project files' inline disks keep reading; the bundled catalog
+        // states it for every disk (tests/catalog/test_catalog_today.cpp).
+        bool_column<E>(
+            "smr", "smr", [](E& e) -> bool& { return e.spec.smr; }, kHddOptional),
     };
     c.insert(c.end(), own.begin(), own.end());
     std::vector<Column<E>> tail = trailing_columns<E>();

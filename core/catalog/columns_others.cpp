@@ -113,6 +113,32 @@ std::string check_id_list(std::string& value) {
     return "";
 }
 
+/// A bay size: 3.5 or 2.5 (inches).
+std::string check_bay_size(std::string& value) {
+    return value == "3.5" || value == "2.5" ? "" : "must be 3.5 or 2.5";
+}
+
+/// Host RAID software the OS offers: comma list of md, zfs, btrfs, lvm, storage-spaces,
+/// intel-rst, intel-vroc, synology-shr, unraid.
+std::string check_raid_software(std::string& value) {
+    std::string normalised;
+    for (const std::string& token : comma_items(value)) {
+        bool known = false;
+        for (const char* name : {"md", "zfs", "btrfs", "lvm", "storage-spaces", "intel-rst",
+                                 "intel-vroc", "synology-shr", "unraid"}) {
+            known = known || token == name;
+        }
+        if (!known) {
+            return "must be a comma-separated list of md, zfs, btrfs, lvm, storage-spaces, "
+                   "intel-rst, intel-vroc, synology-shr, unraid (got '" +
+                   token + "')";
+        }
+        normalised += (normalised.empty() ? "" : ",") + token;
+    }
+    value = normalised;
+    return "";
+}
+
 std::vector<Column<ControllerEntry>> make_controller_columns() {
     using E = ControllerEntry;
     return wrap<E>({
@@ -195,6 +221,75 @@ std::vector<Column<HostEntry>> make_host_columns() {
                        [](E& e) -> double& { return e.spec.raid_cpu_per_io_s; }),
         real_column<E>("parity_cpu_mb_s", "parity_cpu_Bps", u::MB, 0.1, 1e6,
                        [](E& e) -> double& { return e.spec.parity_cpu_Bps; }),
+        // Where drives go (issue 25 topology); 0 / empty = not given.
+        int_column<E>(
+            "drive_bays", "drive_bays", 0, 4096, [](E& e) -> int& { return e.spec.drive_bays; },
+            kOptional),
+        text_column<E>(
+            "bay_form_factor", "bay_form_factor",
+            [](E& e) -> std::string& { return e.spec.bay_form_factor; }, check_bay_size,
+            kOptional),
+        int_column<E>(
+            "backplane_uplink_lanes", "backplane_uplink_lanes", 0, 64,
+            [](E& e) -> int& { return e.spec.backplane_uplink_lanes; }, kOptional),
+        int_column<E>(
+            "nvme_bays", "nvme_bays", 0, 256, [](E& e) -> int& { return e.spec.nvme_bays; },
+            kOptional),
+        int_column<E>(
+            "m2_slots", "m2_slots", 0, 64, [](E& e) -> int& { return e.spec.m2_slots; },
+            kOptional),
+        int_column<E>(
+            "pcie_slots", "pcie_slots", 0, 64, [](E& e) -> int& { return e.spec.pcie_slots; },
+            kOptional),
+        int_column<E>(
+            "onboard_sata_ports", "onboard_sata_ports", 0, 64,
+            [](E& e) -> int& { return e.spec.onboard_sata_ports; }, kOptional),
+        text_column<E>(
+            "raid_software", "raid_software",
+            [](E& e) -> std::string& { return e.spec.raid_software; }, check_raid_software,
+            kOptional),
+    });
+}
+
+// ---- enclosures (SAS expanders, JBOD enclosures) ----
+
+std::string set_enclosure_kind(EnclosureEntry& e, std::string_view name) {
+    if (name == "expander") {
+        e.spec.kind = EnclosureKind::Expander;
+    } else if (name == "jbod") {
+        e.spec.kind = EnclosureKind::Jbod;
+    } else {
+        return "must be expander or jbod";
+    }
+    return "";
+}
+
+std::string get_enclosure_kind(const EnclosureEntry& e) {
+    return e.spec.kind == EnclosureKind::Jbod ? "jbod" : "expander";
+}
+
+std::vector<Column<EnclosureEntry>> make_enclosure_columns() {
+    using E = EnclosureEntry;
+    return wrap<E>({
+        name_column<E>("kind", "kind", set_enclosure_kind, get_enclosure_kind),
+        int_column<E>(
+            "bays", "bays", 0, 1024, [](E& e) -> int& { return e.spec.bays; }, kOptional),
+        text_column<E>(
+            "form_factor", "form_factor", [](E& e) -> std::string& { return e.spec.form_factor; },
+            check_bay_size, kOptional),
+        int_column<E>("drive_lanes", "drive_lanes", 1, 1024,
+                      [](E& e) -> int& { return e.spec.drive_lanes; }),
+        int_column<E>("uplink_lanes", "uplink_lanes", 1, 64,
+                      [](E& e) -> int& { return e.spec.uplink_lanes; }),
+        text_column<E>(
+            "uplink_link", "uplink_link", [](E& e) -> std::string& { return e.spec.uplink_link; },
+            check_id),
+        text_column<E>(
+            "drive_interfaces", "drive_interfaces",
+            [](E& e) -> std::string& { return e.spec.drive_interfaces; }, check_id_list),
+        real_column<E>(
+            "power_w", "power_w", 1.0, 0.0, 5000.0, [](E& e) -> double& { return e.spec.power_w; },
+            kOptional),
     });
 }
 
@@ -212,6 +307,11 @@ const std::vector<Column<LinkEntry>>& link_columns() {
 
 const std::vector<Column<HostEntry>>& host_columns() {
     static const std::vector<Column<HostEntry>> columns = make_host_columns();
+    return columns;
+}
+
+const std::vector<Column<EnclosureEntry>>& enclosure_columns() {
+    static const std::vector<Column<EnclosureEntry>> columns = make_enclosure_columns();
     return columns;
 }
 

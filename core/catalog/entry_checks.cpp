@@ -18,6 +18,25 @@ std::string where(std::string_view file, int line, std::string_view column) {
 
 namespace {
 
+/// Every id of a comma list (`drive_interfaces`) must name a link.
+void check_link_list(std::string_view file, int line, const std::string& list,
+                     const LinkIds& links, std::vector<CatalogError>& errors) {
+    std::size_t start = 0;
+    while (!list.empty() && start <= list.size()) {
+        std::size_t end = list.find(',', start);
+        if (end == std::string::npos) {
+            end = list.size();
+        }
+        const std::string id = list.substr(start, end - start);
+        if (links.ids.count(id) == 0) {
+            errors.push_back(CatalogError{where(file, line, "drive_interfaces"),
+                                          "must list ids of links in " + links.source + " (" +
+                                              links.list + "), got '" + id + "'"});
+        }
+        start = end + 1;
+    }
+}
+
 template <class E>
 void check_price(std::string_view file, const E& e, std::vector<CatalogError>& errors) {
     if (e.spec.info.price_usd > 0.0 && e.spec.info.price_date.empty()) {
@@ -36,6 +55,12 @@ void check_entry(std::string_view file, const DriveEntry& e, const LinkIds& link
         errors.push_back(CatalogError{where(file, e.line, "interface"),
                                       "must be the id of a link in " + links.source + " (" +
                                           links.list + "), got '" + d.interface + "'"});
+    }
+    if (e.valid && d.kind == DriveKind::Ssd && !(d.warranty_years > 0.0)) {
+        // The endurance rating (endurance_tbw) is over the warranty: without it TBW means little.
+        errors.push_back(CatalogError{where(file, e.line, "warranty_years"),
+                                      "is required for kind ssd (the years endurance_tbw "
+                                      "covers), a number above 0"});
     }
     if (e.valid && d.kind == DriveKind::Hdd) {
         // Only for rows whose values all passed: otherwise these would repeat earlier messages.
@@ -66,20 +91,7 @@ void check_entry(std::string_view file, const ControllerEntry& e, const LinkIds&
         errors.push_back(CatalogError{where(file, e.line, "min_stripe_kib"),
                                       "must not be larger than max_stripe_kib"});
     }
-    std::size_t start = 0;
-    while (!c.drive_interfaces.empty() && start <= c.drive_interfaces.size()) {
-        std::size_t end = c.drive_interfaces.find(',', start);
-        if (end == std::string::npos) {
-            end = c.drive_interfaces.size();
-        }
-        const std::string id = c.drive_interfaces.substr(start, end - start);
-        if (links.ids.count(id) == 0) {
-            errors.push_back(CatalogError{where(file, e.line, "drive_interfaces"),
-                                          "must list ids of links in " + links.source + " (" +
-                                              links.list + "), got '" + id + "'"});
-        }
-        start = end + 1;
-    }
+    check_link_list(file, e.line, c.drive_interfaces, links, errors);
     if (!c.host_link.empty() && links.ids.count(c.host_link) == 0) {
         errors.push_back(CatalogError{where(file, e.line, "host_link"),
                                       "must be the id of a link in " + links.source + " (" +
@@ -95,6 +107,23 @@ void check_entry(std::string_view file, const LinkEntry& e, const LinkIds&,
 
 void check_entry(std::string_view file, const HostEntry& e, const LinkIds&,
                  std::vector<CatalogError>& errors) {
+    check_price(file, e, errors);
+}
+
+/// The enclosure's uplink and drive lanes must name links; a JBOD brings bays.
+void check_entry(std::string_view file, const EnclosureEntry& e, const LinkIds& links,
+                 std::vector<CatalogError>& errors) {
+    const EnclosureSpec& s = e.spec;
+    if (!s.uplink_link.empty() && links.ids.count(s.uplink_link) == 0) {
+        errors.push_back(CatalogError{where(file, e.line, "uplink_link"),
+                                      "must be the id of a link in " + links.source + " (" +
+                                          links.list + "), got '" + s.uplink_link + "'"});
+    }
+    check_link_list(file, e.line, s.drive_interfaces, links, errors);
+    if (e.valid && s.kind == EnclosureKind::Jbod && (s.bays < 1 || s.form_factor.empty())) {
+        errors.push_back(CatalogError{where(file, e.line, "bays"),
+                                      "a jbod needs bays (1 or more) and a form_factor"});
+    }
     check_price(file, e, errors);
 }
 

@@ -33,5 +33,7 @@ void check_entry(std::string_view file, const LinkEntry& e, const LinkIds& links
                  std::vector<CatalogError>& errors);
 void check_entry(std::string_view file, const HostEntry& e, const LinkIds& links,
                  std::vector<CatalogError>& errors);
+void check_entry(std::string_view file, const EnclosureEntry& e, const LinkIds& links,
+                 std::vector<CatalogError>& errors);
 
 }  // namespace raidadv::catalog_detail

@@ -204,5 +204,8 @@ template std::vector<LinkEntry> parse_rows(std::string_view, const CsvTable&,
 template std::vector<HostEntry> parse_rows(std::string_view, const CsvTable&,
                                            const std::vector<Column<HostEntry>>&,
                                            std::vector<CatalogError>&);
+template std::vector<EnclosureEntry> parse_rows(std::string_view, const CsvTable&,
+                                                const std::vector<Column<EnclosureEntry>>&,
+                                                std::vector<CatalogError>&);
 
 }  // namespace raidadv::catalog_detail

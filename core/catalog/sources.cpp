@@ -87,12 +87,16 @@ Sources read_sources(const fs::path& dir, std::vector<CatalogError>& errors) {
     s.controllers = read_table(dir, "controllers.csv", controller_columns(), errors);
     s.links = read_table(dir, "links.csv", link_columns(), errors);
     s.hosts = read_table(dir, "hosts.csv", host_columns(), errors);
+    if (fs::exists(dir / "enclosures.csv")) {  // optional: catalogs without expanders or JBODs
+        s.enclosures = read_table(dir, "enclosures.csv", enclosure_columns(), errors);
+    }
 
     IdRegistry ids(errors);
     ids.add("links.csv", s.links);
     ids.add("drives.csv", s.drives);
     ids.add("controllers.csv", s.controllers);
     ids.add("hosts.csv", s.hosts);
+    ids.add("enclosures.csv", s.enclosures);
 
     LinkIds links;
     for (const LinkEntry& l : s.links) {
@@ -114,6 +118,7 @@ Sources read_sources(const fs::path& dir, std::vector<CatalogError>& errors) {
     check_all("controllers.csv", s.controllers);
     check_all("links.csv", s.links);
     check_all("hosts.csv", s.hosts);
+    check_all("enclosures.csv", s.enclosures);
     errors.insert(errors.end(), prices.begin(), prices.end());
     return s;
 }

@@ -15,6 +15,7 @@ struct Sources {
     std::vector<ControllerEntry> controllers;
     std::vector<LinkEntry> links;
     std::vector<HostEntry> hosts;
+    std::vector<EnclosureEntry> enclosures;  ///< enclosures.csv; optional file
 };
 
 /// Reads drives.csv, controllers.csv, links.csv and hosts.csv from `dir`, checks every value

@@ -128,6 +128,14 @@ HddPositioning::HddPositioning(const HddSpec& hdd, double span, bool write, int 
     }
 }
 
+double HddPositioning::min_mean() const {
+    double least = table_.empty() ? 0.0 : table_.front().mean;
+    for (const TimeMoments& m : table_) {
+        least = std::min(least, m.mean);
+    }
+    return least;
+}
+
 TimeMoments HddPositioning::at(double candidates) const {
     // The requests a drive passes over stay far from its head (the head moves near where it
     // chose), so later choices are poorer than the minimum of fresh i.i.d. candidates. Fitted

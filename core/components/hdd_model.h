@@ -64,6 +64,9 @@ class HddPositioning {
     TimeMoments at(double candidates) const;
     /// Candidates the drive can reorder among (its NCQ/TCQ depth, or the write cache window).
     int max_candidates() const { return static_cast<int>(table_.size()); }
+    /// The least mean `at` returns for any number of candidates (the table's smallest mean: `at`
+    /// interpolates between its entries).
+    double min_mean() const;
 
   private:
     std::vector<TimeMoments> table_;  // index n-1 -> moments with n candidates

@@ -63,6 +63,17 @@ void DriveVisits::add(const DriveAccess& a, std::vector<Visit>& visits) const {
         const double t = hdd_transfer_time(hdd, a.mean_bytes, wl_.span_fraction);
         const double wait = hdd_rewrite_wait(hdd, t);
         const double overhead = hdd.command_overhead_s;
+        // derived: the transfer, and the fresh share of the least of the positioning (as the
+        // plain write's floor finds it) and the wait (nothing for a pipelined window, whose
+        // positioning may be done ahead: hdd_service); nothing is hidden here.
+        const HddServicePlan plan = hdd_plan(a, false, a.mean_bytes);
+        const std::shared_ptr<PositioningMemo> pos = a.write ? pos_write_ : pos_read_;
+        const double fresh = a.early ? 0.0 : std::clamp(a.fresh, 0.0, 1.0);
+        v.service.floor_at = [plan, pos, t, wait, fresh](double present) {
+            const double least = pos->peek(hdd_most_candidates(plan, present)).mean;
+            const double floor = t + fresh * std::max(0.0, std::min(least, wait));
+            return queueing::ServiceFloor{floor, floor};
+        };
         auto random = v.service.at;
         v.service.at = [random, t, wait, overhead](const Arrival& found) {
             ServiceParts parts = random(found);
@@ -127,6 +138,9 @@ Visit DriveVisits::hdd_visit(const DriveAccess& a) const {
     const std::shared_ptr<const DriveIoCounts> drive_ios = drive_ios_;
     v.service.at = [plan, pos, drive_ios](const Arrival& found) {
         return hdd_service(plan, *pos, *drive_ios, found);
+    };
+    v.service.floor_at = [plan, pos](double present) {
+        return hdd_service_floor(plan, *pos, present);
     };
     return v;
 }

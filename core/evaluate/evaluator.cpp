@@ -55,12 +55,22 @@ Evaluation evaluate(const System& system, const Workload& workload,
     ev.disk_ios_per_job = built.disk_ios_per_job;
     ev.bytes_per_job = built.bytes_per_job;
     if (!workload.concurrency.empty()) {
-        const auto sols = queueing::solve_closed(built.network, workload.concurrency,
-                                                 workload.think_time_s, options.exact_limit);
+        const auto sols =
+            queueing::solve_closed(built.network, workload.concurrency, workload.think_time_s,
+                                   options.exact_limit, options.watch);
         for (std::size_t i = 0; i < sols.size(); ++i) {
-            PointMetrics m = to_metrics(sols[i], built);
+            PointMetrics m;
+            if (sols[i].stopped) {
+                m.stopped = true;
+                ev.stopped = true;
+            } else {
+                m = to_metrics(sols[i], built);
+            }
             m.concurrency = workload.concurrency[i];
             ev.points.push_back(std::move(m));
+        }
+        if (ev.stopped) {
+            return ev;  // the caller has what it asked for
         }
     }
     for (double rate : workload.arrival_rates_per_s) {

@@ -165,25 +165,23 @@ ServiceParts command_parts(const HddServicePlan& plan, const Positioning& pos,
 std::shared_ptr<const HddPositioning> cached_positioning(const HddSpec& hdd, double span,
                                                          bool write, int candidates) {
     thread_local std::map<std::vector<double>, std::shared_ptr<const HddPositioning>> cache;
-    std::vector<double> key{hdd.rpm,
-                            hdd.seek_track_to_track_s,
-                            hdd.seek_average_s,
-                            hdd.seek_full_stroke_s,
-                            hdd.write_seek_extra_s,
-                            hdd.media_rate_outer_Bps,
-                            hdd.media_rate_inner_Bps,
-                            hdd.command_overhead_s,
-                            hdd.cache_bytes,
-                            static_cast<double>(hdd.cache_segments),
-                            hdd.read_ahead ? 1.0 : 0.0,
-                            static_cast<double>(hdd.queue_depth),
-                            span,
-                            write ? 1.0 : 0.0,
-                            static_cast<double>(candidates)};
+    // What the table is made of (HddPositioning's constructor: the seek curve, the revolution,
+    // the write's extra settling, the span and the table's depth), so that drives alike in
+    // those share a table whatever their media rates, caches and overheads.
+    const std::vector<double> key{
+        hdd.rpm,
+        hdd.seek_track_to_track_s,
+        hdd.seek_average_s,
+        hdd.seek_full_stroke_s,
+        write ? hdd.write_seek_extra_s : 0.0,
+        span,
+        static_cast<double>(std::max(1, candidates > 0 ? candidates : hdd.queue_depth))};
     if (const auto it = cache.find(key); it != cache.end()) {
         return it->second;
     }
-    constexpr std::size_t kMaxEntries = 256;  // bounds the memory; refilled on demand
+    // bounds the memory (a table is at most 512 moments); refilled on demand. An advisor
+    // search over the whole catalog meets each drive again and again: it holds them all.
+    constexpr std::size_t kMaxEntries = 2048;
     if (cache.size() >= kMaxEntries) {
         cache.clear();
     }
@@ -196,6 +194,38 @@ TimeMoments mixture(double p, TimeMoments a, TimeMoments b) {
     const double mean = p * a.mean + (1.0 - p) * b.mean;
     const double second = p * (a.var + a.mean * a.mean) + (1.0 - p) * (b.var + b.mean * b.mean);
     return {mean, std::max(0.0, second - mean * mean)};
+}
+
+double hdd_most_candidates(const HddServicePlan& plan, double present) {
+    // choose(): queued = min(max(present - 1, min_candidates), depth) plus (copies - 1) / present
+    // (present >= 1); a cached write chooses among the window or half of it, and destages made
+    // alone among fewer.
+    if (plan.cached) {
+        return std::max(1.0, plan.window);
+    }
+    return std::min(std::max(present - 1.0, plan.min_candidates), plan.depth) + plan.copies - 1.0;
+}
+
+queueing::ServiceFloor hdd_service_floor(const HddServicePlan& plan, const PositioningMemo& pos,
+                                         double present) {
+    // derived from command_parts(): busy = fixed + hidden + random mean holds the stream
+    // transfer (the plan's transfer times a sweep >= 1) in both branches, and the positioning
+    // mean is at least the fresh share times the positioning of the widest choice (SATF: more
+    // candidates, less positioning; HddPositioning::at does not rise with them), or the
+    // write-back rewrite wait when the write half of read-modify-write is destaged alone;
+    // later commands and the moves between hidden and random (unbuffered, early) keep the sum.
+    // The first command's fixed part holds the fresh share of its transfer (media >= p >=
+    // fresh) and its random part the fresh share of that positioning, less what a pipelined
+    // window positions ahead (early).
+    double least = std::max(0.0, pos.peek(hdd_most_candidates(plan, present)).mean);
+    if (plan.rewrite) {
+        least = std::min(least, plan.rewrite_wait);
+    }
+    const double fresh = std::clamp(plan.fresh, 0.0, 1.0);
+    queueing::ServiceFloor f;
+    f.busy_s = std::max(1.0, plan.commands) * plan.transfer + fresh * least;
+    f.foreground_s = fresh * (plan.transfer + (plan.early ? 0.0 : least));
+    return f;
 }
 
 ServiceParts hdd_service(const HddServicePlan& plan, PositioningMemo& memo,

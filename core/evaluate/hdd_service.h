@@ -35,6 +35,10 @@ class PositioningMemo {
         }
         return moments_;
     }
+    /// The least positioning mean `at` gives for any number of candidates.
+    double min_mean() const { return pos_->min_mean(); }
+    /// `at` without remembering it (a lookup for bounds).
+    TimeMoments peek(double candidates) const { return pos_->at(candidates); }
 
   private:
     std::shared_ptr<const HddPositioning> pos_;
@@ -80,5 +84,19 @@ using DriveIoCounts = std::array<double, 2>;
 /// The service parts of an HDD visit planned as `plan` for an arrival that finds `found`.
 queueing::ServiceParts hdd_service(const HddServicePlan& plan, PositioningMemo& pos,
                                    const DriveIoCounts& drive_ios, const queueing::Arrival& found);
+
+/// The most candidates the drive's choice (hdd_service) takes among when it finds at most
+/// `present` requests: its queue depth or what is queued, and the other mirror copies' arms;
+/// the writes its cache holds when the write is cached.
+double hdd_most_candidates(const HddServicePlan& plan, double present);
+
+/// Lower bounds on hdd_service(plan, pos, ..., found) over every `found` with at most `present`
+/// requests (queueing::Service::floor_at; evaluate/response_bound.h). Busy: each command moves
+/// its bytes at least once (a stream's sweep only adds to it) and the fresh share of the
+/// request pays at least the positioning of the drive's widest choice. Foreground: the fresh
+/// share of the first command's transfer and that positioning (none when a pipelined window
+/// may position ahead).
+queueing::ServiceFloor hdd_service_floor(const HddServicePlan& plan, const PositioningMemo& pos,
+                                         double present);
 
 }  // namespace raidadv

@@ -191,12 +191,15 @@ const std::vector<std::pair<OsRequest, double>>& transfer_shapes(const MappingCo
         // split_transfer() reads write-back only for writes to parity layouts.
         ctx.write_back && write && geo.parity_per_group > 0 ? 1.0 : 0.0, bytes, write ? 1.0 : 0.0,
         sequential ? 1.0 : 0.0, count, static_cast<double>(window),
-        // account_disks() reads the drive's read-ahead segment and whether HDDs serve files.
-        ctx.read_ahead_segment_bytes, ctx.hdd_file_reads ? 1.0 : 0.0};
+        // account_disks() reads the drive's read-ahead segment only for the pipelined windows of
+        // files on HDDs, so other workloads share shapes across drives.
+        ctx.hdd_file_reads ? ctx.read_ahead_segment_bytes : 0.0, ctx.hdd_file_reads ? 1.0 : 0.0};
     if (const auto it = cache.find(key); it != cache.end()) {
         return it->second;
     }
-    constexpr std::size_t kMaxEntries = 4096;  // bounds the memory; refilled on demand
+    // bounds the memory (a few kB each); refilled on demand. An advisor search over the whole
+    // catalog meets each geometry again and again, so it holds a whole search.
+    constexpr std::size_t kMaxEntries = 32768;
     if (cache.size() >= kMaxEntries) {
         cache.clear();
     }

@@ -362,6 +362,13 @@ int copy_disk(const Geometry& g, long long unit_index, int copy) {
         case RaidLevel::Raid1:
             return copy;
         case RaidLevel::Raid10: {
+            if (g.groups == 1) {
+                // md raid10 "near" layout (drivers/md/raid10.c, __raid10_find_phys): copy c of
+                // chunk u on device (u x copies + c) mod drives; with a multiple of the copies
+                // this is the usual stripe over mirror sets, on copies + 1 drives every pair of
+                // drives shares chunks.
+                return static_cast<int>((unit_index * g.copies + copy) % g.drives);
+            }
             const int sets_per_span = g.group_drives / g.copies;
             return striped_target(g, unit_index, sets_per_span) * g.copies + copy;
         }
@@ -427,7 +434,9 @@ Geometry make_geometry(const Layout& layout) {
             const int span = layout.disks_per_span > 0 ? layout.disks_per_span : g.drives;
             g.groups = std::max(1, g.drives / span);
             g.group_drives = span;
-            g.data_units_per_row = g.drives / g.copies;
+            // derived: the near layout repeats after drives / gcd(drives, copies) chunks
+            // (drives / copies for a multiple of the copies; 3 on md's 3-drive raid10).
+            g.data_units_per_row = g.drives % g.copies == 0 ? g.drives / g.copies : g.drives;
             break;
         }
         case RaidLevel::Raid01:

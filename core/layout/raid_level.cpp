@@ -71,6 +71,7 @@ int min_volume_drives(RaidLevel level, int copies) {
         case RaidLevel::Raid1:
             return 2;
         case RaidLevel::Raid10:
+            return copies + 1;  // Linux md's near layout on copies + 1 drives (raid10.c)
         case RaidLevel::Raid01:
             return 2 * copies;  // derived: at least two mirror sets to stripe over
         case RaidLevel::Raid5:

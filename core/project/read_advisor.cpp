@@ -127,6 +127,22 @@ void read_weights(const json& value, const std::string& path, advisor::Weights& 
     }
 }
 
+/// "hot_spares": 0, 1 or "per_volume".
+void read_hot_spares(ObjectReader& r, advisor::Request& req) {
+    const json* v = r.find(project_keys::advisor::hot_spares);
+    if (v == nullptr) {
+        return;
+    }
+    if (v->is_number_integer() && (v->get<long long>() == 0 || v->get<long long>() == 1)) {
+        req.hot_spares =
+            v->get<long long>() == 0 ? advisor::HotSpares::None : advisor::HotSpares::One;
+    } else if (v->is_string() && v->get_ref<const std::string&>() == project_keys::advisor::hot_spares_per_volume) {
+        req.hot_spares = advisor::HotSpares::PerVolume;
+    } else {
+        r.problem(project_keys::advisor::hot_spares, "must be 0, 1 or \"per_volume\", got " + describe(*v));
+    }
+}
+
 }  // namespace
 
 // Long: one validated read per key of the section, in the order of docs/file-format.md's table.
@@ -159,7 +175,11 @@ std::optional<advisor::Request> read_advisor(const json& value, const std::strin
          k::bays_owned,
          k::include_power_cost,
          k::power_price_usd_per_kwh,
-         k::rebuild_rate_percent},
+         k::rebuild_rate_percent,
+         k::busy_hours_per_day,
+         k::max_fill_percent,
+         k::hot_spares,
+         k::replacement_hours},
         "an object like {\"workload\": \"File server\", \"host\": \"...\", \"capacity_gb\": 4000}");
     if (!r.valid()) {
         return std::nullopt;
@@ -233,6 +253,10 @@ std::optional<advisor::Request> read_advisor(const json& value, const std::strin
     r.boolean(k::include_power_cost, req.include_power_cost);
     r.number(k::power_price_usd_per_kwh, {0, 100}, req.power_price_usd_per_kwh);
     r.number(k::rebuild_rate_percent, {0, 100, true, false}, req.rebuild_rate_fraction, 0.01);
+    r.number(k::busy_hours_per_day, {0, 24, true, false}, c.busy_hours_per_day);
+    r.number(k::max_fill_percent, {0, 100, true, false}, c.max_fill_fraction, 0.01);
+    read_hot_spares(r, req);
+    r.number(k::replacement_hours, {0, kMaxRebuildHours}, req.replacement_hours);
     if (issues.count() > before) {
         return std::nullopt;
     }

@@ -103,6 +103,22 @@ ProjectJson to_json(const advisor::Request& r) {
     out[k::include_power_cost] = r.include_power_cost;
     out[k::power_price_usd_per_kwh] = file_number(r.power_price_usd_per_kwh);
     out[k::rebuild_rate_percent] = file_number(r.rebuild_rate_fraction, 0.01);
+    // Issue 25's keys: duty cycle of the SSD wear estimate, file-system headroom, hot spares and
+    // the delay before a rebuild starts without one (read_advisor.cpp reads them back).
+    out[k::busy_hours_per_day] = file_number(c.busy_hours_per_day);
+    out[k::max_fill_percent] = file_number(c.max_fill_fraction, 0.01);
+    switch (r.hot_spares) {
+        case advisor::HotSpares::None:
+            out[k::hot_spares] = 0;
+            break;
+        case advisor::HotSpares::One:
+            out[k::hot_spares] = 1;
+            break;
+        case advisor::HotSpares::PerVolume:
+            out[k::hot_spares] = k::hot_spares_per_volume;
+            break;
+    }
+    out[k::replacement_hours] = file_number(r.replacement_hours);
     return out;
 }
 

@@ -49,12 +49,22 @@ struct Arrival {
     double busy = 0.0;     ///< probability the copy is busy with other work (hidden work included)
 };
 
+/// Lower bounds on a queue-dependent service (Service::floor_at).
+struct ServiceFloor {
+    double busy_s = 0.0;        ///< on parts.busy()
+    double foreground_s = 0.0;  ///< on parts.foreground()
+};
+
 /// Service of one sub-request; the parts may depend on what it finds at the station copy
 /// (queue reordering such as SATF in a disk, stream interleaving).
 struct Service {
     ServiceParts parts;              ///< used when `at` is empty
     double fixed_max_extra_s = 0.0;  ///< extra deterministic time of a fork's largest sub-request
     std::function<ServiceParts(const Arrival& found)> at;
+    /// With `at`: lower bounds on at(found).busy() and at(found).foreground() over every found
+    /// state with found.present at most `present` (empty: none known, 0), for bounds that must
+    /// never exceed what the solve gives (evaluate/response_bound.h).
+    std::function<ServiceFloor(double present)> floor_at;
 
     ServiceParts parts_at(const Arrival& found) const { return at ? at(found) : parts; }
 };
@@ -115,7 +125,14 @@ struct Solution {
     /// (Visit::low_priority).
     std::vector<double> low_priority_utilization;
     int iterations = 0;  ///< solver iterations used (bounded)
+    /// Closed: the caller's LevelWatch stopped the solve before this population; the rest of
+    /// the solution is empty.
+    bool stopped = false;
 };
+
+/// Called after each population of a closed solve's exact recursion (1, 2, ...) with its
+/// solution; returning false stops the solve there.
+using LevelWatch = std::function<bool(int population, const Solution& at)>;
 
 /// Iteration bounds: the Bard-Schweitzer fixed point (closed points above the exact limit) stops
 /// after this many iterations whether or not it has converged; the open solve's search for each
@@ -130,6 +147,11 @@ inline constexpr int kMaxOpenIterations = 500;
 /// load-dependent extensions below, up to `exact_limit`; above it the Bard-Schweitzer fixed point.
 std::vector<Solution> solve_closed(const Network& net, const std::vector<int>& populations,
                                    double think_time, int exact_limit = 512);
+
+/// solve_closed with `watch` called after every population of the exact recursion; once it
+/// returns false the populations not yet solved come back `stopped`.
+std::vector<Solution> solve_closed(const Network& net, const std::vector<int>& populations,
+                                   double think_time, int exact_limit, const LevelWatch& watch);
 
 /// Open network with Poisson arrivals at `arrival_rate` jobs per second: M/G/1 per station copy
 /// (Pollaczek-Khinchine), Sakasegawa's M/G/c wait for multi-server stations.

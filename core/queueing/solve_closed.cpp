@@ -224,7 +224,8 @@ void raise_to_floor(const Network& net, Solution& sol, double n, double think_ti
 /// The exact recursion from 1 to `n_max` jobs; the solutions of the asked `populations` go to
 /// `out` (marked in `done`). Returns the throughput at n_max (0 if n_max < 1).
 double exact_recursion(const Network& net, const std::vector<int>& populations, double think_time,
-                       int n_max, std::vector<Solution>& out, std::vector<char>& done) {
+                       int n_max, std::vector<Solution>& out, std::vector<char>& done,
+                       const LevelWatch& watch, bool& stopped) {
     Seen seen(net.stations.size());
     double x = 0.0;
     const bool detached = has_detached_visits(net);
@@ -244,6 +245,10 @@ double exact_recursion(const Network& net, const std::vector<int>& populations, 
                 done[i] = 1;
             }
         }
+        if (watch && !watch(n, sol)) {
+            stopped = true;
+            break;
+        }
     }
     return x;
 }
@@ -252,6 +257,11 @@ double exact_recursion(const Network& net, const std::vector<int>& populations, 
 
 std::vector<Solution> solve_closed(const Network& net, const std::vector<int>& populations,
                                    double think_time, int exact_limit) {
+    return solve_closed(net, populations, think_time, exact_limit, LevelWatch{});
+}
+
+std::vector<Solution> solve_closed(const Network& net, const std::vector<int>& populations,
+                                   double think_time, int exact_limit, const LevelWatch& watch) {
     std::vector<Solution> out(populations.size());
     // The exact recursion runs up to the largest population within the limit, so that small
     // populations stay exact when a large one (solved by Bard-Schweitzer) is asked for too.
@@ -262,7 +272,18 @@ std::vector<Solution> solve_closed(const Network& net, const std::vector<int>& p
         }
     }
     std::vector<char> done(populations.size(), 0);
-    const double x_exact = exact_recursion(net, populations, think_time, n_max, out, done);
+    bool stopped = false;
+    const double x_exact =
+        exact_recursion(net, populations, think_time, n_max, out, done, watch, stopped);
+    if (stopped) {
+        for (std::size_t i = 0; i < populations.size(); ++i) {
+            if (!done[i]) {
+                out[i] = Solution{};
+                out[i].stopped = true;
+            }
+        }
+        return out;
+    }
     // Larger populations, in increasing order, by the fixed point; the same guard as above keeps
     // throughput from falling as the population grows (and Little's law).
     std::vector<std::size_t> order;

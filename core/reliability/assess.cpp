@@ -30,6 +30,15 @@ void require(bool ok, const std::string& message) {
     }
 }
 
+/// require() with a message made only when it fails: the advisor's search assesses tens of
+/// thousands of candidates, and formatting every message cost more than the assessment.
+template <typename Message>
+void require_lazy(bool ok, const Message& message) {
+    if (!ok) {
+        require(false, message());
+    }
+}
+
 std::string whole(double v) {
     std::ostringstream s;
     s << std::fixed << std::setprecision(0) << v;
@@ -50,8 +59,20 @@ LossModel loss_model(const Layout& layout) {
     LossModel m;
     m.tolerated = failures_tolerated(healthy);
     switch (g.level) {
-        case RaidLevel::Raid1:
-        case RaidLevel::Raid10: {
+        case RaidLevel::Raid10:
+            if (g.drives % g.copies != 0) {
+                // md near layout on copies + 1 drives: every `copies` drives share a chunk, so
+                // the volume is one group that survives copies - 1 failures; a rebuild reads
+                // one drive's worth from the others (drivers/md/raid10.c, near layout).
+                m.groups = volumes;
+                m.members = g.drives;
+                m.critical_read_drives = 1;
+                m.description = plural(volumes, "md raid10 volume") + " of " +
+                                plural(g.drives, "drive") + " (near layout)";
+                break;
+            }
+            [[fallthrough]];
+        case RaidLevel::Raid1: {
             // Mirror sets of `copies` drives; a RAID 10 span only groups whole sets, so
             // disks_per_span does not change which drives must fail together.
             const int sets = g.level == RaidLevel::Raid1 ? 1 : g.drives / g.copies;
@@ -105,21 +126,27 @@ namespace {
 void check_inputs(const ReliabilityInputs& in) {
     const DriveSpec& drive = in.drive;
     require(drive.capacity_bytes > 0.0, "the drive's capacity must be greater than 0");
-    require(in.horizon_years >= 0.0 && std::isfinite(in.horizon_years),
-            "horizon_years must be 0 or more, got " + format(in.horizon_years));
-    require(drive.ber >= 0.0 && drive.ber < 1.0,
-            "the drive's BER must be from 0 to below 1, got " + format(drive.ber));
-    require(in.field_afr_override >= 0.0 && in.field_afr_override < 1.0,
-            "field_afr_override must be from 0 to below 1, got " + format(in.field_afr_override));
+    require_lazy(in.horizon_years >= 0.0 && std::isfinite(in.horizon_years), [&] {
+        return "horizon_years must be 0 or more, got " + format(in.horizon_years);
+    });
+    require_lazy(drive.ber >= 0.0 && drive.ber < 1.0, [&] {
+        return "the drive's BER must be from 0 to below 1, got " + format(drive.ber);
+    });
+    require_lazy(in.field_afr_override >= 0.0 && in.field_afr_override < 1.0, [&] {
+        return "field_afr_override must be from 0 to below 1, got " + format(in.field_afr_override);
+    });
     require(in.field_rule.multiplier >= 1.0, "the field AFR multiplier must be at least 1");
     require(in.field_rule.floor >= 0.0 && in.field_rule.floor < 1.0 &&
                 in.field_rule.unknown_afr > 0.0 && in.field_rule.unknown_afr < 1.0,
             "the field AFR floor and unknown AFR must be fractions below 1");
+    require_lazy(in.replacement_delay_h >= 0.0 && std::isfinite(in.replacement_delay_h), [&] {
+        return "replacement_hours must be 0 or more, got " + format(in.replacement_delay_h);
+    });
 }
 
 // The plain-language assumptions behind the numbers in r, in the order the report lists them.
 void add_assumptions(const ReliabilityInputs& in, const LossModel& model, const DriveAfr& afr,
-                     double mttf, ReliabilityResult& r) {
+                     double mttf, double mttr_h, ReliabilityResult& r) {
     const DriveSpec& drive = in.drive;
     auto& a = r.assumptions;
     a.push_back("The layout is treated as " + model.description + "; data is lost when " +
@@ -160,19 +187,28 @@ void add_assumptions(const ReliabilityInputs& in, const LossModel& model, const 
                 "Elerath & Pecht (2009) found the MTTDL formulas off by a factor of 2 to 1500.");
     if (model.tolerated > 0) {
         std::ostringstream s;
-        s << "Rebuild: a replacement (hot spare) starts at once and is written at "
-          << format(in.rebuild_rate_fraction * 100.0) << "% of "
+        if (in.replacement_delay_h > 0.0) {
+            s << "Rebuild: no hot spare, so the rebuild starts " << format(in.replacement_delay_h)
+              << " h after a failure (a replacement is fitted by hand); it is written at ";
+        } else {
+            s << "Rebuild: a hot spare starts it at once; it is written at ";
+        }
+        s << format(in.rebuild_rate_fraction * 100.0) << "% of "
           << (drive.kind == DriveKind::Ssd ? "the sequential write rate"
                                            : "the mean of the outer and inner media rates")
           << " (" << format(rebuild_source_rate_Bps(drive) / 1e6)
-          << " MB/s): " << format(r.rebuild_time_s / 3600.0) << " h per drive, the MTTR.";
+          << " MB/s): " << format(r.rebuild_time_s / 3600.0) << " h per drive"
+          << (in.replacement_delay_h > 0.0
+                  ? ", " + format(mttr_h) + " h degraded in all (the MTTR)."
+                  : ", the MTTR.");
         a.push_back(s.str());
         std::ostringstream u;
         // "one per 10^15 bits", not "1e-15 per bit": the report shows no scientific notation.
         u << "Unrecoverable read errors at one per 10^" << format(-std::log10(drive.ber))
           << " bits read: a URE while rebuilding with no redundancy left (reading "
-          << plural(model.critical_read_drives, "drive") << ") loses the affected stripe and is "
-          << "counted as data loss; P = " << format(r.p_ure_during_rebuild) << ".";
+          << plural(model.critical_read_drives, "drive") << ") leaves one stripe unreadable: "
+          << "a damaged file or block, not a lost array; it is counted as data loss all the "
+          << "same (P = " << format(r.p_ure_during_rebuild) << " per such rebuild).";
         if (model.tolerated > 1) {
             u << " With one failure a URE is repaired from the remaining redundancy; only "
                  "rebuilds after "
@@ -188,7 +224,7 @@ void add_assumptions(const ReliabilityInputs& in, const LossModel& model, const 
 
 }  // namespace
 
-ReliabilityResult assess_reliability(const ReliabilityInputs& in) {
+ReliabilityResult assess_reliability(const ReliabilityInputs& in, bool explain) {
     const DriveSpec& drive = in.drive;
     check_inputs(in);
 
@@ -196,9 +232,11 @@ ReliabilityResult assess_reliability(const ReliabilityInputs& in) {
     const LossModel model = loss_model(in.layout);
     r.failures_tolerated = model.tolerated;
 
-    const DriveAfr afr = field_afr(drive, in.field_rule, in.field_afr_override);
-    require(afr.afr > 0.0 && afr.afr < 1.0, "the drive's AFR must be from 0 to below 1, got " +
-                                                format(afr.afr) + " (" + afr.basis + ")");
+    const DriveAfr afr = field_afr(drive, in.field_rule, in.field_afr_override, explain);
+    require_lazy(afr.afr > 0.0 && afr.afr < 1.0, [&] {
+        return "the drive's AFR must be from 0 to below 1, got " + format(afr.afr) + " (" +
+               afr.basis + ")";
+    });
     r.drive_afr_used = afr.afr;
     r.afr_basis = afr.basis;
     const double mttf = mttf_hours_from_afr(afr.afr);
@@ -206,15 +244,18 @@ ReliabilityResult assess_reliability(const ReliabilityInputs& in) {
 
     double mttr_h = 0.0;
     if (model.tolerated > 0) {
-        require(in.rebuild_rate_fraction > 0.0 && in.rebuild_rate_fraction <= 1.0,
-                "rebuild_rate_fraction must be greater than 0 and at most 1, got " +
-                    format(in.rebuild_rate_fraction));
+        require_lazy(in.rebuild_rate_fraction > 0.0 && in.rebuild_rate_fraction <= 1.0, [&] {
+            return "rebuild_rate_fraction must be greater than 0 and at most 1, got " +
+                   format(in.rebuild_rate_fraction);
+        });
         require(rebuild_source_rate_Bps(drive) > 0.0,
                 drive.kind == DriveKind::Ssd
                     ? "the SSD's sequential write rate must be greater than 0"
                     : "the HDD's media rates must be greater than 0");
         r.rebuild_time_s = rebuild_time_s(drive, in.rebuild_rate_fraction);
-        mttr_h = r.rebuild_time_s / 3600.0;
+        // derived: degraded from the failure until the rebuild ends (delay + rebuild).
+        mttr_h = in.replacement_delay_h + r.rebuild_time_s / 3600.0;
+        r.mttr_hours = mttr_h;
         const double bits = model.critical_read_drives * drive.capacity_bytes * 8.0;
         r.p_ure_during_rebuild = p_unrecoverable_read(bits, drive.ber);
     }
@@ -229,7 +270,9 @@ ReliabilityResult assess_reliability(const ReliabilityInputs& in) {
     r.p_data_loss_horizon =
         std::clamp(-std::expm1(-horizon_h * (1.0 / r.mttdl_hours + ure_loss_rate)), 0.0, 1.0);
 
-    add_assumptions(in, model, afr, mttf, r);
+    if (explain) {
+        add_assumptions(in, model, afr, mttf, mttr_h, r);
+    }
     return r;
 }
 

@@ -34,30 +34,36 @@ double mttf_hours_from_afr(double afr) {
     return kHoursPerYear / -std::log1p(-afr);
 }
 
-DriveAfr field_afr(const DriveSpec& drive, const FieldAfrRule& rule, double override_afr) {
+DriveAfr field_afr(const DriveSpec& drive, const FieldAfrRule& rule, double override_afr,
+                   bool explain) {
     if (override_afr > 0.0) {
-        return {override_afr, "given: " + percent(override_afr) + " per year (override)"};
+        return {override_afr,
+                explain ? "given: " + percent(override_afr) + " per year (override)" : ""};
     }
-    double datasheet = 0.0;
-    std::string from;
-    if (drive.afr > 0.0) {
-        datasheet = drive.afr;
-        from = "datasheet AFR " + percent(datasheet);
-    } else if (drive.mtbf_hours > 0.0) {
-        datasheet = afr_from_mtbf(drive.mtbf_hours);
-        std::ostringstream s;
-        s << "datasheet MTBF " << std::fixed << std::setprecision(0) << drive.mtbf_hours
-          << " h (AFR " << percent(datasheet) << ")";
-        from = s.str();
-    } else {
-        return {rule.unknown_afr, "assumed " + percent(rule.unknown_afr) +
-                                      ": the drive has no datasheet AFR or MTBF (Schroeder & "
-                                      "Gibson 2007 found 2-4% per year common in the field)"};
+    if (!(drive.afr > 0.0) && !(drive.mtbf_hours > 0.0)) {
+        return {rule.unknown_afr,
+                explain ? "assumed " + percent(rule.unknown_afr) +
+                              ": the drive has no datasheet AFR or MTBF (Schroeder & Gibson 2007 "
+                              "found 2-4% per year common in the field)"
+                        : ""};
     }
+    const double datasheet = drive.afr > 0.0 ? drive.afr : afr_from_mtbf(drive.mtbf_hours);
     // Schroeder & Gibson 2007: field rates above datasheet ones by a factor of 2-10, typically
     // above 1% per year.
     const double scaled = datasheet * rule.multiplier;
     const double afr = std::max(scaled, rule.floor);
+    if (!explain) {
+        return {afr, {}};
+    }
+    std::string from;
+    if (drive.afr > 0.0) {
+        from = "datasheet AFR " + percent(datasheet);
+    } else {
+        std::ostringstream s;
+        s << "datasheet MTBF " << std::fixed << std::setprecision(0) << drive.mtbf_hours
+          << " h (AFR " << percent(datasheet) << ")";
+        from = s.str();
+    }
     std::ostringstream basis;
     if (scaled >= rule.floor) {
         basis << from << " x " << rule.multiplier

@@ -41,6 +41,10 @@ struct ReliabilityInputs {
     /// Share of a drive's sustained rate the rebuild gets (0 < share <= 1).
     double rebuild_rate_fraction = 0.5;
     double horizon_years = 5.0;  ///< planning horizon (>= 0)
+    /// Hours from a drive failure until its rebuild starts (>= 0): 0 with a hot spare, else the
+    /// time to notice, obtain and fit a replacement. The array runs degraded for this time plus
+    /// the rebuild, so both make up the MTTR.
+    double replacement_delay_h = 0.0;
     /// AFR to use instead of the datasheet and the field rule (0 < afr < 1); 0 = none.
     double field_afr_override = 0.0;
     FieldAfrRule field_rule;
@@ -51,6 +55,9 @@ struct ReliabilityResult {
     /// Time to rebuild one failed drive onto a replacement, seconds (the MTTR). 0 = the layout
     /// has no redundancy and nothing is rebuilt.
     double rebuild_time_s = 0.0;
+    /// Hours the array runs with less redundancy after a failure: the replacement delay plus
+    /// the rebuild (the MTTR of the Markov model); 0 without redundancy.
+    double mttr_hours = 0.0;
     double drive_afr_used = 0.0;  ///< annualized failure rate per drive (fraction)
     std::string afr_basis;        ///< where drive_afr_used comes from, in words
     /// Mean time to data loss from whole-drive failures, hours. Without redundancy it is the
@@ -94,7 +101,9 @@ struct DriveAfr {
     double afr = 0.0;
     std::string basis;
 };
-DriveAfr field_afr(const DriveSpec& drive, const FieldAfrRule& rule, double override_afr = 0.0);
+/// `explain` false: the rate only, `basis` left empty.
+DriveAfr field_afr(const DriveSpec& drive, const FieldAfrRule& rule, double override_afr = 0.0,
+                   bool explain = true);
 
 /// Sustained rate a rebuild writes the replacement at before its share is applied: HDD the mean
 /// of the outer and inner media rates, SSD the sequential write rate (derived).
@@ -121,6 +130,8 @@ double group_critical_rate_per_hour(const LossModel& model, double mttf_hours, d
 /// The whole assessment. Throws std::invalid_argument with a message naming the input for
 /// inputs it cannot assess (capacity <= 0, rebuild share outside (0, 1], negative horizon, BER
 /// outside [0, 1), an AFR override outside [0, 1), a rebuild rate <= 0 on a redundant layout).
-ReliabilityResult assess_reliability(const ReliabilityInputs& inputs);
+/// `explain` false: the figures only, without the assumptions in words (afr_basis included),
+/// for a search that ranks many candidates and shows a few.
+ReliabilityResult assess_reliability(const ReliabilityInputs& inputs, bool explain = true);
 
 }  // namespace raidadv

@@ -19,6 +19,7 @@ struct PointMetrics {
     std::map<std::string, double> utilization;  ///< component -> busy fraction (0..1); offered load
                                                 ///< (may exceed 1) when saturated
     std::string bottleneck;                     ///< component with the highest utilization
+    bool stopped = false;  ///< not solved: the caller stopped the evaluation before this point
 };
 
 struct SystemSummary {
@@ -36,6 +37,7 @@ struct Evaluation {
     double disk_ios_per_job = 0.0;  ///< drive I/Os per request or file (write penalty included)
     double bytes_per_job = 0.0;     ///< mean user bytes per request or file
     std::vector<PointMetrics> points;
+    bool stopped = false;  ///< some point was not solved (EvaluateOptions::watch)
 };
 
 }  // namespace raidadv

@@ -11,7 +11,8 @@ int main(int argc, char** argv) {
     if (argc != 3) {
         std::cerr
             << "usage: raid-catalog-build SOURCE_DIR DB_PATH\n"
-               "  Reads drives.csv, controllers.csv, links.csv and hosts.csv from SOURCE_DIR\n"
+               "  Reads drives.csv, controllers.csv, links.csv, hosts.csv and (if present)\n"
+               "  enclosures.csv from SOURCE_DIR\n"
                "  and writes the catalog database to DB_PATH (replaced atomically).\n";
         return 1;
     }
@@ -27,7 +28,8 @@ int main(int argc, char** argv) {
         const raidadv::Catalog catalog = raidadv::Catalog::open(argv[2]);
         std::cout << "wrote " << argv[2] << ": " << catalog.drives().size() << " drives, "
                   << catalog.controllers().size() << " controllers, " << catalog.links().size()
-                  << " links, " << catalog.hosts().size() << " hosts\n";
+                  << " links, " << catalog.hosts().size() << " hosts, "
+                  << catalog.enclosures().size() << " enclosures\n";
     } catch (const std::exception& e) {
         std::cerr << "raid-catalog-build: " << e.what() << '\n';
         return 2;

@@ -30,13 +30,27 @@ double worst_p95(const System& system, const Workload& workload) {
     return worst;
 }
 
-/// A p95 target today's pick misses at `load_factor`: 90% of its own 95th percentile there.
+/// A p95 target today's pick misses at `load_factor` and some candidate meets: 90% of its own
+/// 95th percentile there, or halfway to the best candidate's where that is closer (the small
+/// NAS of issue 25, four bays of hard drives for 12 TB usable with 20% headroom, has its pick
+/// within 10% of the fastest candidate at three times the load).
 Target tighter_than_today(const Request& request, double load_factor) {
     const Result today = test::run_advisor(request);
     Target t;
     t.load_factor = load_factor;
-    t.p95_s = 0.9 * worst_p95(test::pick(today).system, scaled_load(request.workload, load_factor));
-    REQUIRE(std::isfinite(t.p95_s));
+    const Workload load = scaled_load(request.workload, load_factor);
+    const double mine = worst_p95(test::pick(today).system, load);
+    REQUIRE(std::isfinite(mine));
+    SearchOptions every;
+    every.explain_top = 0;
+    every.prune = false;
+    double best = mine;
+    for (const Candidate& c :
+         recommend(apply_target(request, t), test::bundled_catalog(), every).ranked) {
+        best = std::min(best, worst_p95(c.system, load));
+    }
+    REQUIRE(best < mine);
+    t.p95_s = std::max(0.9 * mine, 0.5 * (mine + best));
     return t;
 }
 
@@ -44,6 +58,9 @@ Target tighter_than_today(const Request& request, double load_factor) {
 /// independent search under the same changed question misses it.
 void check_cheapest(const Request& request, const Target& target) {
     const TargetAnswer answer = what_would_it_take(request, test::bundled_catalog(), target);
+    for (const std::string& p : answer.problems) {
+        UNSCOPED_INFO(p);
+    }
     REQUIRE(answer.problems.empty());
     REQUIRE(answer.found);
     const Request applied = apply_target(request, target);
@@ -61,6 +78,7 @@ void check_cheapest(const Request& request, const Target& target) {
 
     SearchOptions options;
     options.explain_top = 0;
+    options.prune = false;  // every candidate, as what_would_it_take searches
     const Result all = recommend(applied, test::bundled_catalog(), options);
     int cheaper = 0;
     for (const Candidate& c : all.ranked) {

@@ -58,11 +58,12 @@ inline std::map<std::string, std::string> valid_sources() {
          "seek_avg_ms,seek_full_ms,media_rate_outer_mb_s,media_rate_inner_mb_s,"
          "command_overhead_ms,cache_mib,queue_depth,read_latency_us,write_latency_us,"
          "seq_read_mb_s,seq_write_mb_s,random_read_iops,random_write_iops,"
-         "write_iops_steady_state,over_provisioning_percent,source,notes\n"
+         "write_iops_steady_state,over_provisioning_percent,power_loss_protection,endurance_tbw,"
+         "warranty_years,smr,source,notes\n"
          "test-hdd,\"Test HDD, 500 GB\",Testco,2005,hdd,500,sata-3g,3.5,7200,0.8,11,21,72,40,"
-         "0.3,16,32,,,,,,,,,\"Test datasheet, rev. A\",\"two\nlines, with \"\"quotes\"\"\"\n"
+         "0.3,16,32,,,,,,,,,,,,no,\"Test datasheet, rev. A\",\"two\nlines, with \"\"quotes\"\"\"\n"
          "test-ssd,Test SSD,Testco,2020,ssd,1000,sata-3g,2.5,,,,,,,,,,90,30,550,520,90000,"
-         "80000,no,7,Test SSD data sheet,\n"},
+         "80000,no,7,yes,1000,5,,Test SSD data sheet,\n"},
         {"controllers.csv",
          "id,name,vendor,year,kind,ports,max_iops,max_bandwidth_mb_s,cache_mib,battery_backed,"
          "levels,source\n"

@@ -63,6 +63,7 @@ CatalogFields user_hdd(const std::string& id, const std::string& link = "sata-3g
             {"command_overhead_ms", "0.2"},
             {"cache_mib", "64"},
             {"queue_depth", "32"},
+            {"smr", "no"},
             {"price_usd", "89.99"},
             {"price_date", "2012-05"},
             {"source", "Diskco data sheet \"rev. 3\", 2012"},
@@ -263,6 +264,9 @@ TEST_CASE("export then import gives the same entries and the same text", "[catal
                          {"random_write_iops", "31000"},
                          {"write_iops_steady_state", "yes"},
                          {"over_provisioning_percent", "28"},
+                         {"power_loss_protection", "yes"},
+                         {"endurance_tbw", "1752"},
+                         {"warranty_years", "5"},
                          {"source", "datasheet"}};
     REQUIRE(all_messages(first.catalog.add_user_entry(CatalogKind::Drives, ssd)) == "");
 

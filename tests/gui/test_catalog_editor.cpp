@@ -206,11 +206,12 @@ class TestCatalogEditor : public QObject {
             // Hard-disk columns must be in the header (empty for SSDs), as in drives.csv.
             "write_iops_steady_state,over_provisioning_percent,source,rpm,seek_track_ms,"
             "seek_avg_ms,seek_full_ms,media_rate_outer_mb_s,media_rate_inner_mb_s,"
-            "command_overhead_ms,cache_mib,queue_depth\n"
+            "command_overhead_ms,cache_mib,queue_depth,smr,power_loss_protection,endurance_tbw,"
+            "warranty_years\n"
             "my-ssd,My SSD 2 TB,Flashco,ssd,2000,sata-6g,2.5,80,25,560,530,98000,88000,no,7,"
-            "mine,,,,,,,,,\n"
+            "mine,,,,,,,,,,,no,1200,5\n"
             "my-bad-ssd,Bad SSD,Flashco,ssd,2000,sata-9g,2.5,80,25,560,530,98000,88000,no,7,"
-            "mine,,,,,,,,,\n");
+            "mine,,,,,,,,,,,no,1200,5\n");
         file.close();
         const raidadv::CatalogImportReport report = editor_->importFile(csv);
         QCOMPARE(report.accepted, 1);

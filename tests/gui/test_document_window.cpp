@@ -75,6 +75,16 @@ class DocumentWindowTest : public QObject {
             QStringLiteral(RAID_TEST_DATA_DIR "/projects-v1/advisor-file-server-2007.json"),
             path_));
         QFile::setPermissions(path_, QFile::ReadOwner | QFile::WriteOwner);
+        // The 2007 question as the study asked it, which issue 25's defaults for older files
+        // (20% file-system headroom, 72 h to a replacement) would change (docs/file-format.md):
+        // the keys the bundled example carries, in the version-1 file the window migrates.
+        Json project = Json::parse(readBytes(path_).toStdString());
+        project["advisor"]["max_fill_percent"] = 100;
+        project["advisor"]["replacement_hours"] = 0;
+        QFile file(path_);
+        QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        file.write(QByteArray::fromStdString(project.dump(2)));
+        file.close();
         makeWindow();
     }
 
@@ -343,9 +353,11 @@ class DocumentWindowTest : public QObject {
         // The wizard shows each example as it is: Finish without an edit pushes no undo step
         // (weights of 0.5 on 0..10 sliders, sizes re-read from the histogram text, capacities
         // typed back in GB are no change).
-        for (const char* example : {"advisor-vm-datastore.json", "advisor-archive-1996-fast.json",
-                                    "advisor-small-nas.json", "advisor-file-server-2007.json",
-                                    "advisor-nvme-scratch.json"}) {
+        // (The OLTP example stands for the VM datastore's weights of 0.5: its search takes two
+        // seconds over issue 25's catalog, the VM datastore's ten times that.)
+        for (const char* example : {"advisor-oltp-power-safe.json",
+                                    "advisor-archive-1996-fast.json", "advisor-small-nas.json",
+                                    "advisor-file-server-2007.json", "advisor-nvme-scratch.json"}) {
             const QString path = dir_.filePath(QString::fromLatin1(example));
             QFile::remove(path);
             QVERIFY(QFile::copy(

@@ -53,12 +53,14 @@ const char* kBase = R"json({
   ]
 })json";
 
-/// A question for the advisor (`recommend`).
+/// A question for the advisor (`recommend`), on the SAS drives of the catalog so that its search
+/// takes a second, not the twenty of every drive of issue 25's catalog.
 const char* kAdvisorBase = R"json({
   "format": "raid-advisor-project", "version": 1, "name": "advisor base",
   "workloads": [{"name": "VM datastore", "preset": "vm-datastore"}],
   "advisor": {"workload": "VM datastore", "host": "linux-server-2024", "capacity_gb": 8000,
-              "min_failures_tolerated": 1, "max_drive_bays": 12}
+              "min_failures_tolerated": 1, "max_drive_bays": 12,
+              "allowed": {"interfaces": ["sas-12g"]}}
 })json";
 
 using Mutation = std::function<void(json&)>;

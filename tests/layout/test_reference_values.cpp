@@ -128,7 +128,12 @@ TEST_CASE("Level properties and minimum drive counts") {
     CHECK_FALSE(has_spans(RaidLevel::Raid01));
     CHECK(min_volume_drives(RaidLevel::Raid5) == 3);
     CHECK(min_volume_drives(RaidLevel::Raid6) == 4);
-    CHECK(min_volume_drives(RaidLevel::Raid10, 3) == 6);  // two 3-way mirror sets
+    // Issue 25: Linux md builds raid10 in its near layout on copies + 1 drives (3-drive raid10,
+    // drivers/md/raid10.c); whole mirror sets (2 x copies) remain the rule for RAID 0+1 and for
+    // hardware RAID 10 (the advisor offers the near layout to host software RAID only).
+    CHECK(min_volume_drives(RaidLevel::Raid10, 3) == 4);
+    CHECK(min_volume_drives(RaidLevel::Raid10) == 3);
+    CHECK(min_volume_drives(RaidLevel::Raid01, 3) == 6);  // two RAID 0 sides of 3
     CHECK(min_volume_drives(RaidLevel::Raid50) == 6);     // two spans of 3
     CHECK(min_volume_drives(RaidLevel::Raid60) == 8);
     CHECK(min_span_drives(RaidLevel::Raid50) == 3);

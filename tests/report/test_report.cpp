@@ -173,7 +173,7 @@ TEST_CASE("no page is empty or holds a lone line, in A4 and Letter", "[report][s
     for (const Case& c : std::vector<Case>{{"advisor-archive-1996-fast.json", "a4"},
                                            {"advisor-archive-1996-fast.json", "letter"},
                                            {"advisor-file-server-2007.json", "letter"},
-                                           {"advisor-vm-datastore.json", "letter"}}) {
+                                           {"advisor-oltp-power-safe.json", "letter"}}) {
         INFO(c.project << " " << c.page_size);
         const fs::path pdf = scratch_dir() / ("layout-" + c.page_size + "-" + c.project + ".pdf");
         const Run run = run_cli("report " + example(c.project) + " -o " +

@@ -74,7 +74,9 @@ TEST_CASE("the PDF reads as a person would want it", "[report][pdf][slow]") {
     const std::regex relative("[A-Za-z0-9_-]+/[A-Za-z0-9_/-]+\\.(md|json|cpp|c|h|csv|db)\\b");
     const std::regex zero_dollars("\\$0(?![0-9.,])");
     const std::regex dated("\\(price of [12][0-9]{3}(-[01][0-9])?\\)");
-    for (const char* name : {"advisor-small-nas.json", "advisor-vm-datastore.json",
+    // (The OLTP example stands for current hardware: SSD wear and power-loss protection, dated
+    // prices; the VM datastore's search takes ten times as long over issue 25's catalog.)
+    for (const char* name : {"advisor-small-nas.json", "advisor-oltp-power-safe.json",
                              "advisor-archive-1996-fast.json"}) {
         INFO(name);
         const std::vector<std::string> pages = report_pages(name);

@@ -79,6 +79,7 @@ std::unique_ptr<Catalog> build_small_catalog() {
                        {"command_overhead_ms", "0.2"},
                        {"cache_mib", "16"},
                        {"queue_depth", "32"},
+                       {"smr", "no"},
                        {"price_usd", "100"},
                        {"price_date", "2007-03"}}),
                  with({{"id", "test-ssd"},
@@ -94,7 +95,10 @@ std::unique_ptr<Catalog> build_small_catalog() {
                        {"random_read_iops", "90000"},
                        {"random_write_iops", "30000"},
                        {"write_iops_steady_state", "yes"},
-                       {"over_provisioning_percent", "7"}})});
+                       {"over_provisioning_percent", "7"},
+                       {"power_loss_protection", "yes"},
+                       {"endurance_tbw", "1750"},
+                       {"warranty_years", "5"}})});
     write_table(dir / "src", "controllers.csv", catalog_detail::controller_columns(),
                 {with({{"id", "test-raid"},
                        {"name", "Test RAID"},

@@ -1,0 +1,93 @@
+#pragma once
+// The search's working state, shared by the enumeration (search.cpp) and the evaluation of the
+// candidates it keeps (search_evaluate.cpp). Internal to the advisor.
+
+#include <algorithm>
+#include <cstddef>
+#include <functional>
+#include <map>
+#include <set>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "advisor/advisor.h"
+#include "advisor/prune.h"
+#include "advisor/topology.h"
+#include "evaluate/response_bound.h"
+
+namespace raidadv::advisor::detail {
+
+/// A controller the search may use, with what it needs from the catalog resolved.
+struct ControllerChoice {
+    ControllerSpec spec;
+    LinkSpec host_link;
+    bool owned = false;
+    std::set<RaidLevel> levels;
+    std::vector<std::string> accepts;
+    std::vector<double> stripe_units;  ///< the allowed units this controller offers
+};
+
+/// A candidate that met every constraint the model is not needed for: how to build it again
+/// (indices into the Context's tables, the layout with its stripe unit) and what is known of it.
+struct Pending {
+    std::size_t drive = 0;
+    std::size_t choice = 0;
+    std::size_t plan = 0;
+    std::size_t rule = 0;
+    Layout layout;
+    Outlook outlook;
+};
+
+struct Context {
+    Context(const Request& r, const Catalog& c, const SearchOptions& o)
+        : request(r), catalog(c), options(o) {}
+
+    const Request& request;
+    const Catalog& catalog;
+    const SearchOptions& options;
+    std::map<std::string, LinkSpec> links;
+    std::vector<double> stripe_units;
+    double capacity_needed = 0.0;
+    Result result;
+    std::vector<DriveSpec> drives;
+    std::vector<ControllerChoice> controllers;
+    std::vector<EnclosureSpec> enclosures;
+    std::vector<AttachmentPlan> plans;
+    std::vector<StripeRule> rules;
+    std::vector<Pending> pending;  ///< in enumeration order
+    /// The model's verdicts by performance_key(): systems that differ only in names and
+    /// prices are evaluated once.
+    std::unordered_map<std::string, PerformanceOutcome> measured;
+    /// The response-time bounds by performance_key(), for the same reason.
+    std::unordered_map<std::string, ResponseBound> bounds;
+
+    void reject(const std::string& reason) { ++result.stats.rejected[reason]; }
+    /// Reports progress; false (and `result.cancelled` set) once the caller asked to stop.
+    bool keep_going(double fraction_done) {
+        if (!result.cancelled && options.progress &&
+            !options.progress(std::clamp(fraction_done, 0.0, 1.0))) {
+            result.cancelled = true;
+        }
+        return !result.cancelled;
+    }
+};
+
+/// Share of the progress bar the enumeration takes, and the end of the evaluation's share; the
+/// stripe refinement takes the rest.
+inline constexpr double kEnumerationShare = 0.2;
+inline constexpr double kEvaluationEnd = 0.9;
+
+/// The system `p` stands for, named.
+System build_system(const Context& ctx, const Pending& p);
+
+/// What evaluate() reads of a system within one search, as a key: systems with equal keys get
+/// equal evaluations (empty: no key, evaluate it on its own).
+std::string performance_key(const System& system);
+
+/// Runs the model on the pending candidates, skipping those that cannot change the answer
+/// (prune.h), refines the stripe units of the leading ones, and leaves the finished ranking
+/// (folded, the front marked) in ctx.result.
+void evaluate_and_rank(Context& ctx);
+
+}  // namespace raidadv::advisor::detail

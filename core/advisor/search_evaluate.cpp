@@ -1,0 +1,353 @@
+// The search's second half (search_context.h): the model on the candidates the enumeration
+// kept, best-looking first, skipping those that cannot change the answer (prune.h); the stripe
+// unit refined for the leading candidates; the ranking folded and its front marked; then every
+// skipped candidate checked against that answer, and the ones that could change it evaluated
+// and the answer made again, until none could.
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <limits>
+#include <numeric>
+#include <optional>
+
+#include "advisor/search_context.h"
+#include "advisor/wear.h"
+#include "layout/geometry.h"
+#include "queueing/network.h"
+
+namespace raidadv::advisor::detail {
+
+namespace {
+
+void append(std::string& key, double v) {
+    char bytes[sizeof v];
+    std::memcpy(bytes, &v, sizeof v);
+    key.append(bytes, sizeof v);
+}
+
+void append_link(std::string& key, const LinkSpec& l) {
+    append(key, l.bandwidth_Bps);
+    append(key, l.command_overhead_s);
+    append(key, l.shared ? 1.0 : 0.0);
+    append(key, static_cast<double>(l.max_devices));
+}
+
+}  // namespace
+
+/// What evaluate() reads of a system within one search (the host is the request's, the same
+/// for every candidate): the drive (by catalog id: one id, one drive within a search), the
+/// controller's figures the evaluator reads (evaluate/link_stages.cpp, drive_visits.cpp,
+/// system/write_cache.cpp; not its name, price, ports or levels), the links' figures, the
+/// layout and the cache settings. Empty (no reuse) for a drive without a catalog id.
+std::string performance_key(const System& s) {
+    if (s.drive.info.id.empty()) {
+        return {};
+    }
+    std::string key = s.drive.info.id;
+    key.push_back('\0');
+    const ControllerSpec& c = s.controller;
+    append(key, static_cast<double>(static_cast<int>(c.kind)));
+    append(key, c.max_iops);
+    append(key, c.max_bandwidth_Bps);
+    append(key, c.cache_bytes);
+    append(key, c.battery_backed ? 1.0 : 0.0);
+    append(key, c.parity_Bps);
+    append(key, c.max_command_bytes);
+    append_link(key, s.drive_link);
+    append_link(key, s.host_link);
+    const Layout& l = s.layout;
+    append(key, static_cast<double>(static_cast<int>(l.level)));
+    append(key, l.drives);
+    append(key, l.disks_per_span);
+    append(key, l.mirror_copies);
+    append(key, l.stripe_unit_bytes);
+    append(key, l.volumes);
+    append(key, l.failed_drives);
+    append(key, l.rebuild_rate_fraction);
+    append(key, s.write_back_cache ? 1.0 : 0.0);
+    append(key, static_cast<double>(static_cast<int>(s.drive_write_cache)));
+    append(key, s.drives_per_link);
+    return key;
+}
+
+namespace {
+
+/// The model's verdict on `system`, run once per performance key (an evaluation `watch`
+/// stopped is not kept: it is not the whole verdict).
+PerformanceOutcome measure_once(Context& ctx, const System& system,
+                                const queueing::LevelWatch& watch = {}) {
+    const std::string key = performance_key(system);
+    if (!key.empty()) {
+        if (const auto it = ctx.measured.find(key); it != ctx.measured.end()) {
+            return it->second;
+        }
+    }
+    ++ctx.result.stats.evaluated;
+    PerformanceOutcome outcome = measure(system, ctx.request.workload, watch);
+    if (!key.empty() && !outcome.stopped) {
+        ctx.measured.emplace(key, outcome);
+    }
+    return outcome;
+}
+
+/// "At this load the drives' rated endurance lasts about 7.5 years": the wear warning.
+std::string wear_warning(const Candidate& cand, const Constraints& c) {
+    const Wear& w = cand.performance.wear;
+    char text[320];
+    std::snprintf(text, sizeof text,
+                  "SSD wear: about %.0f GB written to each drive per day (%.0f busy hours, write "
+                  "amplification %.1f), so the rated %.0f TBW lasts about %.1f years, near the "
+                  "%.0f-year horizon.",
+                  w.drive_bytes_per_day / 1e9, c.busy_hours_per_day, w.write_amplification,
+                  cand.system.drive.endurance_bytes / 1e12, w.years_to_wear_out, c.horizon_years);
+    return text;
+}
+
+enum class Verdict {
+    Feasible,  ///< evaluated, kept
+    Rejected,  ///< evaluated (or stopped once rejection was certain), the reason counted
+    Skipped    ///< stopped part way: what it solved shows it cannot change the answer
+};
+
+/// The model on `p`. With `pruner`, the evaluation stops as soon as the load points it has
+/// solved (their responses replacing their floors in p's outlook) show the candidate may be
+/// skipped; with skipping on it also stops once the throughput passes the SSD wear limit where
+/// the throughput only rises with the population (wear.h: rejected whatever comes after).
+Verdict evaluate_pending(Context& ctx, Pending& p, const OnlinePruner* pruner,
+                         std::optional<Candidate>& kept) {
+    const Constraints& c = ctx.request.constraints;
+    const Workload& w = ctx.request.workload;
+    Candidate cand;
+    cand.system = build_system(ctx, p);
+    cand.assessment = assess(cand.system, ctx.request, ctx.controllers[p.choice].owned);
+    add_plan_cost(ctx.plans[p.plan], cand.assessment);
+    cand.stripe_rule = ctx.rules[p.rule];
+    Outlook& o = p.outlook;
+    bool worn_out = false;
+    bool settled = false;
+    queueing::LevelWatch watch;
+    const bool wear_stop = ctx.options.prune && o.throughput_rises && std::isfinite(o.wear_limit) &&
+                           o.wear_limit > 0.0 && w.arrival_rates_per_s.empty() &&
+                           !w.concurrency.empty();
+    const bool skip_stop = pruner != nullptr && o.point_floors_s.size() == w.concurrency.size() &&
+                           w.arrival_rates_per_s.empty() && !w.concurrency.empty();
+    if (wear_stop || skip_stop) {
+        watch = [&](int n, const queueing::Solution& at) {
+            if (wear_stop && n <= w.concurrency.back() && at.throughput > o.wear_limit) {
+                worn_out = true;  // its throughput at the heaviest point is at least this
+                return false;
+            }
+            if (!skip_stop) {
+                return true;
+            }
+            bool changed = false;
+            for (std::size_t i = 0; i < w.concurrency.size(); ++i) {
+                if (w.concurrency[i] == n && std::isfinite(at.response_mean) &&
+                    at.response_mean > o.point_floors_s[i]) {
+                    o.point_floors_s[i] = at.response_mean;  // solved: the floor is exact
+                    changed = true;
+                }
+            }
+            if (changed) {
+                o.response_floor_s = floor_mean(o.point_floors_s);
+                settled = pruner->skippable(o);
+            }
+            return !settled;
+        };
+    }
+    PerformanceOutcome outcome = measure_once(ctx, cand.system, watch);
+    if (outcome.stopped && worn_out) {
+        ctx.reject("SSDs wear out before the horizon");
+        return Verdict::Rejected;
+    }
+    if (outcome.stopped) {
+        return Verdict::Skipped;
+    }
+    if (!outcome.feasible) {
+        ctx.reject(outcome.problem.rfind("saturated", 0) == 0 ? "saturated at the workload's load"
+                                                              : "not evaluable");
+        return Verdict::Rejected;
+    }
+    cand.performance = std::move(outcome.performance);
+    Wear& wear = cand.performance.wear;
+    wear = ssd_wear(cand.system, ctx.request.workload, cand.performance.points.back(),
+                    c.busy_hours_per_day);
+    if (wear.applies && wear.years_to_wear_out < c.horizon_years) {
+        ctx.reject("SSDs wear out before the horizon");
+        return Verdict::Rejected;
+    }
+    if (wear.applies && wear.years_to_wear_out < 2.0 * c.horizon_years) {
+        cand.assessment.warnings.push_back(wear_warning(cand, c));
+    }
+    kept = std::move(cand);
+    return Verdict::Feasible;
+}
+
+/// The model checks the stripe unit: every allowed unit is tried for the leading striped
+/// candidates and the fastest kept (the rule's unit wins ties: it is the grounded default).
+void refine_stripes(Context& ctx, Result& result, int top, bool report) {
+    auto& ranked = result.ranked;
+    int refined = 0;
+    for (std::size_t i = 0; i < ranked.size() && refined < top; ++i) {
+        Candidate& cand = ranked[i];
+        if (!is_striped(cand.system.layout.level)) {
+            continue;
+        }
+        if (report &&
+            !ctx.keep_going(kEvaluationEnd + (1.0 - kEvaluationEnd) * static_cast<double>(refined) /
+                                                 static_cast<double>(std::max(1, top)))) {
+            return;
+        }
+        ++refined;
+        const double rule_unit = cand.system.layout.stripe_unit_bytes;
+        const double rule_response = cand.performance.mean_response_s;
+        for (double unit : ctx.stripe_units) {
+            const ControllerSpec& ctl = cand.system.controller;
+            if ((ctl.min_stripe_bytes > 0.0 && unit < ctl.min_stripe_bytes) ||
+                (ctl.max_stripe_bytes > 0.0 && unit > ctl.max_stripe_bytes)) {
+                continue;  // a unit the controller does not offer
+            }
+            cand.stripes_tried.push_back(unit);
+            if (unit == rule_unit) {
+                cand.stripe_trials.push_back({unit, true, rule_response});
+                continue;
+            }
+            System trial = cand.system;
+            trial.layout.stripe_unit_bytes = unit;
+            PerformanceOutcome outcome = measure_once(ctx, trial);
+            cand.stripe_trials.push_back(
+                {unit, outcome.feasible,
+                 outcome.feasible ? outcome.performance.mean_response_s : 0.0});
+            // derived: ask for a 1% gain before moving off the rule's unit (model noise level).
+            if (outcome.feasible &&
+                outcome.performance.mean_response_s < 0.99 * cand.performance.mean_response_s) {
+                trial.name = describe(trial);
+                cand.system = std::move(trial);
+                cand.performance = std::move(outcome.performance);
+            }
+        }
+    }
+}
+
+/// The finished ranking of `evaluated` (in enumeration order): ranked, the stripe units of the
+/// leading ones refined, folded, the front marked and ranked again, as the search without
+/// skipping would make it of the same candidates. `refine_key` is set to the key of the last
+/// candidate the refinement reaches (-infinity if it reaches every striped one), and `members`
+/// to the candidates before folding.
+Result finish(Context& ctx, const std::vector<const Candidate*>& evaluated, bool report,
+              double& refine_key, std::vector<Candidate>& members) {
+    Result trial;
+    trial.ranked.reserve(evaluated.size());
+    for (const Candidate* c : evaluated) {
+        trial.ranked.push_back(*c);
+    }
+    rank(trial, ctx.request);
+    const int top = ctx.options.refine_top;
+    refine_key = top > 0 ? -std::numeric_limits<double>::infinity()
+                         : std::numeric_limits<double>::infinity();
+    int striped = 0;
+    for (const Candidate& c : trial.ranked) {
+        if (top > 0 && is_striped(c.system.layout.level) && ++striped == top) {
+            refine_key =
+                rank_key(c.utility, c.assessment.price_known, ctx.request.weights.cost > 0.0);
+            break;
+        }
+    }
+    refine_stripes(ctx, trial, top, report);
+    members = trial.ranked;
+    fold_variants(trial.ranked);
+    mark_pareto(trial.ranked);
+    rank(trial, ctx.request);
+    return trial;
+}
+
+}  // namespace
+
+void evaluate_and_rank(Context& ctx) {
+    const Request& req = ctx.request;
+    const SearchOptions& opt = ctx.options;
+    std::vector<Pending>& pending = ctx.pending;
+    // Best-looking first (the optimistic key: the response at its bound), so that the strong
+    // candidates are known early and prune the rest; ties in enumeration order.
+    std::vector<double> keys(pending.size());
+    for (std::size_t i = 0; i < pending.size(); ++i) {
+        const Outlook& o = pending[i].outlook;
+        keys[i] = o.response_floor_s > 0.0
+                      ? rank_key(utility_of(o.response_floor_s, o.cost_usd, o.p_data_loss,
+                                            o.usable_bytes, req.weights),
+                                 o.price_known, req.weights.cost > 0.0)
+                      : std::numeric_limits<double>::infinity();
+    }
+    std::vector<std::size_t> order(pending.size());
+    std::iota(order.begin(), order.end(), std::size_t{0});
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::size_t a, std::size_t b) { return keys[a] > keys[b]; });
+
+    const int top_rows = std::max(opt.exact_top, opt.explain_top);
+    OnlinePruner pruner(req, top_rows, opt.refine_top);
+    std::vector<std::optional<Candidate>> done(pending.size());  // feasible, by pending index
+    std::vector<char> skipped(pending.size(), 0);
+    for (std::size_t k = 0; k < order.size(); ++k) {
+        if (k % 64 == 0 &&
+            !ctx.keep_going(kEnumerationShare + (kEvaluationEnd - kEnumerationShare) *
+                                                    static_cast<double>(k) /
+                                                    static_cast<double>(order.size()))) {
+            return;
+        }
+        const std::size_t i = order[k];
+        if (opt.prune && pruner.skippable(pending[i].outlook)) {
+            skipped[i] = 1;
+            continue;
+        }
+        const Verdict v = evaluate_pending(ctx, pending[i], opt.prune ? &pruner : nullptr, done[i]);
+        if (v == Verdict::Skipped) {
+            skipped[i] = 1;
+        } else if (v == Verdict::Feasible) {
+            pruner.add(pending[i].outlook, *done[i]);
+        }
+    }
+
+    const NeededAfter what{req, top_rows, opt.explain_top, opt.refine_top, opt.keep_extremes};
+    for (bool first = true;; first = false) {
+        std::vector<const Candidate*> evaluated;
+        for (const auto& c : done) {
+            if (c) {
+                evaluated.push_back(&*c);
+            }
+        }
+        double refine_key = 0.0;
+        std::vector<Candidate> members;
+        Result trial = finish(ctx, evaluated, first, refine_key, members);
+        if (ctx.result.cancelled) {
+            return;
+        }
+        std::vector<Outlook> waiting;
+        std::vector<std::size_t> waiting_index;
+        for (std::size_t i = 0; i < pending.size(); ++i) {
+            if (skipped[i]) {
+                waiting.push_back(pending[i].outlook);
+                waiting_index.push_back(i);
+            }
+        }
+        const std::vector<std::size_t> needed =
+            waiting.empty() ? std::vector<std::size_t>{}
+                            : needed_after(what, refine_key, members, trial, waiting);
+        if (needed.empty()) {
+            ctx.result.ranked = std::move(trial.ranked);
+            ctx.result.pareto = std::move(trial.pareto);
+            break;
+        }
+        for (std::size_t j : needed) {
+            const std::size_t i = waiting_index[j];
+            skipped[i] = 0;
+            evaluate_pending(ctx, pending[i], nullptr, done[i]);
+        }
+    }
+    for (char s : skipped) {
+        ctx.result.stats.skipped += s;
+    }
+}
+
+}  // namespace raidadv::advisor::detail

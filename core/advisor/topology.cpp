@@ -1,0 +1,408 @@
+// Attaching drives to a host: built-in ports, controller cards, SAS expanders, JBOD enclosures
+// (see topology.h). The rules are the ones a storage architect applies by hand:
+// - built-in ports (a controller that costs nothing: chipset SATA, CPU lanes, Linux md) are the
+//   host's own: on-board SATA ports, NVMe bays, M.2 sockets; SAS drives need a card;
+// - a card takes a PCIe slot and gives one lane per port; a direct-attach bay needs a lane;
+// - bays behind an expander backplane, an expander card or a JBOD share the expander's uplink
+//   (lanes x lane rate), which is the link the model charges;
+// - the cheaper of "more cards" and "one card plus expanders" wins; ties go to fewer parts.
+
+#include "advisor/topology.h"
+
+#include <algorithm>
+#include <climits>
+#include <cmath>
+#include <sstream>
+
+#include "advisor/advisor.h"
+
+namespace raidadv::advisor {
+namespace {
+
+std::vector<std::string> items(const std::string& list) {
+    std::vector<std::string> out;
+    std::stringstream in(list);
+    std::string item;
+    while (std::getline(in, item, ',')) {
+        if (!item.empty()) {
+            out.push_back(item);
+        }
+    }
+    return out;
+}
+
+bool lists(const std::string& list, const std::string& id) {
+    const auto all = items(list);
+    return std::find(all.begin(), all.end(), id) != all.end();
+}
+
+bool is_nvme(const std::string& interface) {
+    return interface.rfind("pcie", 0) == 0;
+}
+
+bool is_bay_drive(const DriveSpec& d) {
+    return d.form_factor != "m.2" && d.form_factor != "aic";
+}
+
+/// A 2.5-inch drive fits a 3.5-inch bay (in a carrier); not the other way round.
+bool fits_bay(const std::string& drive_ff, const std::string& bay_ff) {
+    return bay_ff.empty() || drive_ff == bay_ff || (drive_ff == "2.5" && bay_ff == "3.5");
+}
+
+/// A controller that costs nothing (a known price of 0) is built in: chipset ports, CPU lanes,
+/// host software RAID. It uses the host's own ports and takes no slot.
+bool built_in(const ControllerSpec& c) {
+    return c.info.price_known() && c.info.price_usd <= 0.0;
+}
+
+double price_of(const CatalogInfo& info) {
+    return info.price_known() ? info.price_usd : 0.0;
+}
+
+/// Fastest SAS lane the controller drives (0 if it has none: SATA-only or NVMe-only ports).
+double sas_lane_Bps(const ControllerSpec& c, const std::map<std::string, LinkSpec>& links) {
+    double best = 0.0;
+    for (const std::string& id : items(c.drive_interfaces)) {
+        const auto it = links.find(id);
+        if (id.rfind("sas-", 0) == 0 && it != links.end()) {
+            best = std::max(best, it->second.bandwidth_Bps);
+        }
+    }
+    return best;
+}
+
+/// A group of drives behind one uplink.
+struct Group {
+    int drives = 0;
+    double Bps = 0.0;
+    int lanes = 0;
+};
+
+/// What the SAS/SATA drives of a card plan need: lanes on the cards, parts, shared groups.
+struct CardNeeds {
+    int lanes = 0;
+    std::vector<TopologyPart> parts;
+    std::vector<Group> groups;
+    double parts_usd = 0.0;
+    std::string problem;
+};
+
+/// The cheapest expander or JBOD of `kind` that takes the drive (by total price for `drives`).
+const EnclosureSpec* cheapest(const std::vector<EnclosureSpec>& all, EnclosureKind kind,
+                              const DriveSpec& drive, int drives) {
+    const EnclosureSpec* best = nullptr;
+    double best_usd = 0.0;
+    for (const EnclosureSpec& e : all) {
+        if (e.kind != kind || !lists(e.drive_interfaces, drive.interface) ||
+            (kind == EnclosureKind::Jbod && !fits_bay(drive.form_factor, e.form_factor))) {
+            continue;
+        }
+        const int per_unit = kind == EnclosureKind::Jbod ? e.bays : e.drive_lanes;
+        if (per_unit < 1) {
+            continue;
+        }
+        const int units = (drives + per_unit - 1) / per_unit;
+        const double usd = units * price_of(e.info);
+        if (best == nullptr || usd < best_usd) {
+            best = &e;
+            best_usd = usd;
+        }
+    }
+    return best;
+}
+
+/// Puts `drives` behind units of `e` (expanders or JBODs), each on its own uplink.
+void add_enclosures(const EnclosureSpec& e, int drives, double lane_Bps, CardNeeds& needs) {
+    const int per_unit = e.kind == EnclosureKind::Jbod ? e.bays : e.drive_lanes;
+    const int units = (drives + per_unit - 1) / per_unit;
+    TopologyPart part{e.info.id,
+                      e.info.name,
+                      units,
+                      e.info.price_usd,
+                      e.info.price_known(),
+                      e.kind == EnclosureKind::Jbod ? e.bays : 0,
+                      false};
+    needs.parts.push_back(part);
+    needs.parts_usd += units * price_of(e.info);
+    for (int u = 0; u < units; ++u) {
+        // Drives spread evenly over the units (the busiest one gets the rounding).
+        const int here = drives / units + (u < drives % units ? 1 : 0);
+        needs.groups.push_back({here, e.uplink_lanes * lane_Bps, e.uplink_lanes});
+        needs.lanes += e.uplink_lanes;
+    }
+}
+
+int cards_for(int lanes, const ControllerSpec& c) {
+    return std::max(1, (lanes + std::max(1, c.ports) - 1) / std::max(1, c.ports));
+}
+
+/// Free slots for cards: the host's, or one when it does not say.
+int card_slots(const HostSpec& h) {
+    return std::max(1, h.pcie_slots);
+}
+
+void finish(AttachmentPlan& plan, const TopologyInput& in, int cards, const CardNeeds& needs) {
+    const ControllerSpec& c = in.controller;
+    plan.cards = cards;
+    if (cards > 1) {
+        plan.parts.insert(plan.parts.begin(),
+                          TopologyPart{c.info.id, c.info.name, cards - 1, c.info.price_usd,
+                                       c.info.price_known(), 0, true});
+    }
+    plan.parts.insert(plan.parts.end(), needs.parts.begin(), needs.parts.end());
+    for (const TopologyPart& p : plan.parts) {
+        plan.extra_usd += p.count * (p.price_known ? p.unit_usd : 0.0);
+        plan.extra_prices_known = plan.extra_prices_known && p.price_known;
+        plan.enclosure_bays += p.count * p.bays;
+    }
+    for (const EnclosureSpec& e : in.enclosures) {
+        for (const TopologyPart& p : needs.parts) {
+            if (p.id == e.info.id) {
+                plan.extra_power_w += p.count * e.power_w;
+            }
+        }
+    }
+    const Group* busiest = nullptr;
+    for (const Group& g : needs.groups) {
+        if (busiest == nullptr || g.drives > busiest->drives) {
+            busiest = &g;
+        }
+    }
+    std::ostringstream s;
+    s << cards << " x " << c.info.name;
+    for (const TopologyPart& p : needs.parts) {
+        s << " + " << p.count << " x " << p.name;
+    }
+    if (busiest != nullptr && busiest->drives > 1) {
+        plan.shared_uplink = true;
+        plan.drives_per_uplink = busiest->drives;
+        const auto lane = in.links.find(in.drive.interface);
+        // No catalog id: the uplink is an inline link (a project file writes it out whole).
+        plan.uplink.info.id.clear();
+        plan.uplink.info.name = "x" + std::to_string(busiest->lanes) + " SAS uplink (" +
+                                std::to_string(static_cast<int>(busiest->Bps / 1e6)) +
+                                " MB/s shared by " + std::to_string(busiest->drives) + " drives)";
+        plan.uplink.info.source = "derived: expander uplink, lanes x lane rate";
+        plan.uplink.bandwidth_Bps = busiest->Bps;
+        plan.uplink.command_overhead_s =
+            lane != in.links.end() ? lane->second.command_overhead_s : 5e-6;
+        plan.uplink.shared = false;  // switched: no bus arbitration, one queue for the uplink
+        plan.uplink.max_devices = busiest->drives;
+        s << "; " << plan.uplink.info.name;
+    }
+    plan.summary = s.str();
+    plan.feasible = true;
+}
+
+/// SAS/SATA drives on cards of `in.controller`.
+AttachmentPlan plan_cards_sas_sata(const TopologyInput& in) {
+    AttachmentPlan plan;
+    const HostSpec& h = in.host;
+    const ControllerSpec& c = in.controller;
+    const bool layout = host_layout_given(h);
+    const double lane = sas_lane_Bps(c, in.links);
+    const int host_bays =
+        layout && h.drive_bays > 0
+            ? (fits_bay(in.drive.form_factor, h.bay_form_factor) ? h.drive_bays : 0)
+            : INT_MAX;  // not given: the request's bay limit decides
+    const int n_host = std::min(in.drives, host_bays);
+    const int n_ext = in.drives - n_host;
+    plan.host_bays_used = n_host;
+    // Two ways for the host's bays: a lane each (more cards), or expanders.
+    CardNeeds direct;
+    CardNeeds expanded;
+    if (n_host > 0 && h.backplane_uplink_lanes > 0) {
+        if (lane <= 0.0) {
+            plan.problem = "the host's bays sit behind a SAS expander backplane, which '" +
+                           c.info.name + "' cannot drive (no SAS lanes)";
+            return plan;
+        }
+        // derived: current backplane expanders run 12 Gb/s SAS lanes (1200 MB/s each).
+        const double bp_lane = std::min(lane, 1200e6);
+        direct.lanes = h.backplane_uplink_lanes;
+        direct.groups.push_back(
+            {n_host, h.backplane_uplink_lanes * bp_lane, h.backplane_uplink_lanes});
+        expanded.problem = "no need";
+    } else if (n_host > 0) {
+        direct.lanes = n_host;
+        const EnclosureSpec* expander =
+            lane > 0.0 ? cheapest(in.enclosures, EnclosureKind::Expander, in.drive, n_host)
+                       : nullptr;
+        if (expander != nullptr) {
+            const auto up = in.links.find(expander->uplink_link);
+            const double up_Bps = up != in.links.end() ? up->second.bandwidth_Bps : lane;
+            add_enclosures(*expander, n_host, std::min(lane, up_Bps), expanded);
+        } else {
+            expanded.problem = "no expander";
+        }
+    } else {
+        expanded.problem = "no need";
+    }
+    // Drives beyond the host's bays go into JBOD enclosures (one uplink each).
+    if (n_ext > 0) {
+        const EnclosureSpec* jbod =
+            lane > 0.0 ? cheapest(in.enclosures, EnclosureKind::Jbod, in.drive, n_ext) : nullptr;
+        if (jbod == nullptr) {
+            plan.problem = "the host has " + std::to_string(host_bays) + " bays for " +
+                           in.drive.form_factor + "-inch drives and no JBOD enclosure in the " +
+                           "catalog takes the rest with '" + c.info.name + "'";
+            return plan;
+        }
+        const auto l = in.links.find(jbod->uplink_link);
+        const double jbod_lane =
+            std::min(lane, l != in.links.end() ? l->second.bandwidth_Bps : lane);
+        add_enclosures(*jbod, n_ext, jbod_lane, direct);
+        if (expanded.problem.empty()) {
+            add_enclosures(*jbod, n_ext, jbod_lane, expanded);
+        }
+    }
+    const int slots = card_slots(h);
+    const int cards_direct = cards_for(direct.lanes, c);
+    const bool direct_ok = cards_direct <= slots;
+    const bool expanded_ok = expanded.problem.empty() && cards_for(expanded.lanes, c) <= slots;
+    const double usd_direct = (cards_direct - 1) * price_of(c.info) + direct.parts_usd;
+    const double usd_expanded =
+        (cards_for(expanded.lanes, c) - 1) * price_of(c.info) + expanded.parts_usd;
+    if (direct_ok && (!expanded_ok || usd_direct <= usd_expanded)) {
+        finish(plan, in, cards_direct, direct);
+    } else if (expanded_ok) {
+        finish(plan, in, cards_for(expanded.lanes, c), expanded);
+    } else {
+        plan.problem = std::to_string(in.drives) + " drives need " + std::to_string(cards_direct) +
+                       " x '" + c.info.name +
+                       "' (no expander in the catalog takes them), but the host has " +
+                       std::to_string(slots) + " free PCIe slot(s)";
+    }
+    return plan;
+}
+
+/// Built-in ports: the host's own SATA ports, NVMe bays or M.2 sockets.
+AttachmentPlan plan_built_in(const TopologyInput& in) {
+    AttachmentPlan plan;
+    const HostSpec& h = in.host;
+    const DriveSpec& d = in.drive;
+    int available = 0;
+    std::string what;
+    if (is_nvme(d.interface)) {
+        available = d.form_factor == "m.2" ? h.m2_slots : h.nvme_bays;
+        what = d.form_factor == "m.2" ? "M.2 sockets" : "NVMe bays on CPU lanes";
+    } else if (d.interface.rfind("sata", 0) == 0 && h.backplane_uplink_lanes > 0) {
+        plan.problem = "the host's bays sit behind a SAS expander backplane, which on-board " +
+                       std::string("SATA ports do not reach (it needs a SAS HBA or RAID card)");
+        return plan;
+    } else if (d.interface.rfind("sata", 0) == 0) {
+        const int bays = fits_bay(d.form_factor, h.bay_form_factor) ? h.drive_bays : 0;
+        available = h.drive_bays > 0 ? std::min(h.onboard_sata_ports, bays) : h.onboard_sata_ports;
+        what = "on-board SATA ports with a bay";
+    } else {
+        plan.problem = "'" + in.controller.info.name + "' uses the host's own ports, which " +
+                       "take no " + d.interface + " drives (they need an HBA)";
+        return plan;
+    }
+    if (in.drives > available) {
+        plan.problem = "the host has " + std::to_string(available) + " " + what + ", not " +
+                       std::to_string(in.drives);
+        return plan;
+    }
+    plan.host_bays_used = is_bay_drive(d) ? in.drives : 0;
+    finish(plan, in, 0, CardNeeds{});
+    plan.summary = std::to_string(in.drives) + " x " + what + " (" + in.controller.info.name + ")";
+    return plan;
+}
+
+}  // namespace
+
+bool host_layout_given(const HostSpec& h) {
+    return h.drive_bays > 0 || h.nvme_bays > 0 || h.m2_slots > 0 || h.pcie_slots > 0 ||
+           h.onboard_sata_ports > 0;
+}
+
+AttachmentPlan plan_attachment(const TopologyInput& in) {
+    AttachmentPlan plan;
+    const ControllerSpec& c = in.controller;
+    if (in.drives < 1) {
+        plan.problem = "no drives to attach";
+        return plan;
+    }
+    const auto link = in.links.find(in.drive.interface);
+    const bool bus = link != in.links.end() && link->second.shared;
+    if (bus || !host_layout_given(in.host)) {
+        // Without a stated host layout (or on a shared parallel bus) a controller reaches its
+        // ports (x devices per bus); beyond that, SAS/SATA drives go through expanders.
+        const int per_port = bus ? std::max(1, link->second.max_devices) : 1;
+        if (in.drives <= c.ports * per_port) {
+            plan.host_bays_used = in.drives;
+            finish(plan, in, built_in(c) ? 0 : 1, CardNeeds{});
+            return plan;
+        }
+        if (bus || is_nvme(in.drive.interface) || built_in(c)) {
+            plan.problem = "'" + c.info.name + "' has " + std::to_string(c.ports) + " ports";
+            return plan;
+        }
+        return plan_cards_sas_sata(in);
+    }
+    if (built_in(c)) {
+        return plan_built_in(in);
+    }
+    if (is_nvme(in.drive.interface)) {
+        const int cards = cards_for(in.drives, c);
+        if (cards > card_slots(in.host)) {
+            plan.problem = std::to_string(in.drives) + " NVMe drives need " +
+                           std::to_string(cards) + " x '" + c.info.name + "', but the host has " +
+                           std::to_string(card_slots(in.host)) + " free PCIe slot(s)";
+            return plan;
+        }
+        if (is_bay_drive(in.drive) && in.host.nvme_bays > 0 && in.drives > in.host.nvme_bays) {
+            plan.problem = "the host has " + std::to_string(in.host.nvme_bays) + " NVMe bays";
+            return plan;
+        }
+        plan.host_bays_used = is_bay_drive(in.drive) ? in.drives : 0;
+        finish(plan, in, cards, CardNeeds{});
+        return plan;
+    }
+    return plan_cards_sas_sata(in);
+}
+
+int max_attachable(const TopologyInput& in) {
+    const ControllerSpec& c = in.controller;
+    const auto link = in.links.find(in.drive.interface);
+    const bool bus = link != in.links.end() && link->second.shared;
+    const int per_port = bus ? std::max(1, link->second.max_devices) : 1;
+    if (bus || is_nvme(in.drive.interface) || built_in(c) || sas_lane_Bps(c, in.links) <= 0.0) {
+        if (!host_layout_given(in.host) || bus) {
+            return c.ports * per_port;
+        }
+        // Built-in ports, NVMe on cards, SATA-only cards: what the host gives (checked per n).
+        return std::max({in.host.onboard_sata_ports, in.host.nvme_bays + in.host.m2_slots,
+                         c.ports * card_slots(in.host)});
+    }
+    return 4096;  // expanders and JBODs: the request's bay limit bounds it
+}
+
+void apply_plan(const AttachmentPlan& plan, System& system) {
+    if (plan.feasible && plan.shared_uplink) {
+        system.drive_link = plan.uplink;
+        system.drives_per_link = plan.drives_per_uplink;
+    }
+}
+
+void add_plan_cost(const AttachmentPlan& plan, Assessment& a) {
+    if (!plan.feasible || plan.parts.empty()) {
+        return;
+    }
+    for (const TopologyPart& p : plan.parts) {
+        const double usd = p.count * (p.price_known ? p.unit_usd : 0.0);
+        (p.card ? a.controller_usd : a.enclosure_usd) += usd;
+        if (!p.price_known) {
+            a.assumptions.push_back("No price for " + p.name + ": the cost is a lower bound.");
+        }
+    }
+    a.total_usd += plan.extra_usd;
+    a.price_known = a.price_known && plan.extra_prices_known;
+    if (a.usable_bytes > 0.0) {
+        a.usd_per_usable_tb = a.total_usd / (a.usable_bytes / 1e12);  // derived: as core/cost
+    }
+    a.assumptions.push_back("Attached as: " + plan.summary + ".");
+}
+
+}  // namespace raidadv::advisor

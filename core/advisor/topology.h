@@ -1,0 +1,76 @@
+#pragma once
+// How N drives of one interface attach to a host through a controller model: which ports, how
+// many cards, which SAS expanders or JBOD enclosures, what they cost and how many bays they
+// bring, and the shared link the drives go through (an expander's uplink: lanes x lane rate),
+// so that the model can charge that link's bandwidth. Qt-free; used by the advisor's search.
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "components/specs.h"
+#include "system/system.h"
+
+namespace raidadv::advisor {
+
+struct Assessment;
+
+/// Parts a plan buys beyond the first controller card (which the cost model already prices).
+struct TopologyPart {
+    std::string id;
+    std::string name;
+    int count = 0;
+    double unit_usd = 0.0;
+    bool price_known = true;
+    int bays = 0;       ///< bays each unit brings (JBOD enclosures)
+    bool card = false;  ///< more cards of the chosen controller (else an expander or JBOD)
+};
+
+/// The answer: feasible or why not, the parts, the bays and the shared uplink.
+struct AttachmentPlan {
+    bool feasible = false;
+    std::string problem;              ///< why not (names the binding resource), when not feasible
+    int cards = 0;                    ///< controller cards of the chosen model; 0 = built-in ports
+    std::vector<TopologyPart> parts;  ///< extra cards, expanders, JBODs
+    int host_bays_used = 0;           ///< drives in the host's own bays
+    int enclosure_bays = 0;           ///< bays the plan's JBOD enclosures bring
+    double extra_usd = 0.0;           ///< the parts' price (known prices only)
+    bool extra_prices_known = true;
+    double extra_power_w = 0.0;  ///< the enclosures' own power
+    /// The link the drives go through: a lane each, or a shared expander uplink.
+    bool shared_uplink = false;
+    int drives_per_uplink = 1;  ///< drives behind the busiest uplink
+    LinkSpec uplink;            ///< the uplink as one link (bandwidth = lanes x lane rate)
+    std::string summary;        ///< "1 x Broadcom HBA 9500-8i + 1 x expander ... (x4 12 Gb/s)"
+};
+
+struct TopologyInput {
+    const HostSpec& host;
+    const DriveSpec& drive;
+    const ControllerSpec& controller;
+    int drives = 0;
+    const std::vector<EnclosureSpec>& enclosures;
+    const std::map<std::string, LinkSpec>& links;  ///< by id
+};
+
+/// Whether the host states where drives go (bays, slots, ports); without that the plan only
+/// bounds drives by the controller's ports plus the cheapest expander.
+bool host_layout_given(const HostSpec& host);
+
+/// The plan for `in.drives` drives. Never throws; an impossible request gives feasible = false
+/// and a problem naming the missing resource.
+AttachmentPlan plan_attachment(const TopologyInput& in);
+
+/// Upper bound on the drives `plan_attachment` can place for this host, drive and controller
+/// (the search enumerates drive counts up to it).
+int max_attachable(const TopologyInput& in);
+
+/// Sets the System's drive link to the plan's shared uplink (drives_per_link = drives behind
+/// it) where there is one; otherwise leaves the drive's own lane.
+void apply_plan(const AttachmentPlan& plan, System& system);
+
+/// Adds the plan's extra parts (cards beyond the first, expanders, JBODs) to a candidate's cost:
+/// extra cards to controller_usd, expanders and JBODs to enclosure_usd, and says what was added.
+void add_plan_cost(const AttachmentPlan& plan, Assessment& assessment);
+
+}  // namespace raidadv::advisor

@@ -1,0 +1,75 @@
+// SSD wear (sources in wear.h).
+
+#include "advisor/wear.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "layout/geometry.h"
+
+namespace raidadv::advisor {
+
+double write_amplification(const Layout& layout, double write_bytes, double alignment_bytes) {
+    if (!(write_bytes > 0.0)) {
+        return 1.0;
+    }
+    Layout healthy = layout;
+    healthy.failed_drives = 0;
+    const Geometry g = make_geometry(healthy);
+    const double row = g.unit * g.data_units_per_row;
+    const double align = alignment_bytes > 0.0 ? alignment_bytes : 512.0;
+    double written = 0.0;
+    constexpr int kOffsets = 4;
+    for (int i = 0; i < kOffsets; ++i) {
+        const double offset = std::floor(row * i / kOffsets / align) * align;
+        const ArrayRequest r = map_write(g, offset, write_bytes);
+        for (const IoPhase& phase : r.phases) {
+            for (const DiskIo& io : phase.ios) {
+                written += io.write ? io.bytes : 0.0;
+            }
+        }
+    }
+    return written / (kOffsets * write_bytes);
+}
+
+double user_write_Bps(const PointMetrics& point, const Workload& workload) {
+    return point.iops * (1.0 - workload.read_fraction) * workload.size.mean_bytes();
+}
+
+Wear ssd_wear(const System& system, const Workload& workload, const PointMetrics& point,
+              double busy_hours_per_day) {
+    Wear w;
+    const DriveSpec& d = system.drive;
+    w.write_amplification =
+        write_amplification(system.layout, workload.size.mean_bytes(), workload.alignment_bytes);
+    const int drives = std::max(1, system.total_drives());
+    w.drive_bytes_per_day = user_write_Bps(point, workload) * w.write_amplification *
+                            busy_hours_per_day * 3600.0 / drives;
+    w.applies = d.kind == DriveKind::Ssd && d.endurance_bytes > 0.0;
+    if (w.applies) {
+        w.years_to_wear_out = w.drive_bytes_per_day > 0.0
+                                  ? d.endurance_bytes / (w.drive_bytes_per_day * 365.25)
+                                  : std::numeric_limits<double>::infinity();
+    }
+    return w;
+}
+
+double wear_throughput_limit(const System& system, const Workload& workload,
+                             double busy_hours_per_day, double horizon_years) {
+    const DriveSpec& d = system.drive;
+    const double write_share = 1.0 - workload.read_fraction;
+    const double amplification =
+        write_amplification(system.layout, workload.size.mean_bytes(), workload.alignment_bytes);
+    // derived: years < horizon <=> iops x write share x size x amplification x busy s / drives
+    // x 365.25 > endurance / horizon.
+    const double per_job = write_share * workload.size.mean_bytes() * amplification *
+                           busy_hours_per_day * 3600.0 * 365.25 * horizon_years /
+                           std::max(1, system.total_drives());
+    if (d.kind != DriveKind::Ssd || !(d.endurance_bytes > 0.0) || !(per_job > 0.0)) {
+        return std::numeric_limits<double>::infinity();
+    }
+    return d.endurance_bytes / per_job;
+}
+
+}  // namespace raidadv::advisor

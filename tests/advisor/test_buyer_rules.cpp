@@ -1,0 +1,330 @@
+// The buyer's rules of issue 25: SSD wear, power-loss safety, hot spares and the replacement
+// delay, headroom, the year filter for parts one buys, unknown prices, near-identical variants,
+// readable scores, ties to the simpler layout, and the way out when nothing fits.
+
+#include <catch2/catch.hpp>
+#include <cmath>
+
+#include "advisor/buyer_rules.h"
+#include "advisor/layouts.h"
+#include "advisor/wear.h"
+#include "advisor_fixture.h"
+#include "layout/geometry.h"
+#include "reliability/reliability.h"
+
+using namespace raidadv;
+using namespace raidadv::advisor;
+using raidadv::test::example_request;
+using raidadv::test::run_advisor;
+
+namespace {
+
+Layout layout(RaidLevel level, int drives, int volumes = 1, int span = 0) {
+    Layout l;
+    l.level = level;
+    l.drives = drives;
+    l.volumes = volumes;
+    l.disks_per_span = span;
+    return l;
+}
+
+DriveSpec hdd(double tb, double price) {
+    DriveSpec d;
+    d.info.id = "hdd";
+    d.info.name = "Test HDD";
+    d.info.price_usd = price;
+    d.capacity_bytes = tb * 1e12;
+    d.mtbf_hours = 2.5e6;
+    d.power_active_w = 8.0;
+    d.power_idle_w = 5.0;
+    return d;
+}
+
+DriveSpec ssd(double endurance_tb, bool plp) {
+    DriveSpec d;
+    d.info.id = "ssd";
+    d.info.name = "Test SSD";
+    d.info.price_usd = 200.0;
+    d.kind = DriveKind::Ssd;
+    d.capacity_bytes = 1e12;
+    d.endurance_bytes = endurance_tb * 1e12;
+    d.power_loss_protection = plp;
+    return d;
+}
+
+Candidate candidate(const Layout& l, double response_s, double usd, double p_loss = 1e-3) {
+    Candidate c;
+    c.system.layout = l;
+    c.system.drive = hdd(4.0, 100.0);
+    c.system.controller.info.id = "ctl";
+    c.system.name = describe(c.system);
+    c.performance.mean_response_s = response_s;
+    c.assessment.total_usd = usd;
+    c.assessment.price_known = true;
+    c.assessment.usable_bytes = 8e12;
+    c.assessment.p_data_loss = p_loss;
+    c.assessment.failures_tolerated = 1;
+    return c;
+}
+
+}  // namespace
+
+TEST_CASE("write amplification is the layout's, as the model maps writes", "[advisor][wear]") {
+    CHECK(write_amplification(layout(RaidLevel::Raid0, 4), 4096, 4096) == Approx(1.0));
+    CHECK(write_amplification(layout(RaidLevel::Raid1, 2), 4096, 4096) == Approx(2.0));
+    CHECK(write_amplification(layout(RaidLevel::Raid10, 4), 4096, 4096) == Approx(2.0));
+    // A small write writes its data and one (RAID 5) or two (RAID 6) parity units.
+    CHECK(write_amplification(layout(RaidLevel::Raid5, 4), 4096, 4096) == Approx(2.0));
+    CHECK(write_amplification(layout(RaidLevel::Raid6, 6), 4096, 4096) == Approx(3.0));
+    // Long writes cover whole rows: (k + p) / k, here 5 / 4, within the partial rows at the ends.
+    const double big = 64.0 * 4 * 65536;
+    CHECK(write_amplification(layout(RaidLevel::Raid5, 5), big, 4096) ==
+          Approx(1.25).epsilon(0.03));
+}
+
+TEST_CASE("SSD wear: bytes per drive per day against the rated endurance", "[advisor][wear]") {
+    System s;
+    s.drive = ssd(600.0, false);
+    s.layout = layout(RaidLevel::Raid1, 2);
+    Workload w;
+    w.read_fraction = 0.0;
+    w.size.fixed_bytes = 4096.0;
+    PointMetrics p;
+    p.iops = 1000.0;
+    // derived by hand: 1000 x 4096 B/s x 2 copies x 8 h x 3600 s / 2 drives = 117.96 GB/day;
+    // 600 TB / (117.96 GB x 365.25) = 13.93 years.
+    const Wear wear = ssd_wear(s, w, p, 8.0);
+    REQUIRE(wear.applies);
+    CHECK(wear.drive_bytes_per_day == Approx(117.9648e9));
+    CHECK(wear.years_to_wear_out == Approx(13.93).epsilon(0.002));
+    // Busy all day: three times the wear.
+    CHECK(ssd_wear(s, w, p, 24.0).years_to_wear_out == Approx(13.93 / 3).epsilon(0.002));
+    s.drive.endurance_bytes = 0.0;  // unknown rating: nothing to judge
+    CHECK_FALSE(ssd_wear(s, w, p, 8.0).applies);
+}
+
+TEST_CASE("power-loss safe writes refuse SSDs without power-loss protection",
+          "[advisor][power-loss]") {
+    Constraints c;
+    CHECK(drive_refused(ssd(600, false), c).empty());
+    c.power_loss_safe_writes = true;
+    CHECK_FALSE(drive_refused(ssd(600, false), c).empty());
+    CHECK(drive_refused(ssd(600, true), c).empty());
+    CHECK(drive_refused(hdd(4, 100), c).empty());  // HDDs get their cache turned off instead
+
+    // In the search: a consumer SSD of the bundled catalog, which has no power-loss protection
+    // (the small test catalog's SSD has it since the catalog of issue 25 requires the column).
+    advisor::Request r;
+    r.workload.concurrency = {4};
+    r.workload.size.fixed_bytes = 4096.0;
+    r.workload.read_fraction = 0.7;
+    r.constraints.capacity_bytes = 500e9;
+    r.constraints.drives = {"samsung-870-evo-1tb"};
+    r.constraints.power_loss_safe_writes = true;
+    SearchOptions quick;
+    quick.find_way_out = false;
+    const Result result = recommend(r, raidadv::test::bundled_catalog(), quick);
+    CHECK(result.ranked.empty());
+    CHECK(result.stats.rejected.count(drive_refused(ssd(600, false), r.constraints)) == 1);
+}
+
+TEST_CASE("the year filter applies only to parts one buys", "[advisor][year]") {
+    Constraints c;
+    c.min_year = 2020;
+    CatalogInfo md;
+    md.year = 2001;
+    md.price_usd = 0.0;
+    md.price_date = "2024";  // a known price of nothing: software that comes with the OS
+    CHECK(in_era(md, c));
+    CatalogInfo card = md;
+    card.price_usd = 300.0;
+    CHECK_FALSE(in_era(card, c));
+    CatalogInfo unknown = md;
+    unknown.price_date.clear();  // an unknown price is still a part one buys
+    CHECK_FALSE(in_era(unknown, c));
+
+    auto request = example_request("advisor-nvme-scratch.json");
+    request.constraints.min_year = 2022;  // linux-md is from 2001 in the catalog
+    const Result result = run_advisor(request);
+    REQUIRE_FALSE(result.ranked.empty());
+    CHECK(result.ranked.front().system.controller.info.id == "linux-md");
+}
+
+TEST_CASE("hot spares: counted, costed, given a bay; without one the rebuild waits",
+          "[advisor][spares]") {
+    CHECK(hot_spare_count(layout(RaidLevel::Raid0, 4), HotSpares::One) == 0);
+    CHECK(hot_spare_count(layout(RaidLevel::Raid5, 4), HotSpares::None) == 0);
+    CHECK(hot_spare_count(layout(RaidLevel::Raid5, 4), HotSpares::One) == 1);
+    CHECK(hot_spare_count(layout(RaidLevel::Raid10, 4, 3), HotSpares::PerVolume) == 3);
+
+    System s;
+    s.drive = hdd(4.0, 100.0);
+    s.layout = layout(RaidLevel::Raid5, 4);
+    advisor::Request r;
+    r.enclosure_cost_per_bay_usd = 10.0;
+    r.bays_owned = 4;
+    r.replacement_hours = 72.0;
+    const Assessment none = assess(s, r, true);
+    r.hot_spares = HotSpares::One;
+    const Assessment spare = assess(s, r, true);
+    CHECK(spare.spare_drives == 1);
+    CHECK(spare.spares_usd == Approx(110.0));  // a drive and the fifth bay
+    CHECK(spare.total_usd == Approx(none.total_usd + 110.0));
+    // Rebuild 4 TB at half of (100 + 50) / 2 MB/s = 29.6 h; without the spare 72 h more.
+    CHECK(spare.mttr_hours == Approx(4e12 / 37.5e6 / 3600.0));
+    CHECK(none.mttr_hours == Approx(72.0 + spare.mttr_hours));
+    // RAID 5's MTTDL is inversely proportional to the MTTR (Gibson 1992).
+    CHECK(none.mttdl_hours == Approx(spare.mttdl_hours * spare.mttr_hours / none.mttr_hours));
+    CHECK(none.p_data_loss > spare.p_data_loss);
+
+    // In the search the spare needs a bay: 4 bays hold a 3-drive RAID 5 and its spare at most.
+    auto request = example_request("advisor-small-nas.json");
+    request.hot_spares = HotSpares::One;
+    request.constraints.max_drive_bays = 4;
+    request.constraints.levels = {RaidLevel::Raid5};
+    request.constraints.budget_usd = 0.0;
+    const Result result = run_advisor(request);
+    REQUIRE_FALSE(result.ranked.empty());
+    for (const Candidate& c : result.ranked) {
+        CHECK(c.system.total_drives() + c.assessment.spare_drives <= 4);
+        CHECK(c.assessment.spare_drives == 1);
+    }
+}
+
+TEST_CASE("headroom: the array offers capacity / max fill", "[advisor][headroom]") {
+    Constraints c;
+    c.capacity_bytes = 12e12;
+    c.horizon_years = 0.0;
+    CHECK(c.capacity_to_provide_bytes() == Approx(15e12));  // 80% full at most by default
+    c.max_fill_fraction = 1.0;
+    CHECK(c.capacity_to_provide_bytes() == Approx(12e12));
+
+    auto request = example_request("advisor-small-nas.json");
+    const Result result = run_advisor(request);
+    REQUIRE_FALSE(result.ranked.empty());
+    CHECK(result.ranked.front().assessment.usable_bytes >=
+          request.constraints.capacity_needed_bytes() / request.constraints.max_fill_fraction);
+}
+
+TEST_CASE("near-identical candidates become one row with variants, the simplest shown",
+          "[advisor][variants]") {
+    std::vector<Candidate> list;
+    list.push_back(candidate(layout(RaidLevel::Raid10, 8, 1, 4), 0.0100, 1000.0));
+    list.push_back(candidate(layout(RaidLevel::Raid10, 4, 2), 0.0101, 1000.0));
+    list.push_back(candidate(layout(RaidLevel::Raid10, 8), 0.0102, 1000.0));
+    list.push_back(candidate(layout(RaidLevel::Raid10, 8), 0.0200, 1000.0));  // 2x slower
+    fold_variants(list);
+    REQUIRE(list.size() == 2);
+    const Candidate& row = list.front();
+    CHECK(row.system.layout.volumes == 1);
+    CHECK(row.system.layout.disks_per_span == 0);  // no spans: the simplest to set up
+    CHECK(row.variants.size() == 2);
+    CHECK(list.back().variants.empty());
+}
+
+TEST_CASE("scores: ties are ties, the best is 100, nothing kept is worthless", "[advisor][rank]") {
+    Result result;
+    result.ranked.push_back(candidate(layout(RaidLevel::Raid10, 8, 1, 4), 0.010, 1000.0));
+    result.ranked.push_back(candidate(layout(RaidLevel::Raid10, 8), 0.010, 1000.0));
+    result.ranked.push_back(candidate(layout(RaidLevel::Raid5, 8), 0.020, 1000.0));
+    result.ranked.push_back(candidate(layout(RaidLevel::Raid5, 8), 2.0, 1000.0));
+    advisor::Request r;
+    r.weights = {1.0, 0.0, 0.0, 0.0};
+    rank(result, r);
+    CHECK(result.ranked[0].score == Approx(100.0));
+    CHECK(result.ranked[1].score == result.ranked[0].score);
+    // Ties go to the simpler layout, not to the name.
+    CHECK(result.ranked[0].system.layout.disks_per_span == 0);
+    CHECK(result.ranked[2].score == Approx(50.0));  // twice as slow
+    CHECK(result.ranked[3].score > 0.0);
+}
+
+TEST_CASE("a part without a price stays in the search, after the priced ones", "[advisor][price]") {
+    Result result;
+    result.ranked.push_back(candidate(layout(RaidLevel::Raid10, 4), 0.005, 100.0));
+    result.ranked.back().assessment.price_known = false;
+    result.ranked.push_back(candidate(layout(RaidLevel::Raid10, 4), 0.010, 1000.0));
+    advisor::Request r;
+    rank(result, r);
+    CHECK(result.ranked.front().assessment.price_known);
+    CHECK_FALSE(result.ranked.back().assessment.price_known);
+    r.weights.cost = 0.0;  // cost does not count: the faster one leads
+    rank(result, r);
+    CHECK_FALSE(result.ranked.front().assessment.price_known);
+}
+
+TEST_CASE("nothing fits: the binding constraint and the way out", "[advisor][way-out]") {
+    auto request = example_request("advisor-small-nas.json");
+    request.constraints.budget_usd = 50.0;
+    const Result result = recommend(request, raidadv::test::bundled_catalog());
+    REQUIRE(result.ranked.empty());
+    REQUIRE_FALSE(result.way_out.empty());
+    CHECK(result.way_out.front().find("budget") != std::string::npos);
+    CHECK(result.way_out.front().find("$") != std::string::npos);
+
+    request.constraints.budget_usd = 0.0;
+    request.constraints.capacity_bytes = 1e15;  // a petabyte in a few bays
+    const Result big = recommend(request, raidadv::test::bundled_catalog());
+    REQUIRE(big.ranked.empty());
+    REQUIRE_FALSE(big.way_out.empty());
+    CHECK(big.way_out.front().find("most usable capacity") != std::string::npos);
+}
+
+TEST_CASE("reliability in words: losing the array apart from an unreadable sector",
+          "[advisor][reliability]") {
+    System s;
+    s.drive = hdd(16.0, 300.0);
+    s.drive.ber = 1e-14;
+    s.layout = layout(RaidLevel::Raid5, 6);
+    advisor::Request r;
+    const Assessment a = assess(s, r, true);
+    CHECK(a.p_array_loss > 0.0);
+    CHECK(a.p_unreadable_stripe > a.p_array_loss);  // 80 TB read at 1e-14: URE dominates
+    CHECK(a.p_data_loss >= a.p_unreadable_stripe);
+    bool raid5_warning = false;
+    for (const std::string& w : a.warnings) {
+        raid5_warning = raid5_warning || w.find("RAID 5 on 16.0 TB drives is risky") == 0;
+    }
+    CHECK(raid5_warning);
+    s.layout = layout(RaidLevel::Raid6, 6);
+    CHECK(assess(s, r, true).warnings.empty());
+
+    // Consumer drives in a 24x7 server are named.
+    s.drive.mtbf_hours = 0.0;  // not rated for continuous duty
+    r.constraints.busy_hours_per_day = 24.0;
+    CHECK(assess(s, r, true).warnings.size() == 1);
+}
+
+TEST_CASE("md raid10 on 3 drives: the near layout's geometry and loss model", "[advisor][md]") {
+    Layout l = layout(RaidLevel::Raid10, 3);
+    l.stripe_unit_bytes = 65536.0;
+    CHECK(usable_bytes(l, 1e12) == Approx(1.5e12));
+    CHECK(failures_tolerated(l) == 1);
+    // Three chunks written: every drive holds two of the six copies (raid10.c near layout:
+    // chunk u on drives 2u mod 3 and 2u + 1 mod 3).
+    const ArrayRequest w = map_write(make_geometry(l), 0.0, 3 * 65536.0);
+    std::vector<double> per_disk(3, 0.0);
+    for (const IoPhase& phase : w.phases) {
+        for (const DiskIo& io : phase.ios) {
+            per_disk[static_cast<std::size_t>(io.disk)] += io.bytes;
+        }
+    }
+    CHECK(per_disk[0] == Approx(2 * 65536.0));
+    CHECK(per_disk[1] == Approx(2 * 65536.0));
+    CHECK(per_disk[2] == Approx(2 * 65536.0));
+    // Any two failures lose data: one group of 3 members tolerating 1.
+    const LossModel m = loss_model(l);
+    CHECK(m.groups == 1);
+    CHECK(m.members == 3);
+    CHECK(m.tolerated == 1);
+    // An even raid10 keeps its mirror pairs: unit 1 of a 4-drive raid10 is on drives 2 and 3.
+    const ArrayRequest even =
+        map_write(make_geometry(layout(RaidLevel::Raid10, 4)), 65536.0, 4096.0);
+    REQUIRE(even.phases.size() == 1);
+    CHECK(even.phases[0].ios.size() == 2);
+    CHECK(even.phases[0].ios[0].disk + even.phases[0].ios[1].disk == 5);
+
+    // The search offers it only where Linux md builds the array.
+    CHECK(layouts_for(RaidLevel::Raid10, 3, false, 1, true).size() == 1);
+    CHECK(layouts_for(RaidLevel::Raid10, 3, false, 1, false).empty());
+}

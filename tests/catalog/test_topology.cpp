@@ -1,0 +1,294 @@
+// Attaching drives to a host (core/advisor/topology.h): ports, cards, expanders, JBODs, the
+// shared uplink, and what they cost, on cases worked by hand.
+
+#include <catch2/catch.hpp>
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "advisor/advisor.h"
+#include "advisor/topology.h"
+#include "catalog/catalog.h"
+
+using namespace raidadv;
+using namespace raidadv::advisor;
+
+namespace {
+
+LinkSpec link(const std::string& id, double mb_s, bool shared = false, int devices = 1) {
+    LinkSpec l;
+    l.info.id = id;
+    l.info.name = id;
+    l.bandwidth_Bps = mb_s * 1e6;
+    l.command_overhead_s = 5e-6;
+    l.shared = shared;
+    l.max_devices = devices;
+    return l;
+}
+
+std::map<std::string, LinkSpec> links() {
+    std::map<std::string, LinkSpec> m;
+    for (const LinkSpec& l : {link("sata-6g", 600), link("sas-6g", 600), link("sas-12g", 1200),
+                              link("pcie4-x4", 7877), link("bus", 20, true, 15)}) {
+        m[l.info.id] = l;
+    }
+    return m;
+}
+
+DriveSpec drive(const std::string& interface, const std::string& ff = "3.5") {
+    DriveSpec d;
+    d.info.id = "disk";
+    d.info.name = "Disk";
+    d.interface = interface;
+    d.form_factor = ff;
+    d.kind = interface.rfind("pcie", 0) == 0 ? DriveKind::Ssd : DriveKind::Hdd;
+    return d;
+}
+
+ControllerSpec card(int ports, double usd, const std::string& accepts = "sata-6g,sas-12g") {
+    ControllerSpec c;
+    c.info.id = "hba" + std::to_string(ports);
+    c.info.name = "HBA " + std::to_string(ports) + "i";
+    c.info.price_usd = usd;
+    c.info.price_date = "2024-06";
+    c.ports = ports;
+    c.drive_interfaces = accepts;
+    return c;
+}
+
+ControllerSpec onboard(int ports, const std::string& accepts) {
+    ControllerSpec c = card(ports, 0.0, accepts);
+    c.info.id = "onboard";
+    c.info.name = "On-board";
+    return c;
+}
+
+EnclosureSpec expander(const std::string& id, int lanes, int uplink, double usd) {
+    EnclosureSpec e;
+    e.info.id = id;
+    e.info.name = id;
+    e.info.price_usd = usd;
+    e.info.price_date = "2024-06";
+    e.kind = EnclosureKind::Expander;
+    e.drive_lanes = lanes;
+    e.uplink_lanes = uplink;
+    e.uplink_link = "sas-12g";
+    e.drive_interfaces = "sata-6g,sas-12g";
+    return e;
+}
+
+EnclosureSpec jbod(const std::string& id, int bays, double usd) {
+    EnclosureSpec e = expander(id, bays, 4, usd);
+    e.kind = EnclosureKind::Jbod;
+    e.bays = bays;
+    e.form_factor = "3.5";
+    e.power_w = 80.0;
+    return e;
+}
+
+HostSpec host(int bays, int slots, int backplane_lanes = 0) {
+    HostSpec h;
+    h.drive_bays = bays;
+    h.bay_form_factor = "3.5";
+    h.pcie_slots = slots;
+    h.backplane_uplink_lanes = backplane_lanes;
+    return h;
+}
+
+AttachmentPlan plan(const HostSpec& h, const DriveSpec& d, const ControllerSpec& c, int n,
+                    const std::vector<EnclosureSpec>& enclosures) {
+    const auto all_links = links();
+    return plan_attachment({h, d, c, n, enclosures, all_links});
+}
+
+}  // namespace
+
+TEST_CASE("24 drives on an 8-port HBA in one slot need an expander; cost and uplink add up",
+          "[catalog][topology]") {
+    // Two expanders: 28 drive lanes for $300, 24 for $450: the cheaper one takes all 24 drives.
+    const std::vector<EnclosureSpec> parts = {expander("exp28", 28, 8, 300),
+                                              expander("exp24", 24, 4, 450)};
+    const AttachmentPlan p = plan(host(24, 1), drive("sata-6g"), card(8, 250), 24, parts);
+    REQUIRE(p.feasible);
+    CHECK(p.cards == 1);
+    REQUIRE(p.parts.size() == 1);
+    CHECK(p.parts[0].id == "exp28");
+    CHECK(p.parts[0].count == 1);
+    CHECK(p.extra_usd == Approx(300.0));
+    CHECK(p.host_bays_used == 24);
+    // All 24 drives share the expander's 8 uplink lanes at 1200 MB/s: 9600 MB/s.
+    CHECK(p.shared_uplink);
+    CHECK(p.drives_per_uplink == 24);
+    CHECK(p.uplink.bandwidth_Bps == Approx(8 * 1200e6));
+    // Up to 8 drives need nothing beyond the card.
+    const AttachmentPlan eight = plan(host(24, 1), drive("sata-6g"), card(8, 250), 8, parts);
+    REQUIRE(eight.feasible);
+    CHECK(eight.parts.empty());
+    CHECK_FALSE(eight.shared_uplink);
+}
+
+TEST_CASE("more cards or an expander: the cheaper wins", "[catalog][topology]") {
+    // Three slots: 24 direct bays need 3 x 8-port cards (2 more at $250 = $500) or one card
+    // plus a $300 expander. The expander is cheaper.
+    const AttachmentPlan cheap_exp =
+        plan(host(24, 3), drive("sata-6g"), card(8, 250), 24, {expander("exp28", 28, 8, 300)});
+    REQUIRE(cheap_exp.feasible);
+    CHECK(cheap_exp.cards == 1);
+    CHECK(cheap_exp.extra_usd == Approx(300.0));
+    // A $600 expander loses to two more cards ($500), and then no lane is shared.
+    const AttachmentPlan cards =
+        plan(host(24, 3), drive("sata-6g"), card(8, 250), 24, {expander("exp28", 28, 8, 600)});
+    REQUIRE(cards.feasible);
+    CHECK(cards.cards == 3);
+    CHECK(cards.extra_usd == Approx(500.0));
+    REQUIRE(cards.parts.size() == 1);
+    CHECK(cards.parts[0].card);
+    CHECK(cards.parts[0].count == 2);
+    CHECK_FALSE(cards.shared_uplink);
+    // No expander in the catalog and one slot: 24 drives cannot be attached, and the problem
+    // names the slots.
+    const AttachmentPlan none = plan(host(24, 1), drive("sata-6g"), card(8, 250), 24, {});
+    CHECK_FALSE(none.feasible);
+    CHECK(none.problem.find("1 free PCIe slot") != std::string::npos);
+}
+
+TEST_CASE("bays behind an expander backplane share its uplink", "[catalog][topology]") {
+    // 24 bays behind a x4 backplane expander: one 8-port card, nothing to buy, 4 x 1200 MB/s.
+    const AttachmentPlan p = plan(host(24, 1, 4), drive("sata-6g"), card(8, 250), 24, {});
+    REQUIRE(p.feasible);
+    CHECK(p.cards == 1);
+    CHECK(p.parts.empty());
+    CHECK(p.drives_per_uplink == 24);
+    CHECK(p.uplink.bandwidth_Bps == Approx(4800e6));
+    // A 6 Gb/s HBA runs the uplink at its own lane rate: 4 x 600 MB/s.
+    const AttachmentPlan slow =
+        plan(host(24, 1, 4), drive("sata-6g"), card(8, 250, "sata-6g,sas-6g"), 24, {});
+    REQUIRE(slow.feasible);
+    CHECK(slow.uplink.bandwidth_Bps == Approx(2400e6));
+    // On-board SATA ports do not reach a SAS expander backplane.
+    const AttachmentPlan chipset =
+        plan(host(24, 1, 4), drive("sata-6g"), onboard(8, "sata-6g"), 4, {});
+    CHECK_FALSE(chipset.feasible);
+    CHECK(chipset.problem.find("expander backplane") != std::string::npos);
+}
+
+TEST_CASE("drives beyond the host's bays go into the cheapest JBOD", "[catalog][topology]") {
+    // 12 direct bays and a 16-port card: 24 drives = 12 in the host (12 lanes) + 12 in a JBOD
+    // (4 lanes), 16 lanes on one card. A 12-bay JBOD ($1500) beats a 24-bay one ($1800).
+    const std::vector<EnclosureSpec> parts = {jbod("jbod12", 12, 1500), jbod("jbod24", 24, 1800)};
+    const AttachmentPlan p = plan(host(12, 2), drive("sas-12g"), card(16, 700), 24, parts);
+    REQUIRE(p.feasible);
+    CHECK(p.cards == 1);
+    CHECK(p.host_bays_used == 12);
+    CHECK(p.enclosure_bays == 12);
+    REQUIRE(p.parts.size() == 1);
+    CHECK(p.parts[0].id == "jbod12");
+    CHECK(p.extra_usd == Approx(1500.0));
+    CHECK(p.extra_power_w == Approx(80.0));
+    CHECK(p.drives_per_uplink == 12);
+    CHECK(p.uplink.bandwidth_Bps == Approx(4800e6));
+    // 36 drives: 24 in JBODs, one 24-bay ($1800) is cheaper than two 12-bay ($3000); 12 + 4
+    // lanes still fit one card.
+    const AttachmentPlan more = plan(host(12, 2), drive("sas-12g"), card(16, 700), 36, parts);
+    REQUIRE(more.feasible);
+    CHECK(more.parts[0].id == "jbod24");
+    CHECK(more.extra_usd == Approx(1800.0));
+    CHECK(more.drives_per_uplink == 24);
+    // 2.5-inch JBODs do not take 3.5-inch drives.
+    EnclosureSpec small = jbod("sff24", 24, 900);
+    small.form_factor = "2.5";
+    CHECK_FALSE(plan(host(12, 2), drive("sas-12g"), card(16, 700), 24, {small}).feasible);
+}
+
+TEST_CASE("built-in ports: on-board SATA, NVMe bays and M.2 sockets", "[catalog][topology]") {
+    HostSpec nas = host(4, 0);
+    nas.onboard_sata_ports = 4;
+    nas.m2_slots = 2;
+    const ControllerSpec sata = onboard(6, "sata-6g");
+    CHECK(plan(nas, drive("sata-6g"), sata, 4, {}).feasible);
+    const AttachmentPlan five = plan(nas, drive("sata-6g"), sata, 5, {});
+    CHECK_FALSE(five.feasible);
+    CHECK(five.problem.find("4 on-board SATA ports") != std::string::npos);
+    const ControllerSpec cpu = onboard(32, "pcie4-x4");
+    CHECK(plan(nas, drive("pcie4-x4", "m.2"), cpu, 2, {}).feasible);
+    CHECK_FALSE(plan(nas, drive("pcie4-x4", "m.2"), cpu, 3, {}).feasible);
+    // SAS drives need a card.
+    CHECK_FALSE(plan(nas, drive("sas-12g"), onboard(8, "sata-6g,sas-12g"), 2, {}).feasible);
+    // A server with 24 NVMe bays on CPU lanes takes 24 U.2 drives at no cost.
+    HostSpec server = host(24, 4);
+    server.bay_form_factor = "2.5";
+    server.nvme_bays = 24;
+    const AttachmentPlan nvme = plan(server, drive("pcie4-x4", "u.2"), cpu, 24, {});
+    REQUIRE(nvme.feasible);
+    CHECK(nvme.cards == 0);
+    CHECK(nvme.extra_usd == 0.0);
+}
+
+TEST_CASE("without a host layout: the card's ports, then an expander", "[catalog][topology]") {
+    const HostSpec plain;  // says nothing about bays or slots
+    const std::vector<EnclosureSpec> parts = {expander("exp28", 28, 8, 300)};
+    const AttachmentPlan eight = plan(plain, drive("sata-6g"), card(8, 250), 8, parts);
+    REQUIRE(eight.feasible);
+    CHECK(eight.parts.empty());
+    const AttachmentPlan twelve = plan(plain, drive("sata-6g"), card(8, 250), 12, parts);
+    REQUIRE(twelve.feasible);
+    CHECK(twelve.extra_usd == Approx(300.0));
+    CHECK(twelve.drives_per_uplink == 12);
+    // A shared parallel bus: ports x devices per bus, never an expander.
+    CHECK(plan(plain, drive("bus"), card(2, 300, "bus"), 30, parts).feasible);
+    CHECK_FALSE(plan(plain, drive("bus"), card(2, 300, "bus"), 31, parts).feasible);
+}
+
+TEST_CASE("the plan changes the evaluated system and the cost", "[catalog][topology]") {
+    const AttachmentPlan p =
+        plan(host(24, 1), drive("sata-6g"), card(8, 250), 24, {expander("exp28", 28, 8, 300)});
+    REQUIRE(p.feasible);
+    System s;
+    s.drive_link = links()["sata-6g"];
+    s.drives_per_link = 1;
+    apply_plan(p, s);
+    CHECK(s.drive_link.bandwidth_Bps == Approx(9600e6));
+    CHECK(s.drives_per_link == 24);
+    CHECK(s.drive_link.max_devices == 24);
+    Assessment a;
+    a.total_usd = 1000.0;
+    a.enclosure_usd = 0.0;
+    a.price_known = true;
+    a.usable_bytes = 100e12;
+    add_plan_cost(p, a);
+    CHECK(a.total_usd == Approx(1300.0));
+    CHECK(a.enclosure_usd == Approx(300.0));
+    CHECK(a.usd_per_usable_tb == Approx(13.0));
+    CHECK(a.price_known);
+    REQUIRE_FALSE(a.assumptions.empty());
+    CHECK(a.assumptions.back().find("exp28") != std::string::npos);
+}
+
+TEST_CASE("the bundled 24-bay archive host takes 24 drives on one HBA", "[catalog][topology]") {
+    const Catalog c = Catalog::open(RAID_CATALOG_DB);
+    const auto box = c.host("supermicro-846-24bay-expander");
+    const auto disk = c.drive("seagate-st16000nm001g");
+    const auto hba = c.controller("broadcom-9400-8i");
+    REQUIRE(box);
+    REQUIRE(disk);
+    REQUIRE(hba);
+    std::map<std::string, LinkSpec> all;
+    for (const LinkSpec& l : c.links()) {
+        all[l.info.id] = l;
+    }
+    const auto enclosures = c.enclosures();
+    const AttachmentPlan p = plan_attachment({*box, *disk, *hba, 24, enclosures, all});
+    REQUIRE(p.feasible);
+    CHECK(p.cards == 1);
+    CHECK(p.parts.empty());
+    CHECK(p.uplink.bandwidth_Bps == Approx(4 * 1200e6));
+    // 28 drives: 24 in the bays, 4 in the cheapest 3.5-inch JBOD on the card's other 4 lanes.
+    const AttachmentPlan more = plan_attachment({*box, *disk, *hba, 28, enclosures, all});
+    REQUIRE(more.feasible);
+    CHECK(more.enclosure_bays >= 4);
+    // Linux md on the host's own ports cannot reach the backplane's bays.
+    const auto md = c.controller("linux-md");
+    REQUIRE(md);
+    CHECK_FALSE(plan_attachment({*box, *disk, *md, 8, enclosures, all}).feasible);
+}
