@@ -12,7 +12,7 @@ raid_install_deps
 cmake --preset default
 cmake --build build --parallel "$(nproc)"
 
-example=resources/examples/advisor-file-server-2007.json
+example=resources/examples/advisor-small-nas.json
 if [[ -z "${DISPLAY:-}" && -z "${WAYLAND_DISPLAY:-}" ]]; then
     echo "run.sh: no display (DISPLAY and WAYLAND_DISPLAY unset); printing" \
         "'raid-advisor-cli recommend $example' instead of opening the window." >&2
