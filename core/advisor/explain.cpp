@@ -151,7 +151,7 @@ void write_penalty_reason(const Candidate& c, const Request& r, Explanation& e) 
         s << " Writes are counted complete once they are in the drives' own write cache (on by "
              "default without a hardware RAID controller): a power cut can lose the last "
              "seconds of writes unless the drives protect their cache or the system has a UPS; "
-             "with the caches off (ask for writes safe across a power cut: power_loss_safe_writes) "
+             "with the caches off (ask for writes that survive a power cut) "
              "writes wait for the disk.";
     } else if (r.constraints.power_loss_safe_writes && c.system.drive.kind == DriveKind::Hdd) {
         s << " The drives' volatile write caches are off, as asked (writes safe across a power "
