@@ -71,6 +71,31 @@ TEST_CASE("Simulated drive: zoned media streams at the analytic model's rates") 
     CHECK(far <= hdd_seek_time(d.hdd, 1.0 / 3.0) + T);
 }
 
+TEST_CASE("Simulated drive: positioning starts once the command is decoded, worked by hand") {
+    const DriveSpec d = test::hdd_7200();
+    sim::Hdd hdd(d.hdd, d.capacity_bytes, 0.0);
+    hdd.set_write_cache(false);
+    // One 4 KiB read a third of the way in, on an idle drive at t = 0: the command overhead,
+    // then the seek and rotational wait from where the platter is at the end of the command,
+    // then the media transfer (revolutions over the block times the period).
+    const double lba = std::floor(d.capacity_bytes / 3.0 / 4096.0) * 4096.0;
+    const double co = d.hdd.command_overhead_s;
+    const double T = 60.0 / d.hdd.rpm;
+    REQUIRE(co > 0.0);
+    // The platter turns during the overhead: starting at 0 would give another wait.
+    REQUIRE(std::abs(hdd.positioning(lba, co, false) - hdd.positioning(lba, 0.0, false)) > 1e-5);
+    // (Worked out before the read: it moves the head.)
+    const double transfer = (hdd.revolutions(lba + 4096.0) - hdd.revolutions(lba)) * T;
+    const double media_start = co + hdd.positioning(lba, co, false);
+    const double expected = media_start + transfer;
+    hdd.enqueue({1, lba, 4096.0, false, false});
+    const auto st = hdd.start_next(0.0);
+    REQUIRE(st.has_value());
+    CHECK_FALSE(st->hit);
+    CHECK(st->media_start == Approx(media_start).margin(1e-9));
+    CHECK(st->done == Approx(expected).margin(1e-9));
+}
+
 SCENARIO("Simulated queue: an SSD with one flash unit is an M/D/1 queue") {
     // random_read_iops x read_latency = 1 flash unit (Little's law, ssd_parallelism) holding
     // each read for 1 ms: deterministic service D, Poisson arrivals.
