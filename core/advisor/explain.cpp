@@ -258,14 +258,14 @@ void ssd_reason(const Candidate& c, const Request& r, Explanation& e) {
         char text[200];
         if (std::isfinite(w.years_to_wear_out) && w.years_to_wear_out < 100.0) {
             std::snprintf(text, sizeof text,
-                          "Wear: about %s GB per drive per day; the rated endurance lasts "
+                          "Wear: about %s per drive per day; the rated endurance lasts "
                           "about %.1f years.",
-                          plain_number(w.drive_bytes_per_day / 1e9).c_str(), w.years_to_wear_out);
+                          format_capacity(w.drive_bytes_per_day).c_str(), w.years_to_wear_out);
         } else {
             std::snprintf(text, sizeof text,
-                          "Wear: about %s GB per drive per day; the rated endurance lasts more "
+                          "Wear: about %s per drive per day; the rated endurance lasts more "
                           "than 100 years at this load.",
-                          plain_number(w.drive_bytes_per_day / 1e9).c_str());
+                          format_capacity(w.drive_bytes_per_day).c_str());
         }
         s << text;
     }

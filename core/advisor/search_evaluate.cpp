@@ -12,6 +12,7 @@
 #include <numeric>
 #include <optional>
 
+#include "advisor/explain.h"
 #include "advisor/search_context.h"
 #include "advisor/wear.h"
 #include "layout/geometry.h"
@@ -97,12 +98,24 @@ std::string wear_warning(const Candidate& cand, const Constraints& c) {
     const Wear& w = cand.performance.wear;
     char text[320];
     std::snprintf(text, sizeof text,
-                  "SSD wear: about %.0f GB written to each drive per day (%.0f busy hours, write "
-                  "amplification %.1f), so the rated %.0f TBW lasts about %.1f years, near the "
-                  "%.0f-year horizon.",
-                  w.drive_bytes_per_day / 1e9, c.busy_hours_per_day, w.write_amplification,
-                  cand.system.drive.endurance_bytes / 1e12, w.years_to_wear_out, c.horizon_years);
+                  "SSD wear: about %s written to each drive per day (%.0f busy hours, write "
+                  "amplification %.1f), so the rated endurance (%s written) lasts about %.1f "
+                  "years, near the %.0f-year horizon.",
+                  format_capacity(w.drive_bytes_per_day).c_str(), c.busy_hours_per_day,
+                  w.write_amplification, format_capacity(cand.system.drive.endurance_bytes).c_str(),
+                  w.years_to_wear_out, c.horizon_years);
     return text;
+}
+
+/// Aghayev & Desnoyers, "Skylight", FAST 2015: a drive-managed SMR drive takes writes into a
+/// persistent media cache (about 20 GB on the drives they and reviews measured) and cleans it into
+/// the shingled bands while idle; writes beyond it wait for band cleaning, far below the CMR
+/// figures the model uses. derived: a busy day's writes per drive over the cache overflow it.
+constexpr double kSmrMediaCacheBytes = 20e9;
+
+bool smr_cache_overflows(const System& system, const Wear& wear) {
+    return system.drive.kind == DriveKind::Hdd && system.drive.smr &&
+           wear.drive_bytes_per_day > kSmrMediaCacheBytes;
 }
 
 enum class Verdict {
@@ -180,6 +193,10 @@ Verdict evaluate_pending(Context& ctx, Pending& p, const OnlinePruner* pruner,
     }
     if (wear.applies && wear.years_to_wear_out < 2.0 * c.horizon_years) {
         cand.assessment.warnings.push_back(wear_warning(cand, c));
+    }
+    if (smr_cache_overflows(cand.system, wear)) {
+        ctx.reject("SMR drives: a day's writes overflow their media cache");
+        return Verdict::Rejected;
     }
     kept = std::move(cand);
     return Verdict::Feasible;

@@ -227,8 +227,7 @@ std::vector<Column<HostEntry>> make_host_columns() {
             kOptional),
         text_column<E>(
             "bay_form_factor", "bay_form_factor",
-            [](E& e) -> std::string& { return e.spec.bay_form_factor; }, check_bay_size,
-            kOptional),
+            [](E& e) -> std::string& { return e.spec.bay_form_factor; }, check_bay_size, kOptional),
         int_column<E>(
             "backplane_uplink_lanes", "backplane_uplink_lanes", 0, 64,
             [](E& e) -> int& { return e.spec.backplane_uplink_lanes; }, kOptional),
@@ -236,8 +235,7 @@ std::vector<Column<HostEntry>> make_host_columns() {
             "nvme_bays", "nvme_bays", 0, 256, [](E& e) -> int& { return e.spec.nvme_bays; },
             kOptional),
         int_column<E>(
-            "m2_slots", "m2_slots", 0, 64, [](E& e) -> int& { return e.spec.m2_slots; },
-            kOptional),
+            "m2_slots", "m2_slots", 0, 64, [](E& e) -> int& { return e.spec.m2_slots; }, kOptional),
         int_column<E>(
             "pcie_slots", "pcie_slots", 0, 64, [](E& e) -> int& { return e.spec.pcie_slots; },
             kOptional),

@@ -19,8 +19,8 @@ std::string where(std::string_view file, int line, std::string_view column) {
 namespace {
 
 /// Every id of a comma list (`drive_interfaces`) must name a link.
-void check_link_list(std::string_view file, int line, const std::string& list,
-                     const LinkIds& links, std::vector<CatalogError>& errors) {
+void check_link_list(std::string_view file, int line, const std::string& list, const LinkIds& links,
+                     std::vector<CatalogError>& errors) {
     std::size_t start = 0;
     while (!list.empty() && start <= list.size()) {
         std::size_t end = list.find(',', start);

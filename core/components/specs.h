@@ -138,8 +138,8 @@ struct HostSpec {
     double raid_cpu_per_io_s = 5e-6;  ///< software/host RAID CPU time per disk I/O issued
     double parity_cpu_Bps = 2e9;      ///< host XOR throughput for software/host RAID parity
     // Where drives go (hosts.csv; 0 = not given: the advisor's max_drive_bays decides alone).
-    int drive_bays = 0;            ///< bays for SATA/SAS drives (hot-swap or internal)
-    std::string bay_form_factor;   ///< "3.5" (also takes 2.5-inch drives) or "2.5"; empty = any
+    int drive_bays = 0;           ///< bays for SATA/SAS drives (hot-swap or internal)
+    std::string bay_form_factor;  ///< "3.5" (also takes 2.5-inch drives) or "2.5"; empty = any
     /// Lanes from the bays' backplane expander to one controller port group; 0 = every bay has
     /// its own lane (direct-attach backplane or cables).
     int backplane_uplink_lanes = 0;
@@ -162,13 +162,13 @@ enum class EnclosureKind {
 struct EnclosureSpec {
     CatalogInfo info;
     EnclosureKind kind = EnclosureKind::Expander;
-    int bays = 0;              ///< drive bays it brings (JBOD); 0 for an expander card
-    std::string form_factor;   ///< bay size ("3.5", "2.5"); empty for an expander card
-    int drive_lanes = 24;      ///< downstream lanes (phys) for drives
-    int uplink_lanes = 4;      ///< lanes to the controller (one x4 wide port = 4)
-    std::string uplink_link;   ///< link id of one lane ("sas-12g")
+    int bays = 0;                  ///< drive bays it brings (JBOD); 0 for an expander card
+    std::string form_factor;       ///< bay size ("3.5", "2.5"); empty for an expander card
+    int drive_lanes = 24;          ///< downstream lanes (phys) for drives
+    int uplink_lanes = 4;          ///< lanes to the controller (one x4 wide port = 4)
+    std::string uplink_link;       ///< link id of one lane ("sas-12g")
     std::string drive_interfaces;  ///< link ids its drive lanes accept, comma separated
-    double power_w = 0.0;      ///< power of the enclosure itself (fans, PSU losses, expander)
+    double power_w = 0.0;          ///< power of the enclosure itself (fans, PSU losses, expander)
 };
 
 }  // namespace raidadv

@@ -136,10 +136,12 @@ void read_hot_spares(ObjectReader& r, advisor::Request& req) {
     if (v->is_number_integer() && (v->get<long long>() == 0 || v->get<long long>() == 1)) {
         req.hot_spares =
             v->get<long long>() == 0 ? advisor::HotSpares::None : advisor::HotSpares::One;
-    } else if (v->is_string() && v->get_ref<const std::string&>() == project_keys::advisor::hot_spares_per_volume) {
+    } else if (v->is_string() &&
+               v->get_ref<const std::string&>() == project_keys::advisor::hot_spares_per_volume) {
         req.hot_spares = advisor::HotSpares::PerVolume;
     } else {
-        r.problem(project_keys::advisor::hot_spares, "must be 0, 1 or \"per_volume\", got " + describe(*v));
+        r.problem(project_keys::advisor::hot_spares,
+                  "must be 0, 1 or \"per_volume\", got " + describe(*v));
     }
 }
 

@@ -126,13 +126,13 @@ void check_drive_count(ObjectReader& r, RaidLevel level, const std::string& name
                drives % layout.mirror_copies != 0 &&
                !(level == RaidLevel::Raid10 && !spans_given &&
                  drives == layout.mirror_copies + 1)) {
-        r.problem(k::drives, name + " needs a multiple of mirror_copies (" +
-                                 std::to_string(layout.mirror_copies) + ") drives, got " +
-                                 std::to_string(drives) +
-                                 (layout.mirror_copies == 2 ? " (an odd number)" : "") +
-                                 (level == RaidLevel::Raid10
-                                      ? ", or mirror_copies + 1 (Linux md's near layout)"
-                                      : ""));
+        r.problem(
+            k::drives,
+            name + " needs a multiple of mirror_copies (" + std::to_string(layout.mirror_copies) +
+                ") drives, got " + std::to_string(drives) +
+                (layout.mirror_copies == 2 ? " (an odd number)" : "") +
+                (level == RaidLevel::Raid10 ? ", or mirror_copies + 1 (Linux md's near layout)"
+                                            : ""));
     } else if (has_spans(level) && (spans_given || level != RaidLevel::Raid10)) {
         check_spans(r, level, name, layout, spans_given);
     }

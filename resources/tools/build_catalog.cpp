@@ -9,11 +9,10 @@
 
 int main(int argc, char** argv) {
     if (argc != 3) {
-        std::cerr
-            << "usage: raid-catalog-build SOURCE_DIR DB_PATH\n"
-               "  Reads drives.csv, controllers.csv, links.csv, hosts.csv and (if present)\n"
-               "  enclosures.csv from SOURCE_DIR\n"
-               "  and writes the catalog database to DB_PATH (replaced atomically).\n";
+        std::cerr << "usage: raid-catalog-build SOURCE_DIR DB_PATH\n"
+                     "  Reads drives.csv, controllers.csv, links.csv, hosts.csv and (if present)\n"
+                     "  enclosures.csv from SOURCE_DIR\n"
+                     "  and writes the catalog database to DB_PATH (replaced atomically).\n";
         return 1;
     }
     try {

@@ -128,6 +128,31 @@ TEST_CASE("power-loss safe writes refuse SSDs without power-loss protection",
     CHECK(result.stats.rejected.count(drive_refused(ssd(600, false), r.constraints)) == 1);
 }
 
+TEST_CASE("drive-managed SMR drives are refused where a day's writes overflow their cache",
+          "[advisor][smr]") {
+    // Four drive-managed SMR BarraCudas of the bundled catalog, 256 KiB requests from 8 streams:
+    // half writes fill far more than the ~20 GB media cache each busy day (Aghayev & Desnoyers
+    // 2015); reads alone write nothing and keep them.
+    advisor::Request r;
+    r.workload.concurrency = {8};
+    r.workload.size.fixed_bytes = 256.0 * 1024.0;
+    r.workload.read_fraction = 0.5;
+    r.constraints.capacity_bytes = 1e12;
+    r.constraints.max_fill_fraction = 1.0;
+    r.constraints.drives = {"seagate-st2000dm008"};
+    SearchOptions quick;
+    quick.find_way_out = false;
+    const std::string reason = "SMR drives: a day's writes overflow their media cache";
+    const Result writing = recommend(r, raidadv::test::bundled_catalog(), quick);
+    CHECK(writing.ranked.empty());
+    CHECK(writing.stats.rejected.count(reason) == 1);
+    r.workload.read_fraction = 1.0;
+    const Result reading = recommend(r, raidadv::test::bundled_catalog(), quick);
+    REQUIRE_FALSE(reading.ranked.empty());
+    CHECK(reading.ranked.front().system.drive.smr);
+    CHECK(reading.stats.rejected.count(reason) == 0);
+}
+
 TEST_CASE("the year filter applies only to parts one buys", "[advisor][year]") {
     Constraints c;
     c.min_year = 2020;
