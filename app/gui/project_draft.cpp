@@ -48,6 +48,10 @@ advisor::Request requestFromDraft(const ProjectDraft& d) {
     k.power_loss_safe_writes = d.powerLossSafeWrites;
     k.max_rebuild_hours = d.maxRebuildHours;
     k.max_power_w = d.maxPowerW;
+    k.max_fill_fraction = d.maxFillPercent / 100.0;
+    k.busy_hours_per_day = d.busyHoursPerDay;
+    r.hot_spares = d.hotSpares;
+    r.replacement_hours = d.replacementHours;
     r.weights = d.weights;
     for (const QString& kind : d.driveKinds) {
         k.drive_kinds.push_back(kind == QStringLiteral("ssd") ? DriveKind::Ssd : DriveKind::Hdd);
@@ -154,6 +158,10 @@ ProjectDraft draftFromRequest(const advisor::Request& r, const QString& projectN
     d.powerLossSafeWrites = k.power_loss_safe_writes;
     d.maxRebuildHours = k.max_rebuild_hours;
     d.maxPowerW = k.max_power_w;
+    d.maxFillPercent = k.max_fill_fraction * 100.0;
+    d.busyHoursPerDay = k.busy_hours_per_day;
+    d.hotSpares = r.hot_spares;
+    d.replacementHours = r.replacement_hours;
     d.weights = r.weights;
     for (DriveKind kind : k.drive_kinds) {
         d.driveKinds << (kind == DriveKind::Ssd ? QStringLiteral("ssd") : QStringLiteral("hdd"));
@@ -207,6 +215,10 @@ ProjectDraft mergeWizardDraft(const ProjectDraft& before, const ProjectDraft& ed
     d.powerLossSafeWrites = edited.powerLossSafeWrites;
     number(d.maxRebuildHours, edited.maxRebuildHours);
     number(d.maxPowerW, edited.maxPowerW);
+    number(d.maxFillPercent, edited.maxFillPercent);
+    number(d.busyHoursPerDay, edited.busyHoursPerDay);
+    d.hotSpares = edited.hotSpares;
+    number(d.replacementHours, edited.replacementHours);
     d.weights.performance = mergedWeight(before.weights.performance, edited.weights.performance);
     d.weights.cost = mergedWeight(before.weights.cost, edited.weights.cost);
     d.weights.reliability = mergedWeight(before.weights.reliability, edited.weights.reliability);

@@ -136,6 +136,7 @@ void fillCapacity(QWizardPage* page, const ProjectDraft& d) {
             formatPlain(d.capacityBytes / 1e9, 6) + QStringLiteral(" GB"));
     setText(page, "growthPercentLineEdit", formatPlain(d.growthPerYear * 100.0, 4));
     setText(page, "horizonYearsLineEdit", formatPlain(d.horizonYears, 4));
+    setText(page, "maxFillPercentLineEdit", formatPlain(d.maxFillPercent, 4));
 }
 
 void fillBudget(QWizardPage* page, const ProjectDraft& d) {
@@ -150,6 +151,11 @@ void fillBudget(QWizardPage* page, const ProjectDraft& d) {
     setText(page, "maxPowerLineEdit", d.maxPowerW > 0.0 ? formatPlain(d.maxPowerW, 6) : QString());
     setText(page, "maxRebuildHoursLineEdit",
             d.maxRebuildHours > 0.0 ? formatPlain(d.maxRebuildHours, 6) : QString());
+    if (auto* spares = child<QComboBox>(page, "hotSparesComboBox")) {
+        spares->setCurrentIndex(static_cast<int>(d.hotSpares));
+    }
+    setText(page, "replacementHoursLineEdit", formatPlain(d.replacementHours, 6));
+    setText(page, "busyHoursLineEdit", formatPlain(d.busyHoursPerDay, 4));
     const std::pair<const char*, double> weights[] = {
         {"performanceWeightSlider", d.weights.performance},
         {"costWeightSlider", d.weights.cost},

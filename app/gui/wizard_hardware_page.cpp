@@ -303,9 +303,12 @@ void ReviewPage::initializePage() {
     c.capacity_bytes = d.capacityBytes;
     c.growth_per_year = d.growthPerYear;
     c.horizon_years = d.horizonYears;
-    html += tr("<p><b>Capacity:</b> %1 now, growing %2% a year: %3 after %4 years.</p>")
+    c.max_fill_fraction = d.maxFillPercent / 100.0;
+    html += tr("<p><b>Capacity:</b> %1 now, growing %2% a year: %3 after %4 years; filled at "
+               "most %5%, the array offers %6.</p>")
                 .arg(formatBytes(d.capacityBytes), formatPlain(d.growthPerYear * 100.0, 1),
-                     formatBytes(c.capacity_needed_bytes()), formatPlain(d.horizonYears, 1));
+                     formatBytes(c.capacity_needed_bytes()), formatPlain(d.horizonYears, 1),
+                     formatPlain(d.maxFillPercent, 3), formatBytes(c.capacity_to_provide_bytes()));
     QString extras;  // the limits set beyond the first three
     if (d.maxPowerW > 0.0) {
         extras += tr("; drives at most %1 W").arg(formatPlain(d.maxPowerW, 6));
@@ -316,6 +319,19 @@ void ReviewPage::initializePage() {
     if (d.powerLossSafeWrites) {
         extras += tr("; writes safe across a power cut (drive write caches off)");
     }
+    switch (d.hotSpares) {
+        case advisor::HotSpares::None:
+            extras += tr("; no hot spare (a replacement in %1 h)")
+                          .arg(formatPlain(d.replacementHours, 6));
+            break;
+        case advisor::HotSpares::One:
+            extras += tr("; one hot spare");
+            break;
+        case advisor::HotSpares::PerVolume:
+            extras += tr("; one hot spare per volume");
+            break;
+    }
+    extras += tr("; busy %1 h a day").arg(formatPlain(d.busyHoursPerDay, 4));
     html += tr("<p><b>Limits:</b> budget %1; %2 drive bays; survive %3 drive failure(s)%4.</p>")
                 .arg(d.budget > 0 ? (d.currency == QStringLiteral("USD")
                                          ? QStringLiteral("$") + locale.toString(d.budget, 'f', 0)

@@ -97,6 +97,18 @@ CapacityPage::CapacityPage(QWidget* parent) : CheckedPage(parent) {
     horizon_->edit()->setToolTip(
         tr("Years the storage must serve: capacity growth and the risk of data loss are "
            "reckoned over this time."));
+    fill_ = addField(QStringLiteral("maxFillPercentLineEdit"), QStringLiteral("80"),
+                     [](const QString& text) {
+                         const auto v = parseNumber(text, 0, 100);
+                         if (v.ok() && v.value <= 0.0) {
+                             return tr("must be more than 0%");
+                         }
+                         return v.error;
+                     });
+    fill_->edit()->setToolTip(
+        tr("Most of the usable capacity the data may fill: file systems slow down and fragment "
+           "when nearly full, so the array offers the data divided by this share (80% is the "
+           "usual rule; 100% sizes the array to the data exactly)."));
     needed_ = new QLabel(this);
     needed_->setObjectName(QStringLiteral("neededCapacityLabel"));
     needed_->setWordWrap(true);
@@ -105,6 +117,7 @@ CapacityPage::CapacityPage(QWidget* parent) : CheckedPage(parent) {
     form->addRow(tr("Data stored now:"), capacity_->row());
     form->addRow(tr("Growth per year (%):"), growth_->row());
     form->addRow(tr("Planning horizon (years):"), horizon_->row());
+    form->addRow(tr("Fill the array to at most (%):"), fill_->row());
     form->addRow(QString(), needed_);
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(form);
@@ -128,6 +141,7 @@ void CapacityPage::updateNeeded() {
     c.capacity_bytes = draft.capacityBytes;
     c.growth_per_year = draft.growthPerYear;
     c.horizon_years = draft.horizonYears;
+    c.max_fill_fraction = draft.maxFillPercent / 100.0;
     needed_->setText(tr("Data at the end of the horizon: %1; filled at most %2%, the array must "
                         "offer %3 usable.")
                          .arg(formatBytes(c.capacity_needed_bytes()),
@@ -139,6 +153,7 @@ void CapacityPage::apply(ProjectDraft& draft) const {
     draft.capacityBytes = parseSize(capacity_->text(), units::TB, 0, kMaxCapacityBytes).value;
     draft.growthPerYear = parseNumber(growth_->text(), 0, 1000).value / 100.0;
     draft.horizonYears = parseNumber(horizon_->text(), 0, advisor::limits::kMaxYears).value;
+    draft.maxFillPercent = parseNumber(fill_->text(), 0, 100).value;
 }
 
 // ---- BudgetPage -----------------------------------------------------------------------------
@@ -188,6 +203,33 @@ BudgetPage::BudgetPage(QWidget* parent) : CheckedPage(parent) {
         tr("Longest acceptable rebuild of one failed drive, in hours: while it runs the array "
            "is slower and, for RAID 5, one more failure loses data. Arrays of large drives "
            "take longest."));
+    spares_ = new QComboBox(this);
+    spares_->setObjectName(QStringLiteral("hotSparesComboBox"));
+    spares_->addItem(tr("None: a failed drive waits for its replacement"));
+    spares_->addItem(tr("One, shared by every volume"));
+    spares_->addItem(tr("One per volume"));
+    spares_->setToolTip(
+        tr("Hot spares wait powered in a bay so that a rebuild starts the moment a drive fails; "
+           "each costs a drive and a bay. Without one the rebuild starts when a replacement is "
+           "fitted, and the risk of data loss counts that wait."));
+    replacement_ =
+        addField(QStringLiteral("replacementHoursLineEdit"), QStringLiteral("72"),
+                 [](const QString& text) { return parseNumber(text, 0, kMaxRebuildHours).error; });
+    replacement_->edit()->setToolTip(
+        tr("Without a hot spare: hours from a drive failure until a replacement is fitted and "
+           "its rebuild starts (72 h: a spare on the shelf and someone there within three "
+           "days)."));
+    busyHours_ =
+        addField(QStringLiteral("busyHoursLineEdit"), QStringLiteral("8"), [](const QString& text) {
+            const auto v = parseNumber(text, 0, 24);
+            if (v.ok() && v.value <= 0.0) {
+                return tr("must be more than 0 hours");
+            }
+            return v.error;
+        });
+    busyHours_->edit()->setToolTip(
+        tr("Hours a day the workload runs at its load (the rest of the day is idle): the bytes "
+           "written a day wear SSDs and fill the media cache of SMR hard drives."));
     failures_ = new QComboBox(this);
     failures_->setObjectName(QStringLiteral("minFailuresComboBox"));
     failures_->addItem(tr("None: speed and capacity first (RAID 0 allowed)"));
@@ -228,6 +270,9 @@ BudgetPage::BudgetPage(QWidget* parent) : CheckedPage(parent) {
     setTabOrder(bays_->edit(), power_->edit());
     setTabOrder(power_->edit(), failures_);
     setTabOrder(failures_, rebuild_->edit());
+    setTabOrder(rebuild_->edit(), spares_);
+    setTabOrder(spares_, replacement_->edit());
+    setTabOrder(replacement_->edit(), busyHours_->edit());
     auto* form = new QFormLayout;
     form->addRow(currencyLabel, currency_->row());
     form->addRow(usdPerUnitLabel_, usdPerUnit_->row());
@@ -236,6 +281,9 @@ BudgetPage::BudgetPage(QWidget* parent) : CheckedPage(parent) {
     form->addRow(tr("Drives' power limit (W):"), power_->row());
     form->addRow(tr("Drive failures to survive:"), failures_);
     form->addRow(tr("Longest rebuild (hours):"), rebuild_->row());
+    form->addRow(tr("Hot spares:"), spares_);
+    form->addRow(tr("Hours to replace a failed drive:"), replacement_->row());
+    form->addRow(tr("Busy hours a day:"), busyHours_->row());
     form->addRow(QString(), powerSafe_);
     auto* weights = new QGridLayout;
     const std::pair<QString, QSlider*> rows[] = {{tr("Speed (response time):"), performance_},
@@ -303,6 +351,9 @@ void BudgetPage::apply(ProjectDraft& draft) const {
     draft.powerLossSafeWrites = powerSafe_->isChecked();
     draft.maxPowerW = parseOptionalLimit(power_->text(), kMaxPowerW).value;
     draft.maxRebuildHours = parseOptionalLimit(rebuild_->text(), kMaxRebuildHours).value;
+    draft.hotSpares = static_cast<advisor::HotSpares>(spares_->currentIndex());
+    draft.replacementHours = parseNumber(replacement_->text(), 0, kMaxRebuildHours).value;
+    draft.busyHoursPerDay = parseNumber(busyHours_->text(), 0, 24).value;
     draft.weights.performance = performance_->value();
     draft.weights.cost = cost_->value();
     draft.weights.reliability = reliability_->value();

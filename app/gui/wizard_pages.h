@@ -139,6 +139,7 @@ class CapacityPage : public CheckedPage {
     CheckedField* capacity_;
     CheckedField* growth_;
     CheckedField* horizon_;
+    CheckedField* fill_;
     QLabel* needed_;
 };
 
@@ -164,6 +165,9 @@ class BudgetPage : public CheckedPage {
     CheckedField* power_;
     QComboBox* failures_;
     CheckedField* rebuild_;
+    QComboBox* spares_;
+    CheckedField* replacement_;
+    CheckedField* busyHours_;
     QCheckBox* powerSafe_;
     QSlider* performance_;
     QSlider* cost_;

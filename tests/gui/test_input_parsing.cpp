@@ -193,6 +193,10 @@ class InputParsingTest : public QObject {
             draft.maxPowerW = 250;
             draft.powerLossSafeWrites = true;
             draft.raidSoftwareOwned = true;
+            draft.maxFillPercent = 90;
+            draft.busyHoursPerDay = 24;
+            draft.hotSpares = raidadv::advisor::HotSpares::PerVolume;
+            draft.replacementHours = 12;
             raidadv::Project project;
             try {
                 project = raidadv::parse_project(projectJsonText(draft).toStdString(), catalog);
@@ -228,6 +232,10 @@ class InputParsingTest : public QObject {
             QCOMPARE(r.constraints.max_power_w, 250.0);
             QVERIFY(r.constraints.power_loss_safe_writes);
             QVERIFY(r.constraints.raid_software_owned);
+            QCOMPARE(r.constraints.max_fill_fraction, 0.9);
+            QCOMPARE(r.constraints.busy_hours_per_day, 24.0);
+            QVERIFY(r.hot_spares == raidadv::advisor::HotSpares::PerVolume);
+            QCOMPARE(r.replacement_hours, 12.0);
             // And back: the wizard's view of that request is the draft again.
             const ProjectDraft back = draftFromRequest(r, draft.name);
             QCOMPARE(back.interfaces, draft.interfaces);
@@ -236,6 +244,10 @@ class InputParsingTest : public QObject {
             QCOMPARE(back.maxPowerW, 250.0);
             QVERIFY(back.raidSoftwareOwned);
             QVERIFY(back.powerLossSafeWrites);
+            QCOMPARE(back.maxFillPercent, 90.0);
+            QCOMPARE(back.busyHoursPerDay, 24.0);
+            QVERIFY(back.hotSpares == raidadv::advisor::HotSpares::PerVolume);
+            QCOMPARE(back.replacementHours, 12.0);
         }
     }
 

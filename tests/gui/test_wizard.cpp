@@ -221,6 +221,12 @@ class WizardTest : public QObject {
         QCOMPARE(wizard_->currentId(), int(ProjectWizard::CapacityPageId));
         typeInto(find<QLineEdit>(wizard_, "capacityLineEdit"), QStringLiteral("2 TB"));
         typeInto(find<QLineEdit>(wizard_, "growthPercentLineEdit"), QStringLiteral("10"));
+        typeInto(find<QLineEdit>(wizard_, "maxFillPercentLineEdit"), QStringLiteral("0"));
+        QVERIFY(!nextButton(wizard_)->isEnabled());  // a fill of 0% holds nothing
+        typeInto(find<QLineEdit>(wizard_, "maxFillPercentLineEdit"), QStringLiteral("90"));
+        QVERIFY2(
+            find<QLabel>(wizard_, "neededCapacityLabel")->text().contains(QStringLiteral("90%")),
+            qPrintable(find<QLabel>(wizard_, "neededCapacityLabel")->text()));
         clickNext(wizard_);
 
         QCOMPARE(wizard_->currentId(), int(ProjectWizard::BudgetPageId));
@@ -233,6 +239,10 @@ class WizardTest : public QObject {
         QVERIFY(!nextButton(wizard_)->isEnabled());  // a power limit must be above 0
         typeInto(find<QLineEdit>(wizard_, "maxPowerLineEdit"), QStringLiteral("60"));
         typeInto(find<QLineEdit>(wizard_, "maxRebuildHoursLineEdit"), QStringLiteral("24"));
+        find<QComboBox>(wizard_, "hotSparesComboBox")->setCurrentIndex(1);  // one, shared
+        typeInto(find<QLineEdit>(wizard_, "busyHoursLineEdit"), QStringLiteral("25"));
+        QVERIFY(!nextButton(wizard_)->isEnabled());  // a day has 24 hours
+        typeInto(find<QLineEdit>(wizard_, "busyHoursLineEdit"), QStringLiteral("24"));
         clickNext(wizard_);
 
         // Hardware: one drive model and two levels keep the search small and fast.
@@ -286,6 +296,9 @@ class WizardTest : public QObject {
         QVERIFY2(review.contains(QStringLiteral("safe across a power cut")), qPrintable(review));
         QVERIFY2(review.contains(QStringLiteral("drives at most 60 W")), qPrintable(review));
         QVERIFY2(review.contains(QStringLiteral("a rebuild at most 24 h")), qPrintable(review));
+        QVERIFY2(review.contains(QStringLiteral("; one hot spare")), qPrintable(review));
+        QVERIFY2(review.contains(QStringLiteral("busy 24 h a day")), qPrintable(review));
+        QVERIFY2(review.contains(QStringLiteral("filled at most 90%")), qPrintable(review));
 
         QSignalSpy finished(window_.get(), &MainWindow::runFinished);
         QTest::mouseClick(wizard_->button(QWizard::FinishButton), Qt::LeftButton);
@@ -308,6 +321,9 @@ class WizardTest : public QObject {
                 formFactorsAllowed.end());
         QVERIFY(model->request().constraints.interfaces.empty());
         QCOMPARE(model->request().constraints.max_rebuild_hours, 24.0);
+        QCOMPARE(model->request().constraints.max_fill_fraction, 0.9);
+        QCOMPARE(model->request().constraints.busy_hours_per_day, 24.0);
+        QVERIFY(model->request().hot_spares == raidadv::advisor::HotSpares::One);
         for (int row = 0; row < model->rowCount(); ++row) {
             const auto* c = model->candidateAt(row);
             QCOMPARE(c->system.drive.info.id, std::string("wd-wd40efrx"));
@@ -317,7 +333,7 @@ class WizardTest : public QObject {
             QVERIFY(!raidadv::uses_drive_write_cache(c->system));  // asked for on the limits page
             QVERIFY(c->assessment.rebuild_time_s <= 24.0 * 3600.0);
             QVERIFY(c->assessment.power_w <= 60.0);
-            QVERIFY(c->assessment.usable_bytes >= 2e12 * 1.1 * 1.1 * 1.1 * 1.1 * 1.1 * 0.999);
+            QVERIFY(c->assessment.usable_bytes >= 2e12 * 1.1 * 1.1 * 1.1 * 1.1 * 1.1 / 0.9 * 0.999);
             const QString response =
                 model->index(row, RecommendationsModel::ResponseColumn).data().toString();
             bool number = false;
