@@ -355,7 +355,7 @@ void paintLegend(const Canvas& c, int x, int y, int cell) {
 }  // namespace
 
 void paintLayoutDiagram(QPainter& p, const QRect& area, const System& s, const QFont& font,
-                        const QPalette& pal) {
+                        const QPalette& pal, const QString& attachedAs) {
     p.save();
     p.translate(area.topLeft());
     p.setFont(font);
@@ -377,7 +377,17 @@ void paintLayoutDiagram(QPainter& p, const QRect& area, const System& s, const Q
     const std::vector<int> driveCenters = paintVolumes(c, s.layout, row);
     paintDriveLinks(c, s, driveCenters, row, ctrl);
     const int captionY = paintCaption(c, s, row);
-    paintLegend(c, row.firstX, captionY + fm.height() + 6, row.cell);
+    const int legendY = captionY + fm.height() + 6;
+    paintLegend(c, row.firstX, legendY, row.cell);
+    if (!attachedAs.isEmpty()) {
+        // The topology beyond the controller's ports (advisor/topology.h), under the legend.
+        const QString text = tr("Attached through: %1").arg(attachedAs);
+        const int x = std::min(row.firstX, c.margin);
+        const int width = c.margin + c.w - x;
+        p.setPen(c.text);
+        p.drawText(QRect(x, legendY + row.cell + 6, width, fm.height()), Qt::AlignLeft,
+                   fm.elidedText(text, Qt::ElideRight, width));
+    }
     p.restore();
 }
 
@@ -387,7 +397,8 @@ int layoutDiagramHeight(const QFontMetrics& fm) {
     const int cell = std::max(fm.height(), 14);
     const int driveH = kRows * cell + 10;
     const int groupTop = 10 + boxH + fm.height() + 12 + boxH + fm.height() + 8 + fm.height() + 6;
-    return groupTop + driveH + fm.height() * 3 + 28 + cell + 10;
+    // ... and one line for the attachment (extra cards, expanders, JBODs) under the legend.
+    return groupTop + driveH + fm.height() * 4 + 34 + cell + 10;
 }
 
 }  // namespace raidadv::gui

@@ -18,9 +18,11 @@ namespace raidadv::gui {
 
 /// Paints the diagram of `system` into `area` (its top left corner; the width is used, the
 /// height needed is layoutDiagramHeight()). Text in `font`, colors from `palette` (Text, Mid,
-/// Button).
+/// Button). `attachedAs` (Assessment::attached_as: extra cards, expanders, JBODs), when not
+/// empty, is written as the last line.
 void paintLayoutDiagram(QPainter& painter, const QRect& area, const raidadv::System& system,
-                        const QFont& font, const QPalette& palette);
+                        const QFont& font, const QPalette& palette,
+                        const QString& attachedAs = QString());
 
 /// Height the diagram needs with text measured by `metrics`.
 int layoutDiagramHeight(const QFontMetrics& metrics);

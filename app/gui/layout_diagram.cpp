@@ -18,8 +18,9 @@ LayoutDiagram::LayoutDiagram(QWidget* parent) : QWidget(parent) {
     setBackgroundRole(QPalette::Base);
 }
 
-void LayoutDiagram::setSystem(const System& system) {
+void LayoutDiagram::setSystem(const System& system, const QString& attachedAs) {
     system_ = system;
+    attachedAs_ = attachedAs;
     setToolTip(
         tr("Blocks: D = data, P and Q = parity, M = mirror copy (first %1 stripes)").arg(kRows));
     update();
@@ -37,7 +38,7 @@ void LayoutDiagram::paintEvent(QPaintEvent*) {
         p.drawText(rect(), Qt::AlignCenter, tr("Select a configuration to see its layout."));
         return;
     }
-    paintLayoutDiagram(p, rect(), *system_, font(), palette());
+    paintLayoutDiagram(p, rect(), *system_, font(), palette(), attachedAs_);
 }
 
 }  // namespace raidadv::gui

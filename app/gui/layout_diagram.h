@@ -17,7 +17,8 @@ class LayoutDiagram : public QWidget {
   public:
     explicit LayoutDiagram(QWidget* parent = nullptr);
 
-    void setSystem(const raidadv::System& system);
+    /// `attachedAs`: Assessment::attached_as (extra cards, expanders, JBODs), shown under it.
+    void setSystem(const raidadv::System& system, const QString& attachedAs = QString());
     void clear();
     bool hasSystem() const { return system_.has_value(); }
 
@@ -29,6 +30,7 @@ class LayoutDiagram : public QWidget {
 
   private:
     std::optional<raidadv::System> system_;
+    QString attachedAs_;
 };
 
 }  // namespace raidadv::gui

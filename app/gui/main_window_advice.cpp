@@ -217,7 +217,7 @@ void MainWindow::showCandidate() {
     detail_->setHtml(candidateDetailHtml(
         *c, rank + 1, found == session_->explanations.end() ? nullptr : &found->second,
         recModel_->request()));
-    diagram_->setSystem(c->system);
+    diagram_->setSystem(c->system, QString::fromStdString(c->assessment.attached_as));
     buyingSummary_->setCandidate(*c, recModel_->request());
     utilizationChart_->setBars(utilizationChart(*c));
     costChart_->setChart(costChart(result, static_cast<std::size_t>(rank), recModel_->request()));

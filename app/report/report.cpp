@@ -93,7 +93,7 @@ class FigureHandler : public QObject, public QTextObjectInterface {
                 palette.setColor(QPalette::Button, QColor(0xf4, 0xf4, 0xf4));
                 const int height = static_cast<int>(rect.height() / scale);
                 gui::paintLayoutDiagram(*painter, QRect(0, 0, kDiagramWidth, height), f->system,
-                                        diagram_font(), palette);
+                                        diagram_font(), palette, f->attached_as);
                 painter->restore();
                 break;
             }

@@ -53,6 +53,7 @@ void recommendation_section(Writer& w, const ReportInput& in) {
     Figure f;
     f.kind = Figure::Kind::Diagram;
     f.system = pick.system;
+    f.attached_as = QString::fromStdString(pick.assessment.attached_as);
     f.width_fraction = 0.95;
     w.figure(std::move(f));
     const advisor::Assessment& a = pick.assessment;

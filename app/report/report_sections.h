@@ -19,6 +19,7 @@ struct Figure {
     charts::Chart chart;
     charts::BarChart bars;
     System system;
+    QString attached_as;          ///< diagram: Assessment::attached_as
     double width_fraction = 0.9;  ///< of the text width (two charts fit a page, A4 or Letter)
     double aspect = 0.58;         ///< height / width (charts)
 };

@@ -41,6 +41,10 @@ struct Assessment {
     double p_data_loss = 0.0;          ///< over the planning horizon: both kinds below together
     double p_array_loss = 0.0;         ///< ... from drive failures beyond the redundancy
     double p_unreadable_stripe = 0.0;  ///< ... from a URE in a rebuild with no redundancy left
+    /// How the drives attach beyond the controller's own ports (extra cards, SAS expanders,
+    /// JBOD enclosures: advisor/topology.h), e.g. "1 x Broadcom HBA 9500-8i + 1 x ..."; empty
+    /// when the controller's ports suffice.
+    std::string attached_as;
     std::vector<std::string> assumptions;
     /// Plain-words warnings a buyer should read (risky layout, consumer drives in a 24x7
     /// server, SSD wear, unknown prices).

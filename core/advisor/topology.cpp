@@ -402,6 +402,7 @@ void add_plan_cost(const AttachmentPlan& plan, Assessment& a) {
     if (a.usable_bytes > 0.0) {
         a.usd_per_usable_tb = a.total_usd / (a.usable_bytes / 1e12);  // derived: as core/cost
     }
+    a.attached_as = plan.summary;
     a.assumptions.push_back("Attached as: " + plan.summary + ".");
 }
 

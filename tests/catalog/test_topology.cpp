@@ -263,6 +263,8 @@ TEST_CASE("the plan changes the evaluated system and the cost", "[catalog][topol
     CHECK(a.price_known);
     REQUIRE_FALSE(a.assumptions.empty());
     CHECK(a.assumptions.back().find("exp28") != std::string::npos);
+    CHECK(a.attached_as == p.summary);  // the layout diagram's last line
+    CHECK(a.attached_as.find("exp28") != std::string::npos);
 }
 
 TEST_CASE("the bundled 24-bay archive host takes 24 drives on one HBA", "[catalog][topology]") {
