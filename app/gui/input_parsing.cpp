@@ -95,6 +95,13 @@ std::function<QString(const QString&)> optionalLimitCheck(double max) {
     return [max](const QString& text) { return parseOptionalLimit(text, max).error; };
 }
 
+std::function<QString(const QString&)> positiveNumberCheck(double max, const QString& belowOrZero) {
+    return [max, belowOrZero](const QString& text) {
+        const Parsed<double> v = parseNumber(text, 0, max);
+        return v.ok() && v.value <= 0.0 ? belowOrZero : v.error;
+    };
+}
+
 Parsed<int> parseInteger(const QString& text, int min, int max) {
     Parsed<int> result;
     const Parsed<double> number = parseNumber(text, min, max);

@@ -27,6 +27,9 @@ Parsed<double> parseNumber(const QString& text, double min, double max);
 Parsed<double> parseOptionalLimit(const QString& text, double max);
 /// A field check for parseOptionalLimit: the reason the text is refused, empty when it is fine.
 std::function<QString(const QString&)> optionalLimitCheck(double max);
+/// A field check for a number above 0 and at most `max`; `belowOrZero` is the reason given for
+/// 0 (e.g. "must be more than 0 years"), parseNumber's for anything else.
+std::function<QString(const QString&)> positiveNumberCheck(double max, const QString& belowOrZero);
 /// A whole number in [min, max].
 Parsed<int> parseInteger(const QString& text, int min, int max);
 /// A size in bytes: a number with an optional unit (B, KB, MB, GB, TB, KiB, MiB, GiB, TiB; case

@@ -86,25 +86,14 @@ CapacityPage::CapacityPage(QWidget* parent) : CheckedPage(parent) {
            "TB; 1 TB = 10^12 bytes)."));
     growth_ = addField(QStringLiteral("growthPercentLineEdit"), QStringLiteral("20"),
                        [](const QString& text) { return parseNumber(text, 0, 1000).error; });
-    horizon_ = addField(QStringLiteral("horizonYearsLineEdit"), QStringLiteral("5"),
-                        [](const QString& text) {
-                            const auto v = parseNumber(text, 0, advisor::limits::kMaxYears);
-                            if (v.ok() && v.value <= 0.0) {
-                                return tr("must be more than 0 years");
-                            }
-                            return v.error;
-                        });
+    horizon_ =
+        addField(QStringLiteral("horizonYearsLineEdit"), QStringLiteral("5"),
+                 positiveNumberCheck(advisor::limits::kMaxYears, tr("must be more than 0 years")));
     horizon_->edit()->setToolTip(
         tr("Years the storage must serve: capacity growth and the risk of data loss are "
            "reckoned over this time."));
     fill_ = addField(QStringLiteral("maxFillPercentLineEdit"), QStringLiteral("80"),
-                     [](const QString& text) {
-                         const auto v = parseNumber(text, 0, 100);
-                         if (v.ok() && v.value <= 0.0) {
-                             return tr("must be more than 0%");
-                         }
-                         return v.error;
-                     });
+                     positiveNumberCheck(100, tr("must be more than 0%")));
     fill_->edit()->setToolTip(
         tr("Most of the usable capacity the data may fill: file systems slow down and fragment "
            "when nearly full, so the array offers the data divided by this share (80% is the "
@@ -219,14 +208,8 @@ BudgetPage::BudgetPage(QWidget* parent) : CheckedPage(parent) {
         tr("Without a hot spare: hours from a drive failure until a replacement is fitted and "
            "its rebuild starts (72 h: a spare on the shelf and someone there within three "
            "days)."));
-    busyHours_ =
-        addField(QStringLiteral("busyHoursLineEdit"), QStringLiteral("8"), [](const QString& text) {
-            const auto v = parseNumber(text, 0, 24);
-            if (v.ok() && v.value <= 0.0) {
-                return tr("must be more than 0 hours");
-            }
-            return v.error;
-        });
+    busyHours_ = addField(QStringLiteral("busyHoursLineEdit"), QStringLiteral("8"),
+                          positiveNumberCheck(24, tr("must be more than 0 hours")));
     busyHours_->edit()->setToolTip(
         tr("Hours a day the workload runs at its load (the rest of the day is idle): the bytes "
            "written a day wear SSDs and fill the media cache of SMR hard drives."));

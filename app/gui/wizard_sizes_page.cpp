@@ -88,14 +88,8 @@ SizesPage::SizesPage(QWidget* parent) : CheckedPage(parent) {
                            });
     connect(uniformMin_, &CheckedField::edited, uniformMax_, &CheckedField::recheck);
     median_ = addField(QStringLiteral("medianSizeLineEdit"), QStringLiteral("16 KiB"), sizeCheck);
-    sigma_ =
-        addField(QStringLiteral("sigmaLineEdit"), QStringLiteral("1"), [](const QString& text) {
-            const auto v = parseNumber(text, 0.0, 4.0);
-            if (v.ok() && v.value <= 0.0) {
-                return tr("must be above 0 (0 would be one size)");
-            }
-            return v.error;
-        });
+    sigma_ = addField(QStringLiteral("sigmaLineEdit"), QStringLiteral("1"),
+                      positiveNumberCheck(4.0, tr("must be above 0 (0 would be one size)")));
     sigma_->edit()->setToolTip(
         tr("Spread of ln(size): 0.5 = most sizes within x1.6 of the typical one; 1.5 = a long "
            "tail of large sizes."));

@@ -110,7 +110,6 @@ bool could_fold_with(const Outlook& x, const Criteria& m, bool m_price_known) {
 
 OnlinePruner::OnlinePruner(const Request& request, int top_rows, int refine_top)
     : request_(request),
-      cost_counts_(request.weights.cost > 0.0),
       top_rows_(std::max(1, top_rows)),
       refine_top_(refine_top),
       doubled_(doubled_weights(request.weights)),

@@ -91,7 +91,6 @@ class OnlinePruner {
         bool price_known = true;
     };
     const Request& request_;
-    bool cost_counts_ = false;
     int top_rows_ = 0;
     int refine_top_ = 0;
     std::vector<Weights> doubled_;
