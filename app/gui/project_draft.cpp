@@ -29,7 +29,8 @@ std::vector<std::string> strings(const QStringList& list) {
     return out;
 }
 
-/// The advisor's question as the wizard states it (catalog parts by id).
+}  // namespace
+
 advisor::Request requestFromDraft(const ProjectDraft& d) {
     advisor::Request r;
     r.name = d.workload.name;
@@ -69,8 +70,6 @@ advisor::Request requestFromDraft(const ProjectDraft& d) {
     k.raid_software_owned = d.raidSoftwareOwned;
     return r;
 }
-
-}  // namespace
 
 // The file's keys and units are core's: the project writer beside the readers
 // (core/project/writer.h) writes the wizard's project, as it writes any other.

@@ -51,6 +51,9 @@ struct ProjectDraft {
     double replacementHours = 72.0;  ///< without a hot spare: hours until a rebuild can start
 };
 
+/// The advisor's question as the wizard states it (catalog parts by id, SI units, budget in US
+/// dollars): what projectJson() writes and the pages' derived figures read.
+raidadv::advisor::Request requestFromDraft(const ProjectDraft& draft);
 /// The workload as a project-file object.
 QJsonObject workloadJson(const raidadv::Workload& workload);
 /// The whole project (one workload and an advisor section) as a project-file object.

@@ -299,11 +299,7 @@ void ReviewPage::initializePage() {
     const ProjectDraft d = wizard->draft();
     const QLocale locale;
     QString html = workloadSummary(d);
-    advisor::Constraints c;
-    c.capacity_bytes = d.capacityBytes;
-    c.growth_per_year = d.growthPerYear;
-    c.horizon_years = d.horizonYears;
-    c.max_fill_fraction = d.maxFillPercent / 100.0;
+    const advisor::Constraints c = requestFromDraft(d).constraints;
     html += tr("<p><b>Capacity:</b> %1 now, growing %2% a year: %3 after %4 years; filled at "
                "most %5%, the array offers %6.</p>")
                 .arg(formatBytes(d.capacityBytes), formatPlain(d.growthPerYear * 100.0, 1),

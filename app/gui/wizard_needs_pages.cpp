@@ -125,12 +125,8 @@ void CapacityPage::updateNeeded() {
     ProjectDraft draft;
     apply(draft);
     // The core answers: capacity_to_provide_bytes() is what the advisor requires (the data at
-    // the end of the horizon, with the file-system headroom of the default max_fill_percent).
-    advisor::Constraints c;
-    c.capacity_bytes = draft.capacityBytes;
-    c.growth_per_year = draft.growthPerYear;
-    c.horizon_years = draft.horizonYears;
-    c.max_fill_fraction = draft.maxFillPercent / 100.0;
+    // the end of the horizon, with the file-system headroom of the fill field).
+    const advisor::Constraints c = requestFromDraft(draft).constraints;
     needed_->setText(tr("Data at the end of the horizon: %1; filled at most %2%, the array must "
                         "offer %3 usable.")
                          .arg(formatBytes(c.capacity_needed_bytes()),
@@ -193,7 +189,7 @@ BudgetPage::BudgetPage(QWidget* parent) : CheckedPage(parent) {
            "is slower and, for RAID 5, one more failure loses data. Arrays of large drives "
            "take longest."));
     spares_ = new QComboBox(this);
-    spares_->setObjectName(QStringLiteral("hotSparesComboBox"));
+    spares_->setObjectName(QStringLiteral("hotSparesComboBox"));  // items in HotSpares order
     spares_->addItem(tr("None: a failed drive waits for its replacement"));
     spares_->addItem(tr("One, shared by every volume"));
     spares_->addItem(tr("One per volume"));

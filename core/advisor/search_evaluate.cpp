@@ -191,12 +191,12 @@ Verdict evaluate_pending(Context& ctx, Pending& p, const OnlinePruner* pruner,
         ctx.reject("SSDs wear out before the horizon");
         return Verdict::Rejected;
     }
-    if (wear.applies && wear.years_to_wear_out < 2.0 * c.horizon_years) {
-        cand.assessment.warnings.push_back(wear_warning(cand, c));
-    }
     if (smr_cache_overflows(cand.system, wear)) {
         ctx.reject("SMR drives: a day's writes overflow their media cache");
         return Verdict::Rejected;
+    }
+    if (wear.applies && wear.years_to_wear_out < 2.0 * c.horizon_years) {
+        cand.assessment.warnings.push_back(wear_warning(cand, c));
     }
     kept = std::move(cand);
     return Verdict::Feasible;
