@@ -30,6 +30,12 @@ struct Group {
     int drives;
 };
 
+/// A raid10 md builds as one group: far, offset, or near on copies + 1 drives.
+bool isMdSingleGroup(const Layout& l) {
+    return l.level == RaidLevel::Raid10 && l.disks_per_span == 0 &&
+           (l.placement != CopyPlacement::Near || l.drives % std::max(2, l.mirror_copies) != 0);
+}
+
 std::vector<Group> groupsOf(const Layout& l) {
     const int n = std::max(1, l.drives);
     const int copies = std::max(2, l.mirror_copies);
@@ -47,6 +53,14 @@ std::vector<Group> groupsOf(const Layout& l) {
             groups.push_back({tr("mirror"), n});
             break;
         case RaidLevel::Raid10:
+            if (isMdSingleGroup(l)) {
+                // md's far/offset, or near on a drive count that is no multiple of the copies:
+                // every drive shares chunks with its neighbours, one group.
+                groups.push_back({tr("md raid10, %1 layout")
+                                      .arg(QString::fromUtf8(to_string(l.placement).data())),
+                                  n});
+                break;
+            }
             for (int i = 0; i < n / copies; ++i) {
                 groups.push_back({tr("mirror %1").arg(i + 1), copies});
             }
@@ -114,6 +128,21 @@ QString blockLabel(RaidLevel level, int drive, int row, int groupSize, int copie
             break;
     }
     return QStringLiteral("D");
+}
+
+QString mdBlockLabel(CopyPlacement placement, int drive, int row, int drives, int copies,
+                     int rows) {
+    switch (placement) {
+        case CopyPlacement::Far:  // the first section holds the data, the later ones copies
+            return row < rows / std::max(1, copies) ? QStringLiteral("D") : QStringLiteral("M");
+        case CopyPlacement::Offset:  // each row of data is followed by its copies' rows
+            return row % std::max(1, copies) == 0 ? QStringLiteral("D") : QStringLiteral("M");
+        case CopyPlacement::Near:
+            break;
+    }
+    // Near: chunk slot row x drives + drive holds copy (slot mod copies) of its chunk.
+    return (row * drives + drive) % std::max(1, copies) == 0 ? QStringLiteral("D")
+                                                             : QStringLiteral("M");
 }
 
 namespace {
@@ -210,7 +239,10 @@ void paintDrive(const Canvas& c, const QRect& dr, const Layout& l, int drive, in
     p.setBrush(c.pal.color(QPalette::Button));
     p.drawRoundedRect(dr, 4, 4);
     for (int r = 0; r < kRows; ++r) {
-        const QString label = blockLabel(l.level, drive, r, groupSize, l.mirror_copies);
+        const QString label =
+            isMdSingleGroup(l)
+                ? mdBlockLabel(l.placement, drive, r, groupSize, l.mirror_copies, kRows)
+                : blockLabel(l.level, drive, r, groupSize, l.mirror_copies);
         const QRect br(dr.left() + 3, dr.top() + 5 + r * cell, dr.width() - 6, cell - 2);
         p.setPen(Qt::NoPen);
         p.setBrush(blockColor(label));

@@ -30,5 +30,10 @@ int layoutDiagramHeight(const QFontMetrics& metrics);
 /// What block `row` of drive `drive` (0-based, within one parity group or mirror set) holds in
 /// the diagram: "D", "P", "Q" or "M". `groupSize` drives in the group.
 QString blockLabel(raidadv::RaidLevel level, int drive, int row, int groupSize, int copies);
+/// The same for a raid10 md builds as one group of `drives` (far, offset, or near on copies + 1
+/// drives), `rows` rows drawn: far's first section data then copies, offset's rows alternate,
+/// near's slots hold the copies of consecutive chunks in turn (drivers/md/raid10.c).
+QString mdBlockLabel(raidadv::CopyPlacement placement, int drive, int row, int drives, int copies,
+                     int rows);
 
 }  // namespace raidadv::gui

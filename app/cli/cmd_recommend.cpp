@@ -48,6 +48,9 @@ json system_json(const System& s) {
         l.level == RaidLevel::Raid01) {
         j["mirror_copies"] = l.mirror_copies;
     }
+    if (l.level == RaidLevel::Raid10 && l.placement != CopyPlacement::Near) {
+        j["placement"] = std::string(to_string(l.placement));
+    }
     return j;
 }
 

@@ -17,13 +17,15 @@ std::string plural(int n, const char* word) {
 }
 
 std::string stripe_text(double bytes) {
+    // Whole numbers in full: a 512 KiB stripe is not "500 KiB" (12 significant digits).
+    constexpr int kWhole = 12;
     if (bytes >= units::MiB && std::fmod(bytes, units::MiB) == 0.0) {
-        return format_value(bytes / units::MiB, 1) + " MiB";
+        return format_value(bytes / units::MiB, kWhole) + " MiB";
     }
     if (bytes >= units::KiB && std::fmod(bytes, units::KiB) == 0.0) {
-        return format_value(bytes / units::KiB, 1) + " KiB";
+        return format_value(bytes / units::KiB, kWhole) + " KiB";
     }
-    return format_value(bytes, 1) + " B";
+    return format_value(bytes, kWhole) + " B";
 }
 
 /// Closed points: outstanding requests ("QD 8") or concurrent processes ("8 proc"); open points:
@@ -105,6 +107,9 @@ std::string describe_layout(const Layout& l) {
             }
             if (l.level == RaidLevel::Raid10 || l.level == RaidLevel::Raid01) {
                 text += ", " + std::to_string(l.mirror_copies) + " copies";
+            }
+            if (l.level == RaidLevel::Raid10 && l.placement != CopyPlacement::Near) {
+                text += ", md " + std::string(to_string(l.placement)) + " layout";
             }
             text += ", stripe " + stripe_text(l.stripe_unit_bytes);
             break;

@@ -122,8 +122,10 @@ std::vector<std::string> mdadm_volume(const System& s, int first, int& md, int& 
             return lines;
         case RaidLevel::Raid10:
             top = md++;
+            // mdadm(8): --layout n2 / f2 / o2, the placement's first letter and the copies.
             lines.push_back(md_create(top, "10", layout.drives,
-                                      " --layout=n" + std::to_string(g.copies) + chunk,
+                                      " --layout=" + std::string(1, to_string(g.placement)[0]) +
+                                          std::to_string(g.copies) + chunk,
                                       devices(s, first, layout.drives)));
             return lines;
         case RaidLevel::Raid01:

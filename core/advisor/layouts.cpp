@@ -16,6 +16,18 @@ std::vector<Layout> volume_layouts(RaidLevel level, int drives, int min_failures
     Layout base;
     base.level = level;
     base.drives = drives;
+    // md's far and offset raid10 of 2 copies (mdadm --layout f2 / o2), on 2 drives too.
+    auto add_md_placements = [&]() {
+        for (CopyPlacement p : {CopyPlacement::Far, CopyPlacement::Offset}) {
+            Layout l = base;
+            l.placement = p;
+            out.push_back(l);
+        }
+    };
+    if (level == RaidLevel::Raid10 && md_raid10 && drives == 2) {
+        add_md_placements();
+        return out;
+    }
     if (drives < min_search_drives(level)) {
         return out;
     }
@@ -30,10 +42,14 @@ std::vector<Layout> volume_layouts(RaidLevel level, int drives, int min_failures
         case RaidLevel::Raid10:
             if (drives == 3 && md_raid10) {
                 out.push_back(base);  // md's near layout: 1.5 drives of capacity, any 1 may fail
+                add_md_placements();
                 break;
             }
             if (drives % 2 != 0 || drives < 4) {
                 break;
+            }
+            if (md_raid10) {
+                add_md_placements();
             }
             // PERC/MegaRAID "disks per span": every even divisor. Spans of 2 (one mirror pair
             // each, striped) are the same array as span 0 (a stripe over all the pairs), so

@@ -11,8 +11,9 @@ namespace raidadv::advisor {
 /// span), 2- or 3-way mirrors, and, if `spread` (the application can use several volumes), the
 /// drives split into identical independent volumes. `simple` (independent disks) needs `spread`
 /// unless there is one drive. `md_raid10`: the RAID is host software that builds raid10 as
-/// Linux md does, so a 3-drive raid10 (near layout) is offered too. The stripe unit is left at
-/// its default; the search sets it.
+/// Linux md does, so a 3-drive raid10 (near layout) is offered too, and md's far and offset
+/// layouts on 2, 3 and every even number of drives. The stripe unit is left at its default; the
+/// search sets it.
 std::vector<Layout> layouts_for(RaidLevel level, int total_drives, bool spread,
                                 int min_failures_tolerated, bool md_raid10 = false);
 

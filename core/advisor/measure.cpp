@@ -57,7 +57,9 @@ std::string layout_name(const Layout& l) {
             break;
     }
     s << " of " << l.drives;
-    if (l.level == RaidLevel::Raid10 && l.drives % l.mirror_copies != 0) {
+    if (l.level == RaidLevel::Raid10 && l.placement != CopyPlacement::Near) {
+        s << " (md " << to_string(l.placement) << " layout)";
+    } else if (l.level == RaidLevel::Raid10 && l.drives % l.mirror_copies != 0) {
         s << " (md near layout)";
     }
     if (l.disks_per_span > 0) {

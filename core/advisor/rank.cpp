@@ -70,7 +70,8 @@ double utility_of(double response_s, double cost_usd, double p_data_loss, double
 }
 
 bool simpler_layout(const Layout& a, const Layout& b) {
-    // derived: fewer volumes to manage, then no span setting, then fewer drives per volume.
+    // derived: fewer volumes to manage, then no span setting, then fewer spans, then md's
+    // default raid10 placement (near).
     if (a.volumes != b.volumes) {
         return a.volumes < b.volumes;
     }
@@ -79,6 +80,9 @@ bool simpler_layout(const Layout& a, const Layout& b) {
     }
     if (a.disks_per_span != b.disks_per_span) {
         return a.disks_per_span > b.disks_per_span;  // fewer spans
+    }
+    if (a.placement != b.placement) {
+        return a.placement == CopyPlacement::Near;  // md's default layout (mdadm(8))
     }
     return false;
 }

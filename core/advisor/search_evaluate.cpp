@@ -63,6 +63,7 @@ std::string performance_key(const System& s) {
     append(key, l.drives);
     append(key, l.disks_per_span);
     append(key, l.mirror_copies);
+    append(key, static_cast<double>(static_cast<int>(l.placement)));
     append(key, l.stripe_unit_bytes);
     append(key, l.volumes);
     append(key, l.failed_drives);

@@ -39,7 +39,7 @@ std::string drive_kind_name(DriveKind kind) {
 bool same_layout(const Layout& a, const Layout& b) {
     return a.level == b.level && a.drives == b.drives && a.volumes == b.volumes &&
            a.disks_per_span == b.disks_per_span && a.mirror_copies == b.mirror_copies &&
-           a.stripe_unit_bytes == b.stripe_unit_bytes;
+           a.placement == b.placement && a.stripe_unit_bytes == b.stripe_unit_bytes;
 }
 
 }  // namespace

@@ -16,22 +16,25 @@ using queueing::Visit;
 
 DriveVisits::DriveVisits(const System& sys, const Workload& wl, const Geometry& geo,
                          int drives_station, int bandwidth_station)
-    : sys_(sys), wl_(wl), geo_(geo), drives_(drives_station), bandwidth_(bandwidth_station) {
+    : sys_(sys),
+      wl_(wl),
+      geo_(geo),
+      span_(placement_span(geo, wl.span_fraction, far_section_share(geo, wl.read_fraction))),
+      drives_(drives_station),
+      bandwidth_(bandwidth_station) {
     if (sys.drive.kind != DriveKind::Hdd) {
         return;
     }
     // The volume manager's choice among mirror copies adds candidates beyond what the
     // drive itself reorders (its queue depth): the read table reaches depth + copies - 1.
     HddSpec read_hdd = sys.drive.hdd;
-    read_hdd.queue_depth = std::max(1, read_hdd.queue_depth) + std::max(0, geo_.copies - 1);
-    pos_read_ =
-        std::make_shared<PositioningMemo>(cached_positioning(read_hdd, wl.span_fraction, false));
-    pos_write_ = std::make_shared<PositioningMemo>(
-        cached_positioning(sys.drive.hdd, wl.span_fraction, true));
+    read_hdd.queue_depth = std::max(1, read_hdd.queue_depth) + std::max(0, read_choices(geo_) - 1);
+    pos_read_ = std::make_shared<PositioningMemo>(cached_positioning(read_hdd, span_, false));
+    pos_write_ = std::make_shared<PositioningMemo>(cached_positioning(sys.drive.hdd, span_, true));
     drive_cache_ = uses_drive_write_cache(sys);
     if (drive_cache_) {
         pos_destage_ = std::make_shared<PositioningMemo>(
-            cached_positioning(sys.drive.hdd, wl.span_fraction, true, kMaxBufferedWrites));
+            cached_positioning(sys.drive.hdd, span_, true, kMaxBufferedWrites));
     }
 }
 
@@ -60,7 +63,7 @@ void DriveVisits::add(const DriveAccess& a, std::vector<Visit>& visits) const {
         // unless another request was served in between (probability 1 - 1/present, as
         // for streams), which moved the head: then it is positioned like any request.
         const HddSpec& hdd = sys_.drive.hdd;
-        const double t = hdd_transfer_time(hdd, a.mean_bytes, wl_.span_fraction);
+        const double t = hdd_transfer_time(hdd, a.mean_bytes, span_);
         const double wait = hdd_rewrite_wait(hdd, t);
         const double overhead = hdd.command_overhead_s;
         // derived: the transfer, and the fresh share of the least of the positioning (as the
@@ -120,7 +123,7 @@ Visit DriveVisits::hdd_visit(const DriveAccess& a) const {
     v.nearest_first = hdd.queue_depth > 1;
     v.count = a.count;
     v.detached = a.detached || cached;
-    const double span = wl_.span_fraction;
+    const double span = span_;
     v.service.fixed_max_extra_s =
         hdd_transfer_time(hdd, a.max_bytes, span) - hdd_transfer_time(hdd, a.mean_bytes, span);
     // A disk I/O made of `host_ios` file-system clusters is that many commands; a controller
@@ -145,10 +148,24 @@ Visit DriveVisits::hdd_visit(const DriveAccess& a) const {
     return v;
 }
 
+double DriveVisits::offset_read_sweep() const {
+    // derived: between two of its rows a stream passes over (copies - 1) copy rows, or seeks
+    // past them and waits half a revolution on average, whichever is quicker (md(4): offset
+    // reads like far "if a suitably large chunk size is used").
+    const HddSpec& hdd = sys_.drive.hdd;
+    const double skip_bytes = (geo_.copies - 1) * geo_.unit;
+    const double pass = hdd_transfer_time(hdd, skip_bytes, span_);
+    const double capacity = sys_.drive.capacity_bytes > 0.0 ? sys_.drive.capacity_bytes : 1e12;
+    const double jump =
+        hdd_seek_time(hdd, std::min(1.0, skip_bytes / capacity)) + 0.5 * hdd_revolution_time(hdd);
+    const double read = hdd_transfer_time(hdd, geo_.unit, span_);
+    return read > 0.0 ? 1.0 + std::min(pass, jump) / read : 1.0;
+}
+
 HddServicePlan DriveVisits::hdd_plan(const DriveAccess& a, bool cached,
                                      double command_bytes) const {
     const HddSpec& hdd = sys_.drive.hdd;
-    const double span = wl_.span_fraction;
+    const double span = span_;
     HddServicePlan p;
     p.write = a.write;
     p.cached = cached;
@@ -163,18 +180,22 @@ HddServicePlan DriveVisits::hdd_plan(const DriveAccess& a, bool cached,
     // (modeling notes: nearest-arm mirror reads), which the drive sees as more candidates.
     // The later pieces of one transfer stay on the copy it started on (VxVM Administrator's
     // Guide, read policy "round": sequential access reads one plex): no choice left.
-    p.copies = a.write || a.same_copy ? 1.0 : static_cast<double>(geo_.copies);
+    p.copies = a.write || a.same_copy ? 1.0 : static_cast<double>(read_choices(geo_));
+    // md offset raid10 reads the first copy, whose rows alternate with the copies' rows.
+    const bool offset_rows = geo_.placement == CopyPlacement::Offset;
     // derived: a sequential stream on a disk passes over what it does not read: parity units
     // (G / (G - p)) and, on mirrors, the rows the other copies serve (copies) - unless it
-    // stays on one copy, which then reads every row of its own.
-    p.sweep = a.write
-                  ? 1.0
+    // stays on one copy, which then reads every row of its own (md far: its first section's).
+    p.sweep = a.write ? 1.0
+              : offset_rows
+                  ? offset_read_sweep()
                   : (geo_.copies > 1 ? p.copies
                                      : static_cast<double>(geo_.group_drives) /
                                            std::max(1, geo_.group_drives - geo_.parity_per_group));
     // The later commands of one disk I/O read one disk range: they stay on the copy the
-    // first one read, so on a mirror they skip no other copy's rows (parity units remain).
-    p.rest_sweep = geo_.copies > 1 ? 1.0 : p.sweep;
+    // first one read, so on a mirror they skip no other copy's rows (parity units remain; md
+    // offset's copy rows too).
+    p.rest_sweep = geo_.copies > 1 && !offset_rows ? 1.0 : p.sweep;
     p.revolution = hdd_revolution_time(hdd);
     p.rotation_var = hdd_rotation_variance(hdd);
     // A write-back controller destages from its cache with the drive's queue kept full; a
@@ -190,6 +211,8 @@ HddServicePlan DriveVisits::hdd_plan(const DriveAccess& a, bool cached,
     p.per_segment = segment > 0.0 ? std::min(1.0, command_bytes / segment) : 1.0;
     p.segments = std::max(1, hdd.cache_segments);
     p.streams = wl_.streams > 0 ? wl_.streams : 1e300;
+    // md far raid10: a write stream continues in each of the drive's sections (raid10.c).
+    p.regions = a.write && geo_.placement == CopyPlacement::Far ? geo_.copies : 1.0;
     // The previous cluster's time on its disks: the media time of its piece on one disk
     // (a cluster wider than the stripe unit is read a unit per disk, in parallel).
     const double piece = std::max(units::sector, sys_.host.max_io_bytes);

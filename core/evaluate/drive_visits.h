@@ -39,13 +39,16 @@ class DriveVisits {
     HddServicePlan hdd_plan(const DriveAccess& a, bool cached, double command_bytes) const;
     /// Copies a sub-request chooses among by queue length: a mirror read that starts a
     /// transfer takes the shorter queue (then the nearer arm); the rest go where they must.
+    /// md offset raid10: the share of the disk a read stream passes over per byte it reads.
+    double offset_read_sweep() const;
     int mirror_choice(bool write, bool same_copy) const {
-        return !write && !same_copy && geo_.copies > 1 ? geo_.copies : 1;
+        return !write && !same_copy ? read_choices(geo_) : 1;
     }
 
     const System& sys_;
     const Workload& wl_;
     Geometry geo_;
+    double span_ = 1.0;  ///< share of the drive's width the positions lie in (placement_span)
     int drives_ = -1, bandwidth_ = -1;
     bool drive_cache_ = false;  ///< HDD writes are acknowledged from the drive's write cache
     /// Drive reads and writes per job (filled while building, read when solving).

@@ -112,7 +112,10 @@ Interleaving interleave(const HddServicePlan& plan, const Arrival& found) {
     const double found_present =
         plan.ahead_read || plan.cached ? std::max(present, 1.0 + busy_others) : present;
     Interleaving i;
-    i.interleaved = std::max(1.0, std::min(found_present, plan.streams));
+    // derived: a stream writing at `regions` places of each drive is that many streams there,
+    // and they take turns even when nothing else is at the drive.
+    i.interleaved =
+        std::max(plan.regions, std::min(found_present * plan.regions, plan.streams * plan.regions));
     // derived: a drive reads ahead only until the next command needs the head (Shriver,
     // Merchant & Wilkes 1998; the simulator's drive), so a stream finds its data read
     // ahead only if the drive went idle after its previous request, not when another

@@ -68,11 +68,14 @@ struct HddServicePlan {
     double overhead = 0.0;  ///< command overhead
     double transfer = 0.0;  ///< media transfer of one command
     double revolution = 0.0;
-    double rotation_var = 0.0;   ///< variance of the rotational wait
-    double rewrite_wait = 0.0;   ///< read-modify-write: the wait for the sectors to come round
-    double per_segment = 1.0;    ///< share of a read-ahead segment one command uses
-    int segments = 1;            ///< cache segments (streams the read-ahead follows)
-    double streams = 1e300;      ///< the workload's streams (1e300: unbounded)
+    double rotation_var = 0.0;  ///< variance of the rotational wait
+    double rewrite_wait = 0.0;  ///< read-modify-write: the wait for the sectors to come round
+    double per_segment = 1.0;   ///< share of a read-ahead segment one command uses
+    int segments = 1;           ///< cache segments (streams the read-ahead follows)
+    double streams = 1e300;     ///< the workload's streams (1e300: unbounded)
+    /// Places on each drive one stream of the workload writes at, taking turns (md far
+    /// raid10's writes: one per section), else 1.
+    double regions = 1.0;
     double fresh = 1.0;          ///< share of the fork's I/Os on disks the transfer has not used
     double unbuffered = 0.0;     ///< pipelined window: share of bytes not read ahead
     double cluster_media = 0.0;  ///< media time of the previous cluster on its disk

@@ -4,6 +4,7 @@
 #include "evaluate/network_builder.h"
 
 #include <algorithm>
+#include <map>
 
 #include "components/ssd_model.h"
 #include "evaluate/degraded.h"
@@ -203,16 +204,41 @@ class Builder {
         if (phase.ios.empty()) {
             return;
         }
-        DriveAccess a;
-        a.fork = static_cast<int>(phase.ios.size());
-        double sum = 0.0, mx = 0.0;
+        if (geo_.placement != CopyPlacement::Far) {
+            add_round(r, i, phase.ios, detached, count, probability, pipelined, visits);
+            return;
+        }
+        // md far raid10 writes a piece in two sections of one drive: the drive serves them one
+        // after the other (derived: one visit per round, the k-th I/O of each drive in round k).
+        std::vector<std::vector<DiskIo>> rounds;
+        std::map<int, std::size_t> per_disk;
         for (const auto& io : phase.ios) {
+            const std::size_t k = per_disk[io.disk]++;
+            if (k >= rounds.size()) {
+                rounds.emplace_back();
+            }
+            rounds[k].push_back(io);
+        }
+        for (const auto& round : rounds) {
+            add_round(r, i, round, detached, count, probability, pipelined, visits);
+        }
+    }
+
+    /// The drive and drive-link visits of one round of phase `i` of `r` (distinct drives).
+    void add_round(const OsRequest& r, std::size_t i, const std::vector<DiskIo>& ios, bool detached,
+                   double count, double probability, bool pipelined,
+                   std::vector<Visit>& visits) const {
+        const IoPhase& phase = r.array.phases[i];
+        DriveAccess a;
+        a.fork = static_cast<int>(ios.size());
+        double sum = 0.0, mx = 0.0;
+        for (const auto& io : ios) {
             sum += io.bytes;
             mx = std::max(mx, io.bytes);
         }
         a.mean_bytes = sum / a.fork;
         a.max_bytes = mx;
-        a.write = phase.ios.front().write;
+        a.write = ios.front().write;
         a.sequential = r.sequential;
         a.same_copy = r.continues;
         a.fresh = static_cast<double>(r.new_ios[i]) / static_cast<double>(phase.ios.size());

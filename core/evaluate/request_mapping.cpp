@@ -187,7 +187,8 @@ const std::vector<std::pair<OsRequest, double>>& transfer_shapes(const MappingCo
         static_cast<double>(geo.volumes), static_cast<double>(geo.copies),
         static_cast<double>(geo.groups), static_cast<double>(geo.group_drives),
         static_cast<double>(geo.parity_per_group), static_cast<double>(geo.data_units_per_row),
-        geo.unit, static_cast<double>(geo.failed_drives), ctx.alignment_bytes, ctx.max_io_bytes,
+        geo.unit, static_cast<double>(geo.failed_drives),
+        static_cast<double>(static_cast<int>(geo.placement)), ctx.alignment_bytes, ctx.max_io_bytes,
         // split_transfer() reads write-back only for writes to parity layouts.
         ctx.write_back && write && geo.parity_per_group > 0 ? 1.0 : 0.0, bytes, write ? 1.0 : 0.0,
         sequential ? 1.0 : 0.0, count, static_cast<double>(window),

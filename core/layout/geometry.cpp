@@ -44,16 +44,17 @@ std::vector<UnitPiece> split_into_units(double offset, double bytes, double unit
     return pieces;
 }
 
-/// Adds an I/O to a phase, merging with an I/O already aimed at the same disk (consecutive rows
-/// of one disk are contiguous, so merged pieces are one sequential transfer).
-void add_io(IoPhase& phase, int disk, double bytes, bool write) {
+/// Adds an I/O to a phase, merging with an I/O already aimed at the same disk and section
+/// (consecutive rows of one disk section are contiguous, so merged pieces are one sequential
+/// transfer).
+void add_io(IoPhase& phase, int disk, double bytes, bool write, int section = 0) {
     for (auto& io : phase.ios) {
-        if (io.disk == disk && io.write == write) {
+        if (io.disk == disk && io.write == write && io.section == section) {
             io.bytes += bytes;
             return;
         }
     }
-    phase.ios.push_back({disk, bytes, write});
+    phase.ios.push_back({disk, bytes, write, section});
 }
 
 /// Where a data unit of a parity layout lives: group, row within the group, and disk.
@@ -362,6 +363,11 @@ int copy_disk(const Geometry& g, long long unit_index, int copy) {
         case RaidLevel::Raid1:
             return copy;
         case RaidLevel::Raid10: {
+            if (g.placement != CopyPlacement::Near) {
+                // md far / offset (raid10.c, __raid10_find_phys with near_copies 1): chunk u's
+                // first copy on device u mod drives, copy c on the c-th device after it.
+                return static_cast<int>((unit_index % g.drives + copy) % g.drives);
+            }
             if (g.groups == 1) {
                 // md raid10 "near" layout (drivers/md/raid10.c, __raid10_find_phys): copy c of
                 // chunk u on device (u x copies + c) mod drives; with a multiple of the copies
@@ -398,6 +404,9 @@ int read_copy_of(const Geometry& g, long long unit_index, int read_copy) {
     }
     if (alive.empty()) {
         return 0;  // more failures than the level tolerates: not modelled (see failed_drives)
+    }
+    if (g.placement != CopyPlacement::Near) {
+        return alive.front();  // md far/offset: the lowest address (read_choices)
     }
     const int n = static_cast<int>(alive.size());
     return alive[static_cast<std::size_t>(((read_copy % n) + n) % n)];
@@ -437,6 +446,12 @@ Geometry make_geometry(const Layout& layout) {
             // derived: the near layout repeats after drives / gcd(drives, copies) chunks
             // (drives / copies for a multiple of the copies; 3 on md's 3-drive raid10).
             g.data_units_per_row = g.drives % g.copies == 0 ? g.drives / g.copies : g.drives;
+            if (g.groups == 1 && layout.placement != CopyPlacement::Near) {
+                // md far / offset: a row of the first section (or an even row) holds `drives`
+                // distinct chunks, one per device (raid10.c, __raid10_find_phys).
+                g.placement = layout.placement;
+                g.data_units_per_row = g.drives;
+            }
             break;
         }
         case RaidLevel::Raid01:
@@ -529,11 +544,13 @@ ArrayRequest map_read(const Geometry& g, double offset, double bytes, int read_c
     const auto pieces = split_into_units(offset, bytes, g.unit);
     for (const auto& piece : pieces) {
         const double b = piece.end - piece.begin;
-        const int disk =
-            g.parity_per_group > 0
-                ? parity_data_location(g, piece.unit_index).disk
-                : copy_disk(g, piece.unit_index, read_copy_of(g, piece.unit_index, read_copy));
-        add_io(phase, disk, b, false);
+        if (g.parity_per_group > 0) {
+            add_io(phase, parity_data_location(g, piece.unit_index).disk, b, false);
+            continue;
+        }
+        const int copy = read_copy_of(g, piece.unit_index, read_copy);
+        add_io(phase, copy_disk(g, piece.unit_index, copy), b, false,
+               g.placement == CopyPlacement::Far ? copy : 0);
     }
     req.phases.push_back(std::move(phase));
     return req;
@@ -543,18 +560,51 @@ ArrayRequest map_write(const Geometry& g, double offset, double bytes) {
     if (g.parity_per_group > 0) {
         return map_parity_write(g, offset, bytes);
     }
-    // Mirrors write every surviving copy; raid0 writes its one copy.
+    // Mirrors write every surviving copy; raid0 writes its one copy. md far: copy c lies in
+    // section c of its drive (offset: the next row, contiguous with the drive's own chunk).
     ArrayRequest req;
     IoPhase phase;
+    const bool far = g.placement == CopyPlacement::Far;
     for (int copy = 0; copy < g.copies; ++copy) {
         for (const auto& piece : split_into_units(offset, bytes, g.unit)) {
             if (copy_alive(g, piece.unit_index, copy)) {
-                add_io(phase, copy_disk(g, piece.unit_index, copy), piece.end - piece.begin, true);
+                add_io(phase, copy_disk(g, piece.unit_index, copy), piece.end - piece.begin, true,
+                       far ? copy : 0);
             }
         }
     }
     req.phases.push_back(std::move(phase));
     return req;
+}
+
+int read_choices(const Geometry& g) {
+    const bool mirrored =
+        g.level == RaidLevel::Raid1 || g.level == RaidLevel::Raid10 || g.level == RaidLevel::Raid01;
+    return mirrored && g.placement == CopyPlacement::Near ? g.copies : 1;
+}
+
+double far_section_share(const Geometry& g, double read_fraction) {
+    if (g.placement != CopyPlacement::Far) {
+        return 0.0;
+    }
+    // derived: a read is 1 I/O in section 0, a write 1 I/O in each of the `copies` sections.
+    const double r = std::clamp(read_fraction, 0.0, 1.0);
+    const double far_ios = (1.0 - r) * (g.copies - 1);
+    return far_ios / (r + (1.0 - r) * g.copies);
+}
+
+double placement_span(const Geometry& g, double span, double far_share) {
+    if (g.placement != CopyPlacement::Far) {
+        return span;
+    }
+    // derived: with 2 sections, a drive's positions lie uniformly over [0, s/2] (share 1 - f)
+    // or [1/2, 1/2 + s/2] (share f). Two in the same section are s/6 apart on average, two in
+    // different ones about 1/2; a uniform span L has mean distance L/3, so
+    // L = 3 ((1 - 2f(1 - f)) s/6 + f(1 - f)), at most the whole drive.
+    const double s = std::clamp(span, 0.0, 1.0);
+    const double f = std::clamp(far_share, 0.0, 1.0);
+    const double mixed = f * (1.0 - f);
+    return std::min(1.0, (1.0 - 2.0 * mixed) * s / 2.0 + 3.0 * mixed);
 }
 
 int small_write_ios(const Geometry& g) {

@@ -23,9 +23,24 @@ struct Geometry {
     int data_units_per_row = 1;  ///< stripe units of user data in one full row of the volume
     double unit = 65536.0;       ///< stripe unit in bytes
     int failed_drives = 0;       ///< drives 0..failed_drives-1 of the volume are down (degraded)
+    /// raid10 without spans: md's near, far or offset placement (Near for every other level).
+    CopyPlacement placement = CopyPlacement::Near;
 };
 
 Geometry make_geometry(const Layout& layout);
+
+/// Copies a read may be served from: a mirror's copies where the volume manager picks one
+/// (raid1, raid01, raid10 near), 1 otherwise. md's far and offset raid10 always read the copy
+/// at the lowest address, the first one (drivers/md/raid10.c, read_balance: "for far > 1
+/// always use the lowest address").
+int read_choices(const Geometry& g);
+/// Share of the drive's width the positions of a workload covering `span` of the volume lie
+/// in, as one uniform span with the same mean seek distance. `far_share`: share of the drive's
+/// I/Os in the far section (md far raid10), else ignored. Near and offset: `span`.
+double placement_span(const Geometry& g, double span, double far_share);
+/// md far raid10: share of a drive's I/Os in its far section for a workload with this read
+/// share of requests (each read 1 I/O in the near section, each write 1 near and 1 far).
+double far_section_share(const Geometry& g, double read_fraction);
 
 /// User-visible bytes of all volumes together.
 double usable_bytes(const Layout& layout, double drive_capacity_bytes);
@@ -42,6 +57,9 @@ struct DiskIo {
     int disk = 0;  ///< index within the volume, 0..drives-1
     double bytes = 0.0;
     bool write = false;
+    /// md far raid10: the section of the drive (0 = the first, the near copies) the I/O lies
+    /// in; I/Os in different sections of one drive are separate transfers. 0 otherwise.
+    int section = 0;
 };
 
 /// I/Os issued together; the phase completes when all of them have.

@@ -13,6 +13,8 @@ struct Layout {
     int disks_per_span = 0;  ///< raid10: drives per mirror span (PERC/MegaRAID); raid50/60: drives
                              ///< per parity group. 0 = default
     int mirror_copies = 2;   ///< raid1/raid10/raid01: copies of each block (n-way mirrors)
+    /// raid10 without spans, as Linux md builds it: near (the default), far or offset (2 copies).
+    CopyPlacement placement = CopyPlacement::Near;
     double stripe_unit_bytes = 64.0 * 1024;  ///< bytes per disk per stripe (the "strip")
     int volumes = 1;  ///< identical independent volumes; the load is spread evenly over them
     /// Failed drives in the FIRST volume (degraded mode): drives 0..failed_drives-1, the worst

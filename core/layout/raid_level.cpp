@@ -20,7 +20,30 @@ constexpr std::array<std::pair<RaidLevel, std::string_view>, 9> kNames{{
 constexpr std::array<RaidLevel, 9> kAll{RaidLevel::Simple, RaidLevel::Raid0,  RaidLevel::Raid1,
                                         RaidLevel::Raid10, RaidLevel::Raid01, RaidLevel::Raid5,
                                         RaidLevel::Raid6,  RaidLevel::Raid50, RaidLevel::Raid60};
+constexpr std::array<std::pair<CopyPlacement, std::string_view>, 3> kPlacements{{
+    {CopyPlacement::Near, "near"},
+    {CopyPlacement::Far, "far"},
+    {CopyPlacement::Offset, "offset"},
+}};
 }  // namespace
+
+std::string_view to_string(CopyPlacement placement) {
+    for (const auto& [p, name] : kPlacements) {
+        if (p == placement) {
+            return name;
+        }
+    }
+    return "near";
+}
+
+std::optional<CopyPlacement> copy_placement_from_string(std::string_view name) {
+    for (const auto& [p, n] : kPlacements) {
+        if (n == name) {
+            return p;
+        }
+    }
+    return std::nullopt;
+}
 
 std::string_view to_string(RaidLevel level) {
     for (const auto& [l, name] : kNames) {

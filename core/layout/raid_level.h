@@ -10,6 +10,13 @@ namespace raidadv {
 
 enum class RaidLevel { Simple, Raid0, Raid1, Raid10, Raid01, Raid5, Raid6, Raid50, Raid60 };
 
+/// Where Linux md's raid10 puts the copies of a chunk (mdadm --layout n2 / f2 / o2; Linux
+/// drivers/md/raid10.c, __raid10_find_phys). Near: the copies on neighbouring drives at the same
+/// place (a hardware RAID 10 is this). Far: the drive is cut into `copies` sections; the first
+/// holds a RAID 0 of the data, each later one the same data shifted by one drive. Offset: each
+/// row of chunks is followed by its copy shifted by one drive.
+enum class CopyPlacement { Near, Far, Offset };
+
 /// "raid5", "raid10", ... as used in project files and the catalog.
 std::string_view to_string(RaidLevel level);
 /// Inverse of to_string; nullopt for unknown names.
@@ -26,6 +33,11 @@ bool has_spans(RaidLevel level);
 /// Fewest drives one volume of the level can have, with mirror sets of `copies` drives
 /// (Chen et al. 1994 definitions; a one-drive raid0 is allowed and equals a simple volume).
 int min_volume_drives(RaidLevel level, int copies = 2);
+/// "near", "far", "offset" as written in project files (md's layout names).
+std::string_view to_string(CopyPlacement placement);
+/// Inverse of to_string; nullopt for unknown names.
+std::optional<CopyPlacement> copy_placement_from_string(std::string_view name);
+
 /// Fewest drives in one span of raid50 (a RAID 5 group: 3) or raid60 (a RAID 6 group: 4); 0 for
 /// the other levels.
 int min_span_drives(RaidLevel level);

@@ -59,6 +59,7 @@ inline constexpr const char* stripe_bytes = "stripe_bytes";
 inline constexpr const char* stripe_kib = "stripe_kib";
 inline constexpr const char* disks_per_span = "disks_per_span";
 inline constexpr const char* mirror_copies = "mirror_copies";
+inline constexpr const char* placement = "placement";  ///< raid10: "near", "far", "offset"
 inline constexpr const char* volumes = "volumes";
 inline constexpr const char* failed_drives = "failed_drives";
 inline constexpr const char* rebuild_rate_fraction = "rebuild_rate_fraction";

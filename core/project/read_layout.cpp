@@ -118,6 +118,12 @@ void check_drive_count(ObjectReader& r, RaidLevel level, const std::string& name
                                      "; for more drives use raid10 or several volumes");
         }
         layout.mirror_copies = drives;
+    } else if (level == RaidLevel::Raid10 && layout.placement != CopyPlacement::Near) {
+        if (drives < 2) {
+            r.problem(k::drives, "raid10 with the " + std::string(to_string(layout.placement)) +
+                                     " layout needs at least 2 drives, got " +
+                                     std::to_string(drives));
+        }
     } else if (drives < min_volume_drives(level, layout.mirror_copies)) {
         r.problem(k::drives, name + " needs at least " +
                                  std::to_string(min_volume_drives(level, layout.mirror_copies)) +
@@ -159,15 +165,63 @@ void check_degraded(ObjectReader& r, Layout& layout) {
     }
 }
 
+/// The "placement" key (md raid10's near, far or offset), if given and known.
+bool read_placement(ObjectReader& r, Layout& layout) {
+    const json* v = r.find(k::placement);
+    if (v == nullptr) {
+        return false;
+    }
+    std::optional<CopyPlacement> placement;
+    if (v->is_string()) {
+        placement = copy_placement_from_string(v->get<std::string>());
+    }
+    if (!placement) {
+        r.problem(k::placement,
+                  "must be \"near\", \"far\" or \"offset\" (Linux md's raid10 layouts); got " +
+                      describe(*v));
+        return false;
+    }
+    layout.placement = *placement;
+    return true;
+}
+
+/// Far and offset are Linux md raid10 layouts of 2 copies without spans.
+bool check_placement(ObjectReader& r, RaidLevel level, const std::string& name,
+                     const Layout& layout, bool spans_given) {
+    if (level != RaidLevel::Raid10) {
+        r.problem(k::placement, "applies to raid10 only (Linux md's layouts), not " + name);
+        return false;
+    }
+    if (layout.placement == CopyPlacement::Near) {
+        return true;
+    }
+    const std::string placement(to_string(layout.placement));
+    if (spans_given) {
+        r.problem(k::placement, "md's " + placement +
+                                    " layout has no spans: remove disks_per_span or use "
+                                    "\"near\"");
+        return false;
+    }
+    if (layout.mirror_copies != 2) {
+        r.problem(k::placement, "the " + placement +
+                                    " layout is modelled with 2 copies (mdadm --layout " +
+                                    placement.substr(0, 1) + "2); mirror_copies must be 2, got " +
+                                    std::to_string(layout.mirror_copies));
+        return false;
+    }
+    return true;
+}
+
 }  // namespace
 
 Layout read_layout(const json& value, const std::string& path, Issues& issues) {
     Layout layout;
-    ObjectReader r(value, path, issues,
-                   concat_keys({{k::level, k::drives, k::disks_per_span, k::mirror_copies,
-                                 k::volumes, k::failed_drives, k::rebuild_rate_fraction},
-                                size_keys(k::stripe)}),
-                   "an object like {\"level\": \"raid5\", \"drives\": 4}");
+    ObjectReader r(
+        value, path, issues,
+        concat_keys({{k::level, k::drives, k::disks_per_span, k::mirror_copies, k::placement,
+                      k::volumes, k::failed_drives, k::rebuild_rate_fraction},
+                     size_keys(k::stripe)}),
+        "an object like {\"level\": \"raid5\", \"drives\": 4}");
     if (!r.valid()) {
         return layout;
     }
@@ -178,6 +232,7 @@ Layout read_layout(const json& value, const std::string& path, Issues& issues) {
         r.integer(k::disks_per_span, 1, kMaxDrivesPerVolume, layout.disks_per_span);
     const bool copies_given =
         r.integer(k::mirror_copies, 2, kMaxMirrorCopies, layout.mirror_copies);
+    const bool placement_given = read_placement(r, layout);
     r.size(k::stripe, {kMinStripeBytes, kMaxStripeBytes}, layout.stripe_unit_bytes, Need::Optional,
            units::sector);
     r.integer(k::volumes, 1, kMaxVolumes, layout.volumes);
@@ -190,6 +245,9 @@ Layout read_layout(const json& value, const std::string& path, Issues& issues) {
     const std::string name(to_string(*level));
 
     check_keys_for_level(r, *level, name, layout);
+    if (placement_given && !check_placement(r, *level, name, layout, spans_given)) {
+        layout.placement = CopyPlacement::Near;
+    }
     if (!drives_ok) {
         return layout;
     }

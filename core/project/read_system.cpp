@@ -110,6 +110,14 @@ void cross_check(ObjectReader& r, const System& s, bool controller_given) {
                                      s.controller.levels + ", not " +
                                      std::string(to_string(s.layout.level)));
     }
+    if (s.layout.level == RaidLevel::Raid10 && s.layout.placement != CopyPlacement::Near &&
+        s.controller.kind == ControllerKind::HardwareRaid) {
+        r.problem(k::layout, "placement \"" + std::string(to_string(s.layout.placement)) +
+                                 "\" is Linux md's (host software RAID); '" +
+                                 s.controller.info.name +
+                                 "' builds RAID 10 itself, with the copies near: use \"near\" "
+                                 "or an HBA");
+    }
     const ControllerSpec& c = s.controller;
     const double unit = s.layout.stripe_unit_bytes;
     if (is_striped(s.layout.level) && ((c.min_stripe_bytes > 0.0 && unit < c.min_stripe_bytes) ||

@@ -118,6 +118,9 @@ ProjectJson to_json(const Layout& layout) {
     if (is_mirrored(layout.level)) {
         out[k::mirror_copies] = layout.mirror_copies;
     }
+    if (layout.level == RaidLevel::Raid10 && layout.placement != CopyPlacement::Near) {
+        out[k::placement] = std::string(to_string(layout.placement));
+    }
     if (is_striped(layout.level)) {
         put_size(out, k::stripe, layout.stripe_unit_bytes);
     }

@@ -60,6 +60,20 @@ LossModel loss_model(const Layout& layout) {
     m.tolerated = failures_tolerated(healthy);
     switch (g.level) {
         case RaidLevel::Raid10:
+            if (g.placement != CopyPlacement::Near && g.drives > 2) {
+                // md far / offset: chunk copies on drives d and d + 1 (raid10.c,
+                // __raid10_find_phys), so each drive shares data with both neighbours and a
+                // second failure loses data on either. derived: Gibson's rate n x 2 / (MTTF^2 /
+                // MTTR) is that of the drives' n neighbouring pairs in series.
+                m.groups = g.drives * volumes;
+                m.members = 2;
+                m.critical_read_drives = 1;
+                m.description = plural(volumes, "md raid10 volume") + " of " +
+                                plural(g.drives, "drive") + " (" +
+                                std::string(to_string(g.placement)) +
+                                " layout: each drive's copies on its 2 neighbours)";
+                break;
+            }
             if (g.drives % g.copies != 0) {
                 // md near layout on copies + 1 drives: every `copies` drives share a chunk, so
                 // the volume is one group that survives copies - 1 failures; a rebuild reads

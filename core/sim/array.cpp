@@ -10,19 +10,36 @@ namespace raidadv::sim {
 ArrayMap::ArrayMap(const Layout& layout, double drive_capacity_bytes) : g_(make_geometry(layout)) {
     row_bytes_ = g_.unit * std::max(1, g_.data_units_per_row);
     const double capacity = drive_capacity_bytes > 0.0 ? drive_capacity_bytes : 1e12;
-    // Every drive holds one stripe unit of every row (geometry.cpp mappings).
-    volume_bytes_ = std::floor(capacity / g_.unit) * row_bytes_;
+    // Every drive holds one stripe unit of every row (geometry.cpp mappings); md far and offset
+    // raid10 hold each row `copies` times (raid10.c: far sections, offset rows).
+    const int repeats = g_.placement == CopyPlacement::Near ? 1 : std::max(1, g_.copies);
+    rows_per_drive_ = std::floor(capacity / g_.unit / repeats);
+    volume_bytes_ = rows_per_drive_ * row_bytes_;
+}
+
+double ArrayMap::disk_offset(double row, double within, int copy) const {
+    switch (g_.placement) {
+        case CopyPlacement::Far:  // copy c in section c (raid10.c: addr + c x stride)
+            return (copy * rows_per_drive_ + row) * g_.unit + within;
+        case CopyPlacement::Offset:  // copy c in row (row x copies + c)
+            return (row * g_.copies + copy) * g_.unit + within;
+        case CopyPlacement::Near:
+            break;
+    }
+    return row * g_.unit + within;
+}
+
+int ArrayMap::copy_of_read(double unit_index, int disk) const {
+    if (g_.placement == CopyPlacement::Near) {
+        return 0;
+    }
+    const long long n = std::max(1, g_.drives);
+    const auto u = static_cast<long long>(unit_index);
+    return static_cast<int>(((disk - u % n) % n + n) % n);
 }
 
 int ArrayMap::read_copies() const {
-    switch (g_.level) {
-        case RaidLevel::Raid1:
-        case RaidLevel::Raid10:
-        case RaidLevel::Raid01:
-            return g_.copies;
-        default:
-            return 1;
-    }
+    return read_choices(g_);
 }
 
 SimArrayRequest ArrayMap::read(double offset, double bytes, int copy) const {
@@ -38,12 +55,18 @@ SimArrayRequest ArrayMap::place(const ArrayRequest& req, double offset, double b
     constexpr double kNone = std::numeric_limits<double>::infinity();
     const int drives = std::max(1, g_.drives);
     const int group_drives = std::max(1, g_.group_drives);
-    std::vector<double> at(static_cast<std::size_t>(drives), kNone);
+    // Per drive and section (md far raid10: one per copy; else one), the lowest piece.
+    const int sections = g_.placement == CopyPlacement::Far ? std::max(1, g_.copies) : 1;
+    std::vector<double> at(static_cast<std::size_t>(drives * sections), kNone);
     std::vector<double> group_at(static_cast<std::size_t>(drives / group_drives + 1), kNone);
-    // Each stripe-unit piece lives at (row * unit + offset in unit) on its drive: every drive
-    // holds one unit per row in all the geometry.cpp layouts. The drive comes from map_read of
-    // the piece alone; a drive's I/O starts at its lowest piece (add_io merges contiguous rows).
-    const int copies = (write && read_copies() > 1) ? g_.copies : 1;
+    // Each stripe-unit piece lives at (row * unit + offset in unit) on its drive (disk_offset
+    // for md far / offset): every drive holds one unit per row in all the geometry.cpp
+    // layouts. The drive comes from map_read of the piece alone; a drive's I/O starts at its
+    // lowest piece (add_io merges contiguous rows).
+    const bool mirrored =
+        g_.copies > 1 && (g_.level == RaidLevel::Raid1 || g_.level == RaidLevel::Raid10 ||
+                          g_.level == RaidLevel::Raid01);
+    const int copies = write && mirrored ? g_.copies : 1;
     double pos = offset;
     const double stop = offset + bytes;
     while (pos < stop) {
@@ -51,14 +74,17 @@ SimArrayRequest ArrayMap::place(const ArrayRequest& req, double offset, double b
         const double unit_start = unit_index * g_.unit;
         const double end = std::min(stop, unit_start + g_.unit);
         const double row = std::floor(unit_index / std::max(1, g_.data_units_per_row));
-        const double disk_offset = row * g_.unit + (pos - unit_start);
         for (int c = 0; c < copies; ++c) {
+            // A read's copy: the one map_read picks (md far/offset: the first surviving).
             const ArrayRequest one = map_read(g_, pos, end - pos, copies > 1 ? c : copy);
             const int d = one.phases.front().ios.front().disk;
-            double& a = at[static_cast<std::size_t>(d)];
-            a = std::min(a, disk_offset);
+            const int placed = copies > 1 ? c : copy_of_read(unit_index, d);
+            const double where = disk_offset(row, pos - unit_start, placed);
+            const int section = sections > 1 ? placed : 0;
+            double& a = at[static_cast<std::size_t>(section * drives + d)];
+            a = std::min(a, where);
             double& ga = group_at[static_cast<std::size_t>(d / group_drives)];
-            ga = std::min(ga, disk_offset);
+            ga = std::min(ga, where);
         }
         pos = end;
     }
@@ -68,7 +94,7 @@ SimArrayRequest ArrayMap::place(const ArrayRequest& req, double offset, double b
         SimPhase sp;
         for (const DiskIo& io : phase.ios) {
             // Parity units and reconstruct-write reads sit in the same row as the group's data.
-            double where = at[static_cast<std::size_t>(io.disk)];
+            double where = at[static_cast<std::size_t>(io.section * drives + io.disk)];
             if (where == kNone) {
                 where = group_at[static_cast<std::size_t>(io.disk / group_drives)];
             }

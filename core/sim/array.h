@@ -44,7 +44,13 @@ class ArrayMap {
   private:
     SimArrayRequest place(const ArrayRequest& req, double offset, double bytes, bool write,
                           int copy) const;
+    /// Bytes from the drive's start of copy `copy` of the piece `within` bytes into a unit of
+    /// row `row`.
+    double disk_offset(double row, double within, int copy) const;
+    /// Which copy of data unit `unit_index` lies on `disk` (md far / offset; 0 for near).
+    int copy_of_read(double unit_index, int disk) const;
     Geometry g_;
+    double rows_per_drive_ = 0.0;  ///< rows of one copy a drive holds
     double row_bytes_ = 0.0;
     double volume_bytes_ = 0.0;
 };

@@ -349,7 +349,19 @@ TEST_CASE("md raid10 on 3 drives: the near layout's geometry and loss model", "[
     CHECK(even.phases[0].ios.size() == 2);
     CHECK(even.phases[0].ios[0].disk + even.phases[0].ios[1].disk == 5);
 
-    // The search offers it only where Linux md builds the array.
-    CHECK(layouts_for(RaidLevel::Raid10, 3, false, 1, true).size() == 1);
+    // The search offers it only where Linux md builds the array, with md's far and offset
+    // layouts (on 2 drives only those: near on 2 is raid1); a hardware RAID 10 keeps near.
+    const auto md3 = layouts_for(RaidLevel::Raid10, 3, false, 1, true);
+    REQUIRE(md3.size() == 3);
+    CHECK(md3[0].placement == CopyPlacement::Near);
+    CHECK(md3[1].placement == CopyPlacement::Far);
+    CHECK(md3[2].placement == CopyPlacement::Offset);
     CHECK(layouts_for(RaidLevel::Raid10, 3, false, 1, false).empty());
+    CHECK(layouts_for(RaidLevel::Raid10, 2, false, 1, true).size() == 2);
+    CHECK(layouts_for(RaidLevel::Raid10, 2, false, 1, false).empty());
+    CHECK(layouts_for(RaidLevel::Raid10, 8, false, 1, true).size() ==
+          layouts_for(RaidLevel::Raid10, 8, false, 1, false).size() + 2);
+    for (const Layout& hw : layouts_for(RaidLevel::Raid10, 8, false, 1, false)) {
+        CHECK(hw.placement == CopyPlacement::Near);
+    }
 }

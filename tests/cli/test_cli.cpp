@@ -127,6 +127,15 @@ TEST_CASE("saturated points: null response times, never NaN", "[cli]") {
     CHECK(saturated == 1);
 }
 
+TEST_CASE("evaluate names each layout as the file gives it", "[cli]") {
+    // Stripe units in full (512 KiB once read "500 KiB"), and md's raid10 placement.
+    const Run run = run_cli("evaluate " + example("md-raid10-layouts.json"));
+    REQUIRE(run.status == 0);
+    CHECK_THAT(run.out, Contains("raid10, 4 drives, 2 copies, md far layout, stripe 512 KiB"));
+    CHECK_THAT(run.out, Contains("md offset layout"));
+    CHECK_THAT(run.out, !Contains("500 KiB"));
+}
+
 TEST_CASE("evaluate --json on every example has the documented keys", "[cli][slow]") {
     for (const auto& entry : fs::directory_iterator(fs::path(RAID_RESOURCES_DIR) / "examples")) {
         if (entry.path().extension() != ".json") {

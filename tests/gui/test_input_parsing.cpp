@@ -130,6 +130,16 @@ class InputParsingTest : public QObject {
         }
         QCOMPARE(q, 1);
         QCOMPARE(blockLabel(RaidLevel::Raid10, 1, 0, 2, 2), QStringLiteral("M"));
+        // md raid10 of 3 drives, 4 rows: far data on top, copies below; offset alternates;
+        // near: slots 0..11 hold copy 0 and copy 1 of chunks 0..5 in turn.
+        using raidadv::CopyPlacement;
+        QCOMPARE(mdBlockLabel(CopyPlacement::Far, 2, 1, 3, 2, 4), QStringLiteral("D"));
+        QCOMPARE(mdBlockLabel(CopyPlacement::Far, 0, 2, 3, 2, 4), QStringLiteral("M"));
+        QCOMPARE(mdBlockLabel(CopyPlacement::Offset, 1, 2, 3, 2, 4), QStringLiteral("D"));
+        QCOMPARE(mdBlockLabel(CopyPlacement::Offset, 1, 3, 3, 2, 4), QStringLiteral("M"));
+        QCOMPARE(mdBlockLabel(CopyPlacement::Near, 1, 0, 3, 2, 4), QStringLiteral("M"));
+        QCOMPARE(mdBlockLabel(CopyPlacement::Near, 0, 1, 3, 2, 4), QStringLiteral("M"));
+        QCOMPARE(mdBlockLabel(CopyPlacement::Near, 1, 1, 3, 2, 4), QStringLiteral("D"));
     }
 
     void layoutDiagramDrawsEveryLevel() {

@@ -63,6 +63,22 @@ TEST_CASE("Loss model of each level") {
         CHECK(m.tolerated == 1);
         CHECK(m.critical_read_drives == 1);
     }
+    SECTION("md raid10 far / offset of 6: each drive's copies on its 2 neighbours") {
+        // Drives d and d + 1 share chunks (raid10.c): 6 neighbouring pairs, twice the rate of
+        // the near layout's 3 mirror pairs; on 2 drives the one pair.
+        for (CopyPlacement p : {CopyPlacement::Far, CopyPlacement::Offset}) {
+            Layout l = make(RaidLevel::Raid10, 6);
+            l.placement = p;
+            const LossModel m = loss_model(l);
+            CHECK(m.groups == 6);
+            CHECK(m.members == 2);
+            CHECK(m.tolerated == 1);
+            CHECK(m.critical_read_drives == 1);
+            CHECK(loss_model(make(RaidLevel::Raid10, 6)).groups == 3);
+            l.drives = 2;
+            CHECK(loss_model(l).groups == 1);
+        }
+    }
     SECTION("RAID 0+1 of 6: two RAID 0 sides of 3") {
         const LossModel m = loss_model(make(RaidLevel::Raid01, 6));
         CHECK(m.groups == 1);

@@ -1,5 +1,5 @@
 // core/advisor build_plan and buying_summary: the commands for a layout, worked by hand from the
-// tools' manuals (mdadm(8): --chunk in KiB, raid10 --layout=nN; StorCLI reference: add vd
+// tools' manuals (mdadm(8): --chunk in KiB, raid10 --layout=nN / fN / oN; StorCLI reference: add vd
 // type= drives=e:s-e:s pdperarray= strip=<KB>; MegaCLI -CfgLdAdd/-CfgSpanAdd -strpsz<KB>).
 
 #include <algorithm>
@@ -65,6 +65,17 @@ TEST_CASE("mdadm lines for the plain levels: chunk in KiB, drives counted", "[bu
     CHECK(advisor::mdadm_commands(host_raid_system(RaidLevel::Raid10, 4)) ==
           std::vector<std::string>{"mdadm --create /dev/md0 --level=10 --raid-devices=4 "
                                    "--layout=n2 --chunk=64K /dev/sdb /dev/sdc /dev/sdd /dev/sde"});
+    // md's far and offset layouts (mdadm(8): --layout f2 / o2), on 2 and 3 drives too.
+    System far = host_raid_system(RaidLevel::Raid10, 2);
+    far.layout.placement = CopyPlacement::Far;
+    CHECK(advisor::mdadm_commands(far) ==
+          std::vector<std::string>{"mdadm --create /dev/md0 --level=10 --raid-devices=2 "
+                                   "--layout=f2 --chunk=64K /dev/sdb /dev/sdc"});
+    System offset = host_raid_system(RaidLevel::Raid10, 3);
+    offset.layout.placement = CopyPlacement::Offset;
+    CHECK(advisor::mdadm_commands(offset) ==
+          std::vector<std::string>{"mdadm --create /dev/md0 --level=10 --raid-devices=3 "
+                                   "--layout=o2 --chunk=64K /dev/sdb /dev/sdc /dev/sdd"});
     // Two independent mirrors: one md device each, on their own drives; no chunk for RAID 1.
     CHECK(advisor::mdadm_commands(host_raid_system(RaidLevel::Raid1, 2, 2)) ==
           std::vector<std::string>{
