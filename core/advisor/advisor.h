@@ -55,6 +55,7 @@ struct Assessment {
 struct Wear {
     bool applies = false;              ///< an SSD with a known endurance rating
     double drive_bytes_per_day = 0.0;  ///< written to each drive per day
+    double user_write_Bps = 0.0;       ///< user bytes written a second at the heaviest point
     double write_amplification = 1.0;  ///< bytes the drives write per byte the user writes
     double years_to_wear_out = 0.0;    ///< endurance / (bytes per day x 365.25)
 };

@@ -44,8 +44,9 @@ Wear ssd_wear(const System& system, const Workload& workload, const PointMetrics
     w.write_amplification =
         write_amplification(system.layout, workload.size.mean_bytes(), workload.alignment_bytes);
     const int drives = std::max(1, system.total_drives());
-    w.drive_bytes_per_day = user_write_Bps(point, workload) * w.write_amplification *
-                            busy_hours_per_day * 3600.0 / drives;
+    w.user_write_Bps = user_write_Bps(point, workload);
+    w.drive_bytes_per_day =
+        w.user_write_Bps * w.write_amplification * busy_hours_per_day * 3600.0 / drives;
     w.applies = d.kind == DriveKind::Ssd && d.endurance_bytes > 0.0;
     if (w.applies) {
         w.years_to_wear_out = w.drive_bytes_per_day > 0.0

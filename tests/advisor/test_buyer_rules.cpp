@@ -96,6 +96,7 @@ TEST_CASE("SSD wear: bytes per drive per day against the rated endurance", "[adv
     const Wear wear = ssd_wear(s, w, p, 8.0);
     REQUIRE(wear.applies);
     CHECK(wear.drive_bytes_per_day == Approx(117.9648e9));
+    CHECK(wear.user_write_Bps == Approx(4.096e6));  // what the warning names as the load's rate
     CHECK(wear.years_to_wear_out == Approx(13.93).epsilon(0.002));
     // Busy all day: three times the wear.
     CHECK(ssd_wear(s, w, p, 24.0).years_to_wear_out == Approx(13.93 / 3).epsilon(0.002));
