@@ -68,6 +68,36 @@ std::string cell(const std::string& text, std::size_t width) {
     return std::string(text.size() < width ? width - text.size() : 1, ' ') + text;
 }
 
+/// The workload's measured points (workload import) next to the model's prediction at the same
+/// load: the measured mean response and how far the model is from it.
+void print_measured(std::ostream& out, const Workload& workload, const Evaluation& e, bool files) {
+    for (const MeasuredPoint& m : workload.measured) {
+        const PointMetrics* predicted = nullptr;
+        for (const PointMetrics& p : e.points) {
+            const bool same = m.concurrency > 0 ? p.concurrency == m.concurrency
+                                                : p.concurrency == 0 &&
+                                                      p.arrival_rate_per_s == m.arrival_rate_per_s;
+            predicted = same ? &p : predicted;
+        }
+        PointMetrics at;
+        at.concurrency = m.concurrency;
+        at.arrival_rate_per_s = m.arrival_rate_per_s;
+        // Same columns as the predicted rows above.
+        out << "  " << cell(load_text(at, files), 12) << cell(format_value(m.iops), 12)
+            << cell(m.mb_per_s > 0.0 ? format_value(m.mb_per_s) : "-", 10)
+            << cell(format_value(m.mean_response_s * 1e3), 10)
+            << cell(m.p95_response_s > 0.0 ? format_value(m.p95_response_s * 1e3) : "-", 10)
+            << "  measured";
+        if (predicted == nullptr || predicted->saturated || !(m.mean_response_s > 0.0)) {
+            out << " (no prediction at this load)\n";
+            continue;
+        }
+        const double off = predicted->mean_response_s / m.mean_response_s - 1.0;
+        out << "; the model's mean is " << (off >= 0.0 ? "+" : "") << format_value(off * 100.0, 2)
+            << "% off\n";
+    }
+}
+
 void print_workload(std::ostream& out, const Workload& workload, const Evaluation& e) {
     const bool files = workload.unit == Workload::Unit::File;
     out << "\n  " << e.workload << "\n";
@@ -88,6 +118,7 @@ void print_workload(std::ostream& out, const Workload& workload, const Evaluatio
                 << "\n";
         }
     }
+    print_measured(out, workload, e, files);
 }
 
 }  // namespace

@@ -39,18 +39,11 @@ struct ImportOptions {
     Progress progress;  ///< may be empty
 };
 
-/// A load point measured on a real system (fio, iostat, a block trace): what the workload did
-/// there, kept as a reference to compare predictions with (project file key `measured`).
-/// Exactly one of `concurrency` (closed: outstanding requests) and `arrival_rate_per_s` (open)
-/// is non-zero.
-struct MeasuredPoint {
-    int concurrency = 0;
-    double arrival_rate_per_s = 0.0;
-    double iops = 0.0;             ///< requests completed per second
-    double mb_per_s = 0.0;         ///< 10^6 bytes per second
-    double mean_response_s = 0.0;  ///< mean time from submission to completion
-    double p95_response_s = 0.0;   ///< 95th percentile; 0 = not measured
-};
+/// A load point measured on a real system (fio, iostat, a block trace): the workload's
+/// MeasuredPoint (workload/workload.h), kept as a reference to compare predictions with
+/// (project file key `measured`). Exactly one of `concurrency` (closed: outstanding requests)
+/// and `arrival_rate_per_s` (open) is non-zero.
+using MeasuredPoint = raidadv::MeasuredPoint;
 
 /// One workload read from a measurement, and what was read to make it.
 struct ImportedWorkload {

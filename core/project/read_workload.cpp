@@ -188,8 +188,8 @@ void read_points(ObjectReader& r, Workload& w, bool from_preset) {
 }
 
 /// `measured`: load points measured on a real system (workload import), kept in the file as
-/// references; checked here, not used by the model (docs/measurements.md).
-void read_measured(ObjectReader& r) {
+/// references; checked here, kept in the workload, not used by the model (docs/measurements.md).
+void read_measured(ObjectReader& r, std::vector<MeasuredPoint>& out) {
     namespace k = project_keys::measured_point;
     const json* v = r.find(project_keys::workload::measured);
     if (v == nullptr) {
@@ -211,11 +211,7 @@ void read_measured(ObjectReader& r) {
         if (!p.valid()) {
             continue;
         }
-        struct {
-            int concurrency = 0;
-            double arrival_rate_per_s = 0, iops = 0, mb_per_s = 0, mean_response_s = 0,
-                   p95_response_s = 0;
-        } m;
+        MeasuredPoint m;
         if (p.has(k::concurrency) == p.has(k::arrival_rate_per_s)) {
             p.problem(k::concurrency,
                       "give exactly one of 'concurrency' (closed) and "
@@ -228,6 +224,7 @@ void read_measured(ObjectReader& r) {
         p.number(k::mean_response_ms, {0, kMaxThinkTimeMs, true, false}, m.mean_response_s,
                  units::ms, Need::Required);
         p.number(k::p95_response_ms, {0, kMaxThinkTimeMs}, m.p95_response_s, units::ms);
+        out.push_back(m);
     }
 }
 
@@ -347,7 +344,7 @@ Workload read_workload(const json& value, const std::string& path, Issues& issue
     r.number(k::span_fraction, {0, 1, true, false}, w.span_fraction);
     r.integer(k::streams, 0, kMaxStreams, w.streams);
     read_points(r, w, preset != nullptr);
-    read_measured(r);
+    read_measured(r, w.measured);
     return w;
 }
 

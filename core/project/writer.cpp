@@ -207,6 +207,28 @@ ProjectJson to_json(const Workload& w) {
         }
         out[k::arrival_rates_per_s] = std::move(rates);
     }
+    if (!w.measured.empty()) {
+        namespace m = project_keys::measured_point;
+        ProjectJson points = ProjectJson::array();
+        for (const MeasuredPoint& p : w.measured) {
+            ProjectJson point = ProjectJson::object();
+            if (p.concurrency > 0) {
+                point[m::concurrency] = p.concurrency;
+            } else {
+                point[m::arrival_rate_per_s] = file_number(p.arrival_rate_per_s);
+            }
+            point[m::iops] = file_number(p.iops);
+            if (p.mb_per_s > 0.0) {
+                point[m::mb_per_s] = file_number(p.mb_per_s);
+            }
+            point[m::mean_response_ms] = file_number(p.mean_response_s, units::ms);
+            if (p.p95_response_s > 0.0) {
+                point[m::p95_response_ms] = file_number(p.p95_response_s, units::ms);
+            }
+            points.push_back(std::move(point));
+        }
+        out[k::measured] = std::move(points);
+    }
     return out;
 }
 

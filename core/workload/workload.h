@@ -26,6 +26,17 @@ struct SizeDistribution {
     double mean_bytes() const;
 };
 
+/// A load point measured on a real system (`raid-advisor-cli workload import`): a reference
+/// the model's prediction at the same point is compared with, never an input of the model.
+struct MeasuredPoint {
+    int concurrency = 0;              ///< closed point (0 if open)
+    double arrival_rate_per_s = 0.0;  ///< open point (0 if closed)
+    double iops = 0.0;
+    double mb_per_s = 0.0;  ///< 0 = not measured
+    double mean_response_s = 0.0;
+    double p95_response_s = 0.0;  ///< 0 = not measured
+};
+
 /// A workload: request-level (IOMeter-like) or file-level (read or write whole files).
 struct Workload {
     std::string name;
@@ -41,6 +52,7 @@ struct Workload {
     std::vector<int> concurrency;     ///< closed points: outstanding requests / processes
     double think_time_s = 0.0;        ///< closed: pause between a completion and the next request
     std::vector<double> arrival_rates_per_s;  ///< open points (requests or files per second)
+    std::vector<MeasuredPoint> measured;      ///< measured references (workload import)
 };
 
 }  // namespace raidadv

@@ -127,6 +127,17 @@ TEST_CASE("saturated points: null response times, never NaN", "[cli]") {
     CHECK(saturated == 1);
 }
 
+TEST_CASE("evaluate shows a workload's measured points next to the prediction", "[cli]") {
+    json j = json::parse(kInlineProject);
+    j["workloads"][0]["measured"] =
+        json::array({{{"concurrency", 4}, {"iops", 150}, {"mean_response_ms", 20}},
+                     {{"concurrency", 64}, {"iops", 160}, {"mean_response_ms", 400}}});
+    const Run run = run_cli("evaluate " + project_file("measured.json", j.dump()));
+    REQUIRE(run.status == 0);
+    CHECK_THAT(run.out, Contains("measured; the model's mean is"));
+    CHECK_THAT(run.out, Contains("measured (no prediction at this load)"));  // QD 64 not asked
+}
+
 TEST_CASE("evaluate names each layout as the file gives it", "[cli]") {
     // Stripe units in full (512 KiB once read "500 KiB"), and md's raid10 placement.
     const Run run = run_cli("evaluate " + example("md-raid10-layouts.json"));

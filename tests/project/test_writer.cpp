@@ -219,3 +219,33 @@ TEST_CASE("inline and modified parts are written out in full and read back", "[p
     CHECK(second.systems[0].drive.hdd.rpm == 10000);
     CHECK(second.systems[0].drive_write_cache == DriveWriteCache::Off);
 }
+
+TEST_CASE("measured points and md placements survive a read and a write", "[project][writer]") {
+    // A workload as `workload import` prints it keeps its measured references; a raid10's md
+    // placement is written back (both were once dropped by the writer).
+    const std::string text = R"({
+      "format": "raid-advisor-project", "version": 2, "name": "measured",
+      "systems": [{"name": "far", "drive": "test-hdd",
+                   "layout": {"level": "raid10", "drives": 2, "placement": "far"}}],
+      "workloads": [{"name": "w", "read_fraction": 0.7, "request_size": {"fixed_kib": 16},
+                     "concurrency": [4, 8],
+                     "measured": [{"concurrency": 4, "iops": 950.5, "mb_per_s": 15.2,
+                                   "mean_response_ms": 4.2, "p95_response_ms": 9.1},
+                                  {"concurrency": 8, "iops": 1200, "mean_response_ms": 6.6}]}]
+    })";
+    const Project first = parse_project(text, test::small_catalog());
+    REQUIRE(first.workloads[0].measured.size() == 2);
+    CHECK(first.workloads[0].measured[0].iops == 950.5);
+    CHECK(first.workloads[0].measured[0].mean_response_s == Approx(4.2e-3));
+    CHECK(first.workloads[0].measured[1].p95_response_s == 0.0);
+    CHECK(first.systems[0].layout.placement == CopyPlacement::Far);
+    const Json written = Json::parse(project_to_text(first, "test"));
+    CHECK(written["systems"][0]["layout"]["placement"] == "far");
+    const Json& measured = written["workloads"][0]["measured"];
+    REQUIRE(measured.size() == 2);
+    CHECK(measured[0]["p95_response_ms"] == 9.1);
+    CHECK(measured[1]["concurrency"] == 8);
+    CHECK_FALSE(measured[1].contains("p95_response_ms"));
+    const Project second = parse_project(written.dump(), test::small_catalog());
+    CHECK(project_to_text(second, "test") == project_to_text(first, "test"));
+}
