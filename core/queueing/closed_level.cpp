@@ -186,11 +186,13 @@ void ClosedLevel::add_entry(const Visit& visit, double probability,
 
 void ClosedLevel::set(const Seen& seen, double n, double think) {
     last_x_ = std::numeric_limits<double>::quiet_NaN();  // a new level: nothing to reuse
+    terms_changed_ = true;
     refresh_services(seen);
     mix_busy_times();
     low_priority_left(think);
     for (StationState& st : stations_) {
         st.busy_per_throughput = 0.0;
+        st.ahead_known[0] = st.ahead_known[1] = false;
     }
     for (std::size_t v = 0; v + 1 < variant_end_.size(); ++v) {
         double previous_fg = 0.0;
@@ -253,7 +255,7 @@ void ClosedLevel::prepare_entry(std::size_t i, double& previous_fg, const Seen& 
     const double c = e.prepared.servers;
     const double foreground = p.foreground();
     if (e.queue) {
-        const QueuedAhead ahead = queue_ahead(e, seen, n);
+        const QueuedAhead ahead = shared_ahead(e, seen, n);
         e.with_own = ahead.time + foreground / c;
         e.own = foreground / c;
         e.ahead_var = ahead.var;
@@ -272,6 +274,30 @@ void ClosedLevel::prepare_entry(std::size_t i, double& previous_fg, const Seen& 
     stations_[e.station].busy_per_throughput += e.share * p.busy() / c;
     // A station without detached load is never slowed down (slow = 1 at every x).
     evaluate(i, 1.0);
+}
+
+bool ClosedLevel::routed(const Entry& e) const {
+    const Visit& v = *e.visit;
+    return v.fork < net_.stations[e.station].copies && v.choice <= 1 && !v.nearest_first &&
+           !v.stream_arrivals;
+}
+
+/// queue_ahead(e), computed once per station, level and spread: it reads of the entry only its
+/// station, its servers (the station's), whether its requests are routed at random, and its own
+/// busy time where the station's mix has no foreground weight (then it is not shared).
+QueuedAhead ClosedLevel::shared_ahead(const Entry& e, const Seen& seen, double n) {
+    StationState& st = stations_[e.station];
+    const double foreground_weight =
+        st.low_priority.first > 0.0 ? st.all.weight - st.low_priority.weight : st.all.weight;
+    if (!(foreground_weight > 0.0)) {
+        return queue_ahead(e, seen, n);
+    }
+    const int r = routed(e) ? 1 : 0;
+    if (!st.ahead_known[r]) {
+        st.ahead[r] = queue_ahead(e, seen, n);
+        st.ahead_known[r] = true;
+    }
+    return st.ahead[r];
 }
 
 /// The time queued ahead of entry e's request. Seidmann: a c-server queue ~ a queue with
@@ -299,10 +325,7 @@ QueuedAhead ClosedLevel::queue_ahead(const Entry& e, const Seen& seen, double n)
     // Copies a request lands on at random are unevenly loaded whatever the service's spread; a
     // fork to every copy, a choice of the shorter queue, nearest-first order or stream arrivals
     // even them out.
-    const Visit& v = *e.visit;
-    const bool routed =
-        v.fork < net_.stations[k].copies && v.choice <= 1 && !v.nearest_first && !v.stream_arrivals;
-    f.spread = routed ? 1.0 : f.cv2;
+    f.spread = routed(e) ? 1.0 : f.cv2;
     if (st.low_priority.first > 0.0) {
         return low_priority_ahead(st, f);
     }
@@ -361,18 +384,26 @@ StepResult ClosedLevel::respond(double x, bool queues) {
             evaluate(i, slow);
         }
     }
-    double second_moment = 0.0;
-    for (std::size_t v = 0; v + 1 < variant_end_.size(); ++v) {
-        double rv = 0.0, vv = 0.0;
-        for (std::size_t i = variant_end_[v]; i < variant_end_[v + 1]; ++i) {
-            rv += entries_[i].mean;
-            vv += entries_[i].var;
+    if (terms_changed_) {
+        double second_moment = 0.0;
+        for (std::size_t v = 0; v + 1 < variant_end_.size(); ++v) {
+            double rv = 0.0, vv = 0.0;
+            for (std::size_t i = variant_end_[v]; i < variant_end_[v + 1]; ++i) {
+                rv += entries_[i].mean;
+                vv += entries_[i].var;
+            }
+            const double probability = probability_[v];
+            r.response += probability * rv;
+            second_moment += probability * (vv + rv * rv);
         }
-        const double probability = probability_[v];
-        r.response += probability * rv;
-        second_moment += probability * (vv + rv * rv);
+        r.response_var = std::max(0.0, second_moment - r.response * r.response);
+        terms_changed_ = false;
+    } else {
+        // No visit's terms changed since the last sum (no station's slow-down moved): the same
+        // sum in the same order, so the same numbers.
+        r.response = last_.response;
+        r.response_var = last_.response_var;
     }
-    r.response_var = std::max(0.0, second_moment - r.response * r.response);
     last_x_ = x;
     last_.response = r.response;
     last_.response_var = r.response_var;
@@ -420,6 +451,7 @@ void ClosedLevel::evaluate(std::size_t i, double slow) {
     e.var = t.var;
     e.at_station = at_station;
     e.memo_slow = slow;
+    terms_changed_ = true;
 }
 
 }  // namespace raidadv::queueing::detail

@@ -47,6 +47,9 @@ struct StationState {
     double background = 0.0;           ///< utilization by detached visits at the last throughput
     double background_low_priority = 0.0;  ///< the low-priority part of `background`
     double slow = 1.0;  ///< slow-down of its queue by the detached load: 1 / (1 - forced)
+    /// queue_ahead at the level for entries not routed (0) and routed at random (1), once known.
+    QueuedAhead ahead[2];
+    bool ahead_known[2] = {false, false};
 };
 
 /// The residence-time model of a network at one population level. What does not depend on the
@@ -107,7 +110,9 @@ class ClosedLevel {
     void mix_busy_times();
     void low_priority_left(double think);
     void prepare_entry(std::size_t i, double& previous_fg, const Seen& seen, double n);
+    bool routed(const Entry& e) const;
     QueuedAhead queue_ahead(const Entry& e, const Seen& seen, double n) const;
+    QueuedAhead shared_ahead(const Entry& e, const Seen& seen, double n);
     void add_queues(StepResult& r) const;
     void evaluate(std::size_t i, double slow);
 
@@ -121,6 +126,7 @@ class ClosedLevel {
     std::vector<StationState> stations_;
     double last_x_ = std::numeric_limits<double>::quiet_NaN();  ///< the last call's throughput
     StepResult last_;                                           ///< its response (no queues)
+    bool terms_changed_ = true;  ///< an entry's terms changed since last_ was summed
 };
 
 }  // namespace raidadv::queueing::detail
