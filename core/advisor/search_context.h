@@ -78,8 +78,9 @@ struct Context {
 inline constexpr double kEnumerationShare = 0.2;
 inline constexpr double kEvaluationEnd = 0.9;
 
-/// The system `p` stands for, named.
-System build_system(const Context& ctx, const Pending& p);
+/// The system `p` stands for, named unless `named` is false (describe() formats text; the model,
+/// the bounds, the assessment and the performance key do not read the name).
+System build_system(const Context& ctx, const Pending& p, bool named = true);
 
 /// What evaluate() reads of a system within one search, as a key: systems with equal keys get
 /// equal evaluations (empty: no key, evaluate it on its own).

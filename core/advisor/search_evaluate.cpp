@@ -133,9 +133,8 @@ Verdict evaluate_pending(Context& ctx, Pending& p, const OnlinePruner* pruner,
     const Constraints& c = ctx.request.constraints;
     const Workload& w = ctx.request.workload;
     Candidate cand;
-    cand.system = build_system(ctx, p);
-    cand.assessment = assess(cand.system, ctx.request, ctx.controllers[p.choice].owned);
-    add_plan_cost(ctx.plans[p.plan], cand.assessment);
+    // Named and assessed (text included) only if kept: nothing before reads them.
+    cand.system = build_system(ctx, p, false);
     cand.stripe_rule = ctx.rules[p.rule];
     Outlook& o = p.outlook;
     bool worn_out = false;
@@ -195,6 +194,9 @@ Verdict evaluate_pending(Context& ctx, Pending& p, const OnlinePruner* pruner,
         ctx.reject("SMR drives: a day's writes overflow their media cache");
         return Verdict::Rejected;
     }
+    cand.system.name = describe(cand.system);
+    cand.assessment = assess(cand.system, ctx.request, ctx.controllers[p.choice].owned);
+    add_plan_cost(ctx.plans[p.plan], cand.assessment);
     if (wear.applies && wear.years_to_wear_out < 2.0 * c.horizon_years) {
         cand.assessment.warnings.push_back(wear_warning(cand, c));
     }

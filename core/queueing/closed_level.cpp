@@ -354,6 +354,13 @@ void ClosedLevel::background_utilization(double x) {
 
 StepResult ClosedLevel::respond(double x, bool queues) {
     StepResult r;
+    respond(x, queues, r);
+    return r;
+}
+
+void ClosedLevel::respond(double x, bool queues, StepResult& r) {
+    r.response = 0.0;
+    r.response_var = 0.0;
     if (x == last_x_) {
         // The same throughput as the last call of this level: the same response.
         r.response = last_.response;
@@ -361,7 +368,7 @@ StepResult ClosedLevel::respond(double x, bool queues) {
         if (queues) {
             add_queues(r);
         }
-        return r;
+        return;
     }
     background_utilization(x);
     for (StationState& st : stations_) {
@@ -410,7 +417,6 @@ StepResult ClosedLevel::respond(double x, bool queues) {
     if (queues) {
         add_queues(r);
     }
-    return r;
 }
 
 /// Queue lengths and busy fractions per unit of throughput at the last call's throughput.

@@ -74,6 +74,8 @@ class ClosedLevel {
     /// Response mean and variance at throughput x; with `queues` also the queue lengths and
     /// busy fractions per unit of throughput.
     StepResult respond(double x, bool queues);
+    /// The same into `r` (its vectors reused; left as they were without `queues`).
+    void respond(double x, bool queues, StepResult& r);
 
     const StationState& station(std::size_t s) const { return stations_[s]; }
 
