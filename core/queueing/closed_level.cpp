@@ -352,24 +352,9 @@ void ClosedLevel::background_utilization(double x) {
     }
 }
 
-StepResult ClosedLevel::respond(double x, bool queues) {
-    StepResult r;
-    respond(x, queues, r);
-    return r;
-}
-
-void ClosedLevel::respond(double x, bool queues, StepResult& r) {
-    r.response = 0.0;
-    r.response_var = 0.0;
-    if (x == last_x_) {
-        // The same throughput as the last call of this level: the same response.
-        r.response = last_.response;
-        r.response_var = last_.response_var;
-        if (queues) {
-            add_queues(r);
-        }
-        return;
-    }
+/// Each station's slow-down by the detached load at throughput x, and the terms of the visits
+/// at stations with detached load whose slow-down changed.
+void ClosedLevel::slow_down(double x) {
     background_utilization(x);
     for (StationState& st : stations_) {
         // Low-priority detached work (a drive's held writes) slows the requests only by what
@@ -390,6 +375,31 @@ void ClosedLevel::respond(double x, bool queues, StepResult& r) {
         if (!(slow == entries_[i].memo_slow)) {
             evaluate(i, slow);
         }
+    }
+}
+
+StepResult ClosedLevel::respond(double x, bool queues) {
+    StepResult r;
+    respond(x, queues, r);
+    return r;
+}
+
+void ClosedLevel::respond(double x, bool queues, StepResult& r) {
+    r.response = 0.0;
+    r.response_var = 0.0;
+    if (x == last_x_) {
+        // The same throughput as the last call of this level: the same response.
+        r.response = last_.response;
+        r.response_var = last_.response_var;
+        if (queues) {
+            add_queues(r);
+        }
+        return;
+    }
+    // The slow-downs reach only the visits at stations with detached load (variable_); with
+    // none, the response does not depend on x.
+    if (!variable_.empty()) {
+        slow_down(x);
     }
     if (terms_changed_) {
         double second_moment = 0.0;

@@ -116,6 +116,7 @@ class ClosedLevel {
     QueuedAhead queue_ahead(const Entry& e, const Seen& seen, double n) const;
     QueuedAhead shared_ahead(const Entry& e, const Seen& seen, double n);
     void add_queues(StepResult& r) const;
+    void slow_down(double x);
     void evaluate(std::size_t i, double slow);
 
     const Network& net_;
