@@ -147,6 +147,14 @@ ClosedLevel::ClosedLevel(const Network& net) : net_(net) {
         }
     }
     variant_end_.push_back(entries_.size());
+    const std::size_t variants = probability_.size();
+    variant_sum_.assign(variants, Terms{});
+    variant_changed_.assign(variants, 1);
+    for (std::size_t v = 0; v < variants; ++v) {
+        for (std::size_t i = variant_end_[v]; i < variant_end_[v + 1]; ++i) {
+            entries_[i].variant = v;
+        }
+    }
     for (std::size_t i = 0; i < entries_.size(); ++i) {
         // Service that does not depend on the queue is the same at every level.
         if (entries_[i].visit->service.at) {
@@ -187,6 +195,7 @@ void ClosedLevel::add_entry(const Visit& visit, double probability,
 void ClosedLevel::set(const Seen& seen, double n, double think) {
     last_x_ = std::numeric_limits<double>::quiet_NaN();  // a new level: nothing to reuse
     terms_changed_ = true;
+    std::fill(variant_changed_.begin(), variant_changed_.end(), 1);
     refresh_services(seen);
     mix_busy_times();
     low_priority_left(think);
@@ -404,11 +413,19 @@ void ClosedLevel::respond(double x, bool queues, StepResult& r) {
     if (terms_changed_) {
         double second_moment = 0.0;
         for (std::size_t v = 0; v + 1 < variant_end_.size(); ++v) {
-            double rv = 0.0, vv = 0.0;
-            for (std::size_t i = variant_end_[v]; i < variant_end_[v + 1]; ++i) {
-                rv += entries_[i].mean;
-                vv += entries_[i].var;
+            if (variant_changed_[v]) {
+                // Each variant's sum is redone, in the same order, only if one of its terms
+                // changed since it was last summed.
+                double rv = 0.0, vv = 0.0;
+                for (std::size_t i = variant_end_[v]; i < variant_end_[v + 1]; ++i) {
+                    rv += entries_[i].mean;
+                    vv += entries_[i].var;
+                }
+                variant_sum_[v] = {rv, vv};
+                variant_changed_[v] = 0;
             }
+            const double rv = variant_sum_[v].mean;
+            const double vv = variant_sum_[v].var;
             const double probability = probability_[v];
             r.response += probability * rv;
             second_moment += probability * (vv + rv * rv);
@@ -468,6 +485,7 @@ void ClosedLevel::evaluate(std::size_t i, double slow) {
     e.at_station = at_station;
     e.memo_slow = slow;
     terms_changed_ = true;
+    variant_changed_[e.variant] = 1;
 }
 
 }  // namespace raidadv::queueing::detail

@@ -84,6 +84,7 @@ class ClosedLevel {
     struct Entry {
         const Visit* visit = nullptr;
         std::size_t station = 0;
+        std::size_t variant = 0;
         bool queue = false;
         double share = 0.0;  ///< per-copy share x probability x count
         Prepared prepared;
@@ -129,7 +130,9 @@ class ClosedLevel {
     std::vector<StationState> stations_;
     double last_x_ = std::numeric_limits<double>::quiet_NaN();  ///< the last call's throughput
     StepResult last_;                                           ///< its response (no queues)
-    bool terms_changed_ = true;  ///< an entry's terms changed since last_ was summed
+    bool terms_changed_ = true;          ///< an entry's terms changed since last_ was summed
+    std::vector<Terms> variant_sum_;     ///< per variant: its terms' sums when last summed
+    std::vector<char> variant_changed_;  ///< per variant: a term changed since then
 };
 
 }  // namespace raidadv::queueing::detail
