@@ -249,8 +249,13 @@ const Candidate* cheaper_row(const Result& rows) {
 
 }  // namespace
 
+FoldMember fold_member(const Candidate& c) {
+    return {fold_family_key(c.system, c.assessment.failures_tolerated), criteria_of(c),
+            c.assessment.price_known};
+}
+
 std::vector<std::size_t> needed_after(const NeededAfter& what, double refine_key,
-                                      const std::vector<Candidate>& members, const Result& rows,
+                                      const std::vector<FoldMember>& members, const Result& rows,
                                       const std::vector<Outlook>& waiting) {
     const Weights& w = what.request.weights;
     const auto& ranked = rows.ranked;
@@ -267,9 +272,9 @@ std::vector<std::size_t> needed_after(const NeededAfter& what, double refine_key
     const double top_key = ranked.size() >= static_cast<std::size_t>(top)
                                ? key_of(ranked[static_cast<std::size_t>(top) - 1], w)
                                : -std::numeric_limits<double>::infinity();
-    std::map<std::string, std::vector<const Candidate*>> families;
-    for (const Candidate& c : members) {
-        families[fold_family_key(c.system, c.assessment.failures_tolerated)].push_back(&c);
+    std::map<std::string, std::vector<const FoldMember*>> families;
+    for (const FoldMember& m : members) {
+        families[m.family].push_back(&m);
     }
     const Candidate* pick = ranked.empty() ? nullptr : &ranked.front();
     const Candidate* rival = rival_row(rows);
@@ -303,8 +308,8 @@ std::vector<std::size_t> needed_after(const NeededAfter& what, double refine_key
         const bool off_front = any_dominates(front, floor);
         bool folds = false;
         if (const auto fam = families.find(o.family); fam != families.end()) {
-            folds = std::any_of(fam->second.begin(), fam->second.end(), [&](const Candidate* m) {
-                return could_fold_with(o, criteria_of(*m), m->assessment.price_known);
+            folds = std::any_of(fam->second.begin(), fam->second.end(), [&](const FoldMember* m) {
+                return could_fold_with(o, m->criteria, m->price_known);
             });
         }
         if (!off_front || folds || key >= top_key || (o.striped && key >= refine_key)) {

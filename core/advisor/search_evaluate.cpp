@@ -254,9 +254,9 @@ void refine_stripes(Context& ctx, Result& result, int top, bool report) {
 /// leading ones refined, folded, the front marked and ranked again, as the search without
 /// skipping would make it of the same candidates. `refine_key` is set to the key of the last
 /// candidate the refinement reaches (-infinity if it reaches every striped one), and `members`
-/// to the candidates before folding.
+/// to what needed_after reads of the candidates before folding.
 Result finish(Context& ctx, const std::vector<const Candidate*>& evaluated, bool report,
-              double& refine_key, std::vector<Candidate>& members) {
+              double& refine_key, std::vector<FoldMember>& members) {
     Result trial;
     trial.ranked.reserve(evaluated.size());
     for (const Candidate* c : evaluated) {
@@ -275,7 +275,10 @@ Result finish(Context& ctx, const std::vector<const Candidate*>& evaluated, bool
         }
     }
     refine_stripes(ctx, trial, top, report);
-    members = trial.ranked;
+    members.clear();
+    for (const Candidate& c : trial.ranked) {
+        members.push_back(fold_member(c));
+    }
     fold_variants(trial.ranked);
     mark_pareto(trial.ranked);
     rank(trial, ctx.request);
@@ -337,7 +340,7 @@ void evaluate_and_rank(Context& ctx) {
             }
         }
         double refine_key = 0.0;
-        std::vector<Candidate> members;
+        std::vector<FoldMember> members;
         Result trial = finish(ctx, evaluated, first, refine_key, members);
         if (ctx.result.cancelled) {
             return;
