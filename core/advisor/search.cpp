@@ -157,7 +157,8 @@ void consider(Context& ctx, Pending p, int slots) {
     System system = detail::build_system(ctx, p, false);  // named only if parked below
     Candidate cand;
     const ControllerChoice& choice = ctx.controllers[p.choice];
-    cand.assessment = assess(system, ctx.request, choice.owned, false);  // figures only
+    cand.assessment =
+        detail::assess(system, ctx.request, choice.owned, false, &ctx.reliability);  // figures
     // topology (issue 25): extra cards, expanders, JBODs
     add_plan_cost(ctx.plans[p.plan], cand.assessment);
     const Assessment& a = cand.assessment;
