@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "advisor/advisor.h"
+#include "advisor/search_context.h"
 #include "advisor/wear.h"
 #include "cost/cost.h"
 #include "layout/geometry.h"
@@ -94,6 +95,32 @@ int hot_spare_count(const Layout& layout, HotSpares policy) {
 
 Assessment assess(const System& system, const Request& request, bool controller_owned,
                   bool explain) {
+    return detail::assess(system, request, controller_owned, explain, nullptr);
+}
+
+std::string detail::reliability_key(const System& system) {
+    // What reliability_inputs() reads of the system: the drive (one id, one drive within a
+    // search) and the layout; the rest is the request's.
+    if (system.drive.info.id.empty()) {
+        return {};
+    }
+    const Layout& l = system.layout;
+    const double fields[] = {static_cast<double>(static_cast<int>(l.level)),
+                             static_cast<double>(l.drives),
+                             static_cast<double>(l.disks_per_span),
+                             static_cast<double>(l.mirror_copies),
+                             l.stripe_unit_bytes,
+                             static_cast<double>(l.volumes),
+                             static_cast<double>(l.failed_drives),
+                             l.rebuild_rate_fraction};
+    std::string key = system.drive.info.id;
+    key.push_back('\0');
+    key.append(reinterpret_cast<const char*>(fields), sizeof fields);
+    return key;
+}
+
+Assessment detail::assess(const System& system, const Request& request, bool controller_owned,
+                          bool explain, ReliabilityMemo* memo) {
     Assessment a;
     CostInputs cost_in;
     cost_in.system = system;
@@ -132,7 +159,18 @@ Assessment assess(const System& system, const Request& request, bool controller_
     a.total_usd = cost.total_usd + a.spares_usd + (a.power_usd - cost.power_usd);
     a.usd_per_usable_tb = a.usable_bytes > 0.0 ? a.total_usd / (a.usable_bytes / 1e12) : 0.0;
 
-    const ReliabilityResult rel = assess_reliability(reliability_inputs(system, request), explain);
+    // Figures only: remembered per drive and layout (the controller does not enter them).
+    const std::string key = memo != nullptr && !explain ? reliability_key(system) : std::string();
+    const auto known = key.empty() ? ReliabilityMemo::const_iterator{} : memo->find(key);
+    ReliabilityResult rel;
+    if (!key.empty() && known != memo->end()) {
+        rel = known->second;
+    } else {
+        rel = assess_reliability(reliability_inputs(system, request), explain);
+        if (!key.empty()) {
+            memo->emplace(key, rel);
+        }
+    }
     a.failures_tolerated = rel.failures_tolerated;
     a.rebuild_time_s = rel.failures_tolerated > 0 ? rel.rebuild_time_s : 0.0;
     a.mttr_hours = rel.mttr_hours;

@@ -49,6 +49,20 @@ Criteria floor_of(const Outlook& o) {
     return {o.response_floor_s, o.cost_usd, o.p_data_loss, o.usable_bytes};
 }
 
+/// Whether a member of `front` (in order of response) dominates `floor` (dominates_floor): only
+/// those with a response at most the floor's can.
+bool any_dominates(const std::vector<Criteria>& front, const Criteria& floor) {
+    for (const Criteria& f : front) {
+        if (f.response_s > floor.response_s) {
+            return false;
+        }
+        if (dominates_floor(f, floor)) {
+            return true;
+        }
+    }
+    return false;
+}
+
 }  // namespace
 
 double floor_mean(const std::vector<double>& points_s) {
@@ -118,16 +132,29 @@ OnlinePruner::OnlinePruner(const Request& request, int top_rows, int refine_top)
 void OnlinePruner::add(const Outlook& o, const Candidate& c) {
     const Criteria k = criteria_of(c);
     // The front of what was evaluated (any candidate that dominates a floor, a member does).
-    const bool dominated = std::any_of(front_.begin(), front_.end(), [&](const Criteria& f) {
-        return f.response_s <= k.response_s && f.cost_usd <= k.cost_usd &&
-               f.p_data_loss <= k.p_data_loss && f.usable_bytes >= k.usable_bytes;
-    });
+    bool dominated = false;
+    for (const Criteria& f : front_) {
+        if (f.response_s > k.response_s) {
+            break;  // in order of response: none after this one either
+        }
+        if (f.cost_usd <= k.cost_usd && f.p_data_loss <= k.p_data_loss &&
+            f.usable_bytes >= k.usable_bytes) {
+            dominated = true;
+            break;
+        }
+    }
     if (!dominated) {
         std::erase_if(front_, [&](const Criteria& f) {
             return k.response_s <= f.response_s && k.cost_usd <= f.cost_usd &&
                    k.p_data_loss <= f.p_data_loss && k.usable_bytes >= f.usable_bytes;
         });
-        front_.push_back(k);
+        // Kept in order of response, so that skippable() looks only at the members as fast as
+        // the floor (no other can dominate it).
+        front_.insert(std::upper_bound(front_.begin(), front_.end(), k,
+                                       [](const Criteria& a, const Criteria& b) {
+                                           return a.response_s < b.response_s;
+                                       }),
+                      k);
     }
     const double key = key_of(c, request_.weights);
     auto [it, fresh] = family_best_.try_emplace(o.family, key);
@@ -156,8 +183,7 @@ bool OnlinePruner::skippable(const Outlook& o) const {
         return false;
     }
     const Criteria floor = floor_of(o);
-    if (std::none_of(front_.begin(), front_.end(),
-                     [&](const Criteria& f) { return dominates_floor(f, floor); })) {
+    if (!any_dominates(front_, floor)) {
         return false;  // it may reach the front
     }
     const double key = optimistic_key(o, request_.weights);
@@ -223,24 +249,32 @@ const Candidate* cheaper_row(const Result& rows) {
 
 }  // namespace
 
+FoldMember fold_member(const Candidate& c) {
+    return {fold_family_key(c.system, c.assessment.failures_tolerated), criteria_of(c),
+            c.assessment.price_known};
+}
+
 std::vector<std::size_t> needed_after(const NeededAfter& what, double refine_key,
-                                      const std::vector<Candidate>& members, const Result& rows,
+                                      const std::vector<FoldMember>& members, const Result& rows,
                                       const std::vector<Outlook>& waiting) {
     const Weights& w = what.request.weights;
     const auto& ranked = rows.ranked;
-    std::vector<const Candidate*> front;
+    std::vector<Criteria> front;  // in order of response (any_dominates)
     for (const Candidate& c : ranked) {
         if (c.pareto) {
-            front.push_back(&c);
+            front.push_back(criteria_of(c));
         }
     }
+    std::stable_sort(front.begin(), front.end(), [](const Criteria& a, const Criteria& b) {
+        return a.response_s < b.response_s;
+    });
     const int top = std::max(what.top_rows, what.explain_top);
     const double top_key = ranked.size() >= static_cast<std::size_t>(top)
                                ? key_of(ranked[static_cast<std::size_t>(top) - 1], w)
                                : -std::numeric_limits<double>::infinity();
-    std::map<std::string, std::vector<const Candidate*>> families;
-    for (const Candidate& c : members) {
-        families[fold_family_key(c.system, c.assessment.failures_tolerated)].push_back(&c);
+    std::map<std::string, std::vector<const FoldMember*>> families;
+    for (const FoldMember& m : members) {
+        families[m.family].push_back(&m);
     }
     const Candidate* pick = ranked.empty() ? nullptr : &ranked.front();
     const Candidate* rival = rival_row(rows);
@@ -271,13 +305,11 @@ std::vector<std::size_t> needed_after(const NeededAfter& what, double refine_key
         const Outlook& o = waiting[i];
         const double key = optimistic_key(o, w);
         const Criteria floor = floor_of(o);
-        const bool off_front = std::any_of(front.begin(), front.end(), [&](const Candidate* f) {
-            return dominates_floor(criteria_of(*f), floor);
-        });
+        const bool off_front = any_dominates(front, floor);
         bool folds = false;
         if (const auto fam = families.find(o.family); fam != families.end()) {
-            folds = std::any_of(fam->second.begin(), fam->second.end(), [&](const Candidate* m) {
-                return could_fold_with(o, criteria_of(*m), m->assessment.price_known);
+            folds = std::any_of(fam->second.begin(), fam->second.end(), [&](const FoldMember* m) {
+                return could_fold_with(o, m->criteria, m->price_known);
             });
         }
         if (!off_front || folds || key >= top_key || (o.striped && key >= refine_key)) {

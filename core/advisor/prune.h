@@ -111,6 +111,15 @@ struct NeededAfter {
     int refine_top = 8;
     bool extremes = false;  ///< the cheapest and the largest rows must be exact (way_out)
 };
+/// What needed_after reads of an evaluated candidate before folding: its fold family, criteria
+/// and whether its price is known.
+struct FoldMember {
+    std::string family;
+    Criteria criteria;
+    bool price_known = true;
+};
+FoldMember fold_member(const Candidate& c);
+
 /// The candidates among `waiting` (skipped so far) that could change the finished answer
 /// `rows` (ranked, folded, the front marked) of the evaluated candidates `members` (after the
 /// stripe refinement, before folding); `refine_key` is the rank key of the last candidate the
@@ -119,7 +128,7 @@ struct NeededAfter {
 /// row by folding, or the pick under doubled weights (or, with `extremes`, the cheapest or the
 /// largest row); and the best few that could be the explanation's rival or cheaper alternative.
 std::vector<std::size_t> needed_after(const NeededAfter& what, double refine_key,
-                                      const std::vector<Candidate>& members, const Result& rows,
+                                      const std::vector<FoldMember>& members, const Result& rows,
                                       const std::vector<Outlook>& waiting);
 
 }  // namespace raidadv::advisor

@@ -154,10 +154,11 @@ void consider(Context& ctx, Pending p, int slots) {
         ctx.reject("too little usable capacity");
         return;
     }
-    System system = detail::build_system(ctx, p);
+    System system = detail::build_system(ctx, p, false);  // named only if parked below
     Candidate cand;
     const ControllerChoice& choice = ctx.controllers[p.choice];
-    cand.assessment = assess(system, ctx.request, choice.owned, false);  // figures only
+    cand.assessment =
+        detail::assess(system, ctx.request, choice.owned, false, &ctx.reliability);  // figures
     // topology (issue 25): extra cards, expanders, JBODs
     add_plan_cost(ctx.plans[p.plan], cand.assessment);
     const Assessment& a = cand.assessment;
@@ -180,6 +181,7 @@ void consider(Context& ctx, Pending p, int slots) {
     }
     if (c.budget_usd > 0.0 && a.total_usd > c.budget_usd) {
         if (a.total_usd <= 2.0 * c.budget_usd) {
+            system.name = describe(system);
             cand.system = std::move(system);
             cand.stripe_rule = ctx.rules[p.rule];
             ctx.result.over_budget.push_back(std::move(cand));
@@ -362,7 +364,7 @@ double Constraints::capacity_to_provide_bytes() const {
     return capacity_needed_bytes() / (max_fill_fraction > 0.0 ? max_fill_fraction : 1.0);
 }
 
-System detail::build_system(const Context& ctx, const Pending& p) {
+System detail::build_system(const Context& ctx, const Pending& p, bool named) {
     const Constraints& c = ctx.request.constraints;
     const DriveSpec& drive = ctx.drives[p.drive];
     const ControllerChoice& choice = ctx.controllers[p.choice];
@@ -383,7 +385,9 @@ System detail::build_system(const Context& ctx, const Pending& p) {
     system.host_link = choice.host_link;
     system.host = ctx.request.host;
     apply_plan(ctx.plans[p.plan], system);  // a shared expander uplink, if any
-    system.name = describe(system);
+    if (named) {
+        system.name = describe(system);
+    }
     return system;
 }
 

@@ -15,6 +15,7 @@
 #include "advisor/prune.h"
 #include "advisor/topology.h"
 #include "evaluate/response_bound.h"
+#include "reliability/reliability.h"
 
 namespace raidadv::advisor::detail {
 
@@ -61,6 +62,8 @@ struct Context {
     std::unordered_map<std::string, PerformanceOutcome> measured;
     /// The response-time bounds by performance_key(), for the same reason.
     std::unordered_map<std::string, ResponseBound> bounds;
+    /// The reliability figures of the candidates' screening (consider()).
+    std::unordered_map<std::string, ReliabilityResult> reliability;
 
     void reject(const std::string& reason) { ++result.stats.rejected[reason]; }
     /// Reports progress; false (and `result.cancelled` set) once the caller asked to stop.
@@ -78,8 +81,20 @@ struct Context {
 inline constexpr double kEnumerationShare = 0.2;
 inline constexpr double kEvaluationEnd = 0.9;
 
-/// The system `p` stands for, named.
-System build_system(const Context& ctx, const Pending& p);
+/// Reliability figures by reliability_key().
+using ReliabilityMemo = std::unordered_map<std::string, ReliabilityResult>;
+
+/// What the reliability figures of a system depend on within one search (empty: no reuse).
+std::string reliability_key(const System& system);
+
+/// advisor::assess; with `memo`, and `explain` false, the reliability figures of a drive and
+/// layout already assessed are taken from it (the same inputs, so the same figures).
+Assessment assess(const System& system, const Request& request, bool controller_owned, bool explain,
+                  ReliabilityMemo* memo);
+
+/// The system `p` stands for, named unless `named` is false (describe() formats text; the model,
+/// the bounds, the assessment and the performance key do not read the name).
+System build_system(const Context& ctx, const Pending& p, bool named = true);
 
 /// What evaluate() reads of a system within one search, as a key: systems with equal keys get
 /// equal evaluations (empty: no key, evaluate it on its own).

@@ -138,9 +138,8 @@ Verdict evaluate_pending(Context& ctx, Pending& p, const OnlinePruner* pruner,
     const Constraints& c = ctx.request.constraints;
     const Workload& w = ctx.request.workload;
     Candidate cand;
-    cand.system = build_system(ctx, p);
-    cand.assessment = assess(cand.system, ctx.request, ctx.controllers[p.choice].owned);
-    add_plan_cost(ctx.plans[p.plan], cand.assessment);
+    // Named and assessed (text included) only if kept: nothing before reads them.
+    cand.system = build_system(ctx, p, false);
     cand.stripe_rule = ctx.rules[p.rule];
     Outlook& o = p.outlook;
     bool worn_out = false;
@@ -200,6 +199,9 @@ Verdict evaluate_pending(Context& ctx, Pending& p, const OnlinePruner* pruner,
         ctx.reject("SMR drives: a day's writes overflow their media cache");
         return Verdict::Rejected;
     }
+    cand.system.name = describe(cand.system);
+    cand.assessment = assess(cand.system, ctx.request, ctx.controllers[p.choice].owned);
+    add_plan_cost(ctx.plans[p.plan], cand.assessment);
     if (wear.applies && wear.years_to_wear_out < 2.0 * c.horizon_years) {
         cand.assessment.warnings.push_back(wear_warning(cand, c));
     }
@@ -257,9 +259,9 @@ void refine_stripes(Context& ctx, Result& result, int top, bool report) {
 /// leading ones refined, folded, the front marked and ranked again, as the search without
 /// skipping would make it of the same candidates. `refine_key` is set to the key of the last
 /// candidate the refinement reaches (-infinity if it reaches every striped one), and `members`
-/// to the candidates before folding.
+/// to what needed_after reads of the candidates before folding.
 Result finish(Context& ctx, const std::vector<const Candidate*>& evaluated, bool report,
-              double& refine_key, std::vector<Candidate>& members) {
+              double& refine_key, std::vector<FoldMember>& members) {
     Result trial;
     trial.ranked.reserve(evaluated.size());
     for (const Candidate* c : evaluated) {
@@ -278,7 +280,10 @@ Result finish(Context& ctx, const std::vector<const Candidate*>& evaluated, bool
         }
     }
     refine_stripes(ctx, trial, top, report);
-    members = trial.ranked;
+    members.clear();
+    for (const Candidate& c : trial.ranked) {
+        members.push_back(fold_member(c));
+    }
     fold_variants(trial.ranked);
     mark_pareto(trial.ranked);
     rank(trial, ctx.request);
@@ -340,7 +345,7 @@ void evaluate_and_rank(Context& ctx) {
             }
         }
         double refine_key = 0.0;
-        std::vector<Candidate> members;
+        std::vector<FoldMember> members;
         Result trial = finish(ctx, evaluated, first, refine_key, members);
         if (ctx.result.cancelled) {
             return;

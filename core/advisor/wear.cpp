@@ -3,8 +3,10 @@
 #include "advisor/wear.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
+#include <map>
 
 #include "layout/geometry.h"
 
@@ -13,6 +15,20 @@ namespace raidadv::advisor {
 double write_amplification(const Layout& layout, double write_bytes, double alignment_bytes) {
     if (!(write_bytes > 0.0)) {
         return 1.0;
+    }
+    // Remembered per thread: a pure function of these, asked for every candidate of a search.
+    const std::array<double, 9> key{static_cast<double>(static_cast<int>(layout.level)),
+                                    static_cast<double>(layout.drives),
+                                    static_cast<double>(layout.disks_per_span),
+                                    static_cast<double>(layout.mirror_copies),
+                                    layout.stripe_unit_bytes,
+                                    static_cast<double>(layout.volumes),
+                                    layout.rebuild_rate_fraction,
+                                    write_bytes,
+                                    alignment_bytes};
+    thread_local std::map<std::array<double, 9>, double> memo;
+    if (const auto it = memo.find(key); it != memo.end()) {
+        return it->second;
     }
     Layout healthy = layout;
     healthy.failed_drives = 0;
@@ -30,7 +46,9 @@ double write_amplification(const Layout& layout, double write_bytes, double alig
             }
         }
     }
-    return written / (kOffsets * write_bytes);
+    const double amplification = written / (kOffsets * write_bytes);
+    memo.emplace(key, amplification);
+    return amplification;
 }
 
 double user_write_Bps(const PointMetrics& point, const Workload& workload) {
@@ -59,6 +77,9 @@ Wear ssd_wear(const System& system, const Workload& workload, const PointMetrics
 double wear_throughput_limit(const System& system, const Workload& workload,
                              double busy_hours_per_day, double horizon_years) {
     const DriveSpec& d = system.drive;
+    if (d.kind != DriveKind::Ssd || !(d.endurance_bytes > 0.0)) {
+        return std::numeric_limits<double>::infinity();  // no wear limit (as below)
+    }
     const double write_share = 1.0 - workload.read_fraction;
     const double amplification =
         write_amplification(system.layout, workload.size.mean_bytes(), workload.alignment_bytes);

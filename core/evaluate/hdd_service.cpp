@@ -1,6 +1,7 @@
 #include "evaluate/hdd_service.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <map>
 #include <vector>
@@ -167,11 +168,11 @@ ServiceParts command_parts(const HddServicePlan& plan, const Positioning& pos,
 
 std::shared_ptr<const HddPositioning> cached_positioning(const HddSpec& hdd, double span,
                                                          bool write, int candidates) {
-    thread_local std::map<std::vector<double>, std::shared_ptr<const HddPositioning>> cache;
+    thread_local std::map<std::array<double, 7>, std::shared_ptr<const HddPositioning>> cache;
     // What the table is made of (HddPositioning's constructor: the seek curve, the revolution,
     // the write's extra settling, the span and the table's depth), so that drives alike in
     // those share a table whatever their media rates, caches and overheads.
-    const std::vector<double> key{
+    const std::array<double, 7> key{
         hdd.rpm,
         hdd.seek_track_to_track_s,
         hdd.seek_average_s,
@@ -189,7 +190,7 @@ std::shared_ptr<const HddPositioning> cached_positioning(const HddSpec& hdd, dou
         cache.clear();
     }
     auto made = std::make_shared<const HddPositioning>(hdd, span, write, candidates);
-    cache.emplace(std::move(key), made);
+    cache.emplace(key, made);
     return made;
 }
 

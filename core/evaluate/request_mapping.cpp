@@ -1,8 +1,12 @@
 #include "evaluate/request_mapping.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <map>
+#include <unordered_map>
 
 #include "evaluate/request_merge.h"
 #include "units/units.h"
@@ -180,9 +184,23 @@ const std::vector<std::pair<OsRequest, double>>& transfer_shapes(const MappingCo
                                                                  bool sequential, double count,
                                                                  int window) {
     using Shapes = std::vector<std::pair<OsRequest, double>>;
-    thread_local std::map<std::vector<double>, Shapes> cache;
+    using Key = std::array<double, 20>;
+    struct KeyHash {
+        std::size_t operator()(const Key& k) const {
+            // FNV-1a over the bytes: equal keys have equal bytes (no NaN, no -0 among them; a
+            // miss would only map the transfer again).
+            std::uint64_t h = 1469598103934665603ULL;
+            unsigned char bytes[sizeof(Key)];
+            std::memcpy(bytes, k.data(), sizeof bytes);
+            for (unsigned char b : bytes) {
+                h = (h ^ b) * 1099511628211ULL;
+            }
+            return static_cast<std::size_t>(h);
+        }
+    };
+    thread_local std::unordered_map<Key, Shapes, KeyHash> cache;
     const Geometry& geo = ctx.geo;
-    std::vector<double> key{
+    const Key key{
         static_cast<double>(geo.level), static_cast<double>(geo.drives),
         static_cast<double>(geo.volumes), static_cast<double>(geo.copies),
         static_cast<double>(geo.groups), static_cast<double>(geo.group_drives),
@@ -212,7 +230,7 @@ const std::vector<std::pair<OsRequest, double>>& transfer_shapes(const MappingCo
             requests.emplace_back(std::move(r), count / static_cast<double>(offsets.size()));
         }
     }
-    return cache.emplace(std::move(key), merge_requests(requests)).first->second;
+    return cache.emplace(key, merge_requests(requests)).first->second;
 }
 
 }  // namespace raidadv

@@ -147,6 +147,14 @@ ClosedLevel::ClosedLevel(const Network& net) : net_(net) {
         }
     }
     variant_end_.push_back(entries_.size());
+    const std::size_t variants = probability_.size();
+    variant_sum_.assign(variants, Terms{});
+    variant_changed_.assign(variants, 1);
+    for (std::size_t v = 0; v < variants; ++v) {
+        for (std::size_t i = variant_end_[v]; i < variant_end_[v + 1]; ++i) {
+            entries_[i].variant = v;
+        }
+    }
     for (std::size_t i = 0; i < entries_.size(); ++i) {
         // Service that does not depend on the queue is the same at every level.
         if (entries_[i].visit->service.at) {
@@ -186,11 +194,14 @@ void ClosedLevel::add_entry(const Visit& visit, double probability,
 
 void ClosedLevel::set(const Seen& seen, double n, double think) {
     last_x_ = std::numeric_limits<double>::quiet_NaN();  // a new level: nothing to reuse
+    terms_changed_ = true;
+    std::fill(variant_changed_.begin(), variant_changed_.end(), 1);
     refresh_services(seen);
     mix_busy_times();
     low_priority_left(think);
     for (StationState& st : stations_) {
         st.busy_per_throughput = 0.0;
+        st.ahead_known[0] = st.ahead_known[1] = false;
     }
     for (std::size_t v = 0; v + 1 < variant_end_.size(); ++v) {
         double previous_fg = 0.0;
@@ -253,7 +264,7 @@ void ClosedLevel::prepare_entry(std::size_t i, double& previous_fg, const Seen& 
     const double c = e.prepared.servers;
     const double foreground = p.foreground();
     if (e.queue) {
-        const QueuedAhead ahead = queue_ahead(e, seen, n);
+        const QueuedAhead ahead = shared_ahead(e, seen, n);
         e.with_own = ahead.time + foreground / c;
         e.own = foreground / c;
         e.ahead_var = ahead.var;
@@ -272,6 +283,30 @@ void ClosedLevel::prepare_entry(std::size_t i, double& previous_fg, const Seen& 
     stations_[e.station].busy_per_throughput += e.share * p.busy() / c;
     // A station without detached load is never slowed down (slow = 1 at every x).
     evaluate(i, 1.0);
+}
+
+bool ClosedLevel::routed(const Entry& e) const {
+    const Visit& v = *e.visit;
+    return v.fork < net_.stations[e.station].copies && v.choice <= 1 && !v.nearest_first &&
+           !v.stream_arrivals;
+}
+
+/// queue_ahead(e), computed once per station, level and spread: it reads of the entry only its
+/// station, its servers (the station's), whether its requests are routed at random, and its own
+/// busy time where the station's mix has no foreground weight (then it is not shared).
+QueuedAhead ClosedLevel::shared_ahead(const Entry& e, const Seen& seen, double n) {
+    StationState& st = stations_[e.station];
+    const double foreground_weight =
+        st.low_priority.first > 0.0 ? st.all.weight - st.low_priority.weight : st.all.weight;
+    if (!(foreground_weight > 0.0)) {
+        return queue_ahead(e, seen, n);
+    }
+    const int r = routed(e) ? 1 : 0;
+    if (!st.ahead_known[r]) {
+        st.ahead[r] = queue_ahead(e, seen, n);
+        st.ahead_known[r] = true;
+    }
+    return st.ahead[r];
 }
 
 /// The time queued ahead of entry e's request. Seidmann: a c-server queue ~ a queue with
@@ -299,10 +334,7 @@ QueuedAhead ClosedLevel::queue_ahead(const Entry& e, const Seen& seen, double n)
     // Copies a request lands on at random are unevenly loaded whatever the service's spread; a
     // fork to every copy, a choice of the shorter queue, nearest-first order or stream arrivals
     // even them out.
-    const Visit& v = *e.visit;
-    const bool routed =
-        v.fork < net_.stations[k].copies && v.choice <= 1 && !v.nearest_first && !v.stream_arrivals;
-    f.spread = routed ? 1.0 : f.cv2;
+    f.spread = routed(e) ? 1.0 : f.cv2;
     if (st.low_priority.first > 0.0) {
         return low_priority_ahead(st, f);
     }
@@ -329,17 +361,9 @@ void ClosedLevel::background_utilization(double x) {
     }
 }
 
-StepResult ClosedLevel::respond(double x, bool queues) {
-    StepResult r;
-    if (x == last_x_) {
-        // The same throughput as the last call of this level: the same response.
-        r.response = last_.response;
-        r.response_var = last_.response_var;
-        if (queues) {
-            add_queues(r);
-        }
-        return r;
-    }
+/// Each station's slow-down by the detached load at throughput x, and the terms of the visits
+/// at stations with detached load whose slow-down changed.
+void ClosedLevel::slow_down(double x) {
     background_utilization(x);
     for (StationState& st : stations_) {
         // Low-priority detached work (a drive's held writes) slows the requests only by what
@@ -361,25 +385,65 @@ StepResult ClosedLevel::respond(double x, bool queues) {
             evaluate(i, slow);
         }
     }
-    double second_moment = 0.0;
-    for (std::size_t v = 0; v + 1 < variant_end_.size(); ++v) {
-        double rv = 0.0, vv = 0.0;
-        for (std::size_t i = variant_end_[v]; i < variant_end_[v + 1]; ++i) {
-            rv += entries_[i].mean;
-            vv += entries_[i].var;
+}
+
+StepResult ClosedLevel::respond(double x, bool queues) {
+    StepResult r;
+    respond(x, queues, r);
+    return r;
+}
+
+void ClosedLevel::respond(double x, bool queues, StepResult& r) {
+    r.response = 0.0;
+    r.response_var = 0.0;
+    if (x == last_x_) {
+        // The same throughput as the last call of this level: the same response.
+        r.response = last_.response;
+        r.response_var = last_.response_var;
+        if (queues) {
+            add_queues(r);
         }
-        const double probability = probability_[v];
-        r.response += probability * rv;
-        second_moment += probability * (vv + rv * rv);
+        return;
     }
-    r.response_var = std::max(0.0, second_moment - r.response * r.response);
+    // The slow-downs reach only the visits at stations with detached load (variable_); with
+    // none, the response does not depend on x.
+    if (!variable_.empty()) {
+        slow_down(x);
+    }
+    if (terms_changed_) {
+        double second_moment = 0.0;
+        for (std::size_t v = 0; v + 1 < variant_end_.size(); ++v) {
+            if (variant_changed_[v]) {
+                // Each variant's sum is redone, in the same order, only if one of its terms
+                // changed since it was last summed.
+                double rv = 0.0, vv = 0.0;
+                for (std::size_t i = variant_end_[v]; i < variant_end_[v + 1]; ++i) {
+                    rv += entries_[i].mean;
+                    vv += entries_[i].var;
+                }
+                variant_sum_[v] = {rv, vv};
+                variant_changed_[v] = 0;
+            }
+            const double rv = variant_sum_[v].mean;
+            const double vv = variant_sum_[v].var;
+            const double probability = probability_[v];
+            r.response += probability * rv;
+            second_moment += probability * (vv + rv * rv);
+        }
+        r.response_var = std::max(0.0, second_moment - r.response * r.response);
+        terms_changed_ = false;
+    } else {
+        // No visit's terms changed since the last sum (no station's slow-down moved): the same
+        // sum in the same order, so the same numbers.
+        r.response = last_.response;
+        r.response_var = last_.response_var;
+    }
     last_x_ = x;
     last_.response = r.response;
     last_.response_var = r.response_var;
     if (queues) {
         add_queues(r);
     }
-    return r;
 }
 
 /// Queue lengths and busy fractions per unit of throughput at the last call's throughput.
@@ -420,6 +484,8 @@ void ClosedLevel::evaluate(std::size_t i, double slow) {
     e.var = t.var;
     e.at_station = at_station;
     e.memo_slow = slow;
+    terms_changed_ = true;
+    variant_changed_[e.variant] = 1;
 }
 
 }  // namespace raidadv::queueing::detail

@@ -47,6 +47,9 @@ struct StationState {
     double background = 0.0;           ///< utilization by detached visits at the last throughput
     double background_low_priority = 0.0;  ///< the low-priority part of `background`
     double slow = 1.0;  ///< slow-down of its queue by the detached load: 1 / (1 - forced)
+    /// queue_ahead at the level for entries not routed (0) and routed at random (1), once known.
+    QueuedAhead ahead[2];
+    bool ahead_known[2] = {false, false};
 };
 
 /// The residence-time model of a network at one population level. What does not depend on the
@@ -71,6 +74,8 @@ class ClosedLevel {
     /// Response mean and variance at throughput x; with `queues` also the queue lengths and
     /// busy fractions per unit of throughput.
     StepResult respond(double x, bool queues);
+    /// The same into `r` (its vectors reused; left as they were without `queues`).
+    void respond(double x, bool queues, StepResult& r);
 
     const StationState& station(std::size_t s) const { return stations_[s]; }
 
@@ -79,6 +84,7 @@ class ClosedLevel {
     struct Entry {
         const Visit* visit = nullptr;
         std::size_t station = 0;
+        std::size_t variant = 0;
         bool queue = false;
         double share = 0.0;  ///< per-copy share x probability x count
         Prepared prepared;
@@ -107,8 +113,11 @@ class ClosedLevel {
     void mix_busy_times();
     void low_priority_left(double think);
     void prepare_entry(std::size_t i, double& previous_fg, const Seen& seen, double n);
+    bool routed(const Entry& e) const;
     QueuedAhead queue_ahead(const Entry& e, const Seen& seen, double n) const;
+    QueuedAhead shared_ahead(const Entry& e, const Seen& seen, double n);
     void add_queues(StepResult& r) const;
+    void slow_down(double x);
     void evaluate(std::size_t i, double slow);
 
     const Network& net_;
@@ -121,6 +130,9 @@ class ClosedLevel {
     std::vector<StationState> stations_;
     double last_x_ = std::numeric_limits<double>::quiet_NaN();  ///< the last call's throughput
     StepResult last_;                                           ///< its response (no queues)
+    bool terms_changed_ = true;          ///< an entry's terms changed since last_ was summed
+    std::vector<Terms> variant_sum_;     ///< per variant: its terms' sums when last summed
+    std::vector<char> variant_changed_;  ///< per variant: a term changed since then
 };
 
 }  // namespace raidadv::queueing::detail

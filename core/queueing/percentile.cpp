@@ -45,11 +45,12 @@ namespace {
 
 /// Regularized lower incomplete gamma function P(a, x) (Press et al., Numerical Recipes, 3rd
 /// ed., 2007, 6.2: the series for x < a + 1, the continued fraction, by modified Lentz, above).
-double regularized_gamma_p(double a, double x) {
+/// `log_gamma_a` is std::lgamma(a) (the same for every x: a caller's search works it out once).
+double regularized_gamma_p(double a, double x, double log_gamma_a) {
     if (x <= 0.0) {
         return 0.0;
     }
-    const double log_prefix = a * std::log(x) - x - std::lgamma(a);
+    const double log_prefix = a * std::log(x) - x - log_gamma_a;
     if (x < a + 1.0) {
         double term = 1.0 / a, sum = term;
         for (int n = 1; n < 1000 && std::abs(term) > std::abs(sum) * 1e-15; ++n) {
@@ -92,14 +93,15 @@ double gamma_quantile(double mean, double var, double p) {
         // Wilson-Hilferty fails for very skewed shapes (it can even go below zero): solve
         // P(shape, x / scale) = p by bisection on the exact distribution function instead.
         p = std::clamp(p, 1e-12, 1.0 - 1e-12);
+        const double log_gamma = std::lgamma(shape);
         double lo = 0.0, hi = mean;
-        for (int i = 0; i < 200 && regularized_gamma_p(shape, hi / scale) < p; ++i) {
+        for (int i = 0; i < 200 && regularized_gamma_p(shape, hi / scale, log_gamma) < p; ++i) {
             lo = hi;
             hi *= 2.0;
         }
         for (int i = 0; i < 100 && hi - lo > 1e-12 * hi; ++i) {
             const double mid = 0.5 * (lo + hi);
-            (regularized_gamma_p(shape, mid / scale) < p ? lo : hi) = mid;
+            (regularized_gamma_p(shape, mid / scale, log_gamma) < p ? lo : hi) = mid;
         }
         return 0.5 * (lo + hi);
     }

@@ -113,15 +113,19 @@ double throughput_with_background(ClosedLevel& level, double n, double think, do
 
 /// One population level: solves residence times with the detached load in a short fixed point,
 /// then applies the asymptotic bound X <= 1 / max demand (Denning & Buzen 1978).
-Solution solve_level(const Network& net, ClosedLevel& level, double n, double think,
-                     const Seen& seen, double x_guess, bool has_detached) {
-    Solution sol;
+/// Into `sol` (its vectors reused, every field set); `r` is scratch space for the level's
+/// response.
+void solve_level(const Network& net, ClosedLevel& level, double n, double think, const Seen& seen,
+                 double x_guess, bool has_detached, Solution& sol, StepResult& r) {
+    sol.saturated = false;
+    sol.stopped = false;
+    sol.iterations = 0;
     level.set(seen, n, think);
-    StepResult r = level.respond(0.0, !has_detached);
+    level.respond(0.0, !has_detached, r);
     double x = n / (think + r.response);
     if (has_detached) {
         x = throughput_with_background(level, n, think, x, x_guess, sol.iterations);
-        r = level.respond(x, true);
+        level.respond(x, true, r);
     }
     const std::size_t ns = net.stations.size();
     level.background_utilization(x);
@@ -150,7 +154,6 @@ Solution solve_level(const Network& net, ClosedLevel& level, double n, double th
     }
     sol.response_var =
         r.response_var + bound_wait_var(net, sol.utilization, sol.response_mean - r.response, n);
-    return sol;
 }
 
 /// Bard-Schweitzer's fixed point for population n (closed points above the exact limit).
@@ -163,6 +166,7 @@ Solution schweitzer(const Network& net, int n, double think) {
     int it = 0;
     const bool detached = has_detached_visits(net);
     ClosedLevel level(net);
+    StepResult r;
     for (; it < kMaxClosedIterations; ++it) {
         for (std::size_t s = 0; s < ns; ++s) {
             // Bard-Schweitzer: remove the arriving job's share of the queue (and of the busy time)
@@ -170,7 +174,7 @@ Solution schweitzer(const Network& net, int n, double think) {
             seen.busy[s] = u[s] * (n - 1.0) / n;
             seen.low_priority[s] = y[s] * (n - 1.0) / n;
         }
-        sol = solve_level(net, level, n, think, seen, x > 0.0 ? x : 1.0, detached);
+        solve_level(net, level, n, think, seen, x > 0.0 ? x : 1.0, detached, sol, r);
         u = sol.utilization;
         y = sol.low_priority_utilization;
         x = sol.throughput;
@@ -230,9 +234,11 @@ double exact_recursion(const Network& net, const std::vector<int>& populations, 
     double x = 0.0;
     const bool detached = has_detached_visits(net);
     ClosedLevel level(net);
+    Solution sol;
+    StepResult r;
     for (int n = 1; n <= n_max; ++n) {
         // Arrival theorem: an arriving job sees the queues of the network with n - 1 jobs.
-        Solution sol = solve_level(net, level, n, think_time, seen, x > 0.0 ? x : 1.0, detached);
+        solve_level(net, level, n, think_time, seen, x > 0.0 ? x : 1.0, detached, sol, r);
         seen.queue = sol.queue_length;
         seen.busy = sol.utilization;
         seen.low_priority = sol.low_priority_utilization;
