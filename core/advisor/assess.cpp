@@ -109,6 +109,7 @@ std::string detail::reliability_key(const System& system) {
                              static_cast<double>(l.drives),
                              static_cast<double>(l.disks_per_span),
                              static_cast<double>(l.mirror_copies),
+                             static_cast<double>(static_cast<int>(l.placement)),
                              l.stripe_unit_bytes,
                              static_cast<double>(l.volumes),
                              static_cast<double>(l.failed_drives),

@@ -184,7 +184,7 @@ const std::vector<std::pair<OsRequest, double>>& transfer_shapes(const MappingCo
                                                                  bool sequential, double count,
                                                                  int window) {
     using Shapes = std::vector<std::pair<OsRequest, double>>;
-    using Key = std::array<double, 20>;
+    using Key = std::array<double, 21>;
     struct KeyHash {
         std::size_t operator()(const Key& k) const {
             // FNV-1a over the bytes: equal keys have equal bytes (no NaN, no -0 among them; a
