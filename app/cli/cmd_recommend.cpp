@@ -195,13 +195,8 @@ void print_text(std::ostream& out, const Project& project, const advisor::Reques
     for (std::size_t i = 0; i < result.ranked.size() && i < top; ++i) {
         const Candidate& c = result.ranked[i];
         const std::string loss = format::probability(c.assessment.p_data_loss);
-        const bool tie =
-            (i > 0 && result.ranked[i - 1].utility == c.utility) ||
-            (i + 1 < result.ranked.size() && result.ranked[i + 1].utility == c.utility);
-        std::ostringstream score;
-        score << (c.score >= 1.0 ? std::to_string(std::lround(c.score)) : std::string("<1"))
-              << (tie ? "=" : "");
-        out << std::left << std::setw(5) << i + 1 << std::setw(7) << score.str() << std::setw(12)
+        out << std::left << std::setw(5) << i + 1 << std::setw(7)
+            << advisor::score_text(result.ranked, i) << std::setw(12)
             << advisor::format_time(c.performance.mean_response_s) << std::setw(12)
             << (c.assessment.price_known
                     ? advisor::format_money(c.assessment.total_usd, req.constraints)

@@ -161,6 +161,11 @@ QString candidateDetailHtml(const advisor::Candidate& c, int rank,
                 tr("The bus or link between the controller and the drives"));
     html += row(tr("Host"), esc(s.host.info.name), tr("The computer the storage is attached to"));
     html += QStringLiteral("</table>");
+    if (!c.variants.empty()) {
+        // The ranking folds these into this row ("(+2)" before its name).
+        QStringList lines = variantsText(c).toHtmlEscaped().split(QLatin1Char('\n'));
+        html += QStringLiteral("<p>%1</p>").arg(lines.join(QStringLiteral("<br>")));
+    }
 
     html += tr("<p><b>Performance per load point</b></p>");
     const QString right = QStringLiteral("right");

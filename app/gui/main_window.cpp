@@ -6,6 +6,7 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QDockWidget>
+#include <QEvent>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QGridLayout>
@@ -25,12 +26,15 @@
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QStatusBar>
+#include <QStyle>
+#include <QStyleOptionHeader>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTextBrowser>
 #include <QTimer>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <functional>
 #include <utility>
 
 #include "advice_charts.h"
@@ -58,6 +62,49 @@
 namespace raidadv::gui {
 
 namespace {
+
+/// Calls `then` after each resize of the widget it watches.
+class ResizeWatcher : public QObject {
+  public:
+    ResizeWatcher(QObject* parent, std::function<void()> then)
+        : QObject(parent), then_(std::move(then)) {}
+
+  protected:
+    bool eventFilter(QObject* watched, QEvent* event) override {
+        if (event->type() == QEvent::Resize) {
+            then_();
+        }
+        return QObject::eventFilter(watched, event);
+    }
+
+  private:
+    std::function<void()> then_;
+};
+
+/// The ranking's column titles with room for the sort arrow in the sorted column only: Qt leaves
+/// it in every column (as wide as a two-line title is high), which with a large font pushed the
+/// last columns off screen. The columns are fitted again when the sorted column changes.
+class RankingHeader : public QHeaderView {
+  public:
+    explicit RankingHeader(QWidget* parent) : QHeaderView(Qt::Horizontal, parent) {
+        setSectionsClickable(true);
+        setHighlightSections(true);
+    }
+
+  protected:
+    QSize sectionSizeFromContents(int logicalIndex) const override {
+        QSize size = QHeaderView::sectionSizeFromContents(logicalIndex);
+        if (isSortIndicatorShown() && logicalIndex != sortIndicatorSection()) {
+            // The room QHeaderView::sectionSizeFromContents adds for the arrow: the section's
+            // height plus the style's header margin.
+            QStyleOptionHeader option;
+            initStyleOption(&option);
+            size.rwidth() -=
+                size.height() + style()->pixelMetric(QStyle::PM_HeaderMargin, &option, this);
+        }
+        return size;
+    }
+};
 
 constexpr qsizetype kMaxErrorLinesShown = 12;
 const char* const kGeometryKey = "window/geometry";
@@ -259,6 +306,7 @@ void MainWindow::createRankingTable() {
     recProxy_->setSortRole(RecommendationsModel::RawValueRole);
     recTable_ = new QTableView(this);
     recTable_->setObjectName(QStringLiteral("recommendationsTableView"));
+    recTable_->setHorizontalHeader(new RankingHeader(recTable_));
     recTable_->setModel(recProxy_);
     recTable_->setSortingEnabled(true);
     recTable_->sortByColumn(RecommendationsModel::RankColumn, Qt::AscendingOrder);
@@ -270,6 +318,12 @@ void MainWindow::createRankingTable() {
     recTable_->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 8);
     recTable_->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     recTable_->setWordWrap(false);
+    // Room for the sort arrow follows the sorted column (RankingHeader).
+    connect(recTable_->horizontalHeader(), &QHeaderView::sortIndicatorChanged, this,
+            [this] { fitRankingColumns(); });
+    // The configuration names take what the other columns leave, at any window width.
+    recTable_->viewport()->installEventFilter(
+        new ResizeWatcher(recTable_->viewport(), [this] { fitConfigurationColumn(); }));
     connect(recTable_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             &MainWindow::showCandidate);
     // Ctrl+C in the ranking copies the ranking (the detail pane copies its selection itself).

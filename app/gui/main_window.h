@@ -182,6 +182,8 @@ class MainWindow : public QMainWindow {
     void createCopyActions(QMenu* editMenu);
     /// Column widths of the ranking that fit the table's width (main_window_advice.cpp).
     void fitRankingColumns();
+    /// The configuration column's width alone (the others as they are): on a resize.
+    void fitConfigurationColumn();
 
   public:
     /// The ranking as shown (sorted as the table is), tab-separated with a header line.

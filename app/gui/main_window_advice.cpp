@@ -52,7 +52,10 @@ QString MainWindow::rankingText() const {
     QStringList cells;
     const int columns = recProxy_->columnCount();
     for (int column = 0; column < columns; ++column) {
-        cells << recProxy_->headerData(column, Qt::Horizontal, Qt::DisplayRole).toString();
+        // Two-line titles ("Failures\nsurvived") as one spreadsheet cell.
+        cells << recProxy_->headerData(column, Qt::Horizontal, Qt::DisplayRole)
+                     .toString()
+                     .replace(QLatin1Char('\n'), QLatin1Char(' '));
     }
     lines << cells.join(QLatin1Char('\t'));
     for (int row = 0; row < recProxy_->rowCount(); ++row) {
@@ -168,22 +171,29 @@ void MainWindow::showAdvice(const advisor::Result& result, const advisor::Reques
 }
 
 void MainWindow::fitRankingColumns() {
-    // Every column at its content's width, except the long configuration names: they get what
-    // the others leave of the table's width (at most 60 characters, at least 20), so that Cost
-    // and Usable stay on screen with a large font; the full name is in the tooltip.
+    // Every column at its content's width (numbers and titles never elided), except the long
+    // configuration names: fitConfigurationColumn() gives them what the others leave.
     recTable_->resizeColumnsToContents();
-    const int x = fontMetrics().horizontalAdvance(QLatin1Char('x'));
+    fitConfigurationColumn();
+}
+
+void MainWindow::fitConfigurationColumn() {
+    // The configuration names get what the other columns leave of the table's width (at most
+    // 60 characters, at least 15), so that Cost and Usable stay on screen with a large font;
+    // the full name is in the tooltip and the status bar. Called again on a resize.
+    const int column = RecommendationsModel::ConfigurationColumn;
+    const int x = recTable_->fontMetrics().horizontalAdvance(QLatin1Char('x'));
     int others = 0;
-    for (int column = 0; column < recModel_->columnCount(); ++column) {
-        if (column != RecommendationsModel::ConfigurationColumn) {
-            others += recTable_->columnWidth(column);
+    for (int c = 0; c < recModel_->columnCount(); ++c) {
+        if (c != column && !recTable_->isColumnHidden(c)) {
+            others += recTable_->columnWidth(c);
         }
     }
+    const QAbstractItemView* view = recTable_;  // sizeHintForColumn is public here
+    const int content = std::max(view->sizeHintForColumn(column),
+                                 recTable_->horizontalHeader()->sectionSizeHint(column));
     const int room = recTable_->viewport()->width() - others;
-    const int width = std::clamp(room, 20 * x, 60 * x);
-    if (recTable_->columnWidth(RecommendationsModel::ConfigurationColumn) > width) {
-        recTable_->setColumnWidth(RecommendationsModel::ConfigurationColumn, width);
-    }
+    recTable_->setColumnWidth(column, std::min(content, std::clamp(room, 15 * x, 60 * x)));
 }
 
 int MainWindow::selectedRank() const {

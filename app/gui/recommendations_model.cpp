@@ -27,6 +27,21 @@ bool fileLevel(const advisor::Request& request) {
 
 }  // namespace
 
+QString variantsText(const advisor::Candidate& c) {
+    if (c.variants.empty()) {
+        return {};
+    }
+    // advisor.h, fold_variants(): the same drives, level, cost and capacity; the mean response
+    // and the loss probability within 5%.
+    QString text = RecommendationsModel::tr(
+        "Also possible with the same drives at the same cost (response and loss risk within "
+        "5%):");
+    for (const std::string& v : c.variants) {
+        text += QStringLiteral("\n\u2022 ") + QString::fromStdString(v);
+    }
+    return text;
+}
+
 QString formatMilliseconds(double seconds) {
     if (!std::isfinite(seconds) || seconds < 0.0) {
         return RecommendationsModel::tr("saturated");
@@ -103,7 +118,16 @@ QVariant RecommendationsModel::data(const QModelIndex& index, int role) const {
             return {};
         case Qt::ToolTipRole:
             if (index.column() == ConfigurationColumn) {
-                return QString::fromStdString(advisor::describe(c->system));
+                const QString variants = variantsText(*c);
+                const QString described = QString::fromStdString(advisor::describe(c->system));
+                return variants.isEmpty() ? described
+                                          : described + QStringLiteral("\n\n") + variants;
+            }
+            if (index.column() == ScoreColumn &&
+                display(*c, index.row(), ScoreColumn).toString().endsWith(QLatin1Char('='))) {
+                return tr(
+                    "Tied at the shown precision with the row above or below: the order "
+                    "between them comes from a difference of less than half a point");
             }
             if (pick) {
                 return tr("The advisor's pick under the current weights");
@@ -121,10 +145,14 @@ QVariant RecommendationsModel::display(const advisor::Candidate& c, int row, int
     switch (column) {
         case RankColumn:
             return row == 0 ? tr("1 (pick)") : QString::number(row + 1);
-        case ScoreColumn:
-            return locale.toString(c.score, 'f', 0);
-        case ConfigurationColumn:
-            return QString::fromStdString(c.system.name);
+        case ScoreColumn:  // "100=" for a tie at the shown precision, as the CLI prints it
+            return QString::fromStdString(
+                advisor::score_text(result_.ranked, static_cast<std::size_t>(row)));
+        case ConfigurationColumn:  // the count first: long names are elided at their end
+            return c.variants.empty() ? QString::fromStdString(c.system.name)
+                                      : tr("(+%1) %2")
+                                            .arg(static_cast<int>(c.variants.size()))
+                                            .arg(QString::fromStdString(c.system.name));
         case ResponseColumn:  // the header carries the unit
             if (!std::isfinite(p.mean_response_s) || p.mean_response_s < 0.0) {
                 return tr("saturated");
@@ -146,6 +174,11 @@ QVariant RecommendationsModel::display(const advisor::Candidate& c, int row, int
         case LossColumn:
             if (!std::isfinite(a.p_data_loss)) {
                 return QStringLiteral("-");
+            }
+            if (a.p_data_loss > 0.0 && a.p_data_loss * 100.0 < 1e-4) {
+                // As the CLI and the report say "under 0.0001%" (format::probability), not
+                // "0.000000".
+                return QStringLiteral("<") + QLocale().toString(0.0001, 'f', 4);
             }
             return ResultsModel::formatNumber(a.p_data_loss * 100.0);
         case BottleneckColumn:
@@ -190,6 +223,8 @@ QVariant RecommendationsModel::raw(const advisor::Candidate& c, int row, int col
     }
 }
 
+/// Long titles take two lines ("Failures\nsurvived"), so that the columns stay narrow enough for
+/// the whole ranking to fit the window with a large font; copies join the lines with a space.
 QVariant RecommendationsModel::headerTitle(int section) const {
     const bool files = fileLevel(request_);
     switch (section) {
@@ -200,19 +235,19 @@ QVariant RecommendationsModel::headerTitle(int section) const {
         case ConfigurationColumn:
             return tr("Configuration");
         case ResponseColumn:
-            return tr("Typical response (ms)");
+            return tr("Typical\nresponse (ms)");
         case ThroughputColumn:
             return files ? tr("Files/s") : tr("IOPS");
         case MbPerSecondColumn:
             return throughputUnitName();
         case CostColumn:
-            return tr("Cost (%1)").arg(QString::fromStdString(request_.constraints.currency));
+            return tr("Cost\n(%1)").arg(QString::fromStdString(request_.constraints.currency));
         case UsableColumn:
-            return tr("Usable (%1)").arg(capacityUnit(largestUsable_).name);
+            return tr("Usable\n(%1)").arg(capacityUnit(largestUsable_).name);
         case FailuresColumn:
-            return tr("Failures survived");
+            return tr("Failures\nsurvived");
         case LossColumn:
-            return tr("P(loss) (%)");
+            return tr("P(loss)\n(%)");
         case BottleneckColumn:
             return tr("Bottleneck");
         case ParetoColumn:
@@ -233,11 +268,13 @@ QVariant RecommendationsModel::headerToolTip(int section) const {
         case ConfigurationColumn:
             return tr(
                 "The configuration: drives, RAID level, stripe unit, controller and link "
-                "(hover a cell for the full description)");
+                "(hover a cell for the full description); \"(+2)\": two near-identical "
+                "set-ups (the same drives at the same cost, response and loss risk within 5%) "
+                "folded into the row, named in its tooltip");
         case ScoreColumn:
             return tr(
                 "Weighted utility rescaled to 0..100 over the feasible candidates "
-                "(higher is better)");
+                "(higher is better); \"=\" marks a tie at the shown precision");
         case ResponseColumn:
             return tr(
                 "Typical mean response time in milliseconds: the geometric mean over all "

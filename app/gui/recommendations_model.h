@@ -1,6 +1,9 @@
 #pragma once
 // Table model of the advisor's ranked candidates: one row per configuration, best first, with
-// the key metrics in explicit units. The advisor's pick (rank 1) is highlighted.
+// the key metrics in explicit units. The advisor's pick (rank 1) is highlighted. Scores that
+// tie at the shown precision read "100=" (as the CLI prints them: advisor::score_text), and a
+// row that folds near-identical set-ups (Candidate::variants) says how many ("(+2) ...") and lists
+// them in its tooltip.
 
 #include <QAbstractTableModel>
 
@@ -16,9 +19,9 @@ class RecommendationsModel : public QAbstractTableModel {
     enum Column {
         RankColumn,
         ScoreColumn,
-        ConfigurationColumn,
-        ResponseColumn,    ///< geometric mean over the load points, ms
-        ThroughputColumn,  ///< at the heaviest load point, per second
+        ConfigurationColumn,  ///< "(+2) name" when near-identical set-ups are folded into the row
+        ResponseColumn,       ///< geometric mean over the load points, ms
+        ThroughputColumn,     ///< at the heaviest load point, per second
         MbPerSecondColumn,
         CostColumn,
         UsableColumn,  ///< TB or TiB (GB or GiB when all candidates are below 1 TB or TiB)
@@ -64,6 +67,10 @@ class RecommendationsModel : public QAbstractTableModel {
     double largestUsable_ = 0.0;  ///< bytes: picks the capacity column's unit
     raidadv::advisor::Request request_;
 };
+
+/// The variants folded into `c` as one line each ("RAID 10 of 12, 6 disks per span, ..."),
+/// introduced by what they share with it; empty when there are none.
+QString variantsText(const raidadv::advisor::Candidate& c);
 
 /// "12.3 ms", "saturated" for non-finite or negative times: never NaN or a negative time.
 QString formatMilliseconds(double seconds);

@@ -24,4 +24,9 @@ std::string format_money(double usd, const Constraints& c);
 /// "4.0 TB", "960 GB" (decimal units, as drives are sold).
 std::string format_capacity(double bytes);
 
+/// The score of ranked[i] as a ranking shows it: a whole number ("<1" below 1), followed by "="
+/// when a neighbour in the ranking shows the same number (a tie at the shown precision: the
+/// order between them comes from utilities that differ by less than half a point).
+std::string score_text(const std::vector<Candidate>& ranked, std::size_t i);
+
 }  // namespace raidadv::advisor

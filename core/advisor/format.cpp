@@ -1,7 +1,9 @@
-// Formatting of times, money and capacities for explanations (SI inside, units a person reads
-// outside).
+// Formatting of times, money, capacities and scores for explanations and rankings (SI inside,
+// units a person reads outside).
 
+#include <cmath>
 #include <string>
+#include <vector>
 
 #include "advisor/explain.h"
 #include "format/format.h"
@@ -39,6 +41,27 @@ std::string format_money(double usd, const Constraints& c) {
 
 std::string format_capacity(double bytes) {
     return format::capacity(bytes);
+}
+
+namespace {
+
+std::string rounded_score(double score) {
+    return score >= 1.0 ? std::to_string(std::lround(score)) : std::string("<1");
+}
+
+}  // namespace
+
+std::string score_text(const std::vector<Candidate>& ranked, std::size_t i) {
+    if (i >= ranked.size()) {
+        return {};
+    }
+    const std::string shown = rounded_score(ranked[i].score);
+    if (shown == "<1") {
+        return shown;  // below one point the scores are not told apart: not a tie either
+    }
+    const bool tie = (i > 0 && rounded_score(ranked[i - 1].score) == shown) ||
+                     (i + 1 < ranked.size() && rounded_score(ranked[i + 1].score) == shown);
+    return tie ? shown + "=" : shown;
 }
 
 }  // namespace raidadv::advisor

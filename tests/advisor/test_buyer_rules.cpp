@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "advisor/buyer_rules.h"
+#include "advisor/explain.h"
 #include "advisor/layouts.h"
 #include "advisor/wear.h"
 #include "advisor_fixture.h"
@@ -263,6 +264,21 @@ TEST_CASE("scores: ties are ties, the best is 100, nothing kept is worthless", "
     CHECK(result.ranked[0].system.layout.disks_per_span == 0);
     CHECK(result.ranked[2].score == Approx(50.0));  // twice as slow
     CHECK(result.ranked[3].score > 0.0);
+}
+
+TEST_CASE("score text: ties at the shown precision read '='", "[advisor][rank]") {
+    std::vector<Candidate> ranked(6);
+    const double scores[] = {100.0, 99.6, 97.0, 96.4, 0.8, 0.3};
+    for (std::size_t i = 0; i < ranked.size(); ++i) {
+        ranked[i].score = scores[i];
+    }
+    CHECK(score_text(ranked, 0) == "100=");  // 99.6 shows as 100 too
+    CHECK(score_text(ranked, 1) == "100=");
+    CHECK(score_text(ranked, 2) == "97");  // 96.4 shows as 96
+    CHECK(score_text(ranked, 3) == "96");
+    CHECK(score_text(ranked, 4) == "<1");  // not told apart, not a tie either
+    CHECK(score_text(ranked, 5) == "<1");
+    CHECK(score_text(ranked, 6).empty());
 }
 
 TEST_CASE("a part without a price stays in the search, after the priced ones", "[advisor][price]") {

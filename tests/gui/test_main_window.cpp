@@ -3,18 +3,23 @@
 #include "gui_test_support.h"
 
 #include <QAction>
+#include <QApplication>
 #include <QClipboard>
 #include <QDockWidget>
 #include <QFile>
 #include <QGuiApplication>
+#include <QHeaderView>
 #include <QLabel>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
+#include <QTextBrowser>
 #include <QtTest>
+#include <cmath>
 #include <memory>
 
 #include "main_window.h"
@@ -24,10 +29,12 @@
 
 using raidadv::gui::MainWindow;
 using raidadv::gui::ProjectRun;
+using raidadv::gui::RecommendationsModel;
 using raidadv::gui::ResultsModel;
 
 namespace {
 
+using raidadv::guitest::find;
 using raidadv::guitest::kRunTimeoutMs;
 
 raidadv::Evaluation evaluation(const std::string& system, double usable_bytes, int failures) {
@@ -119,6 +126,159 @@ class MainWindowTest : public QObject {
     }
 
     void cleanup() { window_.reset(); }
+
+    void rankingShowsTiesAndFoldedVariants() {
+        // The OLTP example's ranking has scores that round alike and rows that fold variants.
+        QSignalSpy shown(window_.get(), &MainWindow::recommendationsShown);
+        window_->openProject(QStringLiteral(RAID_RESOURCES_DIR) +
+                             QStringLiteral("/examples/advisor-oltp-power-safe.json"));
+        QVERIFY(shown.wait(kRunTimeoutMs));
+        QVERIFY(errors_.empty());
+        RecommendationsModel* model = window_->recommendationsModel();
+        QVERIFY(model->rowCount() >= 3);
+        // A tie is a neighbour in rank order with the same whole-number score (>= 1).
+        const auto rounded = [&](int row) {
+            const double score = model->candidateAt(row)->score;
+            return score >= 1.0 ? QString::number(std::lround(score)) : QStringLiteral("<1");
+        };
+        int ties = 0;
+        int plain = 0;
+        for (int row = 0; row < model->rowCount(); ++row) {
+            const QString text =
+                model->index(row, RecommendationsModel::ScoreColumn).data().toString();
+            const bool tie = rounded(row) != QStringLiteral("<1") &&
+                             ((row > 0 && rounded(row - 1) == rounded(row)) ||
+                              (row + 1 < model->rowCount() && rounded(row + 1) == rounded(row)));
+            QCOMPARE(text, tie ? rounded(row) + QLatin1Char('=') : rounded(row));
+            ties += tie ? 1 : 0;
+            plain += tie ? 0 : 1;
+            if (tie) {
+                QVERIFY(!model->index(row, RecommendationsModel::ScoreColumn)
+                             .data(Qt::ToolTipRole)
+                             .toString()
+                             .isEmpty());
+            }
+        }
+        QVERIFY2(ties >= 2 && plain >= 1, qPrintable(QStringLiteral("%1 ties").arg(ties)));
+
+        // Folded rows: "(+N) name" in the Configuration column, each variant named in its
+        // tooltip and in the explanation pane when the row is selected.
+        auto* table = find<QTableView>(window_.get(), "recommendationsTableView");
+        QVERIFY(table != nullptr);
+        int folded = -1;
+        for (int row = 0; row < model->rowCount(); ++row) {
+            const auto& c = *model->candidateAt(row);
+            const QModelIndex cell = model->index(row, RecommendationsModel::ConfigurationColumn);
+            const QString name = QString::fromStdString(c.system.name);
+            if (c.variants.empty()) {
+                QCOMPARE(cell.data().toString(), name);
+                continue;
+            }
+            QCOMPARE(cell.data().toString(),
+                     QStringLiteral("(+%1) ").arg(static_cast<int>(c.variants.size())) + name);
+            for (const std::string& v : c.variants) {
+                QVERIFY(cell.data(Qt::ToolTipRole).toString().contains(QString::fromStdString(v)));
+            }
+            folded = folded < 0 ? row : folded;
+        }
+        QVERIFY2(folded >= 0, "no folded row in the OLTP example's ranking");
+        auto* proxy = table->model();
+        for (int row = 0; row < proxy->rowCount(); ++row) {
+            if (proxy->index(row, RecommendationsModel::RankColumn)
+                    .data(RecommendationsModel::RawValueRole)
+                    .toInt() == folded + 1) {
+                table->selectRow(row);
+            }
+        }
+        auto* detail = find<QTextBrowser>(window_.get(), "detailTextBrowser");
+        QVERIFY(detail != nullptr);
+        for (const std::string& v : model->candidateAt(folded)->variants) {
+            QVERIFY2(detail->toPlainText().contains(QString::fromStdString(v)), v.c_str());
+        }
+    }
+
+    void rankingFitsTheWindowAt14Points() {
+        // Every column's title and numbers are shown whole in a 1600 x 1000 window at 14 pt;
+        // only the configuration names may be elided (their tooltip has them in full).
+        const QFont before = QApplication::font();
+        QFont large = before;
+        large.setPointSize(14);
+        QApplication::setFont(large);
+        auto window = std::make_unique<MainWindow>();
+        window->resize(1600, 1000);
+        window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+        QSignalSpy shown(window.get(), &MainWindow::recommendationsShown);
+        window->openProject(QStringLiteral(RAID_RESOURCES_DIR) +
+                            QStringLiteral("/examples/advisor-oltp-power-safe.json"));
+        QVERIFY(shown.wait(kRunTimeoutMs));
+        QCoreApplication::processEvents();
+        auto* table = find<QTableView>(window.get(), "recommendationsTableView");
+        QVERIFY(table != nullptr && table->isVisible());
+        QHeaderView* header = table->horizontalHeader();
+        // Empty when the columns fit the table's width, else what does not.
+        const auto overflow = [&] {
+            if (header->length() <= table->viewport()->width() &&
+                table->horizontalScrollBar()->maximum() == 0) {
+                return QString();
+            }
+            return QStringLiteral("columns %1 px, table %2 px")
+                .arg(header->length())
+                .arg(table->viewport()->width());
+        };
+        QVERIFY2(overflow().isEmpty(), qPrintable(overflow()));
+        const QFontMetrics text(table->font());
+        const QFontMetrics titles(header->font());
+        for (int column = 0; column < table->model()->columnCount(); ++column) {
+            const QString title = table->model()->headerData(column, Qt::Horizontal).toString();
+            const QString where = QStringLiteral("column %1 (%2): %3 px")
+                                      .arg(column)
+                                      .arg(title)
+                                      .arg(table->columnWidth(column));
+            QVERIFY2(header->sectionViewportPosition(column) + table->columnWidth(column) <=
+                         table->viewport()->width(),
+                     qPrintable(where + QStringLiteral(" off screen")));
+            QVERIFY2(titles.size(0, title).height() <= header->height(),
+                     qPrintable(where + QStringLiteral(" title taller than the header")));
+            if (column == RecommendationsModel::ConfigurationColumn) {
+                QVERIFY(table->columnWidth(column) >= 15 * text.horizontalAdvance(u'x'));
+                continue;
+            }
+            QVERIFY2(header->sectionSizeHint(column) <= table->columnWidth(column),
+                     qPrintable(
+                         where +
+                         QStringLiteral(", title needs %1").arg(header->sectionSizeHint(column))));
+            const int cells =
+                static_cast<const QAbstractItemView*>(table)->sizeHintForColumn(column);
+            QVERIFY2(cells <= table->columnWidth(column),
+                     qPrintable(where + QStringLiteral(", cells need %1").arg(cells)));
+        }
+        // Rows as tall as the bold pick's text needs.
+        QFont bold = table->font();
+        bold.setBold(true);
+        QVERIFY(table->rowHeight(0) >= QFontMetrics(bold).height());
+        QVERIFY(table->rowHeight(0) >=
+                static_cast<const QAbstractItemView*>(table)->sizeHintForRow(0));
+        if (const QString shots = qEnvironmentVariable("RAID_GUI_SHOTS"); !shots.isEmpty()) {
+            window->grab().save(shots + QStringLiteral("/ranking-14pt.png"));
+        }
+        // A wider window: the configuration names take the room, the numbers keep theirs.
+        const int configuration = table->columnWidth(RecommendationsModel::ConfigurationColumn);
+        const int cost = table->columnWidth(RecommendationsModel::CostColumn);
+        window->resize(1800, 1000);
+        QTRY_VERIFY(table->columnWidth(RecommendationsModel::ConfigurationColumn) > configuration);
+        QCOMPARE(table->columnWidth(RecommendationsModel::CostColumn), cost);
+        QVERIFY2(overflow().isEmpty(), qPrintable(overflow()));
+        // Sorted by cost: its title gains the sort arrow's room and the ranking still fits.
+        table->sortByColumn(RecommendationsModel::CostColumn, Qt::AscendingOrder);
+        QCoreApplication::processEvents();
+        QVERIFY(header->sectionSizeHint(RecommendationsModel::CostColumn) <=
+                table->columnWidth(RecommendationsModel::CostColumn));
+        QVERIFY(table->columnWidth(RecommendationsModel::CostColumn) > cost);
+        QVERIFY2(overflow().isEmpty(), qPrintable(overflow()));
+        window.reset();
+        QApplication::setFont(before);
+    }
 
     void widgetsHaveStableNames() {
         QVERIFY(window_->findChild<QTableView*>(QStringLiteral("resultsTableView")) != nullptr);

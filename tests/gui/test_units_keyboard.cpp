@@ -133,7 +133,10 @@ class UnitsKeyboardTest : public QObject {
             return model->index(0, RecommendationsModel::UsableColumn).data().toString();
         };
         const auto header = [&](int column) {
-            return model->headerData(column, Qt::Horizontal).toString();
+            // Two-line titles ("Usable\n(TB)") read as one.
+            return model->headerData(column, Qt::Horizontal)
+                .toString()
+                .replace(QLatin1Char('\n'), QLatin1Char(' '));
         };
         auto* compareTable = window.compareView()->table();
         const auto compareCapacity = [&] {
@@ -392,7 +395,7 @@ class UnitsKeyboardTest : public QObject {
         QCOMPARE(model->request().constraints.currency, std::string("EUR"));
         QCOMPARE(model->request().constraints.budget_usd, 5000.0);  // 4000 EUR x 1.25
         QCOMPARE(model->headerData(RecommendationsModel::CostColumn, Qt::Horizontal).toString(),
-                 QStringLiteral("Cost (EUR)"));
+                 QStringLiteral("Cost\n(EUR)"));
         for (int row = 0; row < model->rowCount(); ++row) {
             const QString cost =
                 model->index(row, RecommendationsModel::CostColumn).data().toString();
