@@ -21,8 +21,9 @@ namespace {
 
 /// A table no taller than this fraction of a page is moved whole rather than split.
 constexpr double kFitsFraction = 0.9;
-/// A table starting higher than this fraction of its page is not moved (little to gain).
-constexpr double kMinMoveOffset = 0.2;
+/// A table starting higher than this fraction of its page is split rather than moved whole: moving
+/// it would leave 40% of the page or more empty (its header row repeats on the next page).
+constexpr double kMinMoveOffset = 0.6;
 /// Body rows a split table keeps on its first page, at least (else it moves down whole).
 constexpr int kMinRowsPerPage = 2;
 
