@@ -18,15 +18,15 @@ double write_amplification(const Layout& layout, double write_bytes, double alig
     }
     // Remembered per thread: a pure function of these, asked for every candidate of a search.
     const std::array<double, 10> key{static_cast<double>(static_cast<int>(layout.level)),
-                                    static_cast<double>(layout.drives),
-                                    static_cast<double>(layout.disks_per_span),
-                                    static_cast<double>(layout.mirror_copies),
-                                    static_cast<double>(static_cast<int>(layout.placement)),
-                                    layout.stripe_unit_bytes,
-                                    static_cast<double>(layout.volumes),
-                                    layout.rebuild_rate_fraction,
-                                    write_bytes,
-                                    alignment_bytes};
+                                     static_cast<double>(layout.drives),
+                                     static_cast<double>(layout.disks_per_span),
+                                     static_cast<double>(layout.mirror_copies),
+                                     static_cast<double>(static_cast<int>(layout.placement)),
+                                     layout.stripe_unit_bytes,
+                                     static_cast<double>(layout.volumes),
+                                     layout.rebuild_rate_fraction,
+                                     write_bytes,
+                                     alignment_bytes};
     thread_local std::map<std::array<double, 10>, double> memo;
     if (const auto it = memo.find(key); it != memo.end()) {
         return it->second;
