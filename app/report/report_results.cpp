@@ -70,6 +70,20 @@ void recommendation_section(Writer& w, const ReportInput& in) {
     point_table(w, pick, r.workload);
 }
 
+/// The variants folded into a ranked row, as a line under its name (empty without).
+QString variants_text(const advisor::Candidate& c) {
+    if (c.variants.empty()) {
+        return {};
+    }
+    QStringList names;
+    for (const std::string& v : c.variants) {
+        names << esc(v);
+    }
+    return QStringLiteral("<br/><i>%1 %2</i>")
+        .arg(c.variants.size() == 1 ? tr("Variant:") : tr("Variants:"),
+             names.join(QStringLiteral("; ")));
+}
+
 void alternatives_section(Writer& w, const ReportInput& in) {
     const advisor::Result& result = *in.result;
     const advisor::Request& r = *in.request;
@@ -77,8 +91,10 @@ void alternatives_section(Writer& w, const ReportInput& in) {
     w.block(QStringLiteral("<p>%1</p>")
                 .arg(tr("The best %1 of %2 configurations that meet every constraint, by the "
                         "weighted log-utility of response time, cost, loss risk and capacity "
-                        "(score 100 = the best, 0 = the worst feasible). P = on the Pareto front "
-                        "(no other is better on all four at once).")
+                        "(score 100 = the best, 0 = the worst feasible; \"=\" marks a score "
+                        "that ties with a neighbour's). P = on the Pareto front (no other is "
+                        "better on all four at once). Near-identical configurations are folded "
+                        "into one row, their variants listed under it.")
                          .arg(std::min<std::size_t>(12, result.ranked.size()))
                          .arg(result.ranked.size())));
     Table t;
@@ -90,10 +106,11 @@ void alternatives_section(Writer& w, const ReportInput& in) {
         const advisor::Candidate& c = result.ranked[i];
         t.rows.push_back(
             {QString::number(i + 1) + (c.pareto ? QStringLiteral(" P") : QString()),
-             fixed(c.score, 0), ms(c.performance.mean_response_s),
+             QString::fromStdString(advisor::score_text(result.ranked, i)),
+             ms(c.performance.mean_response_s),
              c.assessment.price_known ? money(c.assessment.total_usd, r) : tr("unknown"),
              capacity(c.assessment.usable_bytes), probability(c.assessment.p_data_loss),
-             esc(c.system.name)});
+             esc(c.system.name) + variants_text(c)});
     }
     w.block(t.html());
     for (std::size_t i = 1; i < result.explanations.size() && i < result.ranked.size(); ++i) {
