@@ -200,10 +200,14 @@ QRect paintHostAndController(const Canvas& c, const System& s, int boxH) {
     p.setPen(QPen(c.text, 2));
     p.drawLine(host.center().x(), host.bottom(), ctrl.center().x(), ctrl.top());
     p.setPen(c.text);
-    p.drawText(QRect(host.center().x() + 6, host.bottom(), c.w / 2, ctrl.top() - host.bottom()),
-               Qt::AlignVCenter | Qt::AlignLeft,
-               s.host_link.info.name.empty() ? tr("host link")
-                                             : QString::fromStdString(s.host_link.info.name));
+    // The link's name right of the line, elided at the drawing's edge (it once ran past it).
+    const int linkX = host.center().x() + 6;
+    const int linkW = std::max(0, c.margin + c.w - linkX);
+    const QString link = s.host_link.info.name.empty()
+                             ? tr("host link")
+                             : QString::fromStdString(s.host_link.info.name);
+    p.drawText(QRect(linkX, host.bottom(), linkW, ctrl.top() - host.bottom()),
+               Qt::AlignVCenter | Qt::AlignLeft, fm.elidedText(link, Qt::ElideRight, linkW));
     paintBox(c, ctrl, tr("Controller"), QString::fromStdString(s.controller.info.name),
              QColor(0xee, 0xe4, 0xcc));
     return ctrl;
