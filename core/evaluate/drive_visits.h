@@ -37,10 +37,10 @@ class DriveVisits {
     void add_ssd(const DriveAccess& a, std::vector<queueing::Visit>& visits) const;
     queueing::Visit hdd_visit(const DriveAccess& a) const;
     HddServicePlan hdd_plan(const DriveAccess& a, bool cached, double command_bytes) const;
-    /// Copies a sub-request chooses among by queue length: a mirror read that starts a
-    /// transfer takes the shorter queue (then the nearer arm); the rest go where they must.
     /// md offset raid10: the share of the disk a read stream passes over per byte it reads.
     double offset_read_sweep() const;
+    /// Copies a sub-request chooses among by queue length: a mirror read that starts a
+    /// transfer takes the shorter queue (then the nearer arm); the rest go where they must.
     int mirror_choice(bool write, bool same_copy) const {
         return !write && !same_copy ? read_choices(geo_) : 1;
     }

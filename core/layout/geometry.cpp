@@ -578,9 +578,8 @@ ArrayRequest map_write(const Geometry& g, double offset, double bytes) {
 }
 
 int read_choices(const Geometry& g) {
-    const bool mirrored =
-        g.level == RaidLevel::Raid1 || g.level == RaidLevel::Raid10 || g.level == RaidLevel::Raid01;
-    return mirrored && g.placement == CopyPlacement::Near ? g.copies : 1;
+    // (make_geometry gives copies > 1 to the mirrored levels only.)
+    return g.placement == CopyPlacement::Near ? g.copies : 1;
 }
 
 double far_section_share(const Geometry& g, double read_fraction) {

@@ -33,13 +33,13 @@ bool has_spans(RaidLevel level);
 /// Fewest drives one volume of the level can have, with mirror sets of `copies` drives
 /// (Chen et al. 1994 definitions; a one-drive raid0 is allowed and equals a simple volume).
 int min_volume_drives(RaidLevel level, int copies = 2);
+/// Fewest drives in one span of raid50 (a RAID 5 group: 3) or raid60 (a RAID 6 group: 4); 0 for
+/// the other levels.
+int min_span_drives(RaidLevel level);
+
 /// "near", "far", "offset" as written in project files (md's layout names).
 std::string_view to_string(CopyPlacement placement);
 /// Inverse of to_string; nullopt for unknown names.
 std::optional<CopyPlacement> copy_placement_from_string(std::string_view name);
-
-/// Fewest drives in one span of raid50 (a RAID 5 group: 3) or raid60 (a RAID 6 group: 4); 0 for
-/// the other levels.
-int min_span_drives(RaidLevel level);
 
 }  // namespace raidadv

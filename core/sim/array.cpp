@@ -63,10 +63,7 @@ SimArrayRequest ArrayMap::place(const ArrayRequest& req, double offset, double b
     // for md far / offset): every drive holds one unit per row in all the geometry.cpp
     // layouts. The drive comes from map_read of the piece alone; a drive's I/O starts at its
     // lowest piece (add_io merges contiguous rows).
-    const bool mirrored =
-        g_.copies > 1 && (g_.level == RaidLevel::Raid1 || g_.level == RaidLevel::Raid10 ||
-                          g_.level == RaidLevel::Raid01);
-    const int copies = write && mirrored ? g_.copies : 1;
+    const int copies = write ? g_.copies : 1;  // a write places every mirror copy
     double pos = offset;
     const double stop = offset + bytes;
     while (pos < stop) {
