@@ -26,6 +26,9 @@ std::string component_name(const std::string& key) {
     if (key == "controller") {
         return "controller";
     }
+    if (key == "raid_thread") {
+        return "md thread";  // the stripe thread (raid5d); explain.cpp says more
+    }
     return key;
 }
 

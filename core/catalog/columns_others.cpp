@@ -176,6 +176,9 @@ std::vector<Column<ControllerEntry>> make_controller_columns() {
         real_column<E>(
             "raid_software_usd", "raid_software_usd", 1.0, 0.0, 1e7,
             [](E& e) -> double& { return e.spec.raid_software_usd; }, kOptional),
+        bool_column<E>(
+            "chunk_split", "chunk_split", [](E& e) -> bool& { return e.spec.chunk_split; },
+            kOptional),
     });
 }
 

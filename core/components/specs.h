@@ -120,6 +120,10 @@ struct ControllerSpec {
     /// Price of the host software its RAID levels need (a volume manager licence; USD); 0 = none
     /// needed or included in the controller's price.
     double raid_software_usd = 0.0;
+    /// Its RAID software splits every request at stripe-unit (chunk) boundaries and hands each
+    /// piece to the block layer on its own, parity rows in 4 KiB pages (Linux md: raid0.c,
+    /// raid10.c, raid5.c), so the host's RAID CPU cost is paid per piece, not per merged disk I/O.
+    bool chunk_split = false;
 };
 
 /// The host computer: operating-system costs per request and per file.
@@ -135,8 +139,10 @@ struct HostSpec {
     /// sequentially (read-ahead / write-behind; Solaris UFS reads one cluster ahead: 2).
     int file_read_ahead_ios = 1;
     int cpu_cores = 4;
-    double raid_cpu_per_io_s = 5e-6;  ///< software/host RAID CPU time per disk I/O issued
-    double parity_cpu_Bps = 2e9;      ///< host XOR throughput for software/host RAID parity
+    /// Software/host RAID CPU time per disk I/O issued (per piece where the controller's
+    /// chunk_split says the RAID software splits requests at chunk boundaries).
+    double raid_cpu_per_io_s = 5e-6;
+    double parity_cpu_Bps = 2e9;  ///< host XOR throughput for software/host RAID parity
     // Where drives go (hosts.csv; 0 = not given: the advisor's max_drive_bays decides alone).
     int drive_bays = 0;           ///< bays for SATA/SAS drives (hot-swap or internal)
     std::string bay_form_factor;  ///< "3.5" (also takes 2.5-inch drives) or "2.5"; empty = any

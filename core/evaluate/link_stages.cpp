@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "system/raid_software.h"
+
 namespace raidadv {
 
 using queueing::Visit;
@@ -13,6 +15,7 @@ HostWork host_work(const System& sys, bool software_raid, const OsRequest& r) {
     for (std::size_t i = 0; i < r.array.phases.size(); ++i) {
         const auto& phase = r.array.phases[i];
         w.ops += static_cast<double>(phase.ios.size()) * r.host_ios_per_io[i];
+        w.pieces += phase.pieces;
         for (const auto& io : phase.ios) {
             w.disk_bytes += io.bytes;
         }
@@ -22,7 +25,14 @@ HostWork host_work(const System& sys, bool software_raid, const OsRequest& r) {
     // Host CPU: OS path per request; software/host RAID adds per-disk-I/O work and parity XOR.
     w.cpu_s = host.per_request_overhead_s * r.pieces;
     if (software_raid) {
-        w.cpu_s += host.raid_cpu_per_io_s * w.ops + r.array.parity_bytes / host.parity_cpu_Bps;
+        // Linux md pays its per-I/O work on every chunk piece (or parity page) before the block
+        // layer merges them (system/raid_software.h; drivers/md/raid0.c, raid10.c, raid5.c),
+        // parity stripes in its one stripe thread rather than the submitting one.
+        const bool md = linux_md(sys);
+        const double handled = md ? std::max(w.ops, w.pieces) : w.ops;
+        const double raid_s =
+            host.raid_cpu_per_io_s * handled + r.array.parity_bytes / host.parity_cpu_Bps;
+        (md && md_stripe_thread(sys, r.write) ? w.raid_thread_s : w.cpu_s) += raid_s;
     }
     // Controller: command processing, data path, parity engine.
     w.controller_s =

@@ -20,10 +20,12 @@ inline queueing::Visit simple_visit(int station, double seconds, double count) {
 
 /// What one OS request asks of the host and the controller.
 struct HostWork {
-    double ops = 0.0;           ///< disk I/Os as the RAID layer issues them (each cluster mapped)
-    double disk_bytes = 0.0;    ///< bytes moved to or from the drives
-    double cpu_s = 0.0;         ///< host CPU: OS path, and software RAID's per-I/O work and XOR
-    double controller_s = 0.0;  ///< controller: commands, data path, parity engine
+    double ops = 0.0;            ///< disk I/Os as the RAID layer issues them (each cluster mapped)
+    double pieces = 0.0;         ///< pieces a chunk-splitting RAID layer handles (md)
+    double disk_bytes = 0.0;     ///< bytes moved to or from the drives
+    double cpu_s = 0.0;          ///< host CPU: OS path, and software RAID's per-I/O work and XOR
+    double raid_thread_s = 0.0;  ///< md's stripe thread (raid5d): its per-page work and XOR
+    double controller_s = 0.0;   ///< controller: commands, data path, parity engine
 };
 
 /// The host and controller work of `r`; `software_raid`: the host runs the RAID layer.

@@ -26,6 +26,7 @@ ArrayRequest coalesced_full_stripe_share(const Geometry& geo, double piece) {
         for (auto& io : phase.ios) {
             io.bytes *= share;
         }
+        phase.pieces *= share;
     }
     full.parity_bytes *= share;
     return full;

@@ -31,6 +31,7 @@ std::vector<long long> request_signature(const OsRequest& r) {
         key.push_back(std::llround(sum / units::sector));
         key.push_back(std::llround(mx / units::sector));
         key.push_back(phase.ios.empty() ? 0 : phase.ios[0].write);
+        key.push_back(std::llround(phase.pieces * 1000.0));
     }
     return key;
 }

@@ -48,6 +48,7 @@ std::vector<UnitPiece> split_into_units(double offset, double bytes, double unit
 /// (consecutive rows of one disk section are contiguous, so merged pieces are one sequential
 /// transfer).
 void add_io(IoPhase& phase, int disk, double bytes, bool write, int section = 0) {
+    phase.pieces += 1.0;
     for (auto& io : phase.ios) {
         if (io.disk == disk && io.write == write && io.section == section) {
             io.bytes += bytes;
@@ -55,6 +56,26 @@ void add_io(IoPhase& phase, int disk, double bytes, bool write, int section = 0)
         }
     }
     phase.ios.push_back({disk, bytes, write, section});
+}
+
+/// md raid5.c: the stripe cache handles a parity row in pages (STRIPE_SIZE = PAGE_SIZE,
+/// 4 KiB), one bio per page of each member (ops_run_io), which the block layer then merges.
+void count_pages(ArrayRequest& req) {
+    constexpr double kPage = 4096.0;
+    for (auto& phase : req.phases) {
+        phase.pieces = 0.0;
+        for (const auto& io : phase.ios) {
+            phase.pieces += std::ceil(io.bytes / kPage - 1e-9);
+        }
+    }
+}
+
+/// md raid1.c has no chunks: a request is one bio per copy, not split (its stripe unit here is
+/// only the geometry's bookkeeping).
+void unsplit_mirror(const Geometry& g, IoPhase& phase) {
+    if (g.level == RaidLevel::Raid1) {
+        phase.pieces = static_cast<double>(phase.ios.size());
+    }
 }
 
 /// Where a data unit of a parity layout lives: group, row within the group, and disk.
@@ -306,6 +327,7 @@ ArrayRequest map_parity_write(const Geometry& g, double offset, double bytes) {
     }
     req.phases.push_back(std::move(writes));
     req.full_stripe = all_full;
+    count_pages(req);
     return req;
 }
 
@@ -347,6 +369,7 @@ ArrayRequest map_parity_read_degraded(const Geometry& g, double offset, double b
         }
     }
     req.phases.push_back(std::move(phase));
+    count_pages(req);
     return req;
 }
 
@@ -552,6 +575,7 @@ ArrayRequest map_read(const Geometry& g, double offset, double bytes, int read_c
         add_io(phase, copy_disk(g, piece.unit_index, copy), b, false,
                g.placement == CopyPlacement::Far ? copy : 0);
     }
+    unsplit_mirror(g, phase);
     req.phases.push_back(std::move(phase));
     return req;
 }
@@ -573,6 +597,7 @@ ArrayRequest map_write(const Geometry& g, double offset, double bytes) {
             }
         }
     }
+    unsplit_mirror(g, phase);
     req.phases.push_back(std::move(phase));
     return req;
 }

@@ -68,6 +68,11 @@ struct IoPhase {
     /// Every I/O rewrites the place the previous phase just read on the same disk (the write
     /// half of read-modify-write): the head waits for the sectors to come round again.
     bool rewrites_previous = false;
+    /// Pieces a software RAID that splits at chunk boundaries handles one by one before the
+    /// block layer merges them into these I/Os: one per stripe-unit piece (Linux md raid0.c,
+    /// raid1.c and raid10.c split a request at every chunk boundary, one bio per copy), or for
+    /// parity rows one per 4 KiB page of each I/O (md raid5.c's stripe cache works in pages).
+    double pieces = 0.0;
 };
 
 /// What one logical request costs the array.

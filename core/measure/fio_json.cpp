@@ -330,6 +330,8 @@ ImportedWorkload make_workload(const GroupTotals& g, const std::string& version,
     w.read_fraction = round_to(g.reads / n, 4);
     w.sequential_fraction = round_to(g.sequential_requests / n, 3);
     w.streams = w.sequential_fraction > 0 ? static_cast<int>(g.streams) : 0;
+    // Jobs with an asynchronous engine keep iodepth requests each in flight from one thread.
+    w.threads = g.outstanding > g.processes ? static_cast<int>(std::lround(g.processes)) : 0;
     double total = 0;
     for (const auto& [s, c] : g.sizes) {
         total += c;

@@ -196,6 +196,9 @@ ProjectJson to_json(const Workload& w) {
     put_size(out, k::alignment, w.alignment_bytes);
     out[k::span_fraction] = file_number(w.span_fraction);
     out[k::streams] = w.streams;
+    if (w.threads > 0) {
+        out[k::threads] = w.threads;
+    }
     if (!w.concurrency.empty()) {
         out[k::concurrency] = array_of(w.concurrency);
         out[k::think_time_ms] = file_number(w.think_time_s, units::ms);

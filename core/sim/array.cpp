@@ -89,6 +89,7 @@ SimArrayRequest ArrayMap::place(const ArrayRequest& req, double offset, double b
     out.parity_bytes = req.parity_bytes;
     for (const IoPhase& phase : req.phases) {
         SimPhase sp;
+        out.pieces += phase.pieces;
         for (const DiskIo& io : phase.ios) {
             // Parity units and reconstruct-write reads sit in the same row as the group's data.
             double where = at[static_cast<std::size_t>(io.section * drives + io.disk)];

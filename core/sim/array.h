@@ -23,6 +23,7 @@ struct SimArrayRequest {
     std::vector<SimPhase> phases;
     double parity_bytes = 0.0;
     int ops = 0;              ///< drive I/Os
+    double pieces = 0.0;      ///< pieces a chunk-splitting RAID layer handles (IoPhase::pieces)
     double disk_bytes = 0.0;  ///< bytes over all drive I/Os
 };
 

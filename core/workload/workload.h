@@ -1,6 +1,7 @@
 #pragma once
 // What the user's application asks of storage.
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -46,6 +47,10 @@ struct Workload {
     double sequential_fraction =
         0.0;          ///< 0 = random offsets, 1 = each stream reads on where it stopped
     int streams = 0;  ///< independent sequential streams; 0 = one per outstanding request (process)
+    /// Threads or processes that submit the requests (fio numjobs); 0 = one per outstanding
+    /// request. The per-request CPU work (OS path, software RAID) runs in the submitting
+    /// thread, so at most this many cores do it at once.
+    int threads = 0;
     SizeDistribution size;            ///< request size (Unit::Request) or file size (Unit::File)
     double alignment_bytes = 4096.0;  ///< requests start at multiples of this
     double span_fraction = 1.0;       ///< fraction of the volume's capacity the working set covers
@@ -53,6 +58,11 @@ struct Workload {
     double think_time_s = 0.0;        ///< closed: pause between a completion and the next request
     std::vector<double> arrival_rates_per_s;  ///< open points (requests or files per second)
     std::vector<MeasuredPoint> measured;      ///< measured references (workload import)
+    /// Cores that can run the requests' CPU work at once on a host of `cores` cores.
+    /// derived: each submitting thread runs on one core at a time (see `threads`).
+    int cpus_used(int cores) const {
+        return std::max(1, threads > 0 ? std::min(cores, threads) : cores);
+    }
 };
 
 }  // namespace raidadv

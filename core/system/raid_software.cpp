@@ -1,0 +1,42 @@
+#include "system/raid_software.h"
+
+#include <sstream>
+#include <string>
+
+#include "layout/geometry.h"
+
+namespace raidadv {
+
+namespace {
+
+bool host_builds_with_md(const HostSpec& host) {
+    std::istringstream in(host.raid_software);
+    std::string name;
+    while (std::getline(in, name, ',')) {
+        if (name == "md" || name == "synology-shr") {
+            return true;
+        }
+    }
+    return false;
+}
+
+}  // namespace
+
+bool linux_md(const System& system) {
+    const ControllerSpec& c = system.controller;
+    if (c.kind == ControllerKind::HardwareRaid || make_geometry(system.layout).drives <= 1) {
+        return false;
+    }
+    return c.chunk_split ||
+           (c.kind == ControllerKind::Hba && c.levels.empty() && host_builds_with_md(system.host));
+}
+
+bool md_stripe_thread(const System& system, bool write) {
+    if (!linux_md(system)) {
+        return false;
+    }
+    const Geometry g = make_geometry(system.layout);
+    return g.parity_per_group > 0 && (write || g.failed_drives > 0);
+}
+
+}  // namespace raidadv
