@@ -4,6 +4,7 @@
 #include "evaluate/network_builder.h"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 
 #include "components/ssd_model.h"
@@ -12,7 +13,10 @@
 #include "evaluate/link_stages.h"
 #include "evaluate/request_mapping.h"
 #include "layout/geometry.h"
+#include "system/raid_software.h"
+#include "system/read_cache.h"
 #include "system/write_cache.h"
+#include "units/units.h"
 
 namespace raidadv {
 
@@ -24,6 +28,7 @@ namespace {
 
 struct Stations {
     int host_cpu = -1, host_link = -1, controller = -1, drive_link = -1, drives = -1, drive_bw = -1;
+    int raid_thread = -1;  ///< md's stripe thread, on md RAID 5 and 6 only
 };
 
 class Builder {
@@ -47,6 +52,7 @@ class Builder {
                                                 : 0.0;
         mapping_.hdd_file_reads =
             sys.drive.kind == DriveKind::Hdd && wl.unit == Workload::Unit::File;
+        working_set_ = working_set_bytes(sys, wl.span_fraction);
     }
 
     BuiltNetwork build() {
@@ -75,7 +81,7 @@ class Builder {
             st.push_back(Station{name, kind, copies, servers});
             return static_cast<int>(st.size()) - 1;
         };
-        idx_.host_cpu = add(kHostCpu, StationKind::Queue, 1, std::max(1, sys_.host.cpu_cores));
+        idx_.host_cpu = add(kHostCpu, StationKind::Queue, 1, wl_.cpus_used(sys_.host.cpu_cores));
         idx_.host_link = add(kHostLink, StationKind::Queue, 1, 1.0);
         idx_.controller = add(kController, StationKind::Queue, 1, 1.0);
         idx_.drive_link = add(kDriveLink, StationKind::Queue, links_, 1.0);
@@ -85,6 +91,9 @@ class Builder {
             idx_.drive_bw = add(kDriveBandwidth, StationKind::Queue, total_drives_, 1.0);
         } else {
             idx_.drives = add(kDrives, StationKind::Queue, total_drives_, 1.0);
+        }
+        if (md_stripe_thread(sys_, true)) {
+            idx_.raid_thread = add(kRaidThread, StationKind::Queue, 1, 1.0);
         }
     }
 
@@ -106,13 +115,42 @@ class Builder {
                     if (p <= 0.0) {
                         continue;
                     }
+                    // Reads found in the controller's cache never reach a drive (read_cache.h).
+                    const double hit =
+                        is_write ? 0.0 : read_hit_ratio(sys_, working_set_, seq != 0);
+                    if (hit > 0.0) {
+                        queueing::JobVariant cached;
+                        cached.probability = p * hit;
+                        add_cache_hit(size, cached.visits);
+                        out_.network.variants.push_back(std::move(cached));
+                    }
+                    if (hit >= 1.0) {
+                        continue;
+                    }
                     queueing::JobVariant variant;
-                    variant.probability = p;
-                    add_transfer(size, is_write != 0, seq != 0, 1.0, p, variant.visits);
+                    variant.probability = p * (1.0 - hit);
+                    add_transfer(size, is_write != 0, seq != 0, 1.0, variant.probability,
+                                 variant.visits);
                     out_.network.variants.push_back(std::move(variant));
                 }
             }
         }
+    }
+
+    /// A read of `bytes` found in the controller's cache: the OS path per host I/O, the
+    /// controller's command and data path, and the host link, on the request's path (there is
+    /// no drive work to hide behind); no drive. As core/sim/engine_io.cpp serves a cache hit.
+    void add_cache_hit(double bytes, std::vector<Visit>& visits) const {
+        const double max_io = std::max(units::sector, sys_.host.max_io_bytes);
+        const double pieces = std::ceil(bytes / max_io - 1e-9);
+        const ControllerSpec& ctl = sys_.controller;
+        const LinkSpec& link = sys_.host_link;
+        visits.push_back(
+            simple_visit(idx_.host_cpu, sys_.host.per_request_overhead_s * pieces, 1.0));
+        visits.push_back(simple_visit(idx_.controller,
+                                      pieces / ctl.max_iops + bytes / ctl.max_bandwidth_Bps, 1.0));
+        visits.push_back(simple_visit(
+            idx_.host_link, pieces * link.command_overhead_s + bytes / link.bandwidth_Bps, 1.0));
     }
 
     /// One job variant per (file size, read/write): per-file host work, metadata reads, then
@@ -180,6 +218,10 @@ class Builder {
             visits.push_back(simple_visit(idx_.host_cpu, work.cpu_s * before_disks, count));
             visits.push_back(
                 simple_visit(idx_.controller, work.controller_s * before_disks, count));
+        }
+        if (work.raid_thread_s > 0.0 && idx_.raid_thread >= 0) {
+            // md's stripe thread takes the request's stripes after the submitting thread.
+            visits.push_back(simple_visit(idx_.raid_thread, work.raid_thread_s, count));
         }
         const bool detached = r.write && write_back_;
         for (std::size_t i = 0; i < r.array.phases.size(); ++i) {
@@ -260,6 +302,7 @@ class Builder {
     MappingContext mapping_;
     bool write_back_ = false;
     bool software_raid_ = false;
+    double working_set_ = 0.0;  ///< bytes the requests spread over (read_cache.h)
     int total_drives_ = 1;
     int links_ = 1;
     Stations idx_;

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "sim/array.h"
+#include "sim/block_lru.h"
 #include "sim/event_queue.h"
 #include "sim/hdd.h"
 #include "sim/rng.h"
@@ -110,10 +111,12 @@ class Engine {
         double offset = 0.0, bytes = 0.0;
         bool write = false, sequential = false, cpu_only = false, coalesce = false;
         bool continues = false;  ///< a later piece of its transfer (stays on the transfer's copy)
+        bool cache_hit = false;  ///< a read found in the controller's cache (no drive work)
         SimArrayRequest array;
         std::size_t phase = 0;
         int outstanding = 0;
         double cpu_s = 0.0, ctl_s = 0.0, host_link_s = 0.0;
+        double raid_s = 0.0;  ///< md's stripe thread (system/raid_software.h)
         double t_ctl_entry = 0.0;
         double data_ready = 0.0;     ///< reads: first drive data of the last phase
         double release_bytes = 0.0;  ///< destage: cache space freed on completion
@@ -169,6 +172,8 @@ class Engine {
     bool write_back_ = false;
     bool drive_cache_ = false;  ///< HDDs acknowledge writes from their write cache
     bool software_raid_ = false;
+    bool md_ = false;        ///< the RAID is Linux md (per-piece CPU)
+    int raid_station_ = -1;  ///< md's stripe thread (RAID 5 and 6 on md), after the drives
     int total_drives_ = 1;
     int per_link_ = 1;
     SimArrayRequest full_row_;  ///< one full-stripe write (coalesced sequential writes)
@@ -180,6 +185,7 @@ class Engine {
     PipelinedLink host_link_;
     WriteCache cache_;
     StripeCoalescer coalescer_;
+    BlockLru read_cache_;  ///< the controller's read cache (system/read_cache.h)
     std::deque<int> cache_waiting_;
     std::deque<int> destage_pending_;         ///< destage operations not yet issued to the drives
     std::vector<int> bg_outstanding_;         ///< per drive: destage I/Os issued, not completed

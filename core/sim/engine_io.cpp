@@ -30,7 +30,14 @@ void Engine::issue_os(int j, const Step& step, double now) {
     // A write-back cache gathers sequential parity writes into full stripes (network_builder:
     // coalesced_full_stripe_share).
     r.coalesce = r.write && r.sequential && write_back_ && map_.geometry().parity_per_group > 0;
-    if (!r.coalesce) {
+    if (read_cache_.enabled()) {
+        // Reads of cached blocks never reach a drive; what is read or written is cached.
+        r.cache_hit = !r.write && read_cache_.lookup(r.volume, r.offset, r.bytes);
+        if (!r.cache_hit) {
+            read_cache_.insert(r.volume, r.offset, r.bytes);
+        }
+    }
+    if (!r.coalesce && !r.cache_hit) {
         r.array = r.write ? map_.write(r.offset, r.bytes) : map_.read(r.offset, r.bytes, 0);
     }
     set_demands(r);
@@ -39,10 +46,18 @@ void Engine::issue_os(int j, const Step& step, double now) {
 
 void Engine::set_demands(OsReq& r) const {
     double ops = r.array.ops, disk_bytes = r.array.disk_bytes, parity = r.array.parity_bytes;
+    double pieces = r.array.pieces;
+    if (r.cache_hit) {
+        // The controller's command and its data path from cache to host (network_builder.cpp
+        // add_cache_hit).
+        ops = 1.0;
+        disk_bytes = r.bytes;
+    }
     if (r.coalesce) {
         // Its share piece/row of one full-stripe write (network_builder.cpp).
         const double share = r.bytes / map_.row_bytes();
         ops = full_row_.ops * share;
+        pieces = full_row_.pieces * share;
         disk_bytes = full_row_.disk_bytes * share;
         parity = full_row_.parity_bytes * share;
     }
@@ -50,11 +65,17 @@ void Engine::set_demands(OsReq& r) const {
     const ControllerSpec& ctl = sys_.controller;
     // Host CPU: OS path per request; software/host RAID adds per-disk-I/O work and parity XOR.
     r.cpu_s = host.per_request_overhead_s;
+    r.raid_s = 0.0;
     if (software_raid_) {
-        r.cpu_s += host.raid_cpu_per_io_s * ops;
+        // Linux md: per chunk piece or parity page, parity stripes in its stripe thread
+        // (link_stages.cpp host_work).
+        double raid = host.raid_cpu_per_io_s * (md_ ? std::max(ops, pieces) : ops);
         if (host.parity_cpu_Bps > 0.0) {
-            r.cpu_s += parity / host.parity_cpu_Bps;
+            raid += parity / host.parity_cpu_Bps;
         }
+        const bool stripe_thread =
+            raid_station_ >= 0 && !r.cache_hit && (r.write || map_.geometry().failed_drives > 0);
+        (stripe_thread ? r.raid_s : r.cpu_s) += raid;
     }
     // Controller: command processing, data path, parity engine.
     r.ctl_s = 0.0;
@@ -92,6 +113,15 @@ void Engine::on_station(int station, int item, double now) {
             os_done(item, now);
             return;
         }
+        if (r.raid_s > 0.0) {
+            schedule(raid_station_, stations_[static_cast<std::size_t>(raid_station_)].arrive(
+                                        item, r.raid_s, now));
+            return;
+        }
+        r.t_ctl_entry = now;
+        schedule(kCtlStation, stations_[kCtlStation].arrive(item, r.ctl_s, now));
+    } else if (station == raid_station_) {
+        OsReq& r = os_[item];
         r.t_ctl_entry = now;
         schedule(kCtlStation, stations_[kCtlStation].arrive(item, r.ctl_s, now));
     } else if (station == kCtlStation) {
@@ -108,6 +138,12 @@ void Engine::on_station(int station, int item, double now) {
 
 void Engine::after_controller(int id, double now) {
     const OsReq& r = os_[id];
+    if (r.cache_hit) {
+        // After the controller, as the analytic model's cache hit (no drive to overlap with).
+        const Transfer t = host_link_.reserve(now, now, r.host_link_s);
+        events_.push(std::max(now, t.end), kOsDone, id);
+        return;
+    }
     if (r.write && write_back_) {
         if (cache_waiting_.empty() && cache_.fits(r.bytes)) {
             admit_write(id, now);

@@ -1,0 +1,31 @@
+#include "system/read_cache.h"
+
+#include <algorithm>
+
+#include "layout/geometry.h"
+
+namespace raidadv {
+
+double read_cache_bytes(const System& system) {
+    const ControllerSpec& c = system.controller;
+    return c.kind == ControllerKind::HardwareRaid ? std::max(0.0, c.cache_bytes) : 0.0;
+}
+
+double working_set_bytes(const System& system, double span_fraction) {
+    // (usable_bytes counts every volume)
+    return std::clamp(span_fraction, 0.0, 1.0) *
+           usable_bytes(system.layout, system.drive.capacity_bytes);
+}
+
+double read_hit_ratio(const System& system, double working_set_bytes, bool sequential) {
+    const double cache = read_cache_bytes(system);
+    if (!(cache > 0.0) || !(working_set_bytes > 0.0)) {
+        return 0.0;
+    }
+    if (sequential) {
+        return working_set_bytes <= cache ? 1.0 : 0.0;
+    }
+    return std::min(1.0, cache / working_set_bytes);
+}
+
+}  // namespace raidadv

@@ -1,0 +1,29 @@
+#pragma once
+// Reads served from a hardware RAID controller's cache memory (issue 24, "controller cache,
+// reads"). One answer for the analytic model (core/evaluate) and the simulator's check of it
+// (core/sim keeps a real LRU list of blocks and must agree).
+
+#include "system/system.h"
+
+namespace raidadv {
+
+/// Bytes of controller cache that hold data for reads: a hardware RAID controller's cache
+/// memory (LSI MegaRAID SAS Software User Guide, I/O policy: "Direct I/O: reads are not
+/// buffered in cache memory. Data is transferred to cache and the host concurrently. If the
+/// same data block is read again, it comes from cache memory"; Cached I/O buffers every read).
+/// 0 for HBAs, host RAID and software RAID (the host's page cache is not modelled: benchmarks
+/// read with O_DIRECT).
+double read_cache_bytes(const System& system);
+
+/// The share of reads found in the controller's cache, with the reads spread over
+/// `working_set_bytes` of the volumes. derived: an LRU cache of C bytes under uniformly random
+/// reads over W bytes holds C / W of them in steady state, whatever the order (independent
+/// reference model, King 1971), so random reads hit min(1, C / W); a sequential stream hits
+/// only if its whole span fits (W <= C: every pass after the first), else never (LRU evicts each
+/// block before the stream comes round again).
+double read_hit_ratio(const System& system, double working_set_bytes, bool sequential);
+
+/// The bytes a workload's requests spread over: `span_fraction` of every volume's capacity.
+double working_set_bytes(const System& system, double span_fraction);
+
+}  // namespace raidadv
