@@ -9,6 +9,7 @@
 #include "advisor/advisor.h"
 #include "advisor/explain.h"
 #include "cli.h"
+#include "evaluate_output.h"
 #include "format/format.h"
 #include "system/write_cache.h"
 
@@ -61,6 +62,7 @@ json metrics_json(const advisor::Performance& p) {
                       {"mb_per_s", m.mb_per_s},
                       {"mean_response_ms", m.mean_response_s * 1e3},
                       {"p95_response_ms", m.p95_response_s * 1e3},
+                      {"band", band_json(m.band)},
                       {"bottleneck", m.bottleneck}};
         if (m.concurrency > 0) {
             point["concurrency"] = m.concurrency;
@@ -84,6 +86,7 @@ json candidate_json(const Candidate& c, const advisor::Request& req, std::size_t
     json j = {{"rank", rank},
               {"score", c.score},
               {"pareto", c.pareto},
+              {"speed_tied_with_pick", c.speed_tied_with_pick},
               {"system", system_json(c.system)},
               {"metrics", metrics_json(c.performance)}};
     j["cost"] = {{"total_usd", a.total_usd},
@@ -187,7 +190,9 @@ void print_text(std::ostream& out, const Project& project, const advisor::Reques
     }
     out << "score: 100 = the best; 50 = half as good on the weighted average of the criteria.\n"
         << "mean resp.: geometric mean of the response times over the load points"
-        << " (per point in --json).\n\n";
+        << " (per point in --json).\n"
+        << "[speed tie]: its response time and the pick's lie within each other's 80% error "
+           "band.\n\n";
     out << std::left << std::setw(5) << "rank" << std::setw(7) << "score" << std::setw(12)
         << "mean resp." << std::setw(12) << "cost" << std::setw(10) << "usable" << std::setw(11)
         << "P(loss)"
@@ -202,7 +207,8 @@ void print_text(std::ostream& out, const Project& project, const advisor::Reques
                     ? advisor::format_money(c.assessment.total_usd, req.constraints)
                     : std::string("unknown"))
             << std::setw(10) << advisor::format_capacity(c.assessment.usable_bytes) << std::setw(11)
-            << loss << c.system.name << (c.pareto ? "  [Pareto]" : "") << "\n";
+            << loss << c.system.name << (c.pareto ? "  [Pareto]" : "")
+            << (c.speed_tied_with_pick ? "  [speed tie]" : "") << "\n";
         for (const std::string& v : c.variants) {
             out << std::setw(57) << ""
                 << "or: " << v << "\n";

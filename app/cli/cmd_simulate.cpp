@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "cli.h"
+#include "evaluate/error_band.h"
 #include "evaluate/evaluator.h"
 #include "evaluate_output.h"
 #include "sim/simulator.h"
@@ -106,6 +107,7 @@ int run_simulate(const std::vector<std::string>& args, const GlobalOptions& opti
             for (const auto& p : s.points) {
                 e.points.push_back(p.metrics);
             }
+            attach_bands(e, system, workload);  // the model's bands: the simulator is a model too
             r.evaluations.push_back(std::move(e));
             sims.push_back(std::move(s));
         }

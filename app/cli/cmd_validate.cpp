@@ -63,6 +63,7 @@ nlohmann::json report_json(const ValidationReport& report) {
         studies.push_back({
             {"name", s.name},
             {"title", s.title},
+            {"year", s.year > 0 ? nlohmann::json(s.year) : nlohmann::json(nullptr)},
             {"profile", s.profile},
             {"figures", std::move(figures)},
             {"conclusions", std::move(conclusions)},
@@ -81,6 +82,8 @@ nlohmann::json report_json(const ValidationReport& report) {
          with_baseline > 0 ? number_or_null(report.baseline_median_abs_error_pct) : nullptr},
         {"conclusions_reproduced", report.conclusions_reproduced},
         {"conclusions_total", report.conclusions_total},
+        {"figures", report.figures},
+        {"calibration_figures", report.calibration_figures},
     };
 }
 
@@ -120,7 +123,11 @@ void print_text(std::ostream& out, const ValidationReport& report) {
         with_baseline += baseline_figure_count(s);
         out << "\n== " << s.name << " ==\n";
         if (!s.title.empty()) {
-            out << "  " << s.title << "\n";
+            out << "  " << s.title;
+            if (s.year > 0) {
+                out << " (hardware of " << s.year << ")";
+            }
+            out << "\n";
         }
         out << "\n";
         std::vector<std::vector<std::string>> rows = {{"study", "figure", "measured", "predicted",
@@ -170,7 +177,8 @@ void print_text(std::ostream& out, const ValidationReport& report) {
         << with_baseline << "; baseline/model "
         << (std::isfinite(ratio) ? format_value(ratio, 3) + "x" : std::string("-"))
         << "; conclusions reproduced " << report.conclusions_reproduced << " of "
-        << report.conclusions_total << "\n";
+        << report.conclusions_total << "; calibration " << report.calibration_figures << " of "
+        << report.figures << " figures\n";
 }
 
 /// Takes --report and --validation-dir (with their directories) out of args; the rest goes to

@@ -51,6 +51,7 @@ json point_json(const SystemResult& r, const Evaluation& e, const PointMetrics& 
         utilization[component] = number_or_null(fraction);
     }
     j["utilization"] = std::move(utilization);
+    j["band"] = band_json(p.band);
     j["bottleneck"] = p.bottleneck;
     j["saturated"] = p.saturated;
     j["usable_bytes"] = number_or_null(r.summary.usable_bytes);
@@ -61,7 +62,24 @@ json point_json(const SystemResult& r, const Evaluation& e, const PointMetrics& 
     return j;
 }
 
+json interval_json(const Interval& i, double scale) {
+    return i.high > 0.0 ? json::array({i.low * scale, i.high * scale}) : json(nullptr);
+}
+
 }  // namespace
+
+/// The 80% prediction intervals (docs/file-format.md, "evaluate --json"); null for a saturated
+/// point.
+json band_json(const PointBand& b) {
+    if (b.evidence.empty() || !(b.mean_response_s.high > 0.0 || b.iops.high > 0.0)) {
+        return nullptr;
+    }
+    return {{"iops", interval_json(b.iops, 1.0)},
+            {"mb_per_s", interval_json(b.mb_per_s, 1.0)},
+            {"mean_response_ms", interval_json(b.mean_response_s, 1e3)},
+            {"evidence", b.evidence},
+            {"widened", b.widened.empty() ? json(nullptr) : json(b.widened)}};
+}
 
 json results_json(const Project& project, const std::vector<SystemResult>& results) {
     json systems = json::array();

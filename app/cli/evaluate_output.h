@@ -23,6 +23,9 @@ std::string describe_layout(const Layout& layout);
 void print_text(std::ostream& out, const Project& project,
                 const std::vector<SystemResult>& results);
 
+/// A point's 80% prediction intervals as `evaluate --json` writes them (null where none).
+nlohmann::json band_json(const PointBand& band);
+
 /// {"project": ..., "systems": [...], "results": [...]} (see `evaluate --help`).
 nlohmann::json results_json(const Project& project, const std::vector<SystemResult>& results);
 

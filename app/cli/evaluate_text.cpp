@@ -68,6 +68,32 @@ std::string cell(const std::string& text, std::size_t width) {
     return std::string(text.size() < width ? width - text.size() : 1, ' ') + text;
 }
 
+/// An 80% range "low-high" in display units; "-" where there is none.
+std::string range_text(const Interval& i, double scale) {
+    if (!(i.high > 0.0)) {
+        return "-";
+    }
+    return format_value(i.low * scale, 2) + "-" + format_value(i.high * scale, 2);
+}
+
+/// Where the 80% ranges come from (the first solved point's band; all points of a workload
+/// share the class).
+void print_band_basis(std::ostream& out, const Evaluation& e) {
+    for (const PointMetrics& p : e.points) {
+        if (p.band.evidence.empty()) {
+            continue;
+        }
+        out << "  80%: where measurements should fall 8 times in 10, from the validation errors "
+               "of "
+            << p.band.evidence;
+        if (!p.band.widened.empty()) {
+            out << "; widened: " << p.band.widened;
+        }
+        out << "\n";
+        return;
+    }
+}
+
 /// The workload's measured points (workload import) next to the model's prediction at the same
 /// load: the measured mean response and how far the model is from it.
 void print_measured(std::ostream& out, const Workload& workload, const Evaluation& e, bool files) {
@@ -85,7 +111,7 @@ void print_measured(std::ostream& out, const Workload& workload, const Evaluatio
         // Same columns as the predicted rows above.
         out << "  " << cell(load_text(at, files), 12) << cell(format_value(m.iops), 12)
             << cell(m.mb_per_s > 0.0 ? format_value(m.mb_per_s) : "-", 10)
-            << cell(format_value(m.mean_response_s * 1e3), 10)
+            << cell(format_value(m.mean_response_s * 1e3), 10) << cell("", 15)
             << cell(m.p95_response_s > 0.0 ? format_value(m.p95_response_s * 1e3) : "-", 10)
             << "  measured";
         if (predicted == nullptr || predicted->saturated || !(m.mean_response_s > 0.0)) {
@@ -94,7 +120,13 @@ void print_measured(std::ostream& out, const Workload& workload, const Evaluatio
         }
         const double off = predicted->mean_response_s / m.mean_response_s - 1.0;
         out << "; the model's mean is " << (off >= 0.0 ? "+" : "") << format_value(off * 100.0, 2)
-            << "% off\n";
+            << "% off";
+        const Interval& band = predicted->band.mean_response_s;
+        if (band.high > 0.0) {
+            const bool inside = m.mean_response_s >= band.low && m.mean_response_s <= band.high;
+            out << (inside ? ", inside" : ", outside") << " its 80% range";
+        }
+        out << "\n";
     }
 }
 
@@ -102,7 +134,7 @@ void print_workload(std::ostream& out, const Workload& workload, const Evaluatio
     const bool files = workload.unit == Workload::Unit::File;
     out << "\n  " << e.workload << "\n";
     out << "  " << cell("load", 12) << cell(files ? "files/s" : "IOPS", 12) << cell("MB/s", 10)
-        << cell("mean ms", 10) << cell("p95 ms", 10) << "  bottleneck\n";
+        << cell("mean ms", 10) << cell("mean 80%", 15) << cell("p95 ms", 10) << "  bottleneck\n";
     for (const PointMetrics& p : e.points) {
         out << "  " << cell(load_text(p, files), 12) << cell(rate_text(p.iops, p.saturated), 12)
             << cell(rate_text(p.mb_per_s, p.saturated), 10);
@@ -110,14 +142,16 @@ void print_workload(std::ostream& out, const Workload& workload, const Evaluatio
             // Utilizations of a saturated point are offered load over capacity (may exceed 1):
             // name the bottleneck only.
             const std::string& b = p.bottleneck;
-            out << cell("-", 10) << cell("-", 10) << "  saturated" << (b.empty() ? "" : ": " + b)
-                << "\n";
+            out << cell("-", 10) << cell("-", 15) << cell("-", 10) << "  saturated"
+                << (b.empty() ? "" : ": " + b) << "\n";
         } else {
             out << cell(format_value(p.mean_response_s * 1e3), 10)
+                << cell(range_text(p.band.mean_response_s, 1e3), 15)
                 << cell(format_value(p.p95_response_s * 1e3), 10) << "  " << bottleneck_text(p)
                 << "\n";
         }
     }
+    print_band_basis(out, e);
     print_measured(out, workload, e, files);
 }
 

@@ -209,7 +209,11 @@ void write_overall(std::ostream& out, const ValidationReport& report) {
 void write_study(std::ostream& out, const StudyResult& s, const StudyCharts* charts) {
     out << "## " << s.name << "\n\n";
     if (!s.title.empty()) {
-        out << "*" << s.title << "*\n\n";
+        out << "*" << s.title << "*";
+        if (s.year > 0) {
+            out << " (hardware of " << s.year << ")";
+        }
+        out << "\n\n";
     }
     if (!s.profile.empty()) {
         out << "**Hardware profile.** " << s.profile << "\n\n";

@@ -244,7 +244,8 @@ void validation_appendix(Writer& w, const ReportInput& in) {
             {esc(s.name), QString::number(predicted),
              predicted > 0 ? num(s.median_abs_error_pct, 2) : QStringLiteral("-"),
              baseline > 0 ? num(s.baseline_median_abs_error_pct, 2) : QStringLiteral("-"),
-             fixed(s.kendall_tau, 2), tr("%1 of %2").arg(reproduced).arg(s.conclusions.size())});
+             std::isfinite(s.kendall_tau) ? fixed(s.kendall_tau, 2) : QStringLiteral("-"),
+             tr("%1 of %2").arg(reproduced).arg(s.conclusions.size())});
     }
     w.block(t.html());
     w.heading(tr("Conclusions"));

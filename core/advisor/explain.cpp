@@ -11,6 +11,7 @@
 
 #include "advisor/degraded_view.h"
 #include "layout/geometry.h"
+#include "system/stations.h"
 
 namespace raidadv::advisor {
 
@@ -98,6 +99,10 @@ void bottleneck_reason(const Candidate& c, const Request& r, Explanation& e) {
     s << format_time(heavy.mean_response_s) << ", " << plain_number(heavy.iops)
       << (r.workload.unit == Workload::Unit::File ? " files/s, " : " requests/s, ");
     s << plain_number(heavy.mb_per_s) << " MB/s.";
+    if (p.bottleneck == kRaidThread) {
+        s << " Linux md handles RAID 5 and 6 stripes in one kernel thread (raid5d) unless its "
+             "group_thread_cnt is raised; the model takes md's default of one.";
+    }
     e.reasons.push_back(s.str());
 }
 
@@ -176,8 +181,25 @@ void stripe_reason(const Candidate& c, Explanation& e) {
             s << " The model tried " << c.stripes_tried.size()
               << " units and none was more than 1% faster.";
         } else {
+            // The units within 1% of the fastest (search_evaluate.cpp: the nearest to the rule's
+            // is kept).
+            double best = 0.0;
+            for (const StripeTrial& t : c.stripe_trials) {
+                if (t.feasible && (best == 0.0 || t.mean_response_s < best)) {
+                    best = t.mean_response_s;
+                }
+            }
+            int ties = 0;
+            for (const StripeTrial& t : c.stripe_trials) {
+                ties += t.feasible && t.mean_response_s <= 1.01 * best ? 1 : 0;
+            }
             s << " The model tried " << c.stripes_tried.size() << " units and " << chosen
-              << " KiB was fastest for this workload.";
+              << " KiB was fastest for this workload";
+            if (ties > 1) {
+                s << " (" << ties << " units within 1% of each other; of those, the nearest the "
+                  << "rule's unit is kept)";
+            }
+            s << ".";
         }
     }
     const ControllerSpec& ctl = c.system.controller;
@@ -426,6 +448,24 @@ void weight_sensitivity(const Candidate& pick, const Result& result, const Reque
 
 }  // namespace
 
+/// The pick's ties on speed: candidates the model's error bands cannot tell apart from it.
+void tied_on_speed(const Result& result, Explanation& e) {
+    std::string names;
+    int count = 0;
+    for (const Candidate& c : result.ranked) {
+        if (c.speed_tied_with_pick && count < 3) {
+            names += (names.empty() ? "" : "; ") + c.system.name;
+            ++count;
+        }
+    }
+    if (count > 0) {
+        e.reasons.push_back(
+            "Tied on speed (each response time lies within the other's 80% "
+            "error band): " +
+            names + ". Between these, the model's speed cannot decide.");
+    }
+}
+
 std::string level_family(const Layout& l) {
     std::ostringstream s;
     s << static_cast<int>(l.level) << "/" << (l.volumes > 1);
@@ -474,6 +514,7 @@ void explain_top(Result& result, const Request& request, int count) {
             budget_step(c, result, request, e);
             cheaper_alternative(c, result, request, e);
             weight_sensitivity(c, result, request, e);
+            tied_on_speed(result, e);
         } else {
             const Candidate& top = result.ranked.front();
             const double slower = c.performance.mean_response_s / top.performance.mean_response_s;
@@ -485,6 +526,10 @@ void explain_top(Result& result, const Request& request, int count) {
                << format_money(top.assessment.total_usd, request.constraints) << ", data-loss risk "
                << probability(c.assessment.p_data_loss) << " vs "
                << probability(top.assessment.p_data_loss) << ".";
+            if (c.speed_tied_with_pick) {
+                vs << " On speed the two are a tie: each response time lies within the other's "
+                      "80% error band, so cost, risk and capacity decide.";
+            }
             e.reasons.push_back(vs.str());
         }
         result.explanations.push_back(std::move(e));

@@ -6,6 +6,7 @@
 
 #include "advisor/advisor.h"
 #include "advisor/prune.h"
+#include "advisor/ties.h"
 
 namespace raidadv::advisor {
 
@@ -171,6 +172,9 @@ void rank(Result& result, const Request& request) {
                           ? std::min(100.0, 100.0 * std::exp((c.utility - top) / weight_sum))
                           : 100.0;
         }
+    }
+    for (std::size_t i = 0; i < ranked.size(); ++i) {
+        ranked[i].speed_tied_with_pick = i > 0 && speed_tied(ranked[i], ranked.front());
     }
     result.pareto.clear();
     for (std::size_t i = 0; i < ranked.size(); ++i) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "evaluate/error_band.h"
 #include "evaluate/network_builder.h"
 #include "layout/geometry.h"
 #include "queueing/percentile.h"
@@ -78,6 +79,7 @@ Evaluation evaluate(const System& system, const Workload& workload,
         m.arrival_rate_per_s = rate;
         ev.points.push_back(std::move(m));
     }
+    attach_bands(ev, system, workload);
     return ev;
 }
 

@@ -8,6 +8,21 @@
 
 namespace raidadv {
 
+/// Where the measured value should fall 8 times in 10 (an 80% prediction interval).
+struct Interval {
+    double low = 0;
+    double high = 0;
+};
+
+/// How far to trust a load point's figures: 80% prediction intervals from the validation
+/// residuals of the prediction's evidence class (core/evaluate/error_band.h). Empty (all zero)
+/// where the point is saturated or not solved.
+struct PointBand {
+    Interval iops, mb_per_s, mean_response_s;
+    std::string evidence;  ///< the evidence class the interval comes from ("HDD, random I/O")
+    std::string widened;   ///< why it is wider than its class's residuals, or empty
+};
+
 struct PointMetrics {
     int concurrency = 0;            ///< closed point (0 if open)
     double arrival_rate_per_s = 0;  ///< open point (0 if closed)
@@ -20,6 +35,7 @@ struct PointMetrics {
                                                 ///< (may exceed 1) when saturated
     std::string bottleneck;                     ///< component with the highest utilization
     bool stopped = false;  ///< not solved: the caller stopped the evaluation before this point
+    PointBand band;        ///< how far to trust iops, mb_per_s and mean_response_s
 };
 
 struct SystemSummary {

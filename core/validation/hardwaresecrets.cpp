@@ -2,6 +2,7 @@
 // drive, stripe 4 to 128 KB, HD Tach average (sequential read) transfer rate.
 
 #include <algorithm>
+#include <limits>
 #include <sstream>
 
 #include "validation/baseline.h"
@@ -16,6 +17,7 @@ StudyResult run_hardwaresecrets(const Catalog& catalog, const std::filesystem::p
     StudyResult study;
     study.name = "hardwaresecrets";
     study.title = in.measured.value("title", "");
+    study.year = in.measured.value("year", 0);
     study.profile =
         "Catalog profile: samsung-hd080hj drives on sata-3g lanes, intel-ich7r host RAID, "
         "intel-dmi, intel-core2-x6800-xp host. Nothing calibrated. HD Tach's average rate is "
@@ -46,9 +48,11 @@ StudyResult run_hardwaresecrets(const Catalog& catalog, const std::filesystem::p
         baseline_bytes_per_s(pair) / (baseline_bytes_per_s(pair) / pair.total_drives());
     const auto [lo, hi] = std::minmax_element(ratios.begin(), ratios.end());
     add_figure(study, in, "lowest|ratio", "RAID 0 / one drive, average rate, lowest over stripes",
-               *lo, baseline);
+               *lo, baseline)
+        .evidence = evidence_class(pair, w);
     add_figure(study, in, "highest|ratio", "RAID 0 / one drive, average rate, highest over stripes",
-               *hi, baseline);
+               *hi, baseline)
+        .evidence = evidence_class(pair, w);
     const double spread = 100.0 * (*hi / *lo - 1.0);
     study.conclusions.push_back(
         {"RAID 0 of two drives about doubles the average transfer rate", *lo > 1.8 && *hi < 2.2,
@@ -58,7 +62,7 @@ StudyResult run_hardwaresecrets(const Catalog& catalog, const std::filesystem::p
          spread < 5.0,
          "predicted best vs worst " + significant(spread, 4) + "% (measured " +
              significant(in.measured.value("stripe_spread_pct", 0.0), 4) + "%)"});
-    study.kendall_tau = 0.0;
+    study.kendall_tau = std::numeric_limits<double>::quiet_NaN();  // no ranking given
     study.kendall_basis = "none: the article gives only the extremes over stripe sizes";
     summarize(study);
     return study;

@@ -111,11 +111,14 @@ void add_table1(HauserRun& h, StudyResult& study) {
         const Predicted p = predict(s, h.images);
         h.pred[s.name] = p;
         const bool calibration = s.layout.level == RaidLevel::Simple;
+        // Whole files read from HDDs (the study's file workload).
         add_figure(study, h.in, s.name + "|retrieval", s.name + ": mean retrieval time, 1 process",
-                   p.retrieval, baseline_retrieval(s, h.file_bytes), calibration);
+                   p.retrieval, baseline_retrieval(s, h.file_bytes), calibration)
+            .evidence = EvidenceClass::HddFile;
         add_figure(study, h.in, s.name + "|additional",
                    s.name + ": additional time per file per process", p.additional,
-                   baseline_additional(s, h.file_bytes), calibration);
+                   baseline_additional(s, h.file_bytes), calibration)
+            .evidence = EvidenceClass::HddFile;
         bang_measured.push_back(
             bang(h.in.figures.at(s.name + "|retrieval"), h.in.figures.at(s.name + "|additional")));
         bang_predicted.push_back(bang(p.retrieval, p.additional));
@@ -164,7 +167,8 @@ void add_peaks(const HauserRun& h, StudyResult& study) {
                                                        bytes / rule_of_thumb_drive_rate(s.drive));
         add_figure(study, h.in, id,
                    "peak throughput, " + parts[1] + ", " + parts[3] + " processes, " + parts[2],
-                   mb_s, files_per_s * bytes / 1e6);
+                   mb_s, files_per_s * bytes / 1e6)
+            .evidence = evidence_class(s, w);
     }
 }
 
@@ -457,6 +461,7 @@ StudyResult run_hauser_1996(const Catalog& catalog, const std::filesystem::path&
     StudyResult study;
     study.name = "hauser-1996";
     study.title = in.measured.value("title", "");
+    study.year = in.measured.value("year", 0);
     study.profile =
         "Catalog profile: seagate-st31200w drives (one per fast wide SCSI bus), sun-ssa-101 "
         "controller (software RAID on the host), fc-25 host link, sun-sparcstation20-solaris host. "

@@ -131,6 +131,7 @@ StudyResult run_ou_2007(const Catalog& catalog, const std::filesystem::path& dir
     StudyResult study;
     study.name = "ou-2007";
     study.title = in.measured.value("title", "");
+    study.year = in.measured.value("year", 0);
     study.profile =
         "Catalog profile: seagate-st3500641as drives on sata-3g lanes, intel-ich8r host RAID "
         "(write-back cache in host RAM; the drives' own write caches left on, as host RAID "
@@ -145,11 +146,13 @@ StudyResult run_ou_2007(const Catalog& catalog, const std::filesystem::path& dir
     // Sequential figures.
     for (const char* workload : {"Sequential reads, 64 KiB", "Sequential writes, 64 KiB"}) {
         const System& s = system_named(in.project, kRaid5);
-        const Evaluation ev = evaluate(s, workload_named(in.project, workload));
+        const Workload& w = workload_named(in.project, workload);
+        const Evaluation ev = evaluate(s, w);
         add_figure(study, in, std::string(kRaid5) + "|" + workload,
                    std::string(kRaid5) + ": " + workload + " throughput, 32 outstanding",
                    ev.points.back().mb_per_s, baseline_bytes_per_s(s) / 1e6,
-                   /*calibration=*/std::string(workload).find("reads") != std::string::npos);
+                   /*calibration=*/std::string(workload).find("reads") != std::string::npos)
+            .evidence = evidence_class(s, w);
     }
     // Random I/O orderings.
     add_random_read_conclusion(in, study);

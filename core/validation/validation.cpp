@@ -34,9 +34,13 @@ void summarize(ValidationReport& report) {
     std::vector<double> model, base;
     report.conclusions_reproduced = 0;
     report.conclusions_total = 0;
+    report.figures = 0;
+    report.calibration_figures = 0;
     for (auto& study : report.studies) {
         summarize(study);
         for (const auto& f : study.figures) {
+            ++report.figures;
+            report.calibration_figures += f.calibration ? 1 : 0;
             if (f.calibration) {
                 continue;
             }

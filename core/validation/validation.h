@@ -4,8 +4,12 @@
 // effect conclusions each study drew; and error statistics.
 
 #include <filesystem>
+#include <limits>
+#include <optional>
 #include <string>
 #include <vector>
+
+#include "evaluate/error_band.h"
 
 namespace raidadv {
 class Catalog;
@@ -22,6 +26,9 @@ struct Figure {
     double baseline = 0.0;     ///< rule-of-thumb prediction; 0 when the rule says nothing
     bool calibration = false;  ///< used to calibrate the study's profile (not a prediction)
     std::string note;          ///< explanation, required when |error| > 35%
+    /// The evidence class the figure's residual counts in (error bands, evaluate/error_band.h);
+    /// empty for a figure that is not a throughput or a time (a price).
+    std::optional<EvidenceClass> evidence;
 
     double error_pct() const;
     double baseline_error_pct() const;
@@ -49,12 +56,15 @@ struct StudyResult {
     std::string name;     ///< "hauser-1996"
     std::string title;    ///< citation
     std::string profile;  ///< hardware profile and what was calibrated on which figures
+    int year = 0;         ///< of the hardware measured (0 = not given)
     std::vector<Figure> figures;
     std::vector<Conclusion> conclusions;
     std::vector<Series> series;
     double median_abs_error_pct = 0.0;           ///< over non-calibration figures
     double baseline_median_abs_error_pct = 0.0;  ///< same figures where the baseline predicts
-    double kendall_tau = 0.0;   ///< measured vs predicted ordering of the study's configurations
+    /// Measured vs predicted ordering of the study's configurations; NaN where the study
+    /// gives no ranking to compare.
+    double kendall_tau = std::numeric_limits<double>::quiet_NaN();
     std::string kendall_basis;  ///< which figure the ordering is taken over
 };
 
@@ -64,11 +74,17 @@ struct ValidationReport {
     double baseline_median_abs_error_pct = 0.0;  ///< same, for the rule of thumb
     int conclusions_reproduced = 0;
     int conclusions_total = 0;
+    int figures = 0;              ///< every figure of every study
+    int calibration_figures = 0;  ///< of which used to calibrate (issue 24: at most 20%)
 };
 
 /// Runs every study. `validation_dir` holds the study inputs (resources/validation).
 ValidationReport run_validation(const Catalog& catalog,
                                 const std::filesystem::path& validation_dir);
+
+/// The residuals of every predicted (not calibration) figure, per evidence class and pooled:
+/// what the error bands of evaluate/error_band.h are pinned to.
+ResidualTable residual_table(const ValidationReport& report);
 
 /// Fills the per-study and overall statistics from the figures.
 void summarize(StudyResult& study);

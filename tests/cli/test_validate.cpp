@@ -102,11 +102,15 @@ TEST_CASE("validate --json has the documented keys and no NaN", "[cli][validate]
     std::set<std::string> names;
     for (const json& s : j["studies"]) {
         for (const char* key :
-             {"name", "title", "profile", "figures", "conclusions", "median_abs_error_pct",
+             {"name", "title", "year", "profile", "figures", "conclusions", "median_abs_error_pct",
               "baseline_median_abs_error_pct", "kendall_tau", "kendall_basis"}) {
             INFO(key);
             CHECK(s.contains(key));
         }
+        // The year of the hardware measured; Kendall's tau null where the study ranks nothing.
+        CHECK(s.at("year").is_number_integer());
+        CHECK(s.at("year").get<int>() >= 1990);
+        CHECK(s.at("kendall_tau").is_null() == (s.at("name") == "hardwaresecrets"));
         const std::string name = s.at("name").get<std::string>();
         INFO(name);
         CHECK_FALSE(name.empty());

@@ -124,8 +124,9 @@ TEST_CASE("the PDF reads as a person would want it", "[report][pdf][slow]") {
                               first_two.find("arcconf create") != std::string::npos;
         CHECK(commands);
         if (std::string(name) == "advisor-oltp-power-safe.json") {
-            // Its top rows tie at the shown score and fold variants (as the window shows them).
-            CHECK_THAT(all, Contains("100="));
+            // Rows that tie at the shown score are marked and variants folded (as the window
+            // shows them).
+            CHECK(std::regex_search(all, std::regex("[0-9]+=")));
             CHECK(std::regex_search(all, std::regex("Variants?:")));
         }
     }

@@ -110,6 +110,21 @@ TEST_CASE("Validation summary: printed, and equal to the medians and counts of i
     CHECK(r.baseline_median_abs_error_pct == Approx(plain_median(all_base)));
     CHECK(r.conclusions_reproduced == reproduced);
     CHECK(r.conclusions_total == total);
+    int figures = 0, calibration = 0;
+    for (const auto& study : r.studies) {
+        for (const auto& f : study.figures) {
+            ++figures;
+            calibration += f.calibration ? 1 : 0;
+        }
+    }
+    CHECK(r.figures == figures);
+    CHECK(r.calibration_figures == calibration);
+}
+
+TEST_CASE("At most a fifth of the validation figures calibrate a profile (issue 24)") {
+    const ValidationReport& r = report();
+    INFO(r.calibration_figures << " of " << r.figures << " figures are calibration");
+    CHECK(r.calibration_figures <= 0.2 * r.figures);
 }
 
 TEST_CASE("The model beats the rule of thumb on the reference studies") {

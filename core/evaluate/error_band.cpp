@@ -1,0 +1,141 @@
+#include "evaluate/error_band.h"
+
+#include <cmath>
+
+#include "system/write_cache.h"
+
+namespace raidadv {
+
+namespace {
+
+/// derived: the two-sided 80% quantile of the standard normal distribution.
+constexpr double kZ80 = 1.2815515655446004;
+
+/// Outside the validated range the spread is doubled: a stated assumption (docs/model.md
+/// "Error bands"), not a measurement; it says "no study measured this" in the band's width.
+constexpr double kWidening = 2.0;
+
+Interval scaled(double value, double low_factor, double high_factor) {
+    if (!std::isfinite(value) || value <= 0.0) {
+        return {};
+    }
+    return {value * low_factor, value * high_factor};
+}
+
+bool validated_level(RaidLevel level) {
+    // Levels with predicted figures in resources/validation: simple volumes and RAID 0+1
+    // (Hauser 1996), RAID 0 (Hauser 1996, Miller, Hardware Secrets), RAID 5 (Hauser 1996,
+    // Ou 2007). RAID 1 and 10 appear only in Ou 2007's orderings, 6, 50 and 60 nowhere.
+    switch (level) {
+        case RaidLevel::Simple:
+        case RaidLevel::Raid0:
+        case RaidLevel::Raid01:
+        case RaidLevel::Raid5:
+            return true;
+        default:
+            return false;
+    }
+}
+
+}  // namespace
+
+std::string_view to_string(EvidenceClass c) {
+    switch (c) {
+        case EvidenceClass::HddRandom:
+            return "HDD, random I/O";
+        case EvidenceClass::HddSequential:
+            return "HDD, sequential or large I/O";
+        case EvidenceClass::HddFile:
+            return "HDD, whole files";
+        case EvidenceClass::CachedWrites:
+            return "writes into a write-back cache";
+        case EvidenceClass::Flash:
+            return "SSD and NVMe";
+    }
+    return "";
+}
+
+const ResidualTable& validated_residuals() {
+    // Pinned from `raid-advisor-cli validate` by tests/validation/test_error_bands.cpp, in the
+    // order of EvidenceClass: figures, mean and standard deviation of the log residual.
+    static const ResidualTable table{
+        {{
+            {12, -0.117546, 0.182711},  // HddRandom: Miller's random blocks
+            {2, -0.012460, 0.027205},   // HddSequential: Hardware Secrets
+            {27, -0.065242, 0.128201},  // HddFile: Hauser 1996
+            {1, -0.101373, 0.0},        // CachedWrites: Ou 2007's RAID 5 writes
+            {0, 0.0, 0.0},              // Flash: no study yet
+        }},
+        {42, -0.078533, 0.142072},  // pooled
+    };
+    return table;
+}
+
+EvidenceClass evidence_class(const System& system, const Workload& workload) {
+    if (system.drive.kind == DriveKind::Ssd) {
+        return EvidenceClass::Flash;
+    }
+    if (workload.unit == Workload::Unit::File) {
+        return EvidenceClass::HddFile;
+    }
+    if (uses_write_back(system) && workload.read_fraction < 0.5) {
+        return EvidenceClass::CachedWrites;
+    }
+    // derived: at 256 KiB a 7200 rpm drive spends about as long transferring as positioning.
+    constexpr double kLargeBytes = 256.0 * 1024.0;
+    if (workload.sequential_fraction >= 0.5 || workload.size.mean_bytes() >= kLargeBytes) {
+        return EvidenceClass::HddSequential;
+    }
+    return EvidenceClass::HddRandom;
+}
+
+std::string outside_validation(const System& system) {
+    std::string why;
+    auto add = [&](const std::string& reason) { why += (why.empty() ? "" : "; ") + reason; };
+    if (!validated_level(system.layout.level)) {
+        add("no validation study predicted " + std::string(to_string(system.layout.level)));
+    }
+    if (system.drive.kind == DriveKind::Ssd) {
+        add("no validation study measured SSD or NVMe drives");
+    }
+    if (system.controller.chunk_split) {
+        add("no validation study measured Linux md");
+    }
+    return why;
+}
+
+PointBand point_band(const PointMetrics& p, EvidenceClass c, const std::string& widened,
+                     const ResidualTable& residuals) {
+    PointBand band;
+    if (p.saturated || p.stopped) {
+        return band;
+    }
+    const ResidualStats& own = residuals.classes[static_cast<std::size_t>(c)];
+    const bool pooled = own.figures < kMinClassFigures;
+    const ResidualStats& s = pooled ? residuals.pooled : own;
+    band.evidence = std::string(to_string(c)) + (pooled ? " (too few figures: all studies)" : "");
+    band.widened = widened;
+    if (s.figures < 2) {
+        return band;  // no residuals to speak of
+    }
+    // derived: a normal prediction interval for one new observation, mean +- z s sqrt(1 + 1/n).
+    double half = kZ80 * s.sd_log * std::sqrt(1.0 + 1.0 / s.figures);
+    if (!widened.empty()) {
+        half *= kWidening;
+    }
+    const double rate_low = std::exp(s.mean_log - half), rate_high = std::exp(s.mean_log + half);
+    band.iops = scaled(p.iops, rate_low, rate_high);
+    band.mb_per_s = scaled(p.mb_per_s, rate_low, rate_high);
+    band.mean_response_s = scaled(p.mean_response_s, 1.0 / rate_high, 1.0 / rate_low);
+    return band;
+}
+
+void attach_bands(Evaluation& e, const System& system, const Workload& workload) {
+    const EvidenceClass c = evidence_class(system, workload);
+    const std::string widened = outside_validation(system);
+    for (PointMetrics& p : e.points) {
+        p.band = point_band(p, c, widened, validated_residuals());
+    }
+}
+
+}  // namespace raidadv

@@ -1,0 +1,59 @@
+#pragma once
+// How far to trust a prediction (issue 24, docs/model.md "Error bands"): every load point's
+// throughput and mean response carry an 80% prediction interval taken from the validation
+// residuals of the prediction's evidence class, widened where the model is outside what the
+// validation studies measured.
+
+#include <array>
+#include <string>
+#include <string_view>
+
+#include "system/metrics.h"
+#include "system/system.h"
+#include "workload/workload.h"
+
+namespace raidadv {
+
+/// Kinds of prediction whose errors the validation studies measure separately.
+enum class EvidenceClass { HddRandom, HddSequential, HddFile, CachedWrites, Flash };
+inline constexpr std::size_t kEvidenceClasses = 5;
+
+std::string_view to_string(EvidenceClass c);
+
+/// The residuals of a set of validation figures: ln(measured / predicted) of a rate (of a time:
+/// ln(predicted / measured), so that both say how much faster the real system was).
+struct ResidualStats {
+    int figures = 0;
+    double mean_log = 0.0;
+    double sd_log = 0.0;  ///< sample standard deviation
+};
+
+/// Per class, and pooled over every class.
+struct ResidualTable {
+    std::array<ResidualStats, kEvidenceClasses> classes{};
+    ResidualStats pooled;
+};
+
+/// A class with fewer figures than this borrows the pooled residuals.
+inline constexpr int kMinClassFigures = 5;
+
+/// The residuals of today's validation studies (pinned here; tests/validation/
+/// test_error_bands.cpp derives them from `raid-advisor-cli validate` and fails if they differ).
+const ResidualTable& validated_residuals();
+
+/// The evidence class of a prediction for `system` under `workload`.
+EvidenceClass evidence_class(const System& system, const Workload& workload);
+
+/// Why `system` lies outside what the validation studies measured ("; "-separated), or empty.
+std::string outside_validation(const System& system);
+
+/// The band of one point from its class's residuals (or the pooled ones, if the class has too
+/// few figures), widened twice over when `widened` is not empty. Empty for a saturated or
+/// unsolved point.
+PointBand point_band(const PointMetrics& p, EvidenceClass c, const std::string& widened,
+                     const ResidualTable& residuals);
+
+/// Fills the band of every point of `e` (validated_residuals()).
+void attach_bands(Evaluation& e, const System& system, const Workload& workload);
+
+}  // namespace raidadv
