@@ -227,6 +227,12 @@ void refine_stripes(Context& ctx, Result& result, int top, bool report) {
         ++refined;
         const double rule_unit = cand.system.layout.stripe_unit_bytes;
         const double rule_response = cand.performance.mean_response_s;
+        struct Trial {
+            System system;
+            Performance performance;
+        };
+        std::vector<Trial> faster;  // units that beat the rule's
+        double best = rule_response;
         for (double unit : ctx.stripe_units) {
             const ControllerSpec& ctl = cand.system.controller;
             if ((ctl.min_stripe_bytes > 0.0 && unit < ctl.min_stripe_bytes) ||
@@ -245,12 +251,28 @@ void refine_stripes(Context& ctx, Result& result, int top, bool report) {
                 {unit, outcome.feasible,
                  outcome.feasible ? outcome.performance.mean_response_s : 0.0});
             // derived: ask for a 1% gain before moving off the rule's unit (model noise level).
-            if (outcome.feasible &&
-                outcome.performance.mean_response_s < 0.99 * cand.performance.mean_response_s) {
-                trial.name = describe(trial);
-                cand.system = std::move(trial);
-                cand.performance = std::move(outcome.performance);
+            if (outcome.feasible && outcome.performance.mean_response_s < 0.99 * rule_response) {
+                best = std::min(best, outcome.performance.mean_response_s);
+                faster.push_back({std::move(trial), std::move(outcome.performance)});
             }
+        }
+        // Of the units within 1% of the fastest, the nearest the rule's (the grounded default):
+        // where a saturated array answers the same to many units, nothing moves it further.
+        const Trial* pick = nullptr;
+        for (const Trial& t : faster) {
+            const double distance =
+                std::abs(std::log(t.system.layout.stripe_unit_bytes / rule_unit));
+            if (t.performance.mean_response_s <= 1.01 * best &&
+                (pick == nullptr ||
+                 distance <
+                     std::abs(std::log(pick->system.layout.stripe_unit_bytes / rule_unit)))) {
+                pick = &t;
+            }
+        }
+        if (pick != nullptr) {
+            cand.system = pick->system;
+            cand.system.name = describe(cand.system);
+            cand.performance = pick->performance;
         }
     }
 }
