@@ -230,7 +230,7 @@ QAreaSeries* make_band(const Band& spec, const Chart& chart) {
     lower->setParent(area);
     area->setName(spec.name);
     QColor fill = spec.color;
-    fill.setAlpha(56);
+    fill.setAlpha(48);
     area->setBrush(fill);
     area->setPen(Qt::NoPen);
     return area;
@@ -340,10 +340,11 @@ std::unique_ptr<QChart> build(const Chart& spec) {
         chart->addSeries(area);
         area->attachAxis(x_axis);
         area->attachAxis(y_axis);
-        if (!b.in_legend) {
-            for (QLegendMarker* marker : chart->legend()->markers(area)) {
-                marker->setVisible(false);
-            }
+        for (QLegendMarker* marker : chart->legend()->markers(area)) {
+            marker->setVisible(b.in_legend);
+            // One entry stands for every band: a neutral grey patch, not the first one's colour.
+            marker->setBrush(QColor(0x80, 0x80, 0x80, 110));
+            marker->setPen(Qt::NoPen);
         }
     }
     for (const Series& s : spec.series) {

@@ -24,7 +24,7 @@ QString range_sentence(const advisor::Candidate& c) {
     }
     QString text = tr("In brackets: the 80% range of a figure, where the measured value should "
                       "fall 8 times in 10. It comes from the model's errors against the "
-                      "measurements of the validation studies for this kind of prediction (%1).")
+                      "measurements of the validation studies for this kind of prediction: %1.")
                        .arg(esc(band->evidence));
     if (!band->widened.empty()) {
         text += QLatin1Char(' ') + tr("It is widened because %1.").arg(esc(band->widened));

@@ -71,7 +71,11 @@ QString rate_range(const Interval& per_second) {
 }
 
 QString with_range(const QString& value, const QString& range) {
-    return range.isEmpty() ? value : value + QStringLiteral(" (") + range + QLatin1Char(')');
+    // The range on a line of its own, in smaller type: in a narrow column it would otherwise
+    // break at its dash.
+    return range.isEmpty()
+               ? value
+               : value + QStringLiteral("<br><span style='font-size:7.5pt'>(%1)</span>").arg(range);
 }
 
 QString size_text(double bytes) {

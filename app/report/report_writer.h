@@ -31,7 +31,7 @@ QString ms(double seconds);
 /// num(); empty when there is no band (a saturated point): never 0 or NaN.
 QString ms_range(const Interval& seconds);
 QString rate_range(const Interval& per_second);
-/// `value` followed by its range in brackets, or `value` alone without one.
+/// `value` with its range in brackets on the line below (table cells), or `value` alone.
 QString with_range(const QString& value, const QString& range);
 /// One sentence saying what the 80% ranges in brackets are and where `c`'s come from (its
 /// evidence class, why they are widened).
