@@ -20,8 +20,8 @@ class RecommendationsModel : public QAbstractTableModel {
         RankColumn,
         ScoreColumn,
         ConfigurationColumn,  ///< "(+2) name" when near-identical set-ups are folded into the row
-        ResponseColumn,    ///< geometric mean over the load points, ms, its 80% range; "\u2248" tie
-                           ///< with the pick on speed (Candidate::speed_tied_with_pick)
+        ResponseColumn,    ///< geometric mean over the load points, ms (80% range in the tooltip);
+                           ///< "≈ " before it: a tie with the pick on speed
         ThroughputColumn,  ///< at the heaviest load point, per second
         MbPerSecondColumn,
         CostColumn,
