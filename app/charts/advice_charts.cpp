@@ -104,7 +104,7 @@ charts::Chart responseChart(const std::vector<NamedCandidate>& candidates,
             }
         }
         if (band.x.size() >= 2) {  // an area needs two points; one legend entry for all
-            band.name = tr("80% range (shaded)");
+            band.name = tr("80% range");
             band.in_legend = chart.bands.empty();
             chart.bands.push_back(std::move(band));
         }

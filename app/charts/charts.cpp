@@ -343,6 +343,7 @@ std::unique_ptr<QChart> build(const Chart& spec) {
         for (QLegendMarker* marker : chart->legend()->markers(area)) {
             marker->setVisible(b.in_legend);
             // One entry stands for every band: a neutral grey patch, not the first one's colour.
+            marker->setShape(QLegend::MarkerShapeRectangle);  // "from series" draws it hollow
             marker->setBrush(QColor(0x80, 0x80, 0x80, 110));
             marker->setPen(Qt::NoPen);
         }
