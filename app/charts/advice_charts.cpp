@@ -85,6 +85,8 @@ charts::Chart responseChart(const std::vector<NamedCandidate>& candidates,
         s.name = named.name;
         s.style = charts::Series::Style::LineAndMarkers;
         s.color = candidateColour(named, colour++);  // one colour per rank, in every tab
+        charts::Band band;
+        band.color = s.color;
         for (const PointMetrics& p : c.performance.points) {
             const bool isClosed = p.concurrency > 0;
             if (isClosed != closed || p.saturated || !usable(p.mean_response_s)) {
@@ -94,6 +96,17 @@ charts::Chart responseChart(const std::vector<NamedCandidate>& candidates,
             s.y.push_back(p.mean_response_s * 1e3);
             s.point_labels.push_back(shortLabel(c, named.rank));
             xs.push_back(s.x.back());
+            const Interval& range = p.band.mean_response_s;
+            if (usable(range.low) && range.high >= range.low) {  // no band: nothing drawn
+                band.x.push_back(s.x.back());
+                band.low.push_back(range.low * 1e3);
+                band.high.push_back(range.high * 1e3);
+            }
+        }
+        if (band.x.size() >= 2) {  // an area needs two points; one legend entry for all
+            band.name = tr("80% range");
+            band.in_legend = chart.bands.empty();
+            chart.bands.push_back(std::move(band));
         }
         chart.series.push_back(std::move(s));
     }

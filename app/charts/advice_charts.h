@@ -24,7 +24,7 @@ struct NamedCandidate {
 QColor candidateColour(const NamedCandidate& named, int fallback);
 
 /// Mean response time against load (concurrency, or arrival rate for open workloads) for
-/// `candidates`, one line each.
+/// `candidates`, one line each, each with its 80% range (PointMetrics::band) shaded under it.
 raidadv::charts::Chart responseChart(const std::vector<NamedCandidate>& candidates,
                                      const raidadv::advisor::Request& request);
 /// Cost against mean response time for every ranked candidate, the Pareto front joined by a

@@ -93,6 +93,7 @@ ChartWidget::~ChartWidget() = default;
 void ChartWidget::showMessage(const QString& message) {
     title_ = message;
     seriesCount_ = 0;
+    bandCount_ = 0;
     message_->setText(message);
     stack_->setCurrentWidget(message_);
 }
@@ -104,7 +105,7 @@ void ChartWidget::setChart(const Chart& spec) {
     const QString xTitle = spec.x_title;
     const QString yTitle = spec.y_title;
     const QList<QAbstractSeries*> all = chart->series();
-    // The builder adds the guide lines first, then the spec's series in order.
+    // The builder adds the guide lines and the bands first, then the spec's series in order.
     const qsizetype offset = all.size() - static_cast<qsizetype>(spec.series.size());
     for (qsizetype i = 0; i < all.size(); ++i) {
         auto* series = qobject_cast<QXYSeries*>(all[i]);
@@ -147,6 +148,7 @@ void ChartWidget::setChart(const Chart& spec) {
     delete old;
     title_ = spec.title;
     seriesCount_ = static_cast<int>(spec.series.size());
+    bandCount_ = static_cast<int>(spec.bands.size());
     stack_->setCurrentWidget(view_);
 }
 
@@ -176,6 +178,7 @@ void ChartWidget::setBars(const BarChart& spec) {
     delete old;
     title_ = spec.title;
     seriesCount_ = 1;
+    bandCount_ = 0;
     stack_->setCurrentWidget(view_);
 }
 

@@ -33,6 +33,8 @@ class ChartWidget : public QWidget {
     QString currentTitle() const { return title_; }
     /// Number of series in the chart shown (0 when a message is shown).
     int seriesCount() const { return seriesCount_; }
+    /// Number of shaded bands (80% ranges) in the chart shown.
+    int bandCount() const { return bandCount_; }
 
   protected:
     void changeEvent(QEvent* event) override;
@@ -45,6 +47,7 @@ class ChartWidget : public QWidget {
     QWidget* view_ = nullptr;  ///< the QChartView
     QString title_;
     int seriesCount_ = 0;
+    int bandCount_ = 0;
 };
 
 }  // namespace raidadv::charts

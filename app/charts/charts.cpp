@@ -6,6 +6,7 @@
 #include "chart_build.h"
 
 #include <QApplication>
+#include <QAreaSeries>
 #include <QChart>
 #include <QChartView>
 #include <QFont>
@@ -212,6 +213,29 @@ QLineSeries* guide_line(const QString& name, double lo, double hi, double factor
     return line;
 }
 
+/// A band as a semi-transparent area between its low and high curves, without outline (the
+/// points a log axis cannot show are left out, as for a series).
+QAreaSeries* make_band(const Band& spec, const Chart& chart) {
+    auto* upper = new QLineSeries;
+    auto* lower = new QLineSeries;
+    const std::size_t n = std::min({spec.x.size(), spec.low.size(), spec.high.size()});
+    for (std::size_t i = 0; i < n; ++i) {
+        if (drawable(spec.x[i], spec.low[i], chart) && drawable(spec.x[i], spec.high[i], chart)) {
+            upper->append(spec.x[i], spec.high[i]);
+            lower->append(spec.x[i], spec.low[i]);
+        }
+    }
+    auto* area = new QAreaSeries(upper, lower);  // takes neither; parented below
+    upper->setParent(area);
+    lower->setParent(area);
+    area->setName(spec.name);
+    QColor fill = spec.color;
+    fill.setAlpha(48);
+    area->setBrush(fill);
+    area->setPen(Qt::NoPen);
+    return area;
+}
+
 /// Title, background, margins and legend of a chart, the same for every chart.
 void style_chart(QChart* chart, const Chart& spec) {
     chart->setTitle(title_html(spec.title, 72));
@@ -230,6 +254,15 @@ void style_chart(QChart* chart, const Chart& spec) {
 /// guide when the scales match).
 void axis_ranges(const Chart& spec, std::pair<double, double>& xr, std::pair<double, double>& yr) {
     double xlo = kInf, xhi = -kInf, ylo = kInf, yhi = -kInf;
+    for (const Band& b : spec.bands) {  // the whole band shows, not only the line inside it
+        const std::size_t n = std::min({b.x.size(), b.low.size(), b.high.size()});
+        for (std::size_t i = 0; i < n; ++i) {
+            if (drawable(b.x[i], b.low[i], spec) && drawable(b.x[i], b.high[i], spec)) {
+                ylo = std::min(ylo, b.low[i]);
+                yhi = std::max(yhi, b.high[i]);
+            }
+        }
+    }
     for (const Series& s : spec.series) {
         const std::size_t n = std::min(s.x.size(), s.y.size());
         for (std::size_t i = 0; i < n; ++i) {
@@ -301,6 +334,19 @@ std::unique_ptr<QChart> build(const Chart& spec) {
     };
     if (spec.identity_line) {
         add_identity_guides(chart.get(), x_axis, spec, add);
+    }
+    for (const Band& b : spec.bands) {
+        QAreaSeries* area = make_band(b, spec);
+        chart->addSeries(area);
+        area->attachAxis(x_axis);
+        area->attachAxis(y_axis);
+        for (QLegendMarker* marker : chart->legend()->markers(area)) {
+            marker->setVisible(b.in_legend);
+            // One entry stands for every band: a neutral grey patch, not the first one's colour.
+            marker->setShape(QLegend::MarkerShapeRectangle);  // "from series" draws it hollow
+            marker->setBrush(QColor(0x80, 0x80, 0x80, 110));
+            marker->setPen(Qt::NoPen);
+        }
     }
     for (const Series& s : spec.series) {
         QXYSeries* series = make_series(s, spec);

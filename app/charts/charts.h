@@ -33,11 +33,21 @@ struct Series {
     std::vector<QString> point_labels;
 };
 
+/// A shaded area between two curves (an 80% prediction interval around a series), drawn
+/// semi-transparent under the lines.
+struct Band {
+    QString name;  ///< legend entry ("80% range")
+    std::vector<double> x, low, high;
+    QColor color = QColor(0x1f, 0x77, 0xb4);  ///< the series' colour; drawn with alpha
+    bool in_legend = true;
+};
+
 struct Chart {
     QString title;
     QString x_title, y_title;  ///< axis titles, with units
     Scale x_scale = Scale::Linear, y_scale = Scale::Linear;
     std::vector<Series> series;
+    std::vector<Band> bands;     ///< drawn before (under) the series
     bool start_at_zero = false;  ///< linear axes start at 0 when all values are positive
     /// Predicted-vs-measured mode: both axes get the same range and the line y = x is drawn,
     /// with dotted lines at y = (1 +- band) x when band > 0 (e.g. 0.35).

@@ -8,6 +8,8 @@
 
 #include "advice_charts.h"
 #include "advisor/explain.h"
+#include "advisor/ties.h"
+#include "band_text.h"
 #include "recommendations_model.h"
 #include "results_model.h"
 #include "size_units.h"
@@ -57,10 +59,12 @@ QString responseFiguresNote(const advisor::Candidate& c, const advisor::Request&
         heavy.saturated || !std::isfinite(heavy.mean_response_s)
             ? tr("saturated")
             : ResultsModel::formatNumber(heavy.mean_response_s * 1e3) + tr(" ms");
+    const QString typicalRange = rangeText(responseRangeMs(advisor::response_band(c.performance)));
     return tr("<p><small>Response times: <b>typical %1 ms</b> is the mean over all %2 load "
               "points (geometric mean, %3 to %4), as ranked; <b>at the heaviest load</b> "
               "(%4) the mean is %5. The table below gives every point.</small></p>")
-        .arg(ResultsModel::formatNumber(c.performance.mean_response_s * 1e3))
+        .arg(ResultsModel::formatNumber(c.performance.mean_response_s * 1e3) +
+             (typicalRange.isEmpty() ? QString() : tr(" (80% range %1)").arg(typicalRange)))
         .arg(points.size())
         .arg(loadName(points.front()), loadName(heavy), heavyMean);
 }
@@ -116,6 +120,12 @@ QString candidateDetailHtml(const advisor::Candidate& c, int rank,
     html += QStringLiteral("<h3>%1%2</h3>")
                 .arg(rank == 1 ? tr("The pick: ") : tr("Rank %1: ").arg(rank),
                      esc(advisor::describe(s)));
+    if (c.speed_tied_with_pick) {
+        html += QStringLiteral("<p>%1</p>")
+                    .arg(tr("\u2248 <b>Tied with the pick on speed:</b> its response time and "
+                            "the pick's lie within each other's 80% range, so the model cannot "
+                            "tell which is faster; cost, loss risk and capacity decide."));
+    }
     if (explanation != nullptr) {
         html += QStringLiteral("<p><b>%1</b></p>").arg(shown(explanation->headline, names));
         html += responseFiguresNote(c, request);
@@ -199,17 +209,39 @@ QString candidateDetailHtml(const advisor::Candidate& c, int rank,
                        ? tr("saturated")
                        : ResultsModel::formatNumber(seconds * 1e3);
         };
+        // A figure and, below it in small type, its 80% range (none for a saturated point).
+        const auto banded = [&p, bad](const QString& value, const ShownRange& range,
+                                      const QString& unit) {
+            const QString text = bad ? QString() : rangeText(range);
+            if (text.isEmpty()) {
+                return value;
+            }
+            return QStringLiteral("<span title='%3'>%1<br><small>%2</small></span>")
+                .arg(value, text, rangeToolTip(p.band, range, unit).toHtmlEscaped());
+        };
         html += QStringLiteral(
-                    "<tr><td align='right'>%1</td><td align='right'>%2</td><td "
-                    "align='right'>%3</td><td align='right'>%4</td><td align='right'>%5</td>"
-                    "<td>%6</td></tr>")
-                    .arg(load, bad ? tr("saturated") : ResultsModel::formatNumber(p.iops),
-                         bad ? tr("saturated")
-                             : ResultsModel::formatNumber(throughputValue(p.mb_per_s)),
-                         ms(p.mean_response_s), ms(p.p95_response_s),
-                         esc(advisor::component_name(p.bottleneck)));
+                    "<tr><td align='right' valign='top'>%1</td><td align='right'>%2</td><td "
+                    "align='right'>%3</td><td align='right'>%4</td><td align='right' "
+                    "valign='top'>%5</td><td valign='top'>%6</td></tr>")
+                    .arg(load,
+                         banded(bad ? tr("saturated") : ResultsModel::formatNumber(p.iops),
+                                iopsRange(p.band.iops), files ? tr("files/s") : tr("IOPS")),
+                         banded(bad ? tr("saturated")
+                                    : ResultsModel::formatNumber(throughputValue(p.mb_per_s)),
+                                throughputRange(p.band.mb_per_s), throughputUnitName()),
+                         banded(ms(p.mean_response_s), responseRangeMs(p.band.mean_response_s),
+                                tr("ms")),
+                         ms(p.p95_response_s), esc(advisor::component_name(p.bottleneck)));
     }
     html += QStringLiteral("</table>");
+    if (!c.performance.points.empty() &&
+        responseRangeMs(c.performance.points.front().band.mean_response_s).valid()) {
+        html += QStringLiteral("<p><small>%1</small></p>")
+                    .arg(tr("Under each figure: its 80% range, where the measured value should "
+                            "fall 8 times in 10, from the model's errors in the validation "
+                            "studies (evidence: %1).")
+                             .arg(esc(c.performance.points.front().band.evidence)));
+    }
 
     html += tr("<p><b>Cost</b></p>") + QStringLiteral("<table>");
     if (a.price_known) {

@@ -15,6 +15,8 @@
 
 #include "advice_charts.h"
 #include "advisor/explain.h"
+#include "advisor/ties.h"
+#include "band_text.h"
 #include "chart_widget.h"
 #include "recommendations_model.h"
 #include "results_model.h"
@@ -130,11 +132,15 @@ void CompareView::setMetricRows() {
         {tr("Configuration"), tr("Drives, RAID level, stripe unit, controller and link")},
         {tr("Rank when pinned"), tr("Place in the advisor's ranking when it was pinned")},
         {tr("Typical response (ms)"),
-         tr("Mean response time in milliseconds (geometric mean over the load points)")},
+         tr("Mean response time in milliseconds (geometric mean over the load points); "
+            "\u2248: tied with the pick on speed (each within the other's 80% range)") +
+             QLatin1Char('\n') + rangeMeaning()},
         {files ? tr("Files/s") : tr("IOPS"),
-         files ? tr("Files per second at the heaviest load point")
-               : tr("Requests per second at the heaviest load point")},
-        {rate, tr("User data throughput at the heaviest load point, in %1").arg(rate)},
+         (files ? tr("Files per second at the heaviest load point")
+                : tr("Requests per second at the heaviest load point")) +
+             QLatin1Char('\n') + rangeMeaning()},
+        {rate, tr("User data throughput at the heaviest load point, in %1").arg(rate) +
+                   QLatin1Char('\n') + rangeMeaning()},
         {tr("Cost (%1)").arg(currency),
          tr("Purchase cost of drives, controller and bays from catalog prices, in %1")
              .arg(currency)},
@@ -166,12 +172,19 @@ void CompareView::fillPinColumns() {
         headers << tr("Pin %1").arg(i + 1);
         const advisor::Candidate& c = pins_[i].candidate;
         const advisor::Assessment& a = c.assessment;
+        const advisor::Performance& p = c.performance;
+        // The heaviest point's band goes with the throughput figures (taken at that point).
+        const PointBand heaviest = p.points.empty() ? PointBand{} : p.points.back().band;
+        const ShownRange response = responseRangeMs(advisor::response_band(p));
+        const bool finite = std::isfinite(p.mean_response_s) && p.mean_response_s >= 0.0;
         const QStringList values{
             QString::fromStdString(advisor::describe(c.system)),
             QString::number(pins_[i].rank),
-            formatMilliseconds(c.performance.mean_response_s),
-            ResultsModel::formatNumber(c.performance.throughput),
-            ResultsModel::formatNumber(throughputValue(c.performance.mb_per_s)),
+            (c.speed_tied_with_pick ? QStringLiteral("\u2248 ") : QString()) +
+                withRange(formatMilliseconds(p.mean_response_s), finite ? response : ShownRange{}),
+            withRange(ResultsModel::formatNumber(p.throughput), iopsRange(heaviest.iops)),
+            withRange(ResultsModel::formatNumber(throughputValue(p.mb_per_s)),
+                      throughputRange(heaviest.mb_per_s)),
             a.price_known
                 ? QString::fromStdString(advisor::format_money(a.total_usd, request_.constraints))
                 : tr("unknown"),
@@ -187,6 +200,21 @@ void CompareView::fillPinColumns() {
                                    Qt::AlignVCenter);
             item->setToolTip(values[r]);
             table_->setItem(r, static_cast<int>(i), item);
+        }
+        // The banded figures say on hover where their range comes from.
+        const QString responseTip = rangeToolTip(
+            p.points.empty() ? PointBand{} : p.points.front().band, response, tr("ms"));
+        const QString tips[] = {
+            responseTip,
+            rangeToolTip(
+                heaviest, iopsRange(heaviest.iops),
+                request_.workload.unit == Workload::Unit::File ? tr("files/s") : tr("IOPS")),
+            rangeToolTip(heaviest, throughputRange(heaviest.mb_per_s), throughputUnitName())};
+        for (int r = 0; r < 3; ++r) {
+            if (!tips[r].isEmpty() && finite) {
+                table_->item(2 + r, static_cast<int>(i))
+                    ->setToolTip(values[2 + r] + QStringLiteral("\n") + tips[r]);
+            }
         }
     }
     for (int i = 0; i < headers.size(); ++i) {

@@ -13,6 +13,7 @@
 #include <QLabel>
 #include <QMimeData>
 #include <QPushButton>
+#include <QSpinBox>
 #include <QVBoxLayout>
 #include <algorithm>
 
@@ -128,6 +129,7 @@ MeasurementImport::Saved MeasurementImport::save() const {
     s.concurrency = page_->concurrency_->text();
     s.rates = page_->arrivalRates_->text();
     s.unit = page_->unitCombo_->currentIndex();
+    s.threads = page_->threads_->value();
     return s;
 }
 
@@ -140,6 +142,7 @@ void MeasurementImport::restore(const Saved& s) {
     page_->sequentialPercent_->setText(s.sequential);
     page_->arrivalRates_->setText(s.rates);
     page_->concurrency_->setText(s.concurrency);
+    page_->threads_->setValue(s.threads);
     emit page_->completeChanged();
 }
 
@@ -158,7 +161,7 @@ bool MeasurementImport::importFile(const QString& path) {
     page_->preset_ = w;
     restore({w, page_->presetGeneration_, QString::fromStdString(w.name),
              formatPlain(w.read_fraction * 100.0, 1), formatPlain(w.sequential_fraction * 100.0, 1),
-             joinInts(w.concurrency), joinRates(w.arrival_rates_per_s), 0});
+             joinInts(w.concurrency), joinRates(w.arrival_rates_per_s), 0, w.threads});
     before_ = previous;
     undoButton_->setEnabled(true);
 

@@ -40,6 +40,7 @@ class MeasurementImport : public QWidget {
         int presetGeneration = 0;
         QString workloadName, read, sequential, concurrency, rates;
         int unit = 0;
+        int threads = 0;  ///< Workload::threads (fio numjobs, set by an import)
     };
     void chooseFile();
     Saved save() const;

@@ -193,6 +193,7 @@ ProjectDraft mergeWizardDraft(const ProjectDraft& before, const ProjectDraft& ed
     }
     w.concurrency = e.concurrency;
     w.arrival_rates_per_s = e.arrival_rates_per_s;
+    w.threads = e.threads;
     if (project_json::to_json(w.size) != project_json::to_json(e.size)) {
         w.size = e.size;
     }

@@ -4,10 +4,13 @@
 #include <QColor>
 #include <QFont>
 #include <QLocale>
+#include <QStringList>
 #include <algorithm>
 #include <cmath>
 
 #include "advisor/explain.h"
+#include "advisor/ties.h"
+#include "band_text.h"
 #include "results_model.h"
 #include "size_units.h"
 
@@ -129,6 +132,9 @@ QVariant RecommendationsModel::data(const QModelIndex& index, int role) const {
                     "Tied at the shown precision with the row above or below: the order "
                     "between them comes from a difference of less than half a point");
             }
+            if (index.column() == ResponseColumn) {
+                return responseToolTip(*c, pick);
+            }
             if (pick) {
                 return tr("The advisor's pick under the current weights");
             }
@@ -136,6 +142,34 @@ QVariant RecommendationsModel::data(const QModelIndex& index, int role) const {
         default:
             return {};
     }
+}
+
+QString RecommendationsModel::responseToolTip(const advisor::Candidate& c, bool pick) const {
+    const advisor::Performance& p = c.performance;
+    QStringList lines;
+    if (c.speed_tied_with_pick && !result_.ranked.empty()) {
+        const advisor::Candidate& top = result_.ranked.front();
+        lines << tr("\u2248 Tied with the pick on speed: its response time and the pick's lie "
+                    "within each other's 80% error band, so the model cannot tell which is "
+                    "faster (this %1 ms, the pick %2 ms).")
+                     .arg(withRange(ResultsModel::formatNumber(p.mean_response_s * 1e3),
+                                    responseRangeMs(advisor::response_band(p))),
+                          withRange(
+                              ResultsModel::formatNumber(top.performance.mean_response_s * 1e3),
+                              responseRangeMs(advisor::response_band(top.performance))));
+    } else if (pick) {
+        lines << tr("The advisor's pick under the current weights");
+    }
+    // The typical response's band is the geometric mean of the points' bands (ties.h); its
+    // evidence is the points'.
+    if (!p.points.empty()) {
+        const QString tip = rangeToolTip(p.points.front().band,
+                                         responseRangeMs(advisor::response_band(p)), tr("ms"));
+        if (!tip.isEmpty()) {
+            lines << tip;
+        }
+    }
+    return lines.join(QLatin1Char('\n'));
 }
 
 QVariant RecommendationsModel::display(const advisor::Candidate& c, int row, int column) const {
@@ -157,7 +191,10 @@ QVariant RecommendationsModel::display(const advisor::Candidate& c, int row, int
             if (!std::isfinite(p.mean_response_s) || p.mean_response_s < 0.0) {
                 return tr("saturated");
             }
-            return ResultsModel::formatNumber(p.mean_response_s * 1e3);
+            // "≈ 5.2": a tie with the pick on speed and the figure; its 80% range is in the
+            // tooltip (in the cell it would leave the ranking too wide at 14 pt in 1600 px)
+            return (c.speed_tied_with_pick ? QStringLiteral("\u2248 ") : QString()) +
+                   ResultsModel::formatNumber(p.mean_response_s * 1e3);
         case ThroughputColumn:
             return ResultsModel::formatNumber(p.throughput);
         case MbPerSecondColumn:
@@ -276,9 +313,11 @@ QVariant RecommendationsModel::headerToolTip(int section) const {
                 "Weighted utility rescaled to 0..100 over the feasible candidates "
                 "(higher is better); \"=\" marks a tie at the shown precision");
         case ResponseColumn:
-            return tr(
-                "Typical mean response time in milliseconds: the geometric mean over all "
-                "load points (the explanation's bullets give the heaviest point)");
+            return tr("Typical mean response time in milliseconds: the geometric mean over all "
+                      "load points (the explanation's bullets give the heaviest point). "
+                      "\u2248: tied with the pick on speed (each response time within the "
+                      "other's 80% range).") +
+                   QLatin1Char('\n') + rangeMeaning();
         case ThroughputColumn:
             return files ? tr("Files per second at the heaviest load point")
                          : tr("Requests per second at the heaviest load point");

@@ -20,8 +20,9 @@ class RecommendationsModel : public QAbstractTableModel {
         RankColumn,
         ScoreColumn,
         ConfigurationColumn,  ///< "(+2) name" when near-identical set-ups are folded into the row
-        ResponseColumn,       ///< geometric mean over the load points, ms
-        ThroughputColumn,     ///< at the heaviest load point, per second
+        ResponseColumn,    ///< geometric mean over the load points, ms (80% range in the tooltip);
+                           ///< "≈ " before it: a tie with the pick on speed
+        ThroughputColumn,  ///< at the heaviest load point, per second
         MbPerSecondColumn,
         CostColumn,
         UsableColumn,  ///< TB or TiB (GB or GiB when all candidates are below 1 TB or TiB)
@@ -58,6 +59,8 @@ class RecommendationsModel : public QAbstractTableModel {
   private:
     QVariant display(const raidadv::advisor::Candidate& c, int row, int column) const;
     QVariant raw(const raidadv::advisor::Candidate& c, int row, int column) const;
+    /// The response cell's tooltip: its 80% range and evidence, and a tie with the pick.
+    QString responseToolTip(const raidadv::advisor::Candidate& c, bool pick) const;
     /// The column's title (Qt::DisplayRole of the header).
     QVariant headerTitle(int section) const;
     /// What the column shows, with its unit (Qt::ToolTipRole of the header).

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <utility>
 
+#include "band_text.h"
 #include "size_units.h"
 
 namespace raidadv::gui {
@@ -155,13 +156,17 @@ QVariant ResultsModel::headerData(int section, Qt::Orientation orientation, int 
                     "Closed load: requests (or processes) outstanding.\n"
                     "Open load: arrivals per second.");
             case IopsColumn:
-                return tr("Requests per second (files per second for file workloads)");
+                return tr("Requests per second (files per second for file workloads)") +
+                       QLatin1Char('\n') + rangeMeaning();
             case MbPerSecondColumn:
-                return sizeUnits() == SizeUnits::Binary
-                           ? tr("User data throughput, in MiB/s (2^20 bytes per second)")
-                           : tr("User data throughput, in MB/s (10^6 bytes per second)");
+                return (sizeUnits() == SizeUnits::Binary
+                            ? tr("User data throughput, in MiB/s (2^20 bytes per second)")
+                            : tr("User data throughput, in MB/s (10^6 bytes per second)")) +
+                       QLatin1Char('\n') + rangeMeaning();
             case MeanResponseColumn:
-                return tr("Mean time from issuing a request to its completion, in milliseconds");
+                return tr("Mean time from issuing a request to its completion, in "
+                          "milliseconds") +
+                       QLatin1Char('\n') + rangeMeaning();
             case P95ResponseColumn:
                 return tr(
                     "95th percentile response time (estimate), in milliseconds: 95 of 100 "
@@ -202,12 +207,14 @@ QVariant ResultsModel::display(const raidadv::Evaluation& evaluation,
                 return tr("%1/s").arg(formatRate(point.arrival_rate_per_s));
             }
             return QLocale().toString(point.concurrency);
-        case IopsColumn:
-            return formatNumber(point.iops);
+        case IopsColumn:  // "420 (380–470)": the 80% range in brackets, if the point has one
+            return withRange(formatNumber(point.iops), iopsRange(point.band.iops));
         case MbPerSecondColumn:
-            return formatNumber(throughputValue(point.mb_per_s));
+            return withRange(formatNumber(throughputValue(point.mb_per_s)),
+                             throughputRange(point.band.mb_per_s));
         case MeanResponseColumn:
-            return formatNumber(point.mean_response_s * 1e3);
+            return withRange(formatNumber(point.mean_response_s * 1e3),
+                             responseRangeMs(point.band.mean_response_s));
         case P95ResponseColumn:
             return formatNumber(point.p95_response_s * 1e3);
         case BottleneckColumn:
@@ -258,6 +265,17 @@ QString ResultsModel::toolTip(const raidadv::PointMetrics& point, int column) co
                 return tr(
                     "The arrival rate is at or beyond the bottleneck's capacity: "
                     "queues grow without bound.");
+            }
+            if (column == IopsColumn) {
+                return rangeToolTip(point.band, iopsRange(point.band.iops), tr("IOPS"));
+            }
+            if (column == MbPerSecondColumn) {
+                return rangeToolTip(point.band, throughputRange(point.band.mb_per_s),
+                                    throughputUnitName());
+            }
+            if (column == MeanResponseColumn) {
+                return rangeToolTip(point.band, responseRangeMs(point.band.mean_response_s),
+                                    tr("ms"));
             }
             return {};
         case BottleneckColumn: {

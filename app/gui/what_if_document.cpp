@@ -49,6 +49,7 @@ bool weightsDiffer(const advisor::Request& a, const advisor::Request& b) {
 bool needsSearch(const advisor::Request& a, const advisor::Request& b) {
     return a.workload.concurrency != b.workload.concurrency ||
            a.workload.read_fraction != b.workload.read_fraction ||
+           a.workload.threads != b.workload.threads ||
            a.constraints.capacity_bytes != b.constraints.capacity_bytes ||
            a.constraints.budget_usd != b.constraints.budget_usd ||
            a.constraints.max_drive_bays != b.constraints.max_drive_bays ||
@@ -75,6 +76,12 @@ JsonEdits whatIfEdits(const Json& root, const advisor::Request& before,
     }
     if (before.workload.read_fraction != after.workload.read_fraction) {
         edits.emplace_back(workloadPointer(k, wl::read_fraction), workload[wl::read_fraction]);
+    }
+    if (before.workload.threads != after.workload.threads) {  // 0, the default: no key
+        const auto threads = workload.find(wl::threads);
+        edits.emplace_back(workloadPointer(k, wl::threads), threads != workload.end()
+                                                                ? std::optional<Json>(*threads)
+                                                                : std::nullopt);
     }
     const advisor::Constraints& was = before.constraints;
     const advisor::Constraints& c = after.constraints;

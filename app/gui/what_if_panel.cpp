@@ -10,6 +10,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QSlider>
+#include <QSpinBox>
 #include <QTimer>
 #include <QVBoxLayout>
 #include <cmath>
@@ -27,6 +28,7 @@ namespace {
 using namespace advisor::limits;  // the project file's ranges (docs/file-format.md)
 constexpr double kMaxCapacityBytes = kMaxCapacityGb * units::GB;
 constexpr int kMaxConcurrency = 1'000'000;
+constexpr int kMaxThreads = 1'000'000;  // as the project file allows (docs/file-format.md)
 constexpr int kWeightSteps = 10;  ///< slider positions per unit weight... 0..10 scale
 
 QSlider* weightSlider(const QString& name, QWidget* parent) {
@@ -102,6 +104,15 @@ WhatIfPanel::WhatIfPanel(QWidget* parent) : QWidget(parent) {
     power_ = addField(QStringLiteral("whatIfMaxPowerLineEdit"), optionalLimitCheck(kMaxPowerW));
     power_->edit()->setPlaceholderText(tr("no limit"));
     power_->edit()->setToolTip(tr("Most power the drives may draw together while active, in W."));
+    threads_ = new QSpinBox(this);
+    threads_->setObjectName(QStringLiteral("whatIfThreadsSpinBox"));
+    threads_->setRange(0, kMaxThreads);
+    threads_->setSpecialValueText(tr("0 (one per request)"));
+    threads_->setToolTip(
+        tr("Threads or processes that submit the requests: fio's numjobs. 0 = one per "
+           "outstanding request. At most this many cores do the operating system's work for "
+           "the requests at once."));
+    connect(threads_, &QSpinBox::valueChanged, this, &WhatIfPanel::fieldEdited);
     failures_ = new QComboBox(this);
     failures_->setObjectName(QStringLiteral("whatIfFailuresComboBox"));
     for (int i = 0; i <= 3; ++i) {
@@ -159,6 +170,7 @@ WhatIfPanel::WhatIfPanel(QWidget* parent) : QWidget(parent) {
     concurrencyLabel_->setBuddy(concurrency_->edit());
     needsForm->addRow(concurrencyLabel_, concurrency_->row());
     needsForm->addRow(tr("Reads (%):"), readPercent_->row());
+    needsForm->addRow(tr("Submitting threads:"), threads_);
     capacityLabel_ = new QLabel(this);
     capacityLabel_->setBuddy(capacity_->edit());
     needsForm->addRow(capacityLabel_, capacity_->row());
@@ -260,6 +272,7 @@ void WhatIfPanel::setRequest(const advisor::Request& request) {
     concurrency_->setText(points.join(QStringLiteral(", ")));
     concurrency_->edit()->setEnabled(!w.concurrency.empty());
     readPercent_->setText(formatPlain(w.read_fraction * 100.0, 1));
+    threads_->setValue(std::clamp(w.threads, 0, kMaxThreads));
     shownCapacity_.clear();
     capacity_->setText(shownCapacity_);
     refreshUnits();  // fills the capacity in the current units
@@ -305,6 +318,7 @@ advisor::Request WhatIfPanel::request() const {
         r.workload.concurrency = parseIntegerList(concurrency_->text(), 1, kMaxConcurrency).value;
     }
     r.workload.read_fraction = parseNumber(readPercent_->text(), 0, 100).value / 100.0;
+    r.workload.threads = threads_->value();
     if (capacity_->text() != shownCapacity_) {
         r.constraints.capacity_bytes =
             parseSize(capacity_->text(), units::TB, 0, kMaxCapacityBytes).value;

@@ -11,6 +11,7 @@ class QCheckBox;
 class QComboBox;
 class QLabel;
 class QSlider;
+class QSpinBox;
 class QTimer;
 
 namespace raidadv::gui {
@@ -52,6 +53,7 @@ class WhatIfPanel : public QWidget {
     bool filling_ = false;
     CheckedField* concurrency_;
     CheckedField* readPercent_;
+    QSpinBox* threads_;  ///< Workload::threads (fio numjobs); 0 = one per outstanding request
     CheckedField* capacity_;
     CheckedField* budget_;
     CheckedField* bays_;

@@ -10,6 +10,7 @@
 #include <QListWidget>
 #include <QRadioButton>
 #include <QSlider>
+#include <QSpinBox>
 #include <cmath>
 #include <memory>
 #include <set>
@@ -127,6 +128,9 @@ void fillWorkload(QWizardPage* page, const ProjectDraft& d) {
     }
     setText(page, "arrivalRatesLineEdit", joined(w.arrival_rates_per_s));
     setText(page, "concurrencyLineEdit", concurrency.join(QStringLiteral(", ")));
+    if (auto* threads = child<QSpinBox>(page, "threads")) {
+        threads->setValue(w.threads);
+    }
     check(page, "spreadCheckBox", d.canSpreadOverVolumes);
 }
 

@@ -383,6 +383,10 @@ QString ReviewPage::workloadSummary(const ProjectDraft& d) const {
     if (!rates.isEmpty()) {
         html += tr("<p><b>Arrivals:</b> %1 per second.</p>").arg(rates.join(QStringLiteral(", ")));
     }
+    if (w.threads > 0) {
+        html += tr("<p><b>Submitted by:</b> %1.</p>")
+                    .arg(w.threads == 1 ? tr("1 thread") : tr("%1 threads").arg(w.threads));
+    }
     return html;
 }
 

@@ -15,6 +15,7 @@ class QListWidget;
 class QPlainTextEdit;
 class QRadioButton;
 class QSlider;
+class QSpinBox;
 class QStackedWidget;
 class QTextBrowser;
 
@@ -77,6 +78,7 @@ class WorkloadPage : public CheckedPage {
     CheckedField* sequentialPercent_;
     CheckedField* concurrency_;
     CheckedField* arrivalRates_;
+    QSpinBox* threads_;  ///< Workload::threads (fio numjobs); 0 = one per outstanding request
     QCheckBox* spread_;
     raidadv::Workload preset_;
     int presetGeneration_ = 0;

@@ -6,6 +6,7 @@
 #include <QFormLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QSpinBox>
 #include <QVBoxLayout>
 
 #include "checked_field.h"
@@ -21,6 +22,7 @@ namespace {
 
 constexpr int kMaxConcurrency = 1'000'000;
 constexpr double kMaxRate = 1e9;
+constexpr int kMaxThreads = 1'000'000;  // as the project file allows (docs/file-format.md)
 
 QString percentCheck(const QString& text) {
     return parseNumber(text, 0.0, 100.0).error;
@@ -104,6 +106,15 @@ WorkloadPage::WorkloadPage(QWidget* parent) : CheckedPage(parent) {
                                 }
                                 return parseIntegerList(text, 1, kMaxConcurrency).error;
                             });
+    threads_ = new QSpinBox(this);
+    threads_->setObjectName(QStringLiteral("threads"));
+    threads_->setRange(0, kMaxThreads);
+    threads_->setSpecialValueText(tr("0 (one per outstanding request)"));
+    threads_->setToolTip(
+        tr("Threads or processes that submit the requests: fio's numjobs. 0 = one per "
+           "outstanding request. The operating system's (and software RAID's) work for a "
+           "request runs in the thread that submitted it, so at most this many cores do it at "
+           "once: one fio job at iodepth 256 keeps 256 requests in flight on one core."));
     connect(arrivalRates_, &CheckedField::edited, concurrency_, &CheckedField::recheck);
     concurrency_->recheck();
     spread_ = new QCheckBox(tr("The application can spread its data over several volumes"), this);
@@ -122,6 +133,7 @@ WorkloadPage::WorkloadPage(QWidget* parent) : CheckedPage(parent) {
     form->addRow(tr("Sequential (%):"), sequentialPercent_->row());
     form->addRow(tr("Outstanding requests:"), concurrency_->row());
     form->addRow(tr("Arrival rates (per s):"), arrivalRates_->row());
+    form->addRow(tr("Submitting threads:"), threads_);
     form->addRow(QString(), spread_);
     concurrency_->edit()->setToolTip(
         tr("Closed load points: requests (or processes, for files) in flight at once, e.g. "
@@ -136,7 +148,8 @@ WorkloadPage::WorkloadPage(QWidget* parent) : CheckedPage(parent) {
     layout->addStretch(1);
     // Tab follows the form from top to bottom (the fields were created in another order).
     setTabOrder(concurrency_->edit(), arrivalRates_->edit());
-    setTabOrder(arrivalRates_->edit(), spread_);
+    setTabOrder(arrivalRates_->edit(), threads_);
+    setTabOrder(threads_, spread_);
 
     connect(presetCombo_, &QComboBox::currentIndexChanged, this, &WorkloadPage::choosePreset);
     connect(unitCombo_, &QComboBox::currentIndexChanged, this, &QWizardPage::completeChanged);
@@ -161,6 +174,7 @@ void WorkloadPage::choosePreset(int index) {
     sequentialPercent_->setText(formatPlain(preset.workload.sequential_fraction * 100.0, 1));
     arrivalRates_->setText(joinRates(preset.workload.arrival_rates_per_s));
     concurrency_->setText(joinInts(preset.workload.concurrency));
+    threads_->setValue(preset.workload.threads);
     spread_->setChecked(preset.spreads_over_volumes);
     emit completeChanged();
 }
@@ -187,6 +201,7 @@ void WorkloadPage::apply(ProjectDraft& draft) const {
                         ? std::vector<int>{}
                         : parseIntegerList(concurrency_->text(), 1, kMaxConcurrency).value;
     w.arrival_rates_per_s = parseRateList(arrivalRates_->text(), kMaxRate).value;
+    w.threads = threads_->value();
     draft.canSpreadOverVolumes = spread_->isChecked();
 }
 

@@ -5,10 +5,33 @@
 
 #include "advice_charts.h"
 #include "advisor/explain.h"
+#include "advisor/ties.h"
 #include "format/format.h"
 #include "report_writer.h"
 
 namespace raidadv::report::detail {
+
+QString range_sentence(const advisor::Candidate& c) {
+    const PointBand* band = nullptr;
+    for (const PointMetrics& p : c.performance.points) {
+        if (p.band.mean_response_s.high > 0.0) {
+            band = &p.band;
+            break;
+        }
+    }
+    if (band == nullptr) {
+        return {};  // no figure has a range (every point saturated)
+    }
+    QString text = tr("In brackets: the 80% range of a figure, where the measured value should "
+                      "fall 8 times in 10. It comes from the model's errors against the "
+                      "measurements of the validation studies for this kind of prediction: %1.")
+                       .arg(esc(band->evidence));
+    if (!band->widened.empty()) {
+        text += QLatin1Char(' ') + tr("It is widened because %1.").arg(esc(band->widened));
+    }
+    return text + QLatin1Char(' ') +
+           tr("The model documentation, section \"Error bands\", explains how it is derived.");
+}
 
 namespace {
 
@@ -22,11 +45,17 @@ void point_table(Writer& w, const advisor::Candidate& c, const Workload& wl) {
     for (const PointMetrics& p : c.performance.points) {
         const QString load = p.concurrency > 0 ? QString::number(p.concurrency)
                                                : num(p.arrival_rate_per_s) + tr("/s");
-        t.rows.push_back({load, esc(format::per_second(p.iops)), num(p.mb_per_s, 4),
-                          ms(p.mean_response_s), ms(p.p95_response_s),
-                          esc(advisor::component_name(p.bottleneck))});
+        // Each figure with its 80% range (none at a saturated point).
+        t.rows.push_back({load,
+                          with_range(esc(format::per_second(p.iops)), rate_range(p.band.iops)),
+                          with_range(num(p.mb_per_s, 4), rate_range(p.band.mb_per_s)),
+                          with_range(ms(p.mean_response_s), ms_range(p.band.mean_response_s)),
+                          ms(p.p95_response_s), esc(advisor::component_name(p.bottleneck))});
     }
     w.block(t.html());
+    if (const QString sentence = range_sentence(c); !sentence.isEmpty()) {
+        w.block(QStringLiteral("<p>%1</p>").arg(sentence));
+    }
 }
 
 }  // namespace
@@ -58,8 +87,10 @@ void recommendation_section(Writer& w, const ReportInput& in) {
     w.figure(std::move(f));
     const advisor::Assessment& a = pick.assessment;
     QString html = QStringLiteral("<table cellpadding='2' width='100%'>");
+    const QString typical = ms_range(advisor::response_band(pick.performance));
     html += row2(tr("Mean response (geometric mean over the load points)"),
-                 ms(pick.performance.mean_response_s) + tr(" ms"));
+                 ms(pick.performance.mean_response_s) + tr(" ms") +
+                     (typical.isEmpty() ? QString() : tr(" (80% range %1 ms)").arg(typical)));
     html += row2(tr("Cost"), a.price_known ? money(a.total_usd, r) : tr("unknown"));
     html += row2(tr("Usable capacity"), capacity(a.usable_bytes));
     html += row2(tr("Drive failures survived"), QString::number(a.failures_tolerated));
@@ -94,20 +125,25 @@ void alternatives_section(Writer& w, const ReportInput& in) {
                         "(score 100 = the best, 0 = the worst feasible; \"=\" marks a score "
                         "that ties with a neighbour's). P = on the Pareto front (no other is "
                         "better on all four at once). Near-identical configurations are folded "
-                        "into one row, their variants listed under it.")
+                        "into one row, their variants listed under it. Response: the typical "
+                        "mean and its 80% range; \u2248 marks a tie with the pick on speed "
+                        "(each response time lies within the other's 80% range, so the model "
+                        "cannot tell which is faster).")
                          .arg(std::min<std::size_t>(12, result.ranked.size()))
                          .arg(result.ranked.size())));
     Table t;
     t.header = {tr("Rank"),   tr("Score"),   tr("Response (ms)"), tr("Cost"),
                 tr("Usable"), tr("P(loss)"), tr("Configuration")};
     t.right = {true, true, true, true, true, true, false};
-    t.widths = {7, 7, 13, 9, 9, 11, 44};
+    t.widths = {7, 7, 17, 9, 9, 11, 40};
     for (std::size_t i = 0; i < result.ranked.size() && i < 12; ++i) {
         const advisor::Candidate& c = result.ranked[i];
         t.rows.push_back(
             {QString::number(i + 1) + (c.pareto ? QStringLiteral(" P") : QString()),
              QString::fromStdString(advisor::score_text(result.ranked, i)),
-             ms(c.performance.mean_response_s),
+             (c.speed_tied_with_pick ? QStringLiteral("\u2248 ") : QString()) +
+                 with_range(ms(c.performance.mean_response_s),
+                            ms_range(advisor::response_band(c.performance))),
              c.assessment.price_known ? money(c.assessment.total_usd, r) : tr("unknown"),
              capacity(c.assessment.usable_bytes), probability(c.assessment.p_data_loss),
              esc(c.system.name) + variants_text(c)});

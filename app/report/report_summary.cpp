@@ -83,18 +83,27 @@ void shopping_list(Writer& w, const advisor::BuyingSummary& s, const advisor::Re
     }
 }
 
-void achievements(Writer& w, const advisor::BuyingSummary& s) {
+/// `pick`'s load points (the summary's, in the same order) give each figure its 80% range.
+void achievements(Writer& w, const advisor::BuyingSummary& s, const advisor::Candidate& pick) {
     w.heading(tr("What it achieves"));
     Table t;
     t.header = {tr("Load"), s.files ? tr("Files/s") : tr("IOPS"), tr("MB/s"),
                 tr("Mean response (ms)"), tr("95th percentile (ms)")};
     t.right = {false, true, true, true, true};
-    for (const advisor::LoadPointResult& p : s.points) {
-        t.rows.push_back({esc(p.load), esc(format::per_second(p.per_second)),
-                          num(p.bytes_per_second / 1e6), ms(p.mean_response_s),
+    const std::vector<PointMetrics>& points = pick.performance.points;
+    for (std::size_t i = 0; i < s.points.size(); ++i) {
+        const advisor::LoadPointResult& p = s.points[i];
+        const PointBand band = i < points.size() ? points[i].band : PointBand{};
+        t.rows.push_back({esc(p.load),
+                          with_range(esc(format::per_second(p.per_second)), rate_range(band.iops)),
+                          with_range(num(p.bytes_per_second / 1e6), rate_range(band.mb_per_s)),
+                          with_range(ms(p.mean_response_s), ms_range(band.mean_response_s)),
                           ms(p.p95_response_s)});
     }
     w.block(t.html());
+    if (const QString sentence = range_sentence(pick); !sentence.isEmpty()) {
+        w.block(QStringLiteral("<p style='font-size:8pt'>%1</p>").arg(sentence));
+    }
     QString needs;
     if (s.capacity_needed_bytes > 0.0) {
         needs = tr(" (%1 needed after %2 years)")
@@ -136,7 +145,7 @@ void buying_summary_section(Writer& w, const ReportInput& in) {
     w.block(QStringLiteral("<p style='font-size:11pt'>%1 <b>%2</b></p>")
                 .arg(tr("Recommended:"), esc(s.configuration)));
     shopping_list(w, s, r);
-    achievements(w, s);
+    achievements(w, s, result.ranked.front());
     w.heading(tr("Risks"));
     w.list(s.risks);
     build_steps(w, s.plan.primary,

@@ -47,6 +47,37 @@ QString ms(double seconds) {
     return esc(format::milliseconds(seconds));
 }
 
+namespace {
+
+bool has_range(const Interval& i) {
+    return std::isfinite(i.low) && std::isfinite(i.high) && i.low > 0.0 && i.high >= i.low;
+}
+
+}  // namespace
+
+QString ms_range(const Interval& seconds) {
+    if (!has_range(seconds)) {
+        return {};
+    }
+    return esc(format::milliseconds(seconds.low)) + QStringLiteral("\u2013") +
+           esc(format::milliseconds(seconds.high));
+}
+
+QString rate_range(const Interval& per_second) {
+    if (!has_range(per_second)) {
+        return {};
+    }
+    return num(per_second.low) + QStringLiteral("\u2013") + num(per_second.high);
+}
+
+QString with_range(const QString& value, const QString& range) {
+    // The range on a line of its own, in smaller type: in a narrow column it would otherwise
+    // break at its dash.
+    return range.isEmpty()
+               ? value
+               : value + QStringLiteral("<br><span style='font-size:7.5pt'>(%1)</span>").arg(range);
+}
+
 QString size_text(double bytes) {
     return esc(format::bytes(bytes, format::SizeSystem::Binary));
 }

@@ -9,8 +9,10 @@
 #include <string>
 #include <vector>
 
+#include "advisor/advisor.h"
 #include "advisor/request.h"
 #include "report_sections.h"
+#include "system/metrics.h"
 
 namespace raidadv::report::detail {
 
@@ -25,6 +27,15 @@ QString percent(double fraction);
 QString probability(double p);
 /// Milliseconds without the unit (for "(ms)" columns); "saturated" if not finite.
 QString ms(double seconds);
+/// "12.1–21.0": an 80% range (PointMetrics::band), milliseconds as ms() writes them or rates as
+/// num(); empty when there is no band (a saturated point): never 0 or NaN.
+QString ms_range(const Interval& seconds);
+QString rate_range(const Interval& per_second);
+/// `value` with its range in brackets on the line below (table cells), or `value` alone.
+QString with_range(const QString& value, const QString& range);
+/// One sentence saying what the 80% ranges in brackets are and where `c`'s come from (its
+/// evidence class, why they are widened).
+QString range_sentence(const advisor::Candidate& c);
 /// A size in binary units ("64 KiB"): request and file sizes as the file format writes them.
 QString size_text(double bytes);
 QString money(double usd, const advisor::Request& r);

@@ -161,6 +161,21 @@ class MainWindowTest : public QObject {
         }
         QVERIFY2(ties >= 2 && plain >= 1, qPrintable(QStringLiteral("%1 ties").arg(ties)));
 
+        // Ties on speed with the pick (issue 24): "\u2248 " before the response, and on hover
+        // why, with both responses' 80% ranges; the others have no mark.
+        int speedTies = 0;
+        for (int row = 0; row < model->rowCount(); ++row) {
+            const QModelIndex cell = model->index(row, RecommendationsModel::ResponseColumn);
+            const bool tied = model->candidateAt(row)->speed_tied_with_pick;
+            QCOMPARE(cell.data().toString().startsWith(QStringLiteral("\u2248 ")), tied);
+            const QString tip = cell.data(Qt::ToolTipRole).toString();
+            QCOMPARE(tip.contains(QStringLiteral("Tied with the pick on speed")), tied);
+            QVERIFY2(tip.contains(QStringLiteral("80% range")), qPrintable(tip));
+            speedTies += tied ? 1 : 0;
+        }
+        QVERIFY(speedTies >= 1);  // the OLTP example's SSD set-ups are within each other's bands
+        QVERIFY(!model->candidateAt(0)->speed_tied_with_pick);
+
         // Folded rows: "(+N) name" in the Configuration column, each variant named in its
         // tooltip and in the explanation pane when the row is selected.
         auto* table = find<QTableView>(window_.get(), "recommendationsTableView");

@@ -96,6 +96,69 @@ class ResultsModelTest : public QObject {
         QCOMPARE(text(ResultsModel::BottleneckColumn), QStringLiteral("disk"));
     }
 
+    void bandedPointShowsItsRangeAndWhereItComesFrom() {
+        // A point whose band the evaluator filled (core/evaluate/error_band.h): each banded
+        // figure reads "value (low–high)", the range lies around the value, and the tooltip
+        // names the evidence class and why the band is wider.
+        raidadv::Evaluation e = sampleEvaluation();
+        raidadv::PointMetrics& p = e.points[0];
+        p.band.iops = {201.0, 302.0};
+        p.band.mb_per_s = {0.82, 1.24};
+        p.band.mean_response_s = {0.0132, 0.0199};
+        p.band.evidence = "HDD, random I/O";
+        p.band.widened = "no validation study predicted RAID 6";
+        ResultsModel model;
+        model.setEvaluations({e});
+        const auto text = [&](int column) { return model.index(0, column).data().toString(); };
+        QCOMPARE(text(ResultsModel::IopsColumn), QStringLiteral("250 (201\u2013302)"));
+        QCOMPARE(text(ResultsModel::MbPerSecondColumn), QStringLiteral("1.03 (0.820\u20131.24)"));
+        QCOMPARE(text(ResultsModel::MeanResponseColumn), QStringLiteral("16.0 (13.2\u201319.9)"));
+        QCOMPARE(text(ResultsModel::P95ResponseColumn), QStringLiteral("41.0"));  // no band
+        // Sorting still reads the figure, not the text.
+        QCOMPARE(model.index(0, ResultsModel::MeanResponseColumn).data(ResultsModel::RawValueRole),
+                 QVariant(16.0));
+        for (int column : {ResultsModel::IopsColumn, ResultsModel::MbPerSecondColumn,
+                           ResultsModel::MeanResponseColumn}) {
+            // The shown range holds the shown figure.
+            const QString shown = text(column);
+            const double value = shown.section(QLatin1Char(' '), 0, 0).toDouble();
+            const QString range = shown.section(QLatin1Char('('), 1).chopped(1);
+            const double low = range.section(QChar(0x2013), 0, 0).toDouble();
+            const double high = range.section(QChar(0x2013), 1, 1).toDouble();
+            QVERIFY2(low > 0.0 && low <= value && value <= high, qPrintable(shown));
+            const QString tip = model.index(0, column).data(Qt::ToolTipRole).toString();
+            QVERIFY2(tip.contains(QStringLiteral("80% range ") + range), qPrintable(tip));
+            QVERIFY2(tip.contains(QStringLiteral("HDD, random I/O")), qPrintable(tip));
+            QVERIFY2(tip.contains(QStringLiteral("no validation study predicted RAID 6")),
+                     qPrintable(tip));
+        }
+        QVERIFY(model.headerData(ResultsModel::MeanResponseColumn, Qt::Horizontal, Qt::ToolTipRole)
+                    .toString()
+                    .contains(QStringLiteral("80% range")));
+    }
+
+    void pointWithoutBandShowsNoRange() {
+        // A saturated point and a point the evaluator gave no band: no brackets, no "0", no
+        // "nan", and no range in the tooltip.
+        raidadv::Evaluation e = sampleEvaluation();
+        e.points[1].band.mean_response_s = {0.0, 0.0};
+        ResultsModel model;
+        model.setEvaluations({e});
+        for (int row : {0, 1}) {
+            for (int column : {ResultsModel::IopsColumn, ResultsModel::MbPerSecondColumn,
+                               ResultsModel::MeanResponseColumn}) {
+                const QString shown = model.index(row, column).data().toString();
+                QVERIFY2(
+                    !shown.contains(QLatin1Char('(')) && !shown.contains(QStringLiteral("nan")),
+                    qPrintable(shown));
+                QVERIFY(!model.index(row, column)
+                             .data(Qt::ToolTipRole)
+                             .toString()
+                             .contains(QStringLiteral("80%")));
+            }
+        }
+    }
+
     void formatNumber() {
         QCOMPARE(ResultsModel::formatNumber(0.0), QStringLiteral("0"));
         QCOMPARE(ResultsModel::formatNumber(0.1234), QStringLiteral("0.123"));

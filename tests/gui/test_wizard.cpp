@@ -5,6 +5,9 @@
 #include <QAbstractButton>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
@@ -14,6 +17,7 @@
 #include <QRadioButton>
 #include <QSignalSpy>
 #include <QSlider>
+#include <QSpinBox>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTableWidget>
@@ -334,12 +338,27 @@ class WizardTest : public QObject {
             QVERIFY(c->assessment.rebuild_time_s <= 24.0 * 3600.0);
             QVERIFY(c->assessment.power_w <= 60.0);
             QVERIFY(c->assessment.usable_bytes >= 2e12 * 1.1 * 1.1 * 1.1 * 1.1 * 1.1 / 0.9 * 0.999);
-            const QString response =
+            // "[≈ ]5.2": a tie mark and the figure; its 80% range, around it, in the tooltip.
+            QString response =
                 model->index(row, RecommendationsModel::ResponseColumn).data().toString();
+            QCOMPARE(response.startsWith(QChar(0x2248)), c->speed_tied_with_pick);
+            response.remove(QChar(0x2248));
             bool number = false;
-            const double ms = QLocale::c().toDouble(response, &number);
+            const double ms =
+                QLocale::c().toDouble(response.trimmed().section(QLatin1Char(' '), 0, 0), &number);
             QVERIFY2((number && ms > 0.0) || response == QStringLiteral("saturated"),
                      qPrintable(response));
+            if (number) {
+                const QString tip = model->index(row, RecommendationsModel::ResponseColumn)
+                                        .data(Qt::ToolTipRole)
+                                        .toString();
+                // "80% range 4.1–6.3 ms: ..."
+                const QString range = tip.section(QStringLiteral("80% range "), 1, 1)
+                                          .section(QLatin1Char(' '), 0, 0);
+                const double low = QLocale::c().toDouble(range.section(QChar(0x2013), 0, 0));
+                const double high = QLocale::c().toDouble(range.section(QChar(0x2013), 1, 1));
+                QVERIFY2(low > 0.0 && low <= ms && ms <= high, qPrintable(response));
+            }
         }
         QVERIFY(model->headerData(RecommendationsModel::ResponseColumn, Qt::Horizontal)
                     .toString()
@@ -357,6 +376,12 @@ class WizardTest : public QObject {
         QVERIFY(find<raidadv::gui::LayoutDiagram>(window_.get(), "layoutDiagram")->hasSystem());
         QVERIFY(find<raidadv::charts::ChartWidget>(window_.get(), "responseChartWidget")
                     ->seriesCount() >= 2);
+        // The response chart shades each line's 80% range.
+        QVERIFY(
+            find<raidadv::charts::ChartWidget>(window_.get(), "responseChartWidget")->bandCount() >=
+            2);
+        // Each load point of the detail's table with its 80% range under the figure.
+        QVERIFY2(detail.contains(QStringLiteral("80% range")), qPrintable(detail));
         QVERIFY(
             find<raidadv::charts::ChartWidget>(window_.get(), "costChartWidget")->seriesCount() >=
             2);
@@ -393,7 +418,10 @@ class WizardTest : public QObject {
         QCOMPARE(window_->compareView()->pinCount(), 2);
         auto* compareTable = find<QTableWidget>(window_.get(), "compareTableWidget");
         QCOMPARE(compareTable->columnCount(), 2);
-        QVERIFY(compareTable->item(2, 0)->text().endsWith(QStringLiteral(" ms")));
+        // "5.2 ms (4.1–6.3)": the typical response and its 80% range, explained on hover.
+        QVERIFY2(compareTable->item(2, 0)->text().contains(QStringLiteral(" ms (")),
+                 qPrintable(compareTable->item(2, 0)->text()));
+        QVERIFY(compareTable->item(2, 0)->toolTip().contains(QStringLiteral("80% range")));
         QCOMPARE(find<raidadv::charts::ChartWidget>(window_.get(), "compareResponseChartWidget")
                      ->seriesCount(),
                  2);
@@ -419,6 +447,81 @@ class WizardTest : public QObject {
         QTest::qWait(100);
         QCOMPARE(shown.count(), 0);
         QVERIFY(errors_.isEmpty());
+    }
+
+    void submittingThreadsAreSavedAndLoaded() {
+        // Workload page: "Submitting threads" (fio numjobs) set to 4, then the other pages as
+        // they come, with the hardware narrowed so the search is short.
+        auto* preset = find<QComboBox>(wizard_, "presetComboBox");
+        preset->setCurrentIndex(preset->findData(QStringLiteral("oltp-database")));
+        auto* threads = find<QSpinBox>(wizard_, "threads");
+        QCOMPARE(threads->value(), 0);  // the presets: one thread per outstanding request
+        QVERIFY(threads->toolTip().contains(QStringLiteral("numjobs")));
+        threads->setFocus();
+        threads->selectAll();
+        QTest::keyClicks(threads, QStringLiteral("4"));
+        QCOMPARE(threads->value(), 4);
+        clickNext(wizard_);
+        QCOMPARE(wizard_->currentId(), int(ProjectWizard::SizesPageId));
+        clickNext(wizard_);
+        QCOMPARE(wizard_->currentId(), int(ProjectWizard::CapacityPageId));
+        typeInto(find<QLineEdit>(wizard_, "capacityLineEdit"), QStringLiteral("2 TB"));
+        clickNext(wizard_);
+        QCOMPARE(wizard_->currentId(), int(ProjectWizard::BudgetPageId));
+        clickNext(wizard_);
+        QCOMPARE(wizard_->currentId(), int(ProjectWizard::HardwarePageId));
+        clickRadio(find<QRadioButton>(wizard_, "restrictPartsRadioButton"));
+        auto* levels = find<QListWidget>(wizard_, "levelsListWidget");
+        for (int i = 0; i < levels->count(); ++i) {
+            levels->item(i)->setCheckState(levels->item(i)->data(Qt::UserRole).toString() ==
+                                                   QStringLiteral("raid10")
+                                               ? Qt::Checked
+                                               : Qt::Unchecked);
+        }
+        auto* drives = find<QListWidget>(wizard_, "drivesListWidget");
+        for (int i = 0; i < drives->count(); ++i) {
+            if (drives->item(i)->data(Qt::UserRole).toString() == QStringLiteral("wd-wd40efrx")) {
+                drives->item(i)->setCheckState(Qt::Checked);
+            }
+        }
+        clickNext(wizard_);
+        QCOMPARE(wizard_->currentId(), int(ProjectWizard::ReviewPageId));
+        const QString review = find<QTextBrowser>(wizard_, "reviewTextBrowser")->toPlainText();
+        QVERIFY2(review.contains(QStringLiteral("4 threads")), qPrintable(review));
+        QSignalSpy finished(window_.get(), &MainWindow::runFinished);
+        QTest::mouseClick(wizard_->button(QWizard::FinishButton), Qt::LeftButton);
+        QVERIFY(finished.wait(kRunTimeoutMs));
+        QVERIFY2(errors_.isEmpty(), qPrintable(errors_.join(QLatin1Char('\n'))));
+        QCOMPARE(window_->recommendationsModel()->request().workload.threads, 4);
+        QCOMPARE(find<QSpinBox>(window_.get(), "whatIfThreadsSpinBox")->value(), 4);
+
+        // Saved: the workload's "threads" key (docs/file-format.md).
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("threads.raidproj"));
+        window_->setSaveFileChooser([path](const QString&) { return path; });
+        QVERIFY(window_->saveProjectAs());
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QJsonObject saved = QJsonDocument::fromJson(file.readAll()).object();
+        const QJsonArray workloads = saved.value(QStringLiteral("workloads")).toArray();
+        QCOMPARE(workloads.size(), 1);
+        QCOMPARE(workloads.at(0).toObject().value(QStringLiteral("threads")).toInt(), 4);
+
+        // Loaded: a new window opens the file, and its wizard shows the 4 threads.
+        window_ = std::make_unique<MainWindow>();
+        window_->setErrorReporter(
+            [this](const QString& title, const QString& message) { errors_ << title + message; });
+        window_->show();
+        QSignalSpy reopened(window_.get(), &MainWindow::runFinished);
+        window_->openProject(path);
+        QVERIFY(reopened.wait(kRunTimeoutMs));
+        QCOMPARE(window_->recommendationsModel()->request().workload.threads, 4);
+        ProjectWizard* edit = window_->editProjectInWizard();
+        QVERIFY(edit != nullptr);
+        QTRY_VERIFY(edit->isVisible());
+        QCOMPARE(find<QSpinBox>(edit, "threads")->value(), 4);
+        edit->reject();
+        QVERIFY2(errors_.isEmpty(), qPrintable(errors_.join(QLatin1Char('\n'))));
     }
 
     void importedListingBecomesTheHistogram() {

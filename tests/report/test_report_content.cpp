@@ -2,6 +2,7 @@
 // with pdftotext, it has no scientific notation, no file-system paths, no catalog ids, no rows of
 // "$0", dated prices, and the buying summary with the commands that build it on page 1 or 2.
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
@@ -130,4 +131,55 @@ TEST_CASE("the PDF reads as a person would want it", "[report][pdf][slow]") {
             CHECK(std::regex_search(all, std::regex("Variants?:")));
         }
     }
+}
+
+TEST_CASE("every predicted figure has its 80% range and speed ties are marked", "[report][pdf]") {
+    // Issue 24: the pick's figures read "value (low–high)" with the range around the value,
+    // one sentence says what the range is, and the ranked alternatives mark the configurations
+    // the CLI's recommend calls a speed tie with the pick.
+    const std::string name = "advisor-oltp-power-safe.json";
+    const std::vector<std::string> pages = report_pages(name);
+    std::string all;
+    for (const std::string& page : pages) {
+        all += page + "\n";
+    }
+    CHECK_THAT(all, Contains("80% range"));
+    CHECK_THAT(all, Contains("8 times in 10"));
+    CHECK_THAT(all, Contains("Error bands"));
+    // "(1,050–1,400)": a figure's range, under the figure in the tables (pdftotext keeps the
+    // en dash); the pick's typical response reads "0.3 ms (80% range 0.224–0.468 ms)".
+    const std::string figure = "([0-9][0-9,]*(\\.[0-9]+)?)";
+    const std::regex range("\\(" + figure + "\u2013" + figure + "\\)");
+    const auto number = [](std::string text) {
+        text.erase(std::remove(text.begin(), text.end(), ','), text.end());
+        return std::stod(text);
+    };
+    int ranges = 0;
+    for (auto it = std::sregex_iterator(all.begin(), all.end(), range);
+         it != std::sregex_iterator(); ++it) {
+        INFO((*it).str());
+        CHECK(number((*it)[1]) > 0.0);
+        CHECK(number((*it)[1]) < number((*it)[3]));
+        ++ranges;
+    }
+    // Three banded figures (IOPS, MB/s, mean) per load point in the buying summary and in the
+    // recommendation, and one per ranked alternative.
+    CHECK(ranges >= 12 + 3 * 3 * 2);
+    std::smatch typical;
+    REQUIRE(std::regex_search(
+        all, typical,
+        std::regex(figure + " ms \\(80% range " + figure + "\u2013" + figure + " ms\\)")));
+    INFO(typical.str());
+    CHECK(number(typical[3]) <= number(typical[1]));
+    CHECK(number(typical[1]) <= number(typical[5]));
+
+    const auto recommend = run_cli(
+        "recommend " + shell_quoted((fs::path(RAID_RESOURCES_DIR) / "examples" / name).string()));
+    REQUIRE(recommend.status == 0);
+    const bool tied = recommend.out.find("[speed tie]") != std::string::npos;
+    INFO(recommend.out);
+    CHECK(tied);  // the example's ranking has ties on speed: the check below means something
+    // "≈ 0.265": the mark before a tied configuration's response (the chart's legend has
+    // "(≈ #1 ...)" for curves that cover each other, which does not count).
+    CHECK(std::regex_search(all, std::regex("\u2248 [0-9]")));
 }
