@@ -110,6 +110,7 @@ WorkloadPage::WorkloadPage(QWidget* parent) : CheckedPage(parent) {
     threads_->setObjectName(QStringLiteral("threads"));
     threads_->setRange(0, kMaxThreads);
     threads_->setSpecialValueText(tr("0 (one per outstanding request)"));
+    threads_->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Fixed);  // as wide as its text
     threads_->setToolTip(
         tr("Threads or processes that submit the requests: fio's numjobs. 0 = one per "
            "outstanding request. The operating system's (and software RAID's) work for a "
