@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "system/raid_software.h"
 #include "system/write_cache.h"
 
 namespace raidadv {
@@ -98,7 +99,7 @@ std::string outside_validation(const System& system) {
     if (system.drive.kind == DriveKind::Ssd) {
         add("no validation study measured SSD or NVMe drives");
     }
-    if (system.controller.chunk_split) {
+    if (linux_md(system)) {  // the linux-md row, or a plain HBA on an md host
         add("no validation study measured Linux md");
     }
     return why;
