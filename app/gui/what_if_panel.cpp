@@ -29,7 +29,7 @@ using namespace advisor::limits;  // the project file's ranges (docs/file-format
 constexpr double kMaxCapacityBytes = kMaxCapacityGb * units::GB;
 constexpr int kMaxConcurrency = 1'000'000;
 constexpr int kMaxThreads = 1'000'000;  // as the project file allows (docs/file-format.md)
-constexpr int kWeightSteps = 10;  ///< slider positions per unit weight... 0..10 scale
+constexpr int kWeightSteps = 10;        ///< slider positions per unit weight... 0..10 scale
 
 QSlider* weightSlider(const QString& name, QWidget* parent) {
     auto* slider = new QSlider(Qt::Horizontal, parent);

@@ -353,8 +353,8 @@ class WizardTest : public QObject {
                                         .data(Qt::ToolTipRole)
                                         .toString();
                 // "80% range 4.1–6.3 ms: ..."
-                const QString range = tip.section(QStringLiteral("80% range "), 1, 1)
-                                          .section(QLatin1Char(' '), 0, 0);
+                const QString range =
+                    tip.section(QStringLiteral("80% range "), 1, 1).section(QLatin1Char(' '), 0, 0);
                 const double low = QLocale::c().toDouble(range.section(QChar(0x2013), 0, 0));
                 const double high = QLocale::c().toDouble(range.section(QChar(0x2013), 1, 1));
                 QVERIFY2(low > 0.0 && low <= ms && ms <= high, qPrintable(response));
