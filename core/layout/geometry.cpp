@@ -497,6 +497,22 @@ Geometry make_geometry(const Layout& layout) {
             g.data_units_per_row = g.groups * (span - g.parity_per_group);
             break;
         }
+        case RaidLevel::ZfsMirror:
+        case RaidLevel::Raidz1:
+        case RaidLevel::Raidz2:
+        case RaidLevel::Raidz3:
+        case RaidLevel::Draid1:
+        case RaidLevel::Draid2:
+        case RaidLevel::Draid3:
+            g.zfs = make_zfs_pool(layout);
+            g.groups = g.zfs.vdevs;
+            g.group_drives = g.zfs.children;
+            g.drives = g.groups * g.group_drives;
+            g.copies = layout.level == RaidLevel::ZfsMirror ? g.zfs.children : 1;
+            g.parity_per_group = g.zfs.parity;
+            g.unit = g.zfs.record;
+            g.data_units_per_row = g.groups;
+            break;
     }
     g.failed_drives = std::clamp(layout.failed_drives, 0, g.drives);
     return g;
@@ -504,6 +520,15 @@ Geometry make_geometry(const Layout& layout) {
 
 double data_drive_equivalents(const Layout& layout) {
     const Geometry g = make_geometry(layout);
+    if (is_zfs(g.level)) {
+        // derived: one drive per mirror vdev; else the data share of a record of the pool's
+        // record size, over the drives that allocate (dRAID's spares do not).
+        if (g.level == RaidLevel::ZfsMirror) {
+            return static_cast<double>(g.groups);
+        }
+        return zfs_data_share(g.zfs, g.zfs.record) *
+               (is_draid(g.level) ? g.drives - g.groups * g.zfs.draid_spares : g.drives);
+    }
     switch (g.level) {
         case RaidLevel::Raid1:
             return 1.0;
@@ -516,11 +541,17 @@ double data_drive_equivalents(const Layout& layout) {
 }
 
 double usable_bytes(const Layout& layout, double drive_capacity_bytes) {
+    if (is_zfs(layout.level)) {
+        return zfs_space(layout, drive_capacity_bytes).usable_bytes;
+    }
     const Geometry g = make_geometry(layout);
     return data_drive_equivalents(layout) * drive_capacity_bytes * g.volumes;
 }
 
 int failures_tolerated(const Layout& layout) {
+    if (is_zfs(layout.level)) {
+        return zfs_failures_tolerated(layout);
+    }
     const Geometry g = make_geometry(layout);
     if (g.copies > 1) {
         return g.copies - 1;  // worst case: all copies of one block
@@ -559,6 +590,9 @@ std::string degraded_layout_problem(const Layout& layout) {
 }
 
 ArrayRequest map_read(const Geometry& g, double offset, double bytes, int read_copy) {
+    if (is_zfs(g.level)) {
+        return map_zfs_read(g, offset, bytes, read_copy);
+    }
     if (g.parity_per_group > 0 && g.failed_drives > 0) {
         return map_parity_read_degraded(g, offset, bytes);
     }
@@ -581,6 +615,9 @@ ArrayRequest map_read(const Geometry& g, double offset, double bytes, int read_c
 }
 
 ArrayRequest map_write(const Geometry& g, double offset, double bytes) {
+    if (is_zfs(g.level)) {
+        return map_zfs_write(g, offset, bytes);
+    }
     if (g.parity_per_group > 0) {
         return map_parity_write(g, offset, bytes);
     }
@@ -632,6 +669,10 @@ double placement_span(const Geometry& g, double span, double far_share) {
 }
 
 int small_write_ios(const Geometry& g) {
+    if (is_zfs(g.level)) {
+        // derived: a record rewritten whole, copy on write (every column of one vdev).
+        return static_cast<int>(map_zfs_write(g, 0.0, g.unit).phases.back().ios.size());
+    }
     if (g.parity_per_group > 0) {
         return 2 * (1 + g.parity_per_group);
     }

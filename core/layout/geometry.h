@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "layout/layout.h"
+#include "layout/zfs_pool.h"
 
 namespace raidadv {
 
@@ -25,6 +26,10 @@ struct Geometry {
     int failed_drives = 0;       ///< drives 0..failed_drives-1 of the volume are down (degraded)
     /// raid10 without spans: md's near, far or offset placement (Near for every other level).
     CopyPlacement placement = CopyPlacement::Near;
+    /// ZFS pools (is_zfs(level)): groups = vdevs, group_drives = children, unit = the record
+    /// size, data_units_per_row = vdevs (a row is one record on each vdev), copies = children on
+    /// mirror vdevs, parity_per_group = raidz/draid parity. Mapped by zfs_mapping.cpp.
+    ZfsPool zfs;
 };
 
 Geometry make_geometry(const Layout& layout);
@@ -73,6 +78,13 @@ struct IoPhase {
     /// raid1.c and raid10.c split a request at every chunk boundary, one bio per copy), or for
     /// parity rows one per 4 KiB page of each I/O (md raid5.c's stripe cache works in pages).
     double pieces = 0.0;
+    /// Copy-on-write (ZFS): the writes go where the allocator's cursor is, after the previous
+    /// ones on each drive (a transaction group is written out in allocation order), not to the
+    /// logical address: each continues the drive's write stream.
+    bool allocated = false;
+    /// Done before the request is acknowledged even where a write-back cache absorbs its
+    /// writes: ZFS reads a partial record into memory before dirtying it (dbuf_will_dirty).
+    bool before_ack = false;
 };
 
 /// What one logical request costs the array.
@@ -96,6 +108,13 @@ ArrayRequest map_read(const Geometry& g, double offset, double bytes, int read_c
 /// reconstruct-write every untouched one; with neither, every surviving unit is read; with no
 /// surviving parity unit the data is just written (Holland & Gibson 1992).
 ArrayRequest map_write(const Geometry& g, double offset, double bytes);
+
+/// ZFS pools (called by map_read / map_write; zfs_mapping.cpp): a record is read whole (its
+/// checksum covers the block): one child of a mirror vdev, the data columns of a raidz or
+/// dRAID vdev. A write rewrites every record it touches whole, copy on write, after reading a
+/// record it only partly covers (phase marked before_ack); its writes are `allocated`.
+ArrayRequest map_zfs_read(const Geometry& g, double offset, double bytes, int read_copy);
+ArrayRequest map_zfs_write(const Geometry& g, double offset, double bytes);
 
 /// Disk I/Os of one small write (within one stripe unit): 1 for raid0, copies for mirrors,
 /// 4 for raid5 and 6 for raid6 read-modify-write (Chen et al. 1994, section 3.4).

@@ -24,6 +24,15 @@ struct Layout {
     /// Share of each surviving drive's time a running rebuild takes (0 = no rebuild running, the
     /// array just runs degraded); only with failed_drives > 0. Below 1.
     double rebuild_rate_fraction = 0.0;
+    // ZFS pools only (zpoolconcepts(7), zfsprops(7)). `drives` is every drive of the pool
+    // (vdevs x drives per vdev); project files write the drives per vdev.
+    int vdevs = 1;  ///< top-level vdevs the pool stripes its records over
+    /// Largest block of a file system (recordsize) or the block of a zvol (volblocksize).
+    double record_bytes = 128.0 * 1024;
+    bool zvol = false;  ///< record_bytes is a zvol's volblocksize (a block device, not files)
+    int ashift = 12;    ///< sectors of 2^ashift bytes (zpool create -o ashift)
+    int draid_data = 0;    ///< dRAID: data disks per redundancy group; 0 = zpool's default
+    int draid_spares = 0;  ///< dRAID: distributed spares in the vdev
 };
 
 }  // namespace raidadv

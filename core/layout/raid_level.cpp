@@ -6,7 +6,7 @@
 namespace raidadv {
 
 namespace {
-constexpr std::array<std::pair<RaidLevel, std::string_view>, 9> kNames{{
+constexpr std::array<std::pair<RaidLevel, std::string_view>, 16> kNames{{
     {RaidLevel::Simple, "simple"},
     {RaidLevel::Raid0, "raid0"},
     {RaidLevel::Raid1, "raid1"},
@@ -16,10 +16,20 @@ constexpr std::array<std::pair<RaidLevel, std::string_view>, 9> kNames{{
     {RaidLevel::Raid6, "raid6"},
     {RaidLevel::Raid50, "raid50"},
     {RaidLevel::Raid60, "raid60"},
+    {RaidLevel::ZfsMirror, "zfs-mirror"},
+    {RaidLevel::Raidz1, "raidz1"},
+    {RaidLevel::Raidz2, "raidz2"},
+    {RaidLevel::Raidz3, "raidz3"},
+    {RaidLevel::Draid1, "draid1"},
+    {RaidLevel::Draid2, "draid2"},
+    {RaidLevel::Draid3, "draid3"},
 }};
 constexpr std::array<RaidLevel, 9> kAll{RaidLevel::Simple, RaidLevel::Raid0,  RaidLevel::Raid1,
                                         RaidLevel::Raid10, RaidLevel::Raid01, RaidLevel::Raid5,
                                         RaidLevel::Raid6,  RaidLevel::Raid50, RaidLevel::Raid60};
+constexpr std::array<RaidLevel, 7> kZfs{RaidLevel::ZfsMirror, RaidLevel::Raidz1, RaidLevel::Raidz2,
+                                        RaidLevel::Raidz3,    RaidLevel::Draid1, RaidLevel::Draid2,
+                                        RaidLevel::Draid3};
 constexpr std::array<std::pair<CopyPlacement, std::string_view>, 3> kPlacements{{
     {CopyPlacement::Near, "near"},
     {CopyPlacement::Far, "far"},
@@ -66,6 +76,12 @@ std::optional<RaidLevel> raid_level_from_string(std::string_view name) {
     if (name == "raid1+0") {
         return RaidLevel::Raid10;
     }
+    if (name == "raidz") {  // zpool create's name for raidz1
+        return RaidLevel::Raidz1;
+    }
+    if (name == "draid") {  // zpool create's name for draid1
+        return RaidLevel::Draid1;
+    }
     return std::nullopt;
 }
 
@@ -74,8 +90,41 @@ const RaidLevel* all_raid_levels(std::size_t& count) {
     return kAll.data();
 }
 
+const RaidLevel* all_zfs_levels(std::size_t& count) {
+    count = kZfs.size();
+    return kZfs.data();
+}
+
+bool is_zfs(RaidLevel level) {
+    return level == RaidLevel::ZfsMirror || is_raidz(level) || is_draid(level);
+}
+
+bool is_raidz(RaidLevel level) {
+    return level == RaidLevel::Raidz1 || level == RaidLevel::Raidz2 || level == RaidLevel::Raidz3;
+}
+
+bool is_draid(RaidLevel level) {
+    return level == RaidLevel::Draid1 || level == RaidLevel::Draid2 || level == RaidLevel::Draid3;
+}
+
+int zfs_parity(RaidLevel level) {
+    switch (level) {
+        case RaidLevel::Raidz1:
+        case RaidLevel::Draid1:
+            return 1;
+        case RaidLevel::Raidz2:
+        case RaidLevel::Draid2:
+            return 2;
+        case RaidLevel::Raidz3:
+        case RaidLevel::Draid3:
+            return 3;
+        default:
+            return 0;
+    }
+}
+
 bool is_striped(RaidLevel level) {
-    return level != RaidLevel::Simple && level != RaidLevel::Raid1;
+    return level != RaidLevel::Simple && level != RaidLevel::Raid1 && !is_zfs(level);
 }
 
 bool is_mirrored(RaidLevel level) {
@@ -104,6 +153,16 @@ int min_volume_drives(RaidLevel level, int copies) {
         case RaidLevel::Raid50:
         case RaidLevel::Raid60:
             return 2 * min_span_drives(level);  // derived: at least two spans
+        case RaidLevel::ZfsMirror:
+            return 2;
+        case RaidLevel::Raidz1:
+        case RaidLevel::Raidz2:
+        case RaidLevel::Raidz3:
+            return zfs_parity(level) + 1;  // vdev_raidz.c vdev_raidz_open: children >= parity + 1
+        case RaidLevel::Draid1:
+        case RaidLevel::Draid2:
+        case RaidLevel::Draid3:
+            return zfs_parity(level) + 1;  // vdev_draid.c: at least one data disk per group
     }
     return 1;
 }

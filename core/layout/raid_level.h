@@ -8,7 +8,25 @@
 
 namespace raidadv {
 
-enum class RaidLevel { Simple, Raid0, Raid1, Raid10, Raid01, Raid5, Raid6, Raid50, Raid60 };
+enum class RaidLevel {
+    Simple,
+    Raid0,
+    Raid1,
+    Raid10,
+    Raid01,
+    Raid5,
+    Raid6,
+    Raid50,
+    Raid60,
+    // ZFS pools (OpenZFS, zpoolconcepts(7)): `drives` per top-level vdev, `vdevs` of them.
+    ZfsMirror,  ///< n-way mirror vdevs
+    Raidz1,     ///< RAID-Z with 1, 2 or 3 parity sectors per row (vdev_raidz.c)
+    Raidz2,
+    Raidz3,
+    Draid1,  ///< dRAID: fixed-width redundancy groups, distributed spares (vdev_draid.c)
+    Draid2,
+    Draid3
+};
 
 /// Where Linux md's raid10 puts the copies of a chunk (mdadm --layout n2 / f2 / o2; Linux
 /// drivers/md/raid10.c, __raid10_find_phys). Near: the copies on neighbouring drives at the same
@@ -21,10 +39,21 @@ enum class CopyPlacement { Near, Far, Offset };
 std::string_view to_string(RaidLevel level);
 /// Inverse of to_string; nullopt for unknown names.
 std::optional<RaidLevel> raid_level_from_string(std::string_view name);
-/// All levels, in a stable order (for enumeration and help texts).
+/// The block RAID levels (simple to raid60), in a stable order: what a RAID controller or Linux
+/// md builds. ZFS pools are listed by all_zfs_levels().
 const RaidLevel* all_raid_levels(std::size_t& count);
+/// The ZFS vdev types, in a stable order (zfs-mirror, raidz1-3, draid1-3).
+const RaidLevel* all_zfs_levels(std::size_t& count);
 
-/// Data striped over the volume's drives (has a stripe unit): every level but simple and raid1.
+/// A ZFS pool layout (zfs-mirror, raidz1-3, draid1-3).
+bool is_zfs(RaidLevel level);
+bool is_raidz(RaidLevel level);
+bool is_draid(RaidLevel level);
+/// Parity sectors per row of a raidz or draid vdev (1 to 3); 0 for every other level.
+int zfs_parity(RaidLevel level);
+
+/// Data striped over the volume's drives (has a stripe unit): every block level but simple and
+/// raid1. ZFS pools have a record size instead.
 bool is_striped(RaidLevel level);
 /// Keeps mirror copies: raid1, raid10, raid01.
 bool is_mirrored(RaidLevel level);
