@@ -63,6 +63,13 @@ inline constexpr const char* placement = "placement";  ///< raid10: "near", "far
 inline constexpr const char* volumes = "volumes";
 inline constexpr const char* failed_drives = "failed_drives";
 inline constexpr const char* rebuild_rate_fraction = "rebuild_rate_fraction";
+// ZFS pools (format version 3).
+inline constexpr const char* vdevs = "vdevs";
+inline constexpr const char* recordsize = "recordsize";      ///< size base
+inline constexpr const char* volblocksize = "volblocksize";  ///< size base
+inline constexpr const char* ashift = "ashift";
+inline constexpr const char* draid_data = "draid_data";
+inline constexpr const char* draid_spares = "draid_spares";
 }  // namespace layout
 
 /// Inline components: `base`, and the catalog columns (core/catalog/columns_*.cpp, which name

@@ -24,8 +24,8 @@ struct ProjectHeader {
 
 /// Checks JSON syntax (duplicate keys included), `format` and `version` without a catalog:
 /// malformed files, files of another format and files of a newer format version get issues that
-/// name the problem ("version: made by a newer RAID Advisor 0.3.0: format version 3, this
-/// version reads up to 2").
+/// name the problem ("version: made by a newer RAID Advisor 0.3.0: format version 4, this
+/// version reads up to 3").
 ProjectHeader read_project_header(const std::string& json_text);
 
 /// Migrates `root`, a project object whose `version` is from 1 to kProjectFormatVersion, to

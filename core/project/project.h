@@ -18,8 +18,9 @@ namespace raidadv {
 class Catalog;
 
 inline constexpr const char* kProjectFormatName = "raid-advisor-project";
-/// Version 2 added `written_by` (replacing `app_version`) and `session`.
-inline constexpr int kProjectFormatVersion = 2;
+/// Version 2 added `written_by` (replacing `app_version`) and `session`; version 3 the ZFS pool
+/// layouts (levels zfs-mirror, raidz1-3, draid1-3 and their keys).
+inline constexpr int kProjectFormatVersion = 3;
 
 /// What the desktop application restores with a project: not part of the question asked.
 struct ProjectSession {

@@ -2,6 +2,7 @@
 // The rules per level are listed in docs/file-format.md ("RAID levels").
 
 #include "layout/geometry.h"
+#include "layout/zfs_pool.h"
 #include "project/keys.h"
 #include "project/sections.h"
 #include "units/units.h"
@@ -12,11 +13,13 @@ namespace {
 namespace k = project_keys::layout;
 
 std::string level_names() {
-    std::size_t count = 0;
-    const RaidLevel* levels = all_raid_levels(count);
     std::string names;
-    for (std::size_t i = 0; i < count; ++i) {
-        names += (i == 0 ? "\"" : ", \"") + std::string(to_string(levels[i])) + "\"";
+    for (auto* list : {&all_raid_levels, &all_zfs_levels}) {
+        std::size_t count = 0;
+        const RaidLevel* levels = (*list)(count);
+        for (std::size_t i = 0; i < count; ++i) {
+            names += (names.empty() ? "\"" : ", \"") + std::string(to_string(levels[i])) + "\"";
+        }
     }
     return names;
 }
@@ -77,6 +80,45 @@ std::optional<RaidLevel> read_level(ObjectReader& r) {
     return level;
 }
 
+/// The key of a size the object gives (`<base>_kib`, `_bytes` or `_mib`), or `<base>_kib`.
+std::string present_size_key(const ObjectReader& r, std::string_view base) {
+    for (const std::string& key : size_keys(base)) {
+        if (r.has(key)) {
+            return key;
+        }
+    }
+    return std::string(base) + "_kib";
+}
+
+/// ZFS keys: vdevs, recordsize or volblocksize, ashift, dRAID's data and spares; `drives` in
+/// the file is per vdev (layout.drives becomes the pool's). Reports what zfs_layout_problem
+/// finds under the key it names.
+void read_zfs_keys(ObjectReader& r, Layout& layout) {
+    r.integer(k::vdevs, 1, kMaxDrivesPerVolume, layout.vdevs);
+    const bool record = r.has_size(k::recordsize);
+    const bool block = r.has_size(k::volblocksize);
+    if (record && block) {
+        r.problem(present_size_key(r, k::volblocksize),
+                  "give recordsize (a file system) or volblocksize (a zvol), not both");
+    } else if (block) {
+        layout.zvol = true;
+        r.size(k::volblocksize, {512.0, 16.0 * 1024 * 1024}, layout.record_bytes,
+               Need::Optional, 512.0);
+    } else {
+        r.size(k::recordsize, {512.0, 16.0 * 1024 * 1024}, layout.record_bytes, Need::Optional,
+               512.0);
+    }
+    r.integer(k::ashift, 9, 16, layout.ashift);
+    r.integer(k::draid_data, 1, 255, layout.draid_data);
+    r.integer(k::draid_spares, 0, 100, layout.draid_spares);
+    layout.drives *= layout.vdevs;
+    const ZfsLayoutProblem problem = zfs_layout_problem(layout);
+    if (!problem.empty()) {
+        const bool size_key = problem.key == k::recordsize || problem.key == k::volblocksize;
+        r.problem(size_key ? present_size_key(r, problem.key) : problem.key, problem.message);
+    }
+}
+
 /// Reports keys the level has no use for; simple volumes keep volumes at 1.
 void check_keys_for_level(ObjectReader& r, RaidLevel level, const std::string& name,
                           Layout& layout) {
@@ -89,7 +131,30 @@ void check_keys_for_level(ObjectReader& r, RaidLevel level, const std::string& n
     }
     if (!is_striped(level) && r.has_size(k::stripe)) {
         r.problem(r.has(k::stripe_kib) ? k::stripe_kib : k::stripe_bytes,
-                  name + " has no striping; remove the stripe size");
+                  is_zfs(level) ? "a ZFS pool has no stripe unit: give recordsize_kib (or "
+                                  "volblocksize_kib for a zvol) instead"
+                                : name + " has no striping; remove the stripe size");
+    }
+    if (!is_zfs(level)) {
+        for (const char* key : {k::vdevs, k::ashift, k::draid_data, k::draid_spares}) {
+            if (r.has(key)) {
+                r.problem(key, "applies to ZFS pools only (zfs-mirror, raidz1-3, draid1-3), "
+                               "not " + name);
+            }
+        }
+        for (const char* base : {k::recordsize, k::volblocksize}) {
+            if (r.has_size(base)) {
+                r.problem(present_size_key(r, base),
+                          "applies to ZFS pools only (zfs-mirror, raidz1-3, draid1-3), not " +
+                              name);
+            }
+        }
+    } else if (!is_draid(level)) {
+        for (const char* key : {k::draid_data, k::draid_spares}) {
+            if (r.has(key)) {
+                r.problem(key, "applies to draid1, draid2 and draid3 only, not " + name);
+            }
+        }
     }
     if (level == RaidLevel::Simple && r.has(k::volumes) && layout.volumes != 1) {
         r.problem(k::volumes,
@@ -219,8 +284,9 @@ Layout read_layout(const json& value, const std::string& path, Issues& issues) {
     ObjectReader r(
         value, path, issues,
         concat_keys({{k::level, k::drives, k::disks_per_span, k::mirror_copies, k::placement,
-                      k::volumes, k::failed_drives, k::rebuild_rate_fraction},
-                     size_keys(k::stripe)}),
+                      k::volumes, k::failed_drives, k::rebuild_rate_fraction, k::vdevs, k::ashift,
+                      k::draid_data, k::draid_spares},
+                     size_keys(k::stripe), size_keys(k::recordsize), size_keys(k::volblocksize)}),
         "an object like {\"level\": \"raid5\", \"drives\": 4}");
     if (!r.valid()) {
         return layout;
@@ -251,14 +317,19 @@ Layout read_layout(const json& value, const std::string& path, Issues& issues) {
     if (!drives_ok) {
         return layout;
     }
-    const int drives = layout.drives;
 
-    check_drive_count(r, *level, name, layout, copies_given, spans_given);
+    if (is_zfs(*level)) {
+        read_zfs_keys(r, layout);
+    } else {
+        check_drive_count(r, *level, name, layout, copies_given, spans_given);
+    }
 
-    if (static_cast<long long>(drives) * layout.volumes > kMaxTotalDrives) {
-        r.problem(k::volumes, "drives x volumes must be at most " +
-                                  std::to_string(kMaxTotalDrives) + ", got " +
-                                  std::to_string(drives) + " x " + std::to_string(layout.volumes));
+    if (static_cast<long long>(layout.drives) * layout.volumes > kMaxTotalDrives) {
+        r.problem(is_zfs(*level) ? k::vdevs : k::volumes,
+                  (is_zfs(*level) ? "drives x vdevs x volumes must be at most "
+                                  : "drives x volumes must be at most ") +
+                      std::to_string(kMaxTotalDrives) + ", got " +
+                      std::to_string(layout.drives * layout.volumes));
     }
     if (!has_spans(*level)) {
         layout.disks_per_span = 0;

@@ -3,6 +3,7 @@
 
 #include "project/writer.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -111,7 +112,24 @@ ProjectJson to_json(const Layout& layout) {
     namespace k = project_keys::layout;
     ProjectJson out = ProjectJson::object();
     out[k::level] = std::string(to_string(layout.level));
-    out[k::drives] = layout.drives;
+    if (is_zfs(layout.level)) {
+        // Project files give the drives per vdev (layout.h keeps the pool's).
+        const int vdevs = std::max(1, layout.vdevs);
+        out[k::drives] = layout.drives / vdevs;
+        out[k::vdevs] = vdevs;
+        put_size(out, layout.zvol ? k::volblocksize : k::recordsize, layout.record_bytes);
+        if (layout.ashift != 12) {
+            out[k::ashift] = layout.ashift;
+        }
+        if (is_draid(layout.level) && layout.draid_data > 0) {
+            out[k::draid_data] = layout.draid_data;
+        }
+        if (is_draid(layout.level) && layout.draid_spares > 0) {
+            out[k::draid_spares] = layout.draid_spares;
+        }
+    } else {
+        out[k::drives] = layout.drives;
+    }
     if (has_spans(layout.level) && layout.disks_per_span > 0) {
         out[k::disks_per_span] = layout.disks_per_span;
     }

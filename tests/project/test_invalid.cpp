@@ -97,10 +97,10 @@ TEST_CASE("invalid projects are refused with path and reason", "[project]") {
         {"wrong format name", "", set("/format", "raid-advisor-projekt"), "format",
          "must be \"raid-advisor-project\""},
         {"missing format", "", erase("/format"), "format", "missing required key 'format'"},
-        {"newer version", "", set("/version", 3), "version",
-         "made by a newer RAID Advisor 0.1.0: format version 3, this version reads up to 2"},
+        {"newer version", "", set("/version", 4), "version",
+         "made by a newer RAID Advisor 0.1.0: format version 4, this version reads up to 3"},
         {"missing version", "", erase("/version"), "version", "missing required key 'version'"},
-        {"version 0", "", set("/version", 0), "version", "whole number from 1 to 2, got 0"},
+        {"version 0", "", set("/version", 0), "version", "whole number from 1 to 3, got 0"},
         {"version as string", "", set("/version", "1"), "version", "got the string \"1\""},
         {"unknown top-level key", "", set("/sytems", json::array()), "sytems",
          "unknown key 'sytems' (did you mean 'systems'?); allowed: format"},
@@ -195,6 +195,37 @@ TEST_CASE("invalid projects are refused with path and reason", "[project]") {
          "systems[1].layout.volumes", "from 1 to 256"},
         {"too many drives in all", "", layout({{"level", "raid0"}, {"drives", 1000}, {"volumes", 100}}),
          "systems[1].layout.volumes", "drives x volumes must be at most 4096"},
+        // ZFS pools (format version 3)
+        {"raidz2 of 2", "", layout({{"level", "raidz2"}, {"drives", 2}}),
+         "systems[1].layout.drives", "raidz2 needs at least 3 drives per vdev (parity + 1), got 2"},
+        {"zfs mirror of 1", "", layout({{"level", "zfs-mirror"}, {"drives", 1}}),
+         "systems[1].layout.drives", "at least 2 drives, got 1"},
+        {"recordsize not a power of two", "",
+         layout({{"level", "raidz1"}, {"drives", 4}, {"recordsize_kib", 96}}),
+         "systems[1].layout.recordsize_kib", "must be a power of two from 512 bytes to 16 MiB"},
+        {"recordsize below a sector", "",
+         layout({{"level", "raidz1"}, {"drives", 4}, {"recordsize_kib", 2}, {"ashift", 13}}),
+         "systems[1].layout.recordsize_kib", "at least one sector (2^ashift = 8192 bytes)"},
+        {"ashift out of range", "", layout({{"level", "raidz1"}, {"drives", 4}, {"ashift", 20}}),
+         "systems[1].layout.ashift", "from 9 to 16, got 20"},
+        {"recordsize and volblocksize", "",
+         layout({{"level", "raidz1"}, {"drives", 4}, {"recordsize_kib", 128},
+                 {"volblocksize_kib", 16}}),
+         "systems[1].layout.volblocksize_kib", "not both"},
+        {"draid children too few", "",
+         layout({{"level", "draid2"}, {"drives", 8}, {"draid_data", 6}, {"draid_spares", 1}}),
+         "systems[1].layout.drives", "needs at least 9 children (data + parity + spares), got 8"},
+        {"draid keys on raidz", "", layout({{"level", "raidz2"}, {"drives", 6}, {"draid_spares", 1}}),
+         "systems[1].layout.draid_spares", "applies to draid1, draid2 and draid3 only, not raidz2"},
+        {"vdevs on raid5", "", layout({{"level", "raid5"}, {"drives", 4}, {"vdevs", 2}}),
+         "systems[1].layout.vdevs", "applies to ZFS pools only"},
+        {"recordsize on raid5", "", layout({{"level", "raid5"}, {"drives", 4}, {"recordsize_kib", 128}}),
+         "systems[1].layout.recordsize_kib", "applies to ZFS pools only"},
+        {"stripe on a pool", "", layout({{"level", "raidz2"}, {"drives", 6}, {"stripe_kib", 64}}),
+         "systems[1].layout.stripe_kib", "a ZFS pool has no stripe unit"},
+        {"too many failed in raidz1", "",
+         layout({{"level", "raidz1"}, {"drives", 4}, {"failed_drives", 2}}),
+         "systems[1].layout.failed_drives", "raidz1 tolerates 1 failed drive"},
         {"odd raid10", "", layout({{"level", "raid10"}, {"drives", 7}}), "systems[1].layout.drives",
          "multiple of mirror_copies (2) drives, got 7 (an odd number)"},
         {"odd raid01", "", layout({{"level", "raid01"}, {"drives", 5}}), "systems[1].layout.drives",
@@ -365,8 +396,8 @@ TEST_CASE("all problems are reported, not just the first", "[project]") {
 
 TEST_CASE("a newer file gets one message, not one per unknown key", "[project]") {
     json j = json::parse(kValid);
-    j["version"] = 3;
-    j["cache_policy"] = "new in version 3";
+    j["version"] = raidadv::kProjectFormatVersion + 1;
+    j["cache_policy"] = "new in a later version";
     j["systems"][0]["tier"] = 1;
     const auto issues = issues_of(j.dump());
     INFO(list(issues));
