@@ -20,6 +20,7 @@ struct DriveAccess {
     double probability = 1.0;        ///< probability of the job variant the visit belongs to
     double unbuffered = 0.0;         ///< pipelined file-read window: share of bytes not read ahead
     bool early = false;              ///< pipelined file-read window: its stages overlap the disks
+    bool allocated = false;          ///< copy-on-write writes in allocation order (ZFS)
 };
 
 }  // namespace raidadv

@@ -175,6 +175,7 @@ HddServicePlan DriveVisits::hdd_plan(const DriveAccess& a, bool cached,
     p.streaming = a.write || hdd.read_ahead;
     p.early = a.early;
     p.fresh = a.fresh;
+    p.allocated = a.allocated;
     p.unbuffered = a.unbuffered;
     // A read on a mirror goes to the copy whose arm is nearest when the copies are idle
     // (modeling notes: nearest-arm mirror reads), which the drive sees as more candidates.

@@ -98,7 +98,17 @@ struct Interleaving {
     double preempted = 0.0;    ///< share of read-aheads cut short by a waiting command
 };
 
-Interleaving interleave(const HddServicePlan& plan, const Arrival& found) {
+Interleaving interleave(const HddServicePlan& plan, const DriveIoCounts& drive_ios,
+                        const Arrival& found) {
+    if (plan.allocated) {
+        // derived: the allocator's write stream pays positioning when a read moved the head
+        // since its previous write: with read share r of the drive's I/Os, probability r,
+        // which is 1 - 1/interleaved for interleaved = 1 / (1 - r).
+        const double reads = drive_ios[0] / std::max(1e-300, drive_ios[0] + drive_ios[1]);
+        Interleaving i;
+        i.interleaved = 1.0 / std::max(1e-9, 1.0 - std::clamp(reads, 0.0, 1.0));
+        return i;
+    }
     const double present = found.present;
     // A stream's work read ahead (reads) or destaged later (writes in the drive's cache)
     // is not time its requests spend at the drive, so the requests present undercount
@@ -236,7 +246,7 @@ ServiceParts hdd_service(const HddServicePlan& plan, PositioningMemo& memo,
                          const DriveIoCounts& drive_ios, const Arrival& found) {
     const double present = found.present;
     const Positioning pos = position(plan, memo, choose(plan, drive_ios, found), present);
-    const Interleaving il = interleave(plan, found);
+    const Interleaving il = interleave(plan, drive_ios, found);
     ServiceParts parts = command_parts(plan, pos, il, plan.fresh, plan.sweep);
     if (plan.commands > 1.0) {
         // The controller sends a large disk I/O's commands one after another, so other

@@ -77,6 +77,9 @@ struct HddServicePlan {
     /// raid10's writes: one per section), else 1.
     double regions = 1.0;
     double fresh = 1.0;          ///< share of the fork's I/Os on disks the transfer has not used
+    /// A copy-on-write write (ZFS, IoPhase::allocated): the drive's writes are one stream in
+    /// allocation order, which only its reads interrupt.
+    bool allocated = false;
     double unbuffered = 0.0;     ///< pipelined window: share of bytes not read ahead
     double cluster_media = 0.0;  ///< media time of the previous cluster on its disk
 };

@@ -225,7 +225,9 @@ class Builder {
         }
         const bool detached = r.write && write_back_;
         for (std::size_t i = 0; i < r.array.phases.size(); ++i) {
-            add_phase(r, i, detached, count, probability, pipelined, visits);
+            // (ZFS reads a partial record before the write returns: before_ack.)
+            add_phase(r, i, detached && !r.array.phases[i].before_ack, count, probability,
+                      pipelined, visits);
         }
         if (before_disks < 1.0) {
             Visit cpu_visit = simple_visit(idx_.host_cpu, work.cpu_s * (1.0 - before_disks), count);
@@ -281,9 +283,13 @@ class Builder {
         a.mean_bytes = sum / a.fork;
         a.max_bytes = mx;
         a.write = ios.front().write;
-        a.sequential = r.sequential;
+        // Copy-on-write writes continue each drive's write stream (IoPhase::allocated).
+        a.sequential = r.sequential || phase.allocated;
+        a.allocated = phase.allocated;
         a.same_copy = r.continues;
-        a.fresh = static_cast<double>(r.new_ios[i]) / static_cast<double>(phase.ios.size());
+        a.fresh = phase.allocated
+                      ? 0.0
+                      : static_cast<double>(r.new_ios[i]) / static_cast<double>(phase.ios.size());
         a.host_ios = r.host_ios_per_io[i];
         a.detached = detached;
         a.rewrites_previous = phase.rewrites_previous;

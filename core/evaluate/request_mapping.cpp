@@ -166,7 +166,9 @@ std::vector<OsRequest> split_transfer(const MappingContext& ctx, double offset, 
         r.user_bytes = piece;
         r.pieces = static_cast<int>(std::ceil(piece / max_io - 1e-9));
         r.read_ahead = !write && window > 1;
-        if (write && r.sequential && ctx.write_back && geo.parity_per_group > 0) {
+        // (ZFS writes whole records copy-on-write anyway: map_write gives them as they are.)
+        if (write && r.sequential && ctx.write_back && geo.parity_per_group > 0 &&
+            !is_zfs(geo.level)) {
             r.array = coalesced_full_stripe_share(geo, piece);
         } else {
             r.array = write ? map_write(geo, offset + done, piece)
@@ -185,7 +187,7 @@ const std::vector<std::pair<OsRequest, double>>& transfer_shapes(const MappingCo
                                                                  bool sequential, double count,
                                                                  int window) {
     using Shapes = std::vector<std::pair<OsRequest, double>>;
-    using Key = std::array<double, 21>;
+    using Key = std::array<double, 23>;
     struct KeyHash {
         std::size_t operator()(const Key& k) const {
             // FNV-1a over the bytes: equal keys have equal bytes (no NaN, no -0 among them; a
@@ -213,7 +215,10 @@ const std::vector<std::pair<OsRequest, double>>& transfer_shapes(const MappingCo
         sequential ? 1.0 : 0.0, count, static_cast<double>(window),
         // account_disks() reads the drive's read-ahead segment only for the pipelined windows of
         // files on HDDs, so other workloads share shapes across drives.
-        ctx.hdd_file_reads ? ctx.read_ahead_segment_bytes : 0.0, ctx.hdd_file_reads ? 1.0 : 0.0};
+        ctx.hdd_file_reads ? ctx.read_ahead_segment_bytes : 0.0, ctx.hdd_file_reads ? 1.0 : 0.0,
+        // ZFS pools: the sector and dRAID's group (0 for every other level).
+        geo.zfs.sector * (is_zfs(geo.level) ? 1.0 : 0.0),
+        static_cast<double>(geo.zfs.draid_data + 1000 * geo.zfs.draid_spares)};
     if (const auto it = cache.find(key); it != cache.end()) {
         return it->second;
     }

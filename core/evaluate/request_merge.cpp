@@ -32,6 +32,7 @@ std::vector<long long> request_signature(const OsRequest& r) {
         key.push_back(std::llround(mx / units::sector));
         key.push_back(phase.ios.empty() ? 0 : phase.ios[0].write);
         key.push_back(std::llround(phase.pieces * 1000.0));
+        key.push_back((phase.allocated ? 2 : 0) + (phase.before_ack ? 1 : 0));  // ZFS
     }
     return key;
 }

@@ -15,6 +15,45 @@ ArrayMap::ArrayMap(const Layout& layout, double drive_capacity_bytes) : g_(make_
     const int repeats = g_.placement == CopyPlacement::Near ? 1 : std::max(1, g_.copies);
     rows_per_drive_ = std::floor(capacity / g_.unit / repeats);
     volume_bytes_ = rows_per_drive_ * row_bytes_;
+    drive_bytes_ = capacity;
+    if (is_zfs(g_.level)) {
+        // derived: a record allocates asize sectors spread over the vdev's children (a mirror
+        // child holds it whole); the volume is as many records as the children hold.
+        const ZfsPool& z = g_.zfs;
+        zfs_footprint_ = g_.level == RaidLevel::ZfsMirror
+                             ? z.record
+                             : zfs_asize_sectors(z, z.record) * z.sector / z.children;
+        rows_per_drive_ = std::floor(capacity / zfs_footprint_);
+        volume_bytes_ = rows_per_drive_ * row_bytes_;
+        alloc_cursor_.assign(static_cast<std::size_t>(std::max(1, g_.drives)), 0.0);
+    }
+}
+
+SimArrayRequest ArrayMap::place_zfs(const ArrayRequest& req, double offset) const {
+    SimArrayRequest out;
+    out.parity_bytes = req.parity_bytes;
+    const double q = std::floor(std::floor(offset / g_.unit) / std::max(1, g_.zfs.vdevs));
+    for (const IoPhase& phase : req.phases) {
+        SimPhase sp;
+        sp.before_ack = phase.before_ack;
+        out.pieces += phase.pieces;
+        for (const DiskIo& io : phase.ios) {
+            double where = q * zfs_footprint_;
+            if (phase.allocated) {
+                double& cursor = alloc_cursor_[static_cast<std::size_t>(io.disk)];
+                if (cursor + io.bytes > drive_bytes_) {
+                    cursor = 0.0;
+                }
+                where = cursor;
+                cursor += io.bytes;
+            }
+            sp.ios.push_back({io.disk, where, io.bytes, io.write});
+            ++out.ops;
+            out.disk_bytes += io.bytes;
+        }
+        out.phases.push_back(std::move(sp));
+    }
+    return out;
 }
 
 double ArrayMap::disk_offset(double row, double within, int copy) const {
@@ -52,6 +91,9 @@ SimArrayRequest ArrayMap::write(double offset, double bytes) const {
 
 SimArrayRequest ArrayMap::place(const ArrayRequest& req, double offset, double bytes, bool write,
                                 int copy) const {
+    if (is_zfs(g_.level)) {
+        return place_zfs(req, offset);
+    }
     constexpr double kNone = std::numeric_limits<double>::infinity();
     const int drives = std::max(1, g_.drives);
     const int group_drives = std::max(1, g_.group_drives);

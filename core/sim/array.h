@@ -17,6 +17,8 @@ struct SimIo {
 
 struct SimPhase {
     std::vector<SimIo> ios;  ///< issued together; the phase ends when all have completed
+    /// Done before the request is acknowledged even under write-back (IoPhase::before_ack).
+    bool before_ack = false;
 };
 
 struct SimArrayRequest {
@@ -45,6 +47,9 @@ class ArrayMap {
   private:
     SimArrayRequest place(const ArrayRequest& req, double offset, double bytes, bool write,
                           int copy) const;
+    /// ZFS pools: record q of a vdev lies at q x its footprint on each child (reads, and the
+    /// read of a partial record); copy-on-write writes go to each drive's allocation cursor.
+    SimArrayRequest place_zfs(const ArrayRequest& req, double offset) const;
     /// Bytes from the drive's start of copy `copy` of the piece `within` bytes into a unit of
     /// row `row`.
     double disk_offset(double row, double within, int copy) const;
@@ -54,6 +59,10 @@ class ArrayMap {
     double rows_per_drive_ = 0.0;  ///< rows of one copy a drive holds
     double row_bytes_ = 0.0;
     double volume_bytes_ = 0.0;
+    double drive_bytes_ = 0.0;
+    double zfs_footprint_ = 0.0;  ///< bytes one record takes on each child of its vdev
+    /// Where each drive's next copy-on-write allocation goes (ZFS; wraps at the drive's end).
+    mutable std::vector<double> alloc_cursor_;
 };
 
 }  // namespace raidadv::sim

@@ -15,8 +15,12 @@ namespace raidadv::sim {
 
 namespace {
 
-/// Write-back cache size: the controller's, or host RAM for host RAID (brief: 256 MiB).
+/// Write-back cache size: the controller's, or host RAM for host RAID (brief: 256 MiB); ZFS's
+/// dirty data (zfs_dirty_data_max_max, 4 GiB: a host of 40 GiB RAM or more, as 10% of RAM).
 double cache_capacity(const System& s) {
+    if (is_zfs(s.layout.level)) {
+        return 4.0 * 1024 * 1024 * 1024;
+    }
     if (s.controller.kind == ControllerKind::HostRaid) {
         return 256.0 * 1024 * 1024;
     }

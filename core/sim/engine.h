@@ -110,6 +110,9 @@ class Engine {
         int stream = 0;
         double offset = 0.0, bytes = 0.0;
         bool write = false, sequential = false, cpu_only = false, coalesce = false;
+        /// A write-back write running its before_ack phase (ZFS's read of a partial record)
+        /// in the foreground; the rest goes to the cache when it ends.
+        bool pre_ack = false;
         bool continues = false;  ///< a later piece of its transfer (stays on the transfer's copy)
         bool cache_hit = false;  ///< a read found in the controller's cache (no drive work)
         SimArrayRequest array;
@@ -145,6 +148,8 @@ class Engine {
     void schedule(int station, const std::optional<Started>& s);
     void after_controller(int os, double now);
     void admit_write(int os, double now);
+    /// A write-back write enters the cache, or waits for room.
+    void enter_cache(int os, double now);
     void start_background(SimArrayRequest array, int volume, bool sequential, double release,
                           double now);
     void pump_destage(double now);

@@ -29,7 +29,8 @@ void Engine::issue_os(int j, const Step& step, double now) {
     r.continues = step.continues;
     // A write-back cache gathers sequential parity writes into full stripes (network_builder:
     // coalesced_full_stripe_share).
-    r.coalesce = r.write && r.sequential && write_back_ && map_.geometry().parity_per_group > 0;
+    r.coalesce = r.write && r.sequential && write_back_ && map_.geometry().parity_per_group > 0 &&
+                 !is_zfs(map_.geometry().level);
     if (read_cache_.enabled()) {
         // Reads of cached blocks never reach a drive; what is read or written is cached.
         r.cache_hit = !r.write && read_cache_.lookup(r.volume, r.offset, r.bytes);
@@ -145,15 +146,24 @@ void Engine::after_controller(int id, double now) {
         return;
     }
     if (r.write && write_back_) {
-        if (cache_waiting_.empty() && cache_.fits(r.bytes)) {
-            admit_write(id, now);
-        } else {
-            cache_waiting_.push_back(id);  // waits for destage to free space
-            cache_filled_ = true;
+        if (!r.array.phases.empty() && r.array.phases.front().before_ack) {
+            os_[id].pre_ack = true;  // ZFS reads the partial record first (IoPhase::before_ack)
+            start_phase(id, now);
+            return;
         }
+        enter_cache(id, now);
         return;
     }
     start_phase(id, now);
+}
+
+void Engine::enter_cache(int id, double now) {
+    if (cache_waiting_.empty() && cache_.fits(os_[id].bytes)) {
+        admit_write(id, now);
+    } else {
+        cache_waiting_.push_back(id);  // waits for destage to free space
+        cache_filled_ = true;
+    }
 }
 
 void Engine::admit_write(int id, double now) {
@@ -414,7 +424,13 @@ void Engine::io_done(int x, double now) {
     }
     ios_.release(x);
     OsReq& r = os_[id];
-    if (--r.outstanding <= 0) {
+    if (--r.outstanding <= 0 && r.pre_ack) {
+        // The read before the acknowledgement is done: the writes go to the cache.
+        r.pre_ack = false;
+        r.array.phases.erase(r.array.phases.begin());
+        r.phase = 0;
+        enter_cache(id, now);
+    } else if (r.outstanding <= 0) {
         ++r.phase;
         if (r.phase < r.array.phases.size()) {
             start_phase(id, now);  // e.g. the write half of read-modify-write

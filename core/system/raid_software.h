@@ -21,4 +21,8 @@ bool linux_md(const System& system);
 /// thread.
 bool md_stripe_thread(const System& system, bool write);
 
+/// Whether the host runs ZFS (HostSpec::raid_software lists zfs): the search then offers ZFS
+/// pools on controllers that give it plain drives (HBAs and on-board ports without RAID levels).
+bool host_runs_zfs(const HostSpec& host);
+
 }  // namespace raidadv

@@ -20,6 +20,13 @@ bool uses_drive_write_cache(const System& system) {
 }
 
 bool uses_write_back(const System& system) {
+    if (is_zfs(system.layout.level)) {
+        // ZFS gathers asynchronous writes in host RAM and writes them out in transaction groups
+        // (txg.c; zfs_dirty_data_max, 10% of RAM by default): the write returns from memory.
+        // Synchronous writes (the ZIL) are not modelled; nor is
+        // sync=always. (A controller's write_back_cache setting does not change this.)
+        return true;
+    }
     if (!system.write_back_cache) {
         return false;
     }

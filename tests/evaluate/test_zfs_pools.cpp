@@ -1,0 +1,127 @@
+// ZFS pools in the analytic model and the simulator: what OpenZFS's block handling implies
+// (docs/model.md, "ZFS pools"), on the 7200 rpm disk fixture.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+
+#include "evaluate/evaluator.h"
+#include "fixtures.h"
+#include "sim/simulator.h"
+
+using namespace raidadv;
+
+namespace {
+
+constexpr double KiB = 1024.0;
+
+System pool(RaidLevel level, int per_vdev, int vdevs, double record) {
+    System s = test::plain_system(test::hdd_7200(), level, per_vdev * vdevs);
+    s.layout.vdevs = vdevs;
+    s.layout.record_bytes = record;
+    return s;
+}
+
+PointMetrics at(const System& s, const Workload& w) {
+    const Evaluation e = evaluate(s, w);
+    REQUIRE(e.points.size() == 1);
+    return e.points[0];
+}
+
+}  // namespace
+
+SCENARIO("Small random reads on RAID-Z against mirrors (whole records)") {
+    GIVEN("six drives, 4 KiB random reads, 16 in flight") {
+        const Workload reads = test::request_workload(4 * KiB, 1.0, 0.0, {16});
+        const double z2_big = at(pool(RaidLevel::Raidz2, 6, 1, 128 * KiB), reads).iops;
+        const double z2_small = at(pool(RaidLevel::Raidz2, 6, 1, 4 * KiB), reads).iops;
+        const double mirrors = at(pool(RaidLevel::ZfsMirror, 2, 3, 128 * KiB), reads).iops;
+        const double z1_two = at(pool(RaidLevel::Raidz1, 3, 2, 128 * KiB), reads).iops;
+        INFO("raidz2 128K " << z2_big << ", raidz2 4K " << z2_small << ", mirrors " << mirrors
+                            << ", 2 x raidz1 " << z1_two << " IOPS");
+        THEN("a 128 KiB-record raidz2 vdev reads 4 drives per request: mirrors do over 2x") {
+            // derived: at saturation 6 drives against 6/4; at 16 in flight the raidz2 vdev is
+            // saturated and the mirrors are not yet.
+            CHECK(mirrors > 2.0 * z2_big);
+        }
+        THEN("4 KiB records read one drive each: raidz2 gains most of it back") {
+            CHECK(z2_small > 2.0 * z2_big);
+        }
+        THEN("two raidz1 vdevs serve more than one raidz2 vdev of the same drives") {
+            CHECK(z1_two > 1.4 * z2_big);
+        }
+    }
+}
+
+SCENARIO("Writes: copy on write, into memory") {
+    GIVEN("a raidz2 vdev of 6 with 128 KiB records") {
+        const System s = pool(RaidLevel::Raidz2, 6, 1, 128 * KiB);
+        WHEN("a backup writes 1 MiB sequentially") {
+            const PointMetrics p = at(s, test::request_workload(1024 * KiB, 0.0, 1.0, {1}));
+            THEN("whole records stream to the drives at 4/6 of their write rate") {
+                // derived: 6 drives writing sequentially, 2 of 6 sectors parity.
+                const double media = 0.5 * (test::hdd_7200().hdd.media_rate_outer_Bps +
+                                            test::hdd_7200().hdd.media_rate_inner_Bps);
+                CHECK(p.mb_per_s * 1e6 > 0.6 * 4 * media);
+                CHECK(p.mb_per_s * 1e6 < 1.05 * 4 * test::hdd_7200().hdd.media_rate_outer_Bps);
+            }
+        }
+        WHEN("4 KiB random writes, one at a time") {
+            const PointMetrics small = at(s, test::request_workload(4 * KiB, 0.0, 0.0, {1}));
+            Workload records = test::request_workload(128 * KiB, 0.0, 0.0, {1});
+            records.alignment_bytes = 128 * KiB;  // whole records
+            const PointMetrics whole = at(s, records);
+            THEN("a partial record waits for its read (a random read of 4 drives); a whole one "
+                 "returns from memory") {
+                CHECK(small.mean_response_s > 4e-3);
+                CHECK(whole.mean_response_s < 1e-3);
+            }
+        }
+    }
+}
+
+TEST_CASE("ZFS pools: analytic model within 25% of the simulator", "[sim][slow]") {
+    struct Case {
+        RaidLevel level;
+        int per_vdev, vdevs;
+        double record, bytes, read_fraction;
+        int outstanding;
+        double sequential = 0.0;
+        /// Bound on analytic / simulated where the model is knowingly further off than 25%.
+        double known_ratio = 0.0;
+    };
+    const Case cases[] = {
+        {RaidLevel::Raidz2, 6, 1, 128 * KiB, 4 * KiB, 1.0, 8},
+        {RaidLevel::Raidz1, 3, 2, 16 * KiB, 16 * KiB, 1.0, 16},
+        {RaidLevel::ZfsMirror, 2, 3, 128 * KiB, 4 * KiB, 1.0, 8},
+        // A 70/30 mix of partial records (16 KiB requests on 4 KiB alignment straddle two
+        // records): the model is 25% fast against the simulator, not explained yet (the
+        // simulator's reads of partial records and its destages share the drives' queues).
+        {RaidLevel::Raidz2, 6, 1, 16 * KiB, 16 * KiB, 0.7, 16, 0.0, 1.3},
+        {RaidLevel::ZfsMirror, 2, 2, 16 * KiB, 4 * KiB, 0.7, 8},
+        {RaidLevel::Raidz2, 6, 1, 128 * KiB, 1024 * KiB, 1.0, 1, 1.0},
+        {RaidLevel::Raidz2, 6, 1, 128 * KiB, 1024 * KiB, 0.0, 1, 1.0},
+    };
+    sim::SimOptions o;
+    o.min_jobs_per_batch = 200;
+    o.warmup_jobs = 200;
+    for (const Case& c : cases) {
+        const System s = pool(c.level, c.per_vdev, c.vdevs, c.record);
+        const Workload w =
+            test::request_workload(c.bytes, c.read_fraction, c.sequential, {c.outstanding});
+        const PointMetrics a = at(s, w);
+        const sim::SimPoint p = sim::simulate(s, w, o).points.at(0);
+        INFO(to_string(c.level) << " " << c.per_vdev << " x " << c.vdevs << ", record "
+                                << c.record / KiB << " KiB, " << c.bytes / KiB << " KiB, reads "
+                                << c.read_fraction << ", QD " << c.outstanding << ": analytic "
+                                << a.iops << " IOPS " << a.mean_response_s * 1e3
+                                << " ms, simulated " << p.metrics.iops << " IOPS "
+                                << p.metrics.mean_response_s * 1e3 << " ms");
+        const double ratio = a.iops / p.metrics.iops;
+        if (c.known_ratio > 0.0) {
+            CHECK(ratio <= c.known_ratio);
+            CHECK(ratio >= 1.0 / c.known_ratio);
+        } else {
+            CHECK(std::abs(ratio - 1.0) <= 0.25);
+        }
+    }
+}
