@@ -105,6 +105,24 @@ LossModel loss_model(const Layout& layout) {
             m.description = plural(volumes, "RAID 0+1 volume") + " of " + std::to_string(g.copies) +
                             " RAID 0 sides of " + plural(g.group_drives, "drive");
             break;
+        case RaidLevel::ZfsMirror:
+        case RaidLevel::Raidz1:
+        case RaidLevel::Raidz2:
+        case RaidLevel::Raidz3:
+        case RaidLevel::Draid1:
+        case RaidLevel::Draid2:
+        case RaidLevel::Draid3:
+            // A pool is lost with any of its top-level vdevs (zpoolconcepts(7)): vdevs in series.
+            m.groups = g.groups * volumes;
+            m.members = g.group_drives;
+            // A critical resilver reads the last copy (mirror), the data columns of a raidz
+            // row, or ndata columns of a dRAID group, for every allocated block.
+            m.critical_read_drives = g.level == RaidLevel::ZfsMirror ? 1
+                                     : is_draid(g.level) ? g.zfs.draid_data
+                                                         : g.group_drives - g.parity_per_group;
+            m.description = plural(m.groups, std::string(to_string(g.level)) + " vdev") + " of " +
+                            plural(g.group_drives, "drive");
+            break;
         case RaidLevel::Raid5:
         case RaidLevel::Raid6:
         case RaidLevel::Raid50:
@@ -210,8 +228,17 @@ void add_assumptions(const ReliabilityInputs& in, const LossModel& model, const 
         s << format(in.rebuild_rate_fraction * 100.0) << "% of "
           << (drive.kind == DriveKind::Ssd ? "the sequential write rate"
                                            : "the mean of the outer and inner media rates")
-          << " (" << format(rebuild_source_rate_Bps(drive) / 1e6)
-          << " MB/s): " << format(r.rebuild_time_s / 3600.0) << " h per drive"
+          << " (" << format(rebuild_source_rate_Bps(drive) / 1e6) << " MB/s)";
+        if (is_zfs(in.layout.level)) {
+            const Geometry g = make_geometry(in.layout);
+            s << (is_draid(g.level) && g.zfs.draid_spares > 0
+                      ? ", as a dRAID sequential rebuild onto the distributed spares from all " +
+                            std::to_string(g.zfs.children - 1) + " surviving children"
+                      : std::string(", as a ZFS resilver"))
+              << " of the allocated blocks only (" << format(in.fill_fraction * 100.0)
+              << "% of the pool)";
+        }
+        s << ": " << format(r.rebuild_time_s / 3600.0) << " h per drive"
           << (in.replacement_delay_h > 0.0
                   ? ", " + format(mttr_h) + " h degraded in all (the MTTR)."
                   : ", the MTTR.");
@@ -228,6 +255,10 @@ void add_assumptions(const ReliabilityInputs& in, const LossModel& model, const 
                  "rebuilds after "
               << model.tolerated << " failures count.";
         }
+        if (is_zfs(in.layout.level)) {
+            u << " ZFS's checksums find such a block and name the damaged file (zpool status "
+                 "-v); the pool stays online. Only allocated blocks are read.";
+        }
         a.push_back(u.str());
     } else {
         a.push_back(
@@ -237,6 +268,23 @@ void add_assumptions(const ReliabilityInputs& in, const LossModel& model, const 
 }
 
 }  // namespace
+
+double zfs_rebuild_time_s(const ReliabilityInputs& in) {
+    const Geometry g = make_geometry(in.layout);
+    const double whole = rebuild_time_s(in.drive, in.rebuild_rate_fraction);
+    const double fill = std::clamp(in.fill_fraction, 0.0, 1.0);
+    if (is_draid(g.level) && g.zfs.draid_spares > 0) {
+        // dRAID sequential rebuild onto distributed spares (zpool-attach(8) -s, vdev_draid.c):
+        // every surviving child reads and writes. derived: each rebuilt sector costs ndata reads
+        // and 1 write spread over children - 1 drives, so the rebuild runs (children - 1) /
+        // (ndata + 1) times faster than writing one replacement drive.
+        const double speedup = static_cast<double>(g.zfs.children - 1) / (g.zfs.draid_data + 1);
+        return whole * fill / std::max(1.0, speedup);
+    }
+    // Resilver (RAID-Z, mirrors, dRAID without spares): the allocated blocks, written to the
+    // replacement drive (OpenZFS 0.8 on scans sorted by offset, so near its sequential rate).
+    return whole * fill;
+}
 
 ReliabilityResult assess_reliability(const ReliabilityInputs& in, bool explain) {
     const DriveSpec& drive = in.drive;
@@ -266,11 +314,14 @@ ReliabilityResult assess_reliability(const ReliabilityInputs& in, bool explain) 
                 drive.kind == DriveKind::Ssd
                     ? "the SSD's sequential write rate must be greater than 0"
                     : "the HDD's media rates must be greater than 0");
-        r.rebuild_time_s = rebuild_time_s(drive, in.rebuild_rate_fraction);
+        r.rebuild_time_s = is_zfs(in.layout.level) ? zfs_rebuild_time_s(in)
+                                                   : rebuild_time_s(drive, in.rebuild_rate_fraction);
         // derived: degraded from the failure until the rebuild ends (delay + rebuild).
         mttr_h = in.replacement_delay_h + r.rebuild_time_s / 3600.0;
         r.mttr_hours = mttr_h;
-        const double bits = model.critical_read_drives * drive.capacity_bytes * 8.0;
+        // ZFS resilvers read allocated blocks only (the fill); other RAID reads whole drives.
+        const double read_share = is_zfs(in.layout.level) ? in.fill_fraction : 1.0;
+        const double bits = model.critical_read_drives * drive.capacity_bytes * read_share * 8.0;
         r.p_ure_during_rebuild = p_unrecoverable_read(bits, drive.ber);
     }
     // derived: groups in series fail at the sum of their rates.

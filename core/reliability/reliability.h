@@ -48,6 +48,9 @@ struct ReliabilityInputs {
     /// AFR to use instead of the datasheet and the field rule (0 < afr < 1); 0 = none.
     double field_afr_override = 0.0;
     FieldAfrRule field_rule;
+    /// ZFS pools: share of the pool's space allocated (a resilver copies allocated blocks
+    /// only; 0 to 1). 1 = full, the worst case. Ignored for other layouts.
+    double fill_fraction = 1.0;
 };
 
 struct ReliabilityResult {
@@ -133,5 +136,9 @@ double group_critical_rate_per_hour(const LossModel& model, double mttf_hours, d
 /// `explain` false: the figures only, without the assumptions in words (afr_basis included),
 /// for a search that ranks many candidates and shows a few.
 ReliabilityResult assess_reliability(const ReliabilityInputs& inputs, bool explain = true);
+
+/// Time to rebuild one failed drive of a ZFS pool: a resilver of the allocated blocks onto a
+/// replacement, or a dRAID's sequential rebuild onto its distributed spares (all children).
+double zfs_rebuild_time_s(const ReliabilityInputs& inputs);
 
 }  // namespace raidadv
