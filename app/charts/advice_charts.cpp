@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "advisor/explain.h"
+#include "advisor/target_changes.h"
 #include "size_units.h"
 
 namespace raidadv::gui {
@@ -41,8 +42,9 @@ QString raidLevelName(RaidLevel level) {
             return QStringLiteral("RAID 50");
         case RaidLevel::Raid60:
             return QStringLiteral("RAID 60");
+        default:
+            return QString::fromStdString(advisor::level_display_name(level));
     }
-    return {};
 }
 
 QString shortLabel(const advisor::Candidate& c, std::size_t rank) {
@@ -51,7 +53,9 @@ QString shortLabel(const advisor::Candidate& c, std::size_t rank) {
                        .arg(rank)
                        .arg(c.system.total_drives())
                        .arg(raidLevelName(l.level));
-    if (l.level != RaidLevel::Simple && l.level != RaidLevel::Raid1) {
+    if (is_zfs(l.level)) {
+        text += tr(", %1 records").arg(formatStripeUnit(l.record_bytes));
+    } else if (l.level != RaidLevel::Simple && l.level != RaidLevel::Raid1) {
         text += QStringLiteral(", %1").arg(formatStripeUnit(l.stripe_unit_bytes));
     }
     if (l.volumes > 1) {

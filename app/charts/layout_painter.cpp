@@ -82,6 +82,23 @@ std::vector<Group> groupsOf(const Layout& l) {
             }
             break;
         }
+        case RaidLevel::ZfsMirror:
+        case RaidLevel::Raidz1:
+        case RaidLevel::Raidz2:
+        case RaidLevel::Raidz3:
+        case RaidLevel::Draid1:
+        case RaidLevel::Draid2:
+        case RaidLevel::Draid3: {
+            // One group per top-level vdev (l.drives is the whole pool's).
+            const int vdevs = std::max(1, l.vdevs);
+            const QString type = l.level == RaidLevel::ZfsMirror
+                                     ? QStringLiteral("mirror")
+                                     : QString::fromUtf8(to_string(l.level).data());
+            for (int i = 0; i < vdevs; ++i) {
+                groups.push_back({tr("%1 vdev %2").arg(type).arg(i + 1), n / vdevs});
+            }
+            break;
+        }
     }
     return groups;
 }
@@ -123,6 +140,22 @@ QString blockLabel(RaidLevel level, int drive, int row, int groupSize, int copie
             return drive == 0 ? QStringLiteral("D") : QStringLiteral("M");
         case RaidLevel::Raid01:
             return copies > 1 && drive > 0 ? QStringLiteral("M") : QStringLiteral("D");
+        case RaidLevel::ZfsMirror:
+            return drive == 0 ? QStringLiteral("D") : QStringLiteral("M");
+        case RaidLevel::Raidz1:
+        case RaidLevel::Raidz2:
+        case RaidLevel::Raidz3:
+        case RaidLevel::Draid1:
+        case RaidLevel::Draid2:
+        case RaidLevel::Draid3: {
+            // A block's parity columns come first and start where the previous block ended
+            // (vdev_raidz_map_alloc): drawn moving on by the parity count each row.
+            const int parity = zfs_parity(level);
+            const int first = (row * parity) % std::max(1, groupSize);
+            const int k = (drive - first + groupSize) % std::max(1, groupSize);
+            return k < parity ? (k == 0 ? QStringLiteral("P") : QStringLiteral("Q"))
+                              : QStringLiteral("D");
+        }
         case RaidLevel::Simple:
         case RaidLevel::Raid0:
             break;

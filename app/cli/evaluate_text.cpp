@@ -7,6 +7,7 @@
 
 #include "cli.h"
 #include "evaluate_output.h"
+#include "layout/zfs_pool.h"
 #include "units/units.h"
 
 namespace raidadv::cli {
@@ -165,6 +166,25 @@ std::string describe_layout(const Layout& l) {
         case RaidLevel::Raid1:
             text += ", " + std::to_string(l.drives) + "-way mirror";
             break;
+        case RaidLevel::ZfsMirror:
+        case RaidLevel::Raidz1:
+        case RaidLevel::Raidz2:
+        case RaidLevel::Raidz3:
+        case RaidLevel::Draid1:
+        case RaidLevel::Draid2:
+        case RaidLevel::Draid3: {
+            const ZfsPool pool = make_zfs_pool(l);
+            const std::string vdev = text + " vdev";
+            text = "ZFS pool: " + plural(pool.vdevs, vdev.c_str()) + " of " +
+                   plural(pool.children, "drive");
+            if (is_draid(l.level)) {
+                text += " (" + std::to_string(pool.draid_data) + " data per group, " +
+                        plural(pool.draid_spares, "distributed spare") + ")";
+            }
+            text += ", " + std::string(l.zvol ? "volblocksize " : "recordsize ") +
+                    stripe_text(l.record_bytes) + ", ashift " + std::to_string(l.ashift);
+            break;
+        }
         default:
             text += ", " + plural(l.drives, "drive");
             if (l.disks_per_span > 0) {
@@ -180,7 +200,7 @@ std::string describe_layout(const Layout& l) {
             break;
     }
     if (l.volumes > 1) {
-        text += "; " + std::to_string(l.volumes) + " such volumes (" +
+        text += "; " + std::to_string(l.volumes) + (is_zfs(l.level) ? " such pools (" : " such volumes (") +
                 plural(l.drives * l.volumes, "drive") + ")";
     }
     return text;

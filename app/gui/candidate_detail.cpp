@@ -4,6 +4,7 @@
 #include <QLocale>
 #include <QRegularExpression>
 #include <QStringList>
+#include <algorithm>
 #include <cmath>
 
 #include "advice_charts.h"
@@ -160,7 +161,15 @@ QString candidateDetailHtml(const advisor::Candidate& c, int rank,
                      ? tr(", %1 volumes of %2 drives").arg(s.layout.volumes).arg(s.layout.drives)
                      : QString()),
             tr("How data is spread and protected over the drives (RAID level)"));
-    if (s.layout.level != RaidLevel::Simple && s.layout.level != RaidLevel::Raid1) {
+    if (is_zfs(s.layout.level)) {
+        html += row(tr("Vdevs"),
+                    tr("%1 of %2 drives").arg(s.layout.vdevs).arg(s.layout.drives /
+                                                                  std::max(1, s.layout.vdevs)),
+                    tr("Top-level vdevs the pool spreads its records over, and drives in each"));
+        html += row(s.layout.zvol ? tr("Volblocksize") : tr("Recordsize"),
+                    formatStripeUnit(s.layout.record_bytes),
+                    tr("The block ZFS reads, checksums and rewrites whole (KiB = 1024 bytes)"));
+    } else if (s.layout.level != RaidLevel::Simple && s.layout.level != RaidLevel::Raid1) {
         html += row(tr("Stripe unit"), formatStripeUnit(s.layout.stripe_unit_bytes),
                     tr("Bytes written to one drive before the stripe moves on to the next "
                        "drive (KiB = 1024 bytes, as controllers set it)"));

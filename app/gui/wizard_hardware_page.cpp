@@ -45,6 +45,14 @@ constexpr LevelName kLevels[] = {
     {"raid60", "RAID 60"},
     {"raid0", "RAID 0 (no redundancy)"},
     {"simple", "Independent drives"},
+    // ZFS pools: offered where the host runs ZFS, on drives an HBA or on-board ports give it.
+    {"zfs-mirror", "ZFS mirror vdevs"},
+    {"raidz1", "ZFS RAID-Z1"},
+    {"raidz2", "ZFS RAID-Z2"},
+    {"raidz3", "ZFS RAID-Z3"},
+    {"draid1", "ZFS dRAID1 (distributed spare)"},
+    {"draid2", "ZFS dRAID2 (distributed spare)"},
+    {"draid3", "ZFS dRAID3 (distributed spare)"},
 };
 
 QStringList checkedIds(const QListWidget* list) {

@@ -24,6 +24,11 @@ ReliabilityInputs reliability_inputs(const System& system, const Request& reques
     in.replacement_delay_h = hot_spare_count(system.layout, request.hot_spares) > 0
                                  ? 0.0
                                  : std::max(0.0, request.replacement_hours);
+    // A ZFS resilver copies what is allocated: the data asked for, of the pool's usable space.
+    const double usable = usable_bytes(system.layout, system.drive.capacity_bytes);
+    if (is_zfs(system.layout.level) && request.constraints.capacity_bytes > 0.0 && usable > 0.0) {
+        in.fill_fraction = std::clamp(request.constraints.capacity_bytes / usable, 0.0, 1.0);
+    }
     return in;
 }
 

@@ -11,6 +11,8 @@
 //   [Stripesize <KB>] [Legs <n>] <size|MAX> <RAID#> <Channel# ID#>...
 // - Intel "Rapid Storage Technology enterprise (RSTe) Linux software user guide": mdadm
 //   --metadata=imsm container, then the volume inside it; option ROM Ctrl+I menu.
+// - OpenZFS zpool-create(8), zpoolconcepts(7) (vdev specs "mirror", "raidz2",
+//   "draid2:8d:1s"), zfsprops(7) (recordsize, volblocksize), zfs-create(8) -V for zvols.
 // - Microsoft Storage Spaces PowerShell reference: New-StoragePool, New-VirtualDisk
 //   -ResiliencySettingName Simple|Mirror|Parity -NumberOfColumns -Interleave.
 
@@ -87,8 +89,9 @@ int level_number(RaidLevel level) {
             return 50;
         case RaidLevel::Raid60:
             return 60;
+        default:  // ZFS pools have no RAID number (zpool_method)
+            return 0;
     }
-    return 0;
 }
 
 std::string md_create(int md, const std::string& level, int count, const std::string& extra,
@@ -132,6 +135,9 @@ std::vector<std::string> mdadm_volume(const System& s, int first, int& md, int& 
         case RaidLevel::Raid50:
         case RaidLevel::Raid60:
             break;
+        default:  // ZFS pools are built with zpool (zpool_method), not md
+            top = -1;
+            return lines;
     }
     // Nested: the groups first (RAID 0 sides of a RAID 01, RAID 5/6 groups of a RAID 50/60), then
     // the level above them.
@@ -491,6 +497,76 @@ BuildMethod storage_spaces_method(const System& s) {
 
 }  // namespace
 
+/// The zpool vdev type word: "mirror", "raidz2", "draid2:8d:12c:1s" (zpoolconcepts(7)).
+std::string zpool_vdev_type(const Layout& layout) {
+    const ZfsPool pool = make_zfs_pool(layout);
+    if (layout.level == RaidLevel::ZfsMirror) {
+        return "mirror";
+    }
+    const std::string parity = std::to_string(pool.parity);
+    if (is_raidz(layout.level)) {
+        return "raidz" + parity;
+    }
+    return "draid" + parity + ":" + std::to_string(pool.draid_data) + "d:" +
+           std::to_string(pool.children) + "c:" + std::to_string(pool.draid_spares) + "s";
+}
+
+/// "128K", "1M": a size as zfs set takes it.
+std::string zfs_size(double bytes) {
+    if (bytes >= units::MiB && std::fmod(bytes, units::MiB) == 0.0) {
+        return std::to_string(std::llround(bytes / units::MiB)) + "M";
+    }
+    if (bytes >= units::KiB && std::fmod(bytes, units::KiB) == 0.0) {
+        return std::to_string(std::llround(bytes / units::KiB)) + "K";
+    }
+    return std::to_string(std::llround(bytes));
+}
+
+BuildMethod zpool_method(const System& s) {
+    BuildMethod m;
+    m.title = "ZFS pool (OpenZFS zpool)";
+    const Layout& layout = s.layout;
+    const ZfsPool pool = make_zfs_pool(layout);
+    const bool card = s.controller.info.price_usd > 0.0;
+    m.steps.push_back("Connect the " + std::to_string(s.total_drives()) + " drives" +
+                      (card ? " to the " + s.controller.info.name + " (as plain disks, no RAID)"
+                            : std::string()) +
+                      " and find their stable names with ls -l /dev/disk/by-id.");
+    const std::string vdev_words =
+        std::to_string(pool.vdevs) + " " + zpool_vdev_type(layout) + " vdev" +
+        (pool.vdevs == 1 ? "" : "s") + " of " + std::to_string(pool.children) + " drives";
+    for (int v = 0; v < layout.volumes; ++v) {
+        const std::string name = layout.volumes > 1 ? "tank" + std::to_string(v) : "tank";
+        std::string line = "zpool create -o ashift=" + std::to_string(layout.ashift) + " " + name;
+        const int first = v * layout.drives;
+        for (int d = 0; d < pool.vdevs; ++d) {
+            line += " " + zpool_vdev_type(layout) + " " +
+                    devices(s, first + d * pool.children, pool.children);
+        }
+        m.commands.push_back(line);
+        if (layout.zvol) {
+            m.commands.push_back("zfs create -s -V <size> -o volblocksize=" +
+                                 zfs_size(layout.record_bytes) + " " + name + "/vol");
+        } else {
+            m.commands.push_back("zfs set recordsize=" + zfs_size(layout.record_bytes) + " " +
+                                 name);
+        }
+    }
+    m.steps.push_back(
+        "Create the pool: " + vdev_words + ", sectors of " +
+        std::to_string(static_cast<long long>(pool.sector)) + " bytes (ashift " +
+        std::to_string(layout.ashift) + "), then set the " +
+        (layout.zvol ? "zvol's volblocksize to " : "file system's recordsize to ") +
+        format::stripe_unit(layout.record_bytes) + ".");
+    m.notes.push_back(
+        "The device names are examples: use the /dev/disk/by-id names of your drives, so that "
+        "the pool survives a change of device order; zpool create erases the drives named.");
+    m.notes.push_back(
+        "Leave the drives' write caches on: ZFS flushes them at every transaction group commit "
+        "and for synchronous writes.");
+    return m;
+}
+
 BuildPlan build_plan(const System& system, bool drives_write_cache_off) {
     BuildPlan plan;
     plan.tool = build_tool(system);
@@ -516,6 +592,9 @@ BuildPlan build_plan(const System& system, bool drives_write_cache_off) {
         case BuildTool::ChipsetRaid:
             plan.primary = chipset_method(system, drives_write_cache_off);
             break;
+        case BuildTool::Zpool:
+            plan.primary = zpool_method(system);
+            break;
     }
     return plan;
 }
@@ -532,6 +611,9 @@ std::vector<std::string> mdadm_commands(const System& system) {
 }
 
 BuildTool build_tool(const System& system) {
+    if (is_zfs(system.layout.level)) {
+        return BuildTool::Zpool;
+    }
     const ControllerSpec& c = system.controller;
     const std::string words = c.info.vendor + " " + c.info.name + " " + c.info.id;
     switch (c.kind) {

@@ -19,7 +19,8 @@ enum class BuildTool {
     PercCli,     ///< Dell PERC 9 and later (StorCLI rebranded)
     MegaCli,     ///< LSI MegaRAID SAS1 generation, Dell PERC 5/6
     Arcconf,     ///< Adaptec/Microsemi SmartRAID
-    ChipsetRaid  ///< Intel ICH/PCH RAID (RST / Matrix Storage): firmware setup, then the OS
+    ChipsetRaid,  ///< Intel ICH/PCH RAID (RST / Matrix Storage): firmware setup, then the OS
+    Zpool         ///< a ZFS pool (OpenZFS zpool create / zfs set)
 };
 
 /// One way to build it: a few steps in words and the commands to type, in order.

@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "advisor/degraded_view.h"
+#include "advisor/target_changes.h"
 #include "layout/geometry.h"
 #include "system/stations.h"
 
@@ -106,9 +107,53 @@ void bottleneck_reason(const Candidate& c, const Request& r, Explanation& e) {
     e.reasons.push_back(s.str());
 }
 
-void write_penalty_reason(const Candidate& c, const Request& r, Explanation& e) {
-    if (r.workload.read_fraction >= 1.0) {
+/// What a ZFS pool does with this workload's requests (docs/model.md, "ZFS pools"): whole
+/// records read from a vdev's data columns, copy-on-write writes from memory, and the space the
+/// records keep for data.
+void zfs_reason(const Candidate& c, const Request& r, Explanation& e) {
+    const Layout& l = c.system.layout;
+    if (!is_zfs(l.level)) {
         return;
+    }
+    const Geometry g = make_geometry(l);
+    const ZfsPool& z = g.zfs;
+    const double record_kib = z.record / 1024.0;
+    const double size = r.workload.size.mean_bytes();
+    std::ostringstream s;
+    s << level_display_name(l.level) << " of " << z.vdevs << " vdev" << (z.vdevs == 1 ? "" : "s")
+      << " x " << z.children << " drives, " << plain_number(record_kib) << " KiB records: ";
+    if (l.level == RaidLevel::ZfsMirror) {
+        s << "a random read reads its record from one drive of a mirror, so small random reads "
+             "see up to "
+          << g.drives << " drives' IOPS";
+    } else {
+        // Data columns a whole record occupies (vdev_raidz_map_alloc).
+        const double sectors = std::ceil(z.record / z.sector - 1e-9);
+        const int data_cols = is_draid(l.level) ? z.draid_data : z.children - z.parity;
+        const int read_drives = static_cast<int>(std::min<double>(data_cols, sectors));
+        s << "a random read reads its whole record (the checksum covers it) from " << read_drives
+          << " drive" << (read_drives == 1 ? "" : "s") << " of a vdev, so small random reads see "
+          << "about " << (read_drives > 1 ? z.vdevs : g.drives) << " drives' IOPS";
+    }
+    if (r.workload.unit == Workload::Unit::Request && size < z.record &&
+        r.workload.read_fraction < 1.0) {
+        s << "; a " << plain_number(size / 1024.0)
+          << " KiB write reads the rest of its record first, then writes the record anew";
+    }
+    s << ". Writes are copy-on-write: ZFS returns them from memory and writes each transaction "
+         "group out in order, so the drives write sequentially (synchronous writes, which wait "
+         "for the ZFS intent log, are not modelled).";
+    const double share = 100.0 * zfs_data_share(z, z.record) *
+                         (l.level == RaidLevel::ZfsMirror ? 1.0 / z.children : 1.0);
+    s << " Records of this size keep " << plain_number(std::round(share))
+      << "% of the space they allocate for data (parity and padding, OpenZFS's allocation "
+         "rule).";
+    e.reasons.push_back(s.str());
+}
+
+void write_penalty_reason(const Candidate& c, const Request& r, Explanation& e) {
+    if (r.workload.read_fraction >= 1.0 || is_zfs(c.system.layout.level)) {
+        return;  // (a pool's writes: zfs_reason)
     }
     const Geometry g = make_geometry(c.system.layout);
     const int ios = small_write_ios(g);
@@ -449,6 +494,37 @@ void weight_sensitivity(const Candidate& pick, const Result& result, const Reque
 }  // namespace
 
 /// The pick's ties on speed: candidates the model's error bands cannot tell apart from it.
+/// Why a ZFS pool was picked over the best md or RAID-card array, or the best pool the pick
+/// beat: the two side by side (response, cost, usable space, data-loss risk).
+void zfs_against_block_raid(const Candidate& pick, const Result& result, const Request& r,
+                            Explanation& e) {
+    const bool pick_zfs = is_zfs(pick.system.layout.level);
+    const Candidate* other = nullptr;
+    for (const Candidate& c : result.ranked) {
+        if (is_zfs(c.system.layout.level) != pick_zfs) {
+            other = &c;
+            break;
+        }
+    }
+    if (other == nullptr) {
+        return;
+    }
+    char ratio[32];
+    std::snprintf(ratio, sizeof ratio, "%.2fx",
+                  other->performance.mean_response_s / pick.performance.mean_response_s);
+    std::ostringstream s;
+    s << (pick_zfs ? "Why ZFS here: the best array without ZFS, " : "Why not ZFS here: the best "
+                                                                    "ZFS pool, ")
+      << other->system.name << ", has " << ratio << " the pick's response time, costs "
+      << format_money(other->assessment.total_usd, r.constraints) << " (vs "
+      << format_money(pick.assessment.total_usd, r.constraints) << "), holds "
+      << format_capacity(other->assessment.usable_bytes) << " (vs "
+      << format_capacity(pick.assessment.usable_bytes) << ") and risks data loss "
+      << probability(other->assessment.p_data_loss) << " (vs "
+      << probability(pick.assessment.p_data_loss) << ") over the horizon.";
+    e.reasons.push_back(s.str());
+}
+
 void tied_on_speed(const Result& result, Explanation& e) {
     std::string names;
     int count = 0;
@@ -494,6 +570,7 @@ void explain_top(Result& result, const Request& request, int count) {
         e.headline = head.str();
         bottleneck_reason(c, request, e);
         write_penalty_reason(c, request, e);
+        zfs_reason(c, request, e);
         stripe_reason(c, e);
         reliability_reason(c, request, e);
         ssd_reason(c, request, e);
@@ -510,6 +587,7 @@ void explain_top(Result& result, const Request& request, int count) {
             e.reasons.push_back(degraded);
         }
         if (i == 0) {
+            zfs_against_block_raid(c, result, request, e);
             crossover(c, result, request, e);
             budget_step(c, result, request, e);
             cheaper_alternative(c, result, request, e);

@@ -1,9 +1,11 @@
 // Performance of one candidate at the user's load points, and its short name.
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 
 #include "advisor/advisor.h"
+#include "advisor/target_changes.h"
 #include "evaluate/evaluator.h"
 #include "units/units.h"
 
@@ -55,6 +57,15 @@ std::string layout_name(const Layout& l) {
         case RaidLevel::Raid60:
             s << volumes << "RAID 60";
             break;
+        default: {  // ZFS: "2 x RAID-Z2 vdevs of 6, 128 KiB records"
+            const int vdevs = std::max(1, l.vdevs);
+            s << volumes << vdevs << " x "
+              << (l.level == RaidLevel::ZfsMirror ? "mirror" : level_display_name(l.level))
+              << " vdev"
+              << (vdevs == 1 ? "" : "s") << " of " << l.drives / vdevs << ", "
+              << l.record_bytes / units::KiB << " KiB records";
+            return s.str();
+        }
     }
     s << " of " << l.drives;
     if (l.level == RaidLevel::Raid10 && l.placement != CopyPlacement::Near) {

@@ -18,9 +18,11 @@
 #include "advisor/search_context.h"
 #include "advisor/topology.h"
 #include "advisor/wear.h"
+#include "advisor/zfs_layouts.h"
 #include "catalog/catalog.h"
 #include "evaluate/response_bound.h"
 #include "layout/geometry.h"
+#include "system/raid_software.h"
 
 namespace raidadv::advisor {
 
@@ -221,6 +223,14 @@ std::vector<ControllerChoice> eligible_controllers(Context& ctx) {
         }
         ControllerChoice choice;
         choice.levels = controller_levels(ctl);
+        if (ctl.kind == ControllerKind::Hba && ctl.levels.empty() &&
+            host_runs_zfs(ctx.request.host)) {
+            // ZFS takes the drives as a plain HBA or on-board ports give them. (Rows that name
+            // md's levels, linux-md and nvme-direct-cpu, stand for md itself.)
+            std::size_t count = 0;
+            const RaidLevel* zfs = all_zfs_levels(count);
+            choice.levels.insert(zfs, zfs + count);
+        }
         choice.accepts = split_list(ctl.drive_interfaces);
         choice.host_link = host_link->second;
         choice.owned = owned;
@@ -278,10 +288,13 @@ void enumerate(Context& ctx) {
         static_cast<long long>(before - drives.size());
     std::vector<RaidLevel> levels = c.levels;
     if (levels.empty()) {
-        std::size_t count = 0;
-        const RaidLevel* all = all_raid_levels(count);
-        levels.assign(all, all + count);
+        for (auto* list : {&all_raid_levels, &all_zfs_levels}) {
+            std::size_t count = 0;
+            const RaidLevel* all = (*list)(count);
+            levels.insert(levels.end(), all, all + count);
+        }
     }
+    const double zfs_record = zfs_record_for(req.workload);
     const double design_n = design_concurrency(req.workload);
     ctx.drives = std::move(drives);
     ctx.controllers = eligible_controllers(ctx);
@@ -333,8 +346,12 @@ void enumerate(Context& ctx) {
                     }
                     // Host software RAID (an HBA with RAID levels: Linux md) builds raid10 on 3.
                     const bool md = ctl.kind == ControllerKind::Hba && !ctl.levels.empty();
-                    for (Layout layout : layouts_for(level, n, req.can_spread_over_volumes,
-                                                     c.min_failures_tolerated, md)) {
+                    const std::vector<Layout> options =
+                        is_zfs(level) ? zfs_layouts_for(level, n, c.min_failures_tolerated,
+                                                        zfs_record)
+                                      : layouts_for(level, n, req.can_spread_over_volumes,
+                                                    c.min_failures_tolerated, md);
+                    for (Layout layout : options) {
                         if (is_striped(layout.level)) {
                             layout.stripe_unit_bytes = rule.rounded_bytes;
                         }

@@ -68,6 +68,12 @@ std::string performance_key(const System& s) {
     append(key, l.volumes);
     append(key, l.failed_drives);
     append(key, l.rebuild_rate_fraction);
+    // ZFS pools (all 1/128 KiB/12/0/0 defaults on block levels).
+    append(key, l.vdevs);
+    append(key, l.record_bytes);
+    append(key, l.ashift);
+    append(key, l.draid_data);
+    append(key, l.draid_spares);
     append(key, s.write_back_cache ? 1.0 : 0.0);
     append(key, static_cast<double>(static_cast<int>(s.drive_write_cache)));
     append(key, s.drives_per_link);

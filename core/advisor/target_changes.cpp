@@ -26,6 +26,20 @@ std::string level_display_name(RaidLevel level) {
             return "RAID 50";
         case RaidLevel::Raid60:
             return "RAID 60";
+        case RaidLevel::ZfsMirror:
+            return "ZFS mirrors";
+        case RaidLevel::Raidz1:
+            return "RAID-Z1";
+        case RaidLevel::Raidz2:
+            return "RAID-Z2";
+        case RaidLevel::Raidz3:
+            return "RAID-Z3";
+        case RaidLevel::Draid1:
+            return "dRAID1";
+        case RaidLevel::Draid2:
+            return "dRAID2";
+        case RaidLevel::Draid3:
+            return "dRAID3";
     }
     return "RAID";
 }
@@ -39,7 +53,8 @@ std::string drive_kind_name(DriveKind kind) {
 bool same_layout(const Layout& a, const Layout& b) {
     return a.level == b.level && a.drives == b.drives && a.volumes == b.volumes &&
            a.disks_per_span == b.disks_per_span && a.mirror_copies == b.mirror_copies &&
-           a.placement == b.placement && a.stripe_unit_bytes == b.stripe_unit_bytes;
+           a.placement == b.placement && a.stripe_unit_bytes == b.stripe_unit_bytes &&
+           a.vdevs == b.vdevs && a.record_bytes == b.record_bytes;
 }
 
 }  // namespace
