@@ -64,7 +64,9 @@ bool is_calibration(const FioFigure& f) {
 
 /// Why a figure misses by more than 35%: the mechanism the residual points to.
 std::string miss_note(const FioFigure& f, double predicted) {
-    if (!f.read && predicted > f.measured && f.depth * f.jobs <= 2) {
+    // Whether the model is faster than the measurement (a time below it, a rate above it).
+    const bool faster = f.latency ? predicted < f.measured : predicted > f.measured;
+    if (!f.read && faster && f.depth * f.jobs <= 2) {
         return "Measured writes at one or two outstanding take about 3 disk access times, where "
                "md's read-modify-write (read old data and parity, then write both) takes about "
                "2: md's internal write-intent bitmap, which writes a bitmap block to every "
@@ -72,7 +74,7 @@ std::string miss_note(const FioFigure& f, double predicted) {
                "stated (the author's bitmap article: with it, random writes ran at the rate of "
                "one drive).";
     }
-    if (!f.read && predicted > f.measured) {
+    if (!f.read && faster) {
         return "Measured writes level off near 440-495 IOPS, below the model's read-modify-"
                "write ceiling of eight drives: the write-intent bitmap's extra writes (not "
                "modelled, state not stated) or md's single raid5d stripe thread handling each "
@@ -83,7 +85,7 @@ std::string miss_note(const FioFigure& f, double predicted) {
                "monotonic in iodepth x numjobs (fio jobs on a file system, fsync=10000 on the "
                "HighPoint runs), which the model does not reproduce.";
     }
-    return predicted > f.measured
+    return faster
                ? "Measured reads level off near 1,400-1,800 IOPS from about 32 outstanding "
                  "I/Os on, below the eight drives' tagged-queueing limit the model predicts: "
                  "the drives' NCQ reordering gains less than the model assumes, or the file "
