@@ -85,13 +85,12 @@ std::string miss_note(const FioFigure& f, double predicted) {
                "monotonic in iodepth x numjobs (fio jobs on a file system, fsync=10000 on the "
                "HighPoint runs), which the model does not reproduce.";
     }
-    return faster
-               ? "Measured reads level off near 1,400-1,800 IOPS from about 32 outstanding "
-                 "I/Os on, below the eight drives' tagged-queueing limit the model predicts: "
-                 "the drives' NCQ reordering gains less than the model assumes, or the file "
-                 "system or md (one read per 4 KiB page through the stripe cache) limits; the "
-                 "source does not say which."
-               : "Measured reads are faster than predicted at this load point.";
+    return faster ? "Measured reads level off near 1,400-1,800 IOPS from about 32 outstanding "
+                    "I/Os on, below the eight drives' tagged-queueing limit the model predicts: "
+                    "the drives' NCQ reordering gains less than the model assumes, or the file "
+                    "system or md (one read per 4 KiB page through the stripe cache) limits; the "
+                    "source does not say which."
+                  : "Measured reads are faster than predicted at this load point.";
 }
 
 }  // namespace
@@ -120,8 +119,8 @@ StudyResult run_louwrentius_md_raid5(const Catalog& catalog, const std::filesyst
         const double p = fio_value(f, fio_point(*c.system, w, f.depth, f.jobs));
         predicted.push_back(p);
         const double base = f.latency ? 0.0 : baseline_iops(*c.system, w.read_fraction);
-        Figure& fig = add_figure(study, in, f.id, f.config + ": " + f.test, p, base,
-                                 is_calibration(f));
+        Figure& fig =
+            add_figure(study, in, f.id, f.config + ": " + f.test, p, base, is_calibration(f));
         fig.evidence = evidence_class(*c.system, w);
         if (!fig.calibration && std::abs(fig.error_pct()) > 35.0) {
             fig.note = miss_note(f, p);
@@ -144,9 +143,9 @@ StudyResult run_louwrentius_md_raid5(const Catalog& catalog, const std::filesyst
         "not stated, so the span of a contiguous file (100 GiB of 14 TB: 0.0077; 50000 MiB: "
         "0.0037) is multiplied by a spread factor, calibrated on the M1015's random reads at "
         "iodepth 1 x numjobs 1 (" +
-        significant(cal_iops, 4) + " IOPS; that figure and its latency are marked calibration): " +
-        significant(spread, 3) + " (M1015 span " +
-        significant(std::min(1.0, m1015.reads.span_fraction * spread), 3) +
+        significant(cal_iops, 4) +
+        " IOPS; that figure and its latency are marked calibration): " + significant(spread, 3) +
+        " (M1015 span " + significant(std::min(1.0, m1015.reads.span_fraction * spread), 3) +
         "). A file spread over a third of the disks is more than any allocator would do with "
         "one 100 GiB file: the factor also absorbs what the stand-in drive gets wrong about "
         "the real, unnamed drives' seek and rotation (a slower drive would need less spread), "

@@ -62,7 +62,8 @@ double calibrated_write_iops(const StudyInputs& in, const std::vector<FioFigure>
         double sum = 0.0;
         for (const auto& f : figs) {
             if (is_calibration(f)) {
-                const double p = fio_value(f, fio_point(s, workload_of(in, false), f.depth, f.jobs));
+                const double p =
+                    fio_value(f, fio_point(s, workload_of(in, false), f.depth, f.jobs));
                 sum += std::pow(std::log(p / f.measured), 2);
             }
         }
@@ -114,7 +115,8 @@ std::string miss_note(const FioFigure& f, double predicted) {
                "profile cannot reproduce: the array's logical drives seem to have been set up "
                "with another write-cache state than the single drive's (not stated).";
     }
-    return "Writes: predicted faster than measured at this load point; the single drive's writes are flat from iodepth 1 on (writes handled "
+    return "Writes: predicted faster than measured at this load point; the single drive's writes "
+           "are flat from iodepth 1 on (writes handled "
            "one at a time, as a drive whose write cache the P420i turned off), a per-drive "
            "write ceiling the model represents only through the calibrated write rate.";
 }

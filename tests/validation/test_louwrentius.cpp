@@ -115,7 +115,8 @@ TEST_CASE("md RAID 0 of three MX200: the directions of effect the data show") {
     CHECK(rr > 1.5);
     CHECK(rr < 3.5);
     // 8 KiB against 4 KiB chunks makes no difference to 4 KiB requests (within 2%).
-    for (const std::string& test : {qd1, r, w, std::string("random write, iodepth 4 x numjobs 1")}) {
+    for (const std::string& test :
+         {qd1, r, w, std::string("random write, iodepth 4 x numjobs 1")}) {
         INFO(test);
         CHECK(figure(s, kMd127, test).predicted ==
               Approx(figure(s, kMd0, test).predicted).epsilon(0.02));
