@@ -146,7 +146,7 @@ StudyResult run_louwrentius_md_raid5(const Catalog& catalog, const std::filesyst
         significant(cal_iops, 4) +
         " IOPS; that figure and its latency are marked calibration): " + significant(spread, 3) +
         " (M1015 span " + significant(std::min(1.0, m1015.reads.span_fraction * spread), 3) +
-        "). A file spread over a third of the disks is more than any allocator would do with "
+        "). A spread that wide is more than any allocator would give "
         "one 100 GiB file: the factor also absorbs what the stand-in drive gets wrong about "
         "the real, unnamed drives' seek and rotation (a slower drive would need less spread), "
         "so it is a fit, not a measurement of the file's placement. Every other figure, the "
