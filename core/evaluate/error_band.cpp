@@ -61,13 +61,13 @@ const ResidualTable& validated_residuals() {
     // order of EvidenceClass: figures, mean and standard deviation of the log residual.
     static const ResidualTable table{
         {{
-            {12, -0.117546, 0.182711},  // HddRandom: Miller's random blocks
-            {2, -0.012460, 0.027205},   // HddSequential: Hardware Secrets
-            {27, -0.065242, 0.128201},  // HddFile: Hauser 1996
-            {1, -0.101373, 0.0},        // CachedWrites: Ou 2007's RAID 5 writes
-            {0, 0.0, 0.0},              // Flash: no study yet
+            {206, -0.172744, 0.210443},  // HddRandom: Miller's random blocks, Louwrentius md RAID 5
+            {2, -0.012460, 0.027205},    // HddSequential: Hardware Secrets
+            {27, -0.065242, 0.128201},   // HddFile: Hauser 1996
+            {1, -0.101373, 0.0},         // CachedWrites: Ou 2007's RAID 5 writes
+            {280, -0.155093, 0.347974},  // Flash: Louwrentius MX200 (single drive, md RAID 0)
         }},
-        {42, -0.078533, 0.142072},  // pooled
+        {516, -0.156781, 0.291011},  // pooled
     };
     return table;
 }

@@ -12,5 +12,7 @@ StudyResult run_hauser_1996(const Catalog& catalog, const std::filesystem::path&
 StudyResult run_ou_2007(const Catalog& catalog, const std::filesystem::path& dir);
 StudyResult run_miller(const Catalog& catalog, const std::filesystem::path& dir);
 StudyResult run_hardwaresecrets(const Catalog& catalog, const std::filesystem::path& dir);
+StudyResult run_louwrentius_md_raid5(const Catalog& catalog, const std::filesystem::path& dir);
+StudyResult run_louwrentius_mx200(const Catalog& catalog, const std::filesystem::path& dir);
 
 }  // namespace raidadv::validation

@@ -68,7 +68,7 @@ TEST_CASE("The validation figures fall inside their bands about 8 times in 10") 
             if (f.calibration || !f.evidence || !(f.predicted > 0.0)) {
                 continue;
             }
-            const bool time = f.unit == "s" || f.unit == "ms/B";
+            const bool time = f.unit == "s" || f.unit == "ms" || f.unit == "ms/B";
             const PointBand band =
                 point_band(time ? point(1, 1, f.predicted) : point(f.predicted, f.predicted, 1),
                            *f.evidence, "", table);

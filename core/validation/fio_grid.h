@@ -1,0 +1,41 @@
+#pragma once
+// Studies measured with fio over a grid of iodepth x numjobs (Louwrentius' fio-plot data): one
+// figure per file and direction (IOPS), plus the mean latency at numjobs 1. Each load point is
+// predicted as `iodepth x numjobs` outstanding requests submitted by `numjobs` threads.
+
+#include <string>
+#include <vector>
+
+#include "validation/study_inputs.h"
+
+namespace raidadv::validation {
+
+/// One figure of a fio grid, as the .measured.json gives it.
+struct FioFigure {
+    std::string id;      ///< the figure's id ("<configuration>|<test>[|mean latency]")
+    std::string config;  ///< the part of the id before the first '|'
+    std::string test;    ///< "4 KiB random read, iodepth 4 x numjobs 2"
+    bool read = true;
+    int depth = 1;
+    int jobs = 1;
+    bool latency = false;  ///< the mean latency (ms), else IOPS
+    double measured = 0.0;
+};
+
+/// Every figure of the study's grid, in file order; throws InputError on a figure without its
+/// fio parameters.
+std::vector<FioFigure> fio_figures(const StudyInputs& in);
+
+/// The model's point for `depth x jobs` outstanding requests from `jobs` threads.
+PointMetrics fio_point(const System& system, Workload workload, int depth, int jobs);
+
+/// The figure's predicted value: IOPS, or the mean response in ms.
+double fio_value(const FioFigure& f, const PointMetrics& p);
+
+/// "reads, 4 KiB: IOPS against outstanding I/Os (numjobs 1)"-style series over the grid's
+/// numjobs-1 column and its iodepth-1 row, measured and predicted, for the study's charts.
+void add_fio_series(StudyResult& study, const std::string& chart, const std::string& name,
+                    const std::vector<FioFigure>& figs, const std::vector<double>& predicted,
+                    const std::string& config, bool read, bool along_depth);
+
+}  // namespace raidadv::validation
