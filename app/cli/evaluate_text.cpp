@@ -200,7 +200,8 @@ std::string describe_layout(const Layout& l) {
             break;
     }
     if (l.volumes > 1) {
-        text += "; " + std::to_string(l.volumes) + (is_zfs(l.level) ? " such pools (" : " such volumes (") +
+        text += "; " + std::to_string(l.volumes) +
+                (is_zfs(l.level) ? " such pools (" : " such volumes (") +
                 plural(l.drives * l.volumes, "drive") + ")";
     }
     return text;

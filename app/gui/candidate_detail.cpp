@@ -163,8 +163,9 @@ QString candidateDetailHtml(const advisor::Candidate& c, int rank,
             tr("How data is spread and protected over the drives (RAID level)"));
     if (is_zfs(s.layout.level)) {
         html += row(tr("Vdevs"),
-                    tr("%1 of %2 drives").arg(s.layout.vdevs).arg(s.layout.drives /
-                                                                  std::max(1, s.layout.vdevs)),
+                    tr("%1 of %2 drives")
+                        .arg(s.layout.vdevs)
+                        .arg(s.layout.drives / std::max(1, s.layout.vdevs)),
                     tr("Top-level vdevs the pool spreads its records over, and drives in each"));
         html += row(s.layout.zvol ? tr("Volblocksize") : tr("Recordsize"),
                     formatStripeUnit(s.layout.record_bytes),

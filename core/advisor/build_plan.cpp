@@ -507,8 +507,8 @@ std::string zpool_vdev_type(const Layout& layout) {
     if (is_raidz(layout.level)) {
         return "raidz" + parity;
     }
-    return "draid" + parity + ":" + std::to_string(pool.draid_data) + "d:" +
-           std::to_string(pool.children) + "c:" + std::to_string(pool.draid_spares) + "s";
+    return "draid" + parity + ":" + std::to_string(pool.draid_data) +
+           "d:" + std::to_string(pool.children) + "c:" + std::to_string(pool.draid_spares) + "s";
 }
 
 /// "128K", "1M": a size as zfs set takes it.
@@ -532,9 +532,9 @@ BuildMethod zpool_method(const System& s) {
                       (card ? " to the " + s.controller.info.name + " (as plain disks, no RAID)"
                             : std::string()) +
                       " and find their stable names with ls -l /dev/disk/by-id.");
-    const std::string vdev_words =
-        std::to_string(pool.vdevs) + " " + zpool_vdev_type(layout) + " vdev" +
-        (pool.vdevs == 1 ? "" : "s") + " of " + std::to_string(pool.children) + " drives";
+    const std::string vdev_words = std::to_string(pool.vdevs) + " " + zpool_vdev_type(layout) +
+                                   " vdev" + (pool.vdevs == 1 ? "" : "s") + " of " +
+                                   std::to_string(pool.children) + " drives";
     for (int v = 0; v < layout.volumes; ++v) {
         const std::string name = layout.volumes > 1 ? "tank" + std::to_string(v) : "tank";
         std::string line = "zpool create -o ashift=" + std::to_string(layout.ashift) + " " + name;
@@ -552,12 +552,11 @@ BuildMethod zpool_method(const System& s) {
                                  name);
         }
     }
-    m.steps.push_back(
-        "Create the pool: " + vdev_words + ", sectors of " +
-        std::to_string(static_cast<long long>(pool.sector)) + " bytes (ashift " +
-        std::to_string(layout.ashift) + "), then set the " +
-        (layout.zvol ? "zvol's volblocksize to " : "file system's recordsize to ") +
-        format::stripe_unit(layout.record_bytes) + ".");
+    m.steps.push_back("Create the pool: " + vdev_words + ", sectors of " +
+                      std::to_string(static_cast<long long>(pool.sector)) + " bytes (ashift " +
+                      std::to_string(layout.ashift) + "), then set the " +
+                      (layout.zvol ? "zvol's volblocksize to " : "file system's recordsize to ") +
+                      format::stripe_unit(layout.record_bytes) + ".");
     m.notes.push_back(
         "The device names are examples: use the /dev/disk/by-id names of your drives, so that "
         "the pool survives a change of device order; zpool create erases the drives named.");

@@ -14,11 +14,11 @@ namespace raidadv::advisor {
 
 /// The tool a system's RAID is configured with, chosen from its controller.
 enum class BuildTool {
-    Mdadm,       ///< host software RAID on Linux (HBAs, on-board ports, NVMe on CPU lanes)
-    StorCli,     ///< Broadcom/LSI MegaRAID (SAS2 generation and later)
-    PercCli,     ///< Dell PERC 9 and later (StorCLI rebranded)
-    MegaCli,     ///< LSI MegaRAID SAS1 generation, Dell PERC 5/6
-    Arcconf,     ///< Adaptec/Microsemi SmartRAID
+    Mdadm,        ///< host software RAID on Linux (HBAs, on-board ports, NVMe on CPU lanes)
+    StorCli,      ///< Broadcom/LSI MegaRAID (SAS2 generation and later)
+    PercCli,      ///< Dell PERC 9 and later (StorCLI rebranded)
+    MegaCli,      ///< LSI MegaRAID SAS1 generation, Dell PERC 5/6
+    Arcconf,      ///< Adaptec/Microsemi SmartRAID
     ChipsetRaid,  ///< Intel ICH/PCH RAID (RST / Matrix Storage): firmware setup, then the OS
     Zpool         ///< a ZFS pool (OpenZFS zpool create / zfs set)
 };

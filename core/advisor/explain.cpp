@@ -513,8 +513,9 @@ void zfs_against_block_raid(const Candidate& pick, const Result& result, const R
     std::snprintf(ratio, sizeof ratio, "%.2fx",
                   other->performance.mean_response_s / pick.performance.mean_response_s);
     std::ostringstream s;
-    s << (pick_zfs ? "Why ZFS here: the best array without ZFS, " : "Why not ZFS here: the best "
-                                                                    "ZFS pool, ")
+    s << (pick_zfs ? "Why ZFS here: the best array without ZFS, "
+                   : "Why not ZFS here: the best "
+                     "ZFS pool, ")
       << other->system.name << ", has " << ratio << " the pick's response time, costs "
       << format_money(other->assessment.total_usd, r.constraints) << " (vs "
       << format_money(pick.assessment.total_usd, r.constraints) << "), holds "

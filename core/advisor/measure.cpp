@@ -61,8 +61,7 @@ std::string layout_name(const Layout& l) {
             const int vdevs = std::max(1, l.vdevs);
             s << volumes << vdevs << " x "
               << (l.level == RaidLevel::ZfsMirror ? "mirror" : level_display_name(l.level))
-              << " vdev"
-              << (vdevs == 1 ? "" : "s") << " of " << l.drives / vdevs << ", "
+              << " vdev" << (vdevs == 1 ? "" : "s") << " of " << l.drives / vdevs << ", "
               << l.record_bytes / units::KiB << " KiB records";
             return s.str();
         }

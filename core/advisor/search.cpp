@@ -347,10 +347,10 @@ void enumerate(Context& ctx) {
                     // Host software RAID (an HBA with RAID levels: Linux md) builds raid10 on 3.
                     const bool md = ctl.kind == ControllerKind::Hba && !ctl.levels.empty();
                     const std::vector<Layout> options =
-                        is_zfs(level) ? zfs_layouts_for(level, n, c.min_failures_tolerated,
-                                                        zfs_record)
-                                      : layouts_for(level, n, req.can_spread_over_volumes,
-                                                    c.min_failures_tolerated, md);
+                        is_zfs(level)
+                            ? zfs_layouts_for(level, n, c.min_failures_tolerated, zfs_record)
+                            : layouts_for(level, n, req.can_spread_over_volumes,
+                                          c.min_failures_tolerated, md);
                     for (Layout layout : options) {
                         if (is_striped(layout.level)) {
                             layout.stripe_unit_bytes = rule.rounded_bytes;

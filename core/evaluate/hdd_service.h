@@ -76,7 +76,7 @@ struct HddServicePlan {
     /// Places on each drive one stream of the workload writes at, taking turns (md far
     /// raid10's writes: one per section), else 1.
     double regions = 1.0;
-    double fresh = 1.0;          ///< share of the fork's I/Os on disks the transfer has not used
+    double fresh = 1.0;  ///< share of the fork's I/Os on disks the transfer has not used
     /// A copy-on-write write (ZFS, IoPhase::allocated): the drive's writes are one stream in
     /// allocation order, which only its reads interrupt.
     bool allocated = false;

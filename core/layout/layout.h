@@ -29,8 +29,8 @@ struct Layout {
     int vdevs = 1;  ///< top-level vdevs the pool stripes its records over
     /// Largest block of a file system (recordsize) or the block of a zvol (volblocksize).
     double record_bytes = 128.0 * 1024;
-    bool zvol = false;  ///< record_bytes is a zvol's volblocksize (a block device, not files)
-    int ashift = 12;    ///< sectors of 2^ashift bytes (zpool create -o ashift)
+    bool zvol = false;     ///< record_bytes is a zvol's volblocksize (a block device, not files)
+    int ashift = 12;       ///< sectors of 2^ashift bytes (zpool create -o ashift)
     int draid_data = 0;    ///< dRAID: data disks per redundancy group; 0 = zpool's default
     int draid_spares = 0;  ///< dRAID: distributed spares in the vdev
 };

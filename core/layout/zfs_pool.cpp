@@ -155,8 +155,8 @@ ZfsLayoutProblem zfs_layout_problem(const Layout& layout) {
     if (spares < 0) {
         return {"draid_spares", "must be 0 or more, got " + std::to_string(spares)};
     }
-    const int data = layout.draid_data > 0 ? layout.draid_data
-                                           : default_draid_data(drives, parity, spares);
+    const int data =
+        layout.draid_data > 0 ? layout.draid_data : default_draid_data(drives, parity, spares);
     if (data + parity + spares > drives || drives - spares - parity < 1) {
         return {"drives", name + " with " + std::to_string(data) + " data, " +
                               std::to_string(parity) + " parity and " + std::to_string(spares) +

@@ -11,13 +11,13 @@ namespace raidadv {
 /// The shape of one ZFS pool, from its layout (levels zfs-mirror, raidz1-3, draid1-3).
 struct ZfsPool {
     RaidLevel level = RaidLevel::Raidz1;
-    int vdevs = 1;            ///< top-level vdevs
-    int children = 1;         ///< drives per vdev
-    int parity = 0;           ///< raidz/draid parity sectors per row; 0 for mirrors
-    int draid_data = 0;       ///< dRAID data disks per redundancy group (resolved default)
-    int draid_spares = 0;     ///< dRAID distributed spares per vdev
-    double sector = 4096.0;   ///< 2^ashift bytes
-    double record = 131072.0; ///< recordsize or volblocksize
+    int vdevs = 1;             ///< top-level vdevs
+    int children = 1;          ///< drives per vdev
+    int parity = 0;            ///< raidz/draid parity sectors per row; 0 for mirrors
+    int draid_data = 0;        ///< dRAID data disks per redundancy group (resolved default)
+    int draid_spares = 0;      ///< dRAID distributed spares per vdev
+    double sector = 4096.0;    ///< 2^ashift bytes
+    double record = 131072.0;  ///< recordsize or volblocksize
 };
 
 ZfsPool make_zfs_pool(const Layout& layout);

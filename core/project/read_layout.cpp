@@ -102,8 +102,8 @@ void read_zfs_keys(ObjectReader& r, Layout& layout) {
                   "give recordsize (a file system) or volblocksize (a zvol), not both");
     } else if (block) {
         layout.zvol = true;
-        r.size(k::volblocksize, {512.0, 16.0 * 1024 * 1024}, layout.record_bytes,
-               Need::Optional, 512.0);
+        r.size(k::volblocksize, {512.0, 16.0 * 1024 * 1024}, layout.record_bytes, Need::Optional,
+               512.0);
     } else {
         r.size(k::recordsize, {512.0, 16.0 * 1024 * 1024}, layout.record_bytes, Need::Optional,
                512.0);
@@ -138,15 +138,17 @@ void check_keys_for_level(ObjectReader& r, RaidLevel level, const std::string& n
     if (!is_zfs(level)) {
         for (const char* key : {k::vdevs, k::ashift, k::draid_data, k::draid_spares}) {
             if (r.has(key)) {
-                r.problem(key, "applies to ZFS pools only (zfs-mirror, raidz1-3, draid1-3), "
-                               "not " + name);
+                r.problem(key,
+                          "applies to ZFS pools only (zfs-mirror, raidz1-3, draid1-3), "
+                          "not " +
+                              name);
             }
         }
         for (const char* base : {k::recordsize, k::volblocksize}) {
             if (r.has_size(base)) {
-                r.problem(present_size_key(r, base),
-                          "applies to ZFS pools only (zfs-mirror, raidz1-3, draid1-3), not " +
-                              name);
+                r.problem(
+                    present_size_key(r, base),
+                    "applies to ZFS pools only (zfs-mirror, raidz1-3, draid1-3), not " + name);
             }
         }
     } else if (!is_draid(level)) {
@@ -286,7 +288,9 @@ Layout read_layout(const json& value, const std::string& path, Issues& issues) {
         concat_keys({{k::level, k::drives, k::disks_per_span, k::mirror_copies, k::placement,
                       k::volumes, k::failed_drives, k::rebuild_rate_fraction, k::vdevs, k::ashift,
                       k::draid_data, k::draid_spares},
-                     size_keys(k::stripe), size_keys(k::recordsize), size_keys(k::volblocksize)}),
+                     size_keys(k::stripe),
+                     size_keys(k::recordsize),
+                     size_keys(k::volblocksize)}),
         "an object like {\"level\": \"raid5\", \"drives\": 4}");
     if (!r.valid()) {
         return layout;

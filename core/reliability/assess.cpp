@@ -118,7 +118,7 @@ LossModel loss_model(const Layout& layout) {
             // A critical resilver reads the last copy (mirror), the data columns of a raidz
             // row, or ndata columns of a dRAID group, for every allocated block.
             m.critical_read_drives = g.level == RaidLevel::ZfsMirror ? 1
-                                     : is_draid(g.level) ? g.zfs.draid_data
+                                     : is_draid(g.level)             ? g.zfs.draid_data
                                                          : g.group_drives - g.parity_per_group;
             m.description = plural(m.groups, std::string(to_string(g.level)) + " vdev") + " of " +
                             plural(g.group_drives, "drive");
@@ -314,8 +314,9 @@ ReliabilityResult assess_reliability(const ReliabilityInputs& in, bool explain) 
                 drive.kind == DriveKind::Ssd
                     ? "the SSD's sequential write rate must be greater than 0"
                     : "the HDD's media rates must be greater than 0");
-        r.rebuild_time_s = is_zfs(in.layout.level) ? zfs_rebuild_time_s(in)
-                                                   : rebuild_time_s(drive, in.rebuild_rate_fraction);
+        r.rebuild_time_s = is_zfs(in.layout.level)
+                               ? zfs_rebuild_time_s(in)
+                               : rebuild_time_s(drive, in.rebuild_rate_fraction);
         // derived: degraded from the failure until the rebuild ends (delay + rebuild).
         mttr_h = in.replacement_delay_h + r.rebuild_time_s / 3600.0;
         r.mttr_hours = mttr_h;

@@ -70,8 +70,9 @@ SCENARIO("Writes: copy on write, into memory") {
             Workload records = test::request_workload(128 * KiB, 0.0, 0.0, {1});
             records.alignment_bytes = 128 * KiB;  // whole records
             const PointMetrics whole = at(s, records);
-            THEN("a partial record waits for its read (a random read of 4 drives); a whole one "
-                 "returns from memory") {
+            THEN(
+                "a partial record waits for its read (a random read of 4 drives); a whole one "
+                "returns from memory") {
                 CHECK(small.mean_response_s > 4e-3);
                 CHECK(whole.mean_response_s < 1e-3);
             }

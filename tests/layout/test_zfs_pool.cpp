@@ -98,7 +98,7 @@ SCENARIO("dRAID allocation: whole rows of the redundancy group") {
 }
 
 SCENARIO("Usable space of a pool") {
-    const double drive = 10e12;  // a 10 TB drive
+    const double drive = 10e12;              // a 10 TB drive
     const double child = drive - 4.5 * MiB;  // vdev labels and boot block
     GIVEN("raidz2 of 6 x 10 TB, 128 KiB records") {
         const ZfsSpace s = zfs_space(pool(RaidLevel::Raidz2, 6), drive);
@@ -112,7 +112,9 @@ SCENARIO("Usable space of a pool") {
     }
     GIVEN("the same pool with 16 KiB records") {
         const ZfsSpace s = zfs_space(pool(RaidLevel::Raidz2, 6, 1, 16 * KiB), drive);
-        THEN("on 6 drives 16 KiB records keep 4 of 6 sectors, as 128 KiB ones do: zfs list is right") {
+        THEN(
+            "on 6 drives 16 KiB records keep 4 of 6 sectors, as 128 KiB ones do: zfs list is "
+            "right") {
             // 16 KiB: 4 data + 2 x ceil(4/4) = 6 parity-and-data sectors, padded to 6: 4/6.
             CHECK(zfs_data_share(make_zfs_pool(pool(RaidLevel::Raidz2, 6, 1, 16 * KiB)),
                                  16 * KiB) == Approx(4.0 / 6.0));
@@ -135,7 +137,9 @@ SCENARIO("Usable space of a pool") {
     }
     GIVEN("a tiny pool: 2 x 1 GiB mirror") {
         const ZfsSpace s = zfs_space(pool(RaidLevel::ZfsMirror, 2), 1 * GiB);
-        THEN("the slop is at least 128 MiB") { CHECK(s.slop_bytes == Approx(128 * MiB)); }
+        THEN("the slop is at least 128 MiB") {
+            CHECK(s.slop_bytes == Approx(128 * MiB));
+        }
     }
     GIVEN("dRAID spares hold no data") {
         Layout l = pool(RaidLevel::Draid1, 10);

@@ -33,7 +33,9 @@ SCENARIO("Resilver and dRAID rebuild times") {
     const double whole = 4e12 / (0.5 * 150e6);
     GIVEN("a raidz2 vdev of 6, 40% full") {
         const ReliabilityResult r = assess_reliability(pool(RaidLevel::Raidz2, 6, 1, 0.4));
-        THEN("the resilver copies 40% of a drive") { CHECK(r.rebuild_time_s == Approx(0.4 * whole)); }
+        THEN("the resilver copies 40% of a drive") {
+            CHECK(r.rebuild_time_s == Approx(0.4 * whole));
+        }
     }
     GIVEN("a draid2 of 12 children, 4 data per group, 1 distributed spare, full") {
         ReliabilityInputs in = pool(RaidLevel::Draid2, 12, 1, 1.0);
@@ -61,10 +63,10 @@ SCENARIO("A pool's loss model and its unrecoverable reads") {
             CHECK(m.critical_read_drives == 3);
         }
         THEN("a half-full pool reads half the bits in a critical resilver") {
-            const double full = assess_reliability(pool(RaidLevel::Raidz1, 4, 2, 1.0))
-                                    .p_ure_during_rebuild;
-            const double half = assess_reliability(pool(RaidLevel::Raidz1, 4, 2, 0.5))
-                                    .p_ure_during_rebuild;
+            const double full =
+                assess_reliability(pool(RaidLevel::Raidz1, 4, 2, 1.0)).p_ure_during_rebuild;
+            const double half =
+                assess_reliability(pool(RaidLevel::Raidz1, 4, 2, 0.5)).p_ure_during_rebuild;
             // P = 1 - (1 - BER)^bits: 1 - sqrt(1 - full) for half the bits.
             CHECK(half == Approx(1.0 - std::sqrt(1.0 - full)));
             CHECK(half < full);
@@ -82,7 +84,8 @@ SCENARIO("A pool's loss model and its unrecoverable reads") {
         const ReliabilityResult r = assess_reliability(pool(RaidLevel::Raidz2, 6, 1, 0.4));
         bool resilver = false, names_file = false;
         for (const std::string& line : r.assumptions) {
-            resilver = resilver || line.find("resilver of the allocated blocks") != std::string::npos;
+            resilver =
+                resilver || line.find("resilver of the allocated blocks") != std::string::npos;
             names_file = names_file || line.find("zpool status -v") != std::string::npos;
         }
         CHECK(resilver);
