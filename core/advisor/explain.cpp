@@ -133,7 +133,9 @@ void zfs_reason(const Candidate& c, const Request& r, Explanation& e) {
         const int read_drives = static_cast<int>(std::min<double>(data_cols, sectors));
         s << "a random read reads its whole record (the checksum covers it) from " << read_drives
           << " drive" << (read_drives == 1 ? "" : "s") << " of a vdev, so small random reads see "
-          << "about " << (read_drives > 1 ? z.vdevs : g.drives) << " drives' IOPS";
+          << "about ";
+        const int drives_worth = read_drives > 1 ? z.vdevs : g.drives;
+        s << drives_worth << (drives_worth == 1 ? " drive's IOPS" : " drives' IOPS");
     }
     if (r.workload.unit == Workload::Unit::Request && size < z.record &&
         r.workload.read_fraction < 1.0) {
