@@ -50,9 +50,9 @@ constexpr LevelName kLevels[] = {
     {"raidz1", "ZFS RAID-Z1"},
     {"raidz2", "ZFS RAID-Z2"},
     {"raidz3", "ZFS RAID-Z3"},
-    {"draid1", "ZFS dRAID1 (distributed spare)"},
-    {"draid2", "ZFS dRAID2 (distributed spare)"},
-    {"draid3", "ZFS dRAID3 (distributed spare)"},
+    {"draid1", "ZFS dRAID1"},
+    {"draid2", "ZFS dRAID2"},
+    {"draid3", "ZFS dRAID3"},
 };
 
 QStringList checkedIds(const QListWidget* list) {
