@@ -11,6 +11,7 @@
 #include "cli.h"
 #include "evaluate_output.h"
 #include "format/format.h"
+#include "layout/zfs_pool.h"
 #include "system/write_cache.h"
 
 namespace raidadv::cli {
@@ -39,7 +40,15 @@ json system_json(const System& s) {
               {"host", s.host.info.id},
               {"write_back_cache", s.write_back_cache},
               {"drive_write_cache", uses_drive_write_cache(s)}};
-    if (l.level != RaidLevel::Simple && l.level != RaidLevel::Raid1) {
+    if (is_zfs(l.level)) {
+        j["vdevs"] = l.vdevs;
+        j[l.zvol ? "volblocksize_kib" : "recordsize_kib"] = l.record_bytes / 1024.0;
+        j["ashift"] = l.ashift;
+        if (is_draid(l.level)) {
+            j["draid_data"] = make_zfs_pool(l).draid_data;  // zpool's default resolved
+            j["draid_spares"] = l.draid_spares;
+        }
+    } else if (l.level != RaidLevel::Simple && l.level != RaidLevel::Raid1) {
         j["stripe_kib"] = l.stripe_unit_bytes / 1024.0;
     }
     if (l.disks_per_span > 0) {

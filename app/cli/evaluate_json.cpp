@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "evaluate_output.h"
+#include "layout/zfs_pool.h"
 
 namespace raidadv::cli {
 namespace {
@@ -28,6 +29,23 @@ json system_json(const SystemResult& r) {
     };
     if (r.summary.cost_known) {
         j["cost_usd"] = number_or_null(r.summary.cost_usd);
+    }
+    if (is_zfs(s.layout.level)) {
+        // The pool by OpenZFS's rules (layout/zfs_pool.h); `drives` above is the pool's.
+        const ZfsPool pool = make_zfs_pool(s.layout);
+        const ZfsSpace space = zfs_space(s.layout, s.drive.capacity_bytes);
+        j["zfs"] = {{"vdevs", pool.vdevs},
+                    {"drives_per_vdev", pool.children},
+                    {s.layout.zvol ? "volblocksize_bytes" : "recordsize_bytes", pool.record},
+                    {"ashift", s.layout.ashift},
+                    {"raw_bytes", number_or_null(space.raw_bytes)},
+                    {"slop_bytes", number_or_null(space.slop_bytes)},
+                    {"zfs_list_avail_bytes", number_or_null(space.reported_bytes)},
+                    {"data_share_at_record", number_or_null(space.data_share)}};
+        if (is_draid(s.layout.level)) {
+            j["zfs"]["draid_data"] = pool.draid_data;
+            j["zfs"]["draid_spares"] = pool.draid_spares;
+        }
     }
     return j;
 }
