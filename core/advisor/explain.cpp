@@ -2,6 +2,7 @@
 // catalog produced for this request; nothing here decides the ranking.
 
 #include "advisor/explain.h"
+#include "system/read_cache.h"
 #include "system/write_cache.h"
 
 #include <algorithm>
@@ -145,6 +146,15 @@ void zfs_reason(const Candidate& c, const Request& r, Explanation& e) {
     s << ". Writes are copy-on-write: ZFS returns them from memory and writes each transaction "
          "group out in order, so the drives write sequentially (synchronous writes, which wait "
          "for the ZFS intent log, are not modelled).";
+    const double arc = read_cache_bytes(c.system);
+    if (arc > 0.0 && r.workload.read_fraction > 0.0) {
+        const double hit = read_hit_ratio(
+            c.system, working_set_bytes(c.system, r.workload.span_fraction),
+            r.workload.unit == Workload::Unit::Request && r.workload.sequential_fraction >= 0.5);
+        s << " The ARC (" << plain_number(arc / (1024.0 * 1024 * 1024))
+          << " GiB of the host's RAM) serves about " << percent(hit)
+          << " of the reads from memory.";
+    }
     const double share = 100.0 * zfs_data_share(z, z.record) *
                          (l.level == RaidLevel::ZfsMirror ? 1.0 / z.children : 1.0);
     s << " Records of this size keep " << plain_number(std::round(share))

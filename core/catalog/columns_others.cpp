@@ -249,6 +249,9 @@ std::vector<Column<HostEntry>> make_host_columns() {
             "raid_software", "raid_software",
             [](E& e) -> std::string& { return e.spec.raid_software; }, check_raid_software,
             kOptional),
+        real_column<E>(
+            "memory_gib", "memory_gib", 1024.0 * 1024.0 * 1024.0, 0.0, 1e6,
+            [](E& e) -> double& { return e.spec.memory_bytes; }, kOptional),
     });
 }
 

@@ -156,6 +156,7 @@ struct HostSpec {
     /// Host RAID software the operating system offers, comma separated ("md,zfs",
     /// "storage-spaces"); empty = not given.
     std::string raid_software;
+    double memory_bytes = 0.0;  ///< RAM; sizes ZFS's ARC (system/read_cache.h). 0 = not given
 };
 
 enum class EnclosureKind {

@@ -147,6 +147,9 @@ class Builder {
         const LinkSpec& link = sys_.host_link;
         visits.push_back(
             simple_visit(idx_.host_cpu, sys_.host.per_request_overhead_s * pieces, 1.0));
+        if (read_cache_in_host(sys_)) {
+            return;  // ZFS's ARC: in host memory, the OS path only
+        }
         visits.push_back(simple_visit(idx_.controller,
                                       pieces / ctl.max_iops + bytes / ctl.max_bandwidth_Bps, 1.0));
         visits.push_back(simple_visit(

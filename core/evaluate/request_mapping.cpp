@@ -32,6 +32,32 @@ ArrayRequest coalesced_full_stripe_share(const Geometry& geo, double piece) {
     return full;
 }
 
+/// A ZFS stream writing `piece` bytes at a time into records larger than that: the first write
+/// into a record reads it (dbuf_will_dirty, when the write covers part of it), the later ones
+/// find it dirty in memory, and the transaction group writes it whole. derived: each request
+/// carries its share piece / record of one record's read (before the acknowledgement) and of
+/// its copy-on-write write.
+ArrayRequest zfs_stream_write_share(const Geometry& geo, double piece) {
+    const double row = row_bytes(geo);
+    const double share = piece / row;
+    ArrayRequest read = map_read(geo, 0.0, row);
+    ArrayRequest out = map_write(geo, 0.0, row);  // whole records: writes only
+    for (ArrayRequest* r : {&read, &out}) {
+        for (auto& phase : r->phases) {
+            for (auto& io : phase.ios) {
+                io.bytes *= share;
+            }
+            phase.pieces *= share;
+        }
+        r->parity_bytes *= share;
+    }
+    read.phases.front().before_ack = true;
+    out.phases.insert(out.phases.begin(), read.phases.front());
+    out.parity_bytes += read.parity_bytes;
+    out.full_stripe = false;
+    return out;
+}
+
 /// Per phase of `r`: the file-system clusters merged into each of its disk I/Os.
 /// The file system reads a file in clusters of max_io, each its own I/O, the next one issued as
 /// read-ahead when the current one is consumed (McVoy & Kleiman, "Extent-like performance from
@@ -170,6 +196,8 @@ std::vector<OsRequest> split_transfer(const MappingContext& ctx, double offset, 
         if (write && r.sequential && ctx.write_back && geo.parity_per_group > 0 &&
             !is_zfs(geo.level)) {
             r.array = coalesced_full_stripe_share(geo, piece);
+        } else if (write && r.sequential && is_zfs(geo.level) && piece < geo.unit) {
+            r.array = zfs_stream_write_share(geo, piece);
         } else {
             r.array = write ? map_write(geo, offset + done, piece)
                             : map_read(geo, offset + done, piece, read_copy);

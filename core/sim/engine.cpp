@@ -60,6 +60,7 @@ Engine::Engine(const System& system, const Workload& workload, const SimOptions&
     const Geometry& g = map_.geometry();
     hdd_ = system.drive.kind == DriveKind::Hdd;
     write_back_ = uses_write_back(system);
+    host_cache_ = read_cache_in_host(system);
     drive_cache_ = uses_drive_write_cache(system);
     // As network_builder.cpp: RAID work runs on the host unless a hardware RAID controller does it.
     software_raid_ = system.controller.kind != ControllerKind::HardwareRaid && g.drives > 1;

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <deque>
 #include <map>
+#include <set>
 #include <optional>
 #include <string>
 #include <vector>
@@ -148,6 +149,8 @@ class Engine {
     void schedule(int station, const std::optional<Started>& s);
     void after_controller(int os, double now);
     void admit_write(int os, double now);
+    /// ZFS: drops the read of a partial record already dirty in memory; marks the records.
+    void zfs_dirty(OsReq& r);
     /// A write-back write enters the cache, or waits for room.
     void enter_cache(int os, double now);
     void start_background(SimArrayRequest array, int volume, bool sequential, double release,
@@ -175,6 +178,7 @@ class Engine {
     JobGenerator gen_;
     bool hdd_ = true;
     bool write_back_ = false;
+    bool host_cache_ = false;  ///< the read cache is ZFS's ARC in host memory (read_cache_in_host)
     bool drive_cache_ = false;  ///< HDDs acknowledge writes from their write cache
     bool software_raid_ = false;
     bool md_ = false;        ///< the RAID is Linux md (per-piece CPU)
@@ -191,6 +195,10 @@ class Engine {
     WriteCache cache_;
     StripeCoalescer coalescer_;
     BlockLru read_cache_;  ///< the controller's read cache (system/read_cache.h)
+    /// ZFS: records dirtied in memory and not yet written out (a write into one needs no read;
+    /// dbuf.c), at most zfs_dirty_data_max's worth, oldest forgotten first.
+    std::deque<std::int64_t> dirty_order_;
+    std::set<std::int64_t> dirty_records_;
     std::deque<int> cache_waiting_;
     std::deque<int> destage_pending_;         ///< destage operations not yet issued to the drives
     std::vector<int> bg_outstanding_;         ///< per drive: destage I/Os issued, not completed

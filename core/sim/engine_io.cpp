@@ -41,8 +41,46 @@ void Engine::issue_os(int j, const Step& step, double now) {
     if (!r.coalesce && !r.cache_hit) {
         r.array = r.write ? map_.write(r.offset, r.bytes) : map_.read(r.offset, r.bytes, 0);
     }
+    if (r.write && is_zfs(map_.geometry().level)) {
+        zfs_dirty(r);
+    }
     set_demands(r);
     schedule(kCpuStation, stations_[kCpuStation].arrive(id, r.cpu_s, now));
+}
+
+void Engine::zfs_dirty(OsReq& r) {
+    // A record already dirty in memory is not read again (dbuf_will_dirty finds it); the ones
+    // this write touches become dirty. (The read of a partial record is the before_ack phase.)
+    const double record = map_.geometry().unit;
+    const auto first = static_cast<std::int64_t>(std::floor(r.offset / record));
+    const auto key = [&](std::int64_t rec) { return rec * 4096 + r.volume; };
+    if (!r.array.phases.empty() && r.array.phases.front().before_ack &&
+        dirty_records_.count(key(first)) > 0) {
+        const double last_end = r.offset + r.bytes;
+        const auto last = static_cast<std::int64_t>(std::ceil(last_end / record)) - 1;
+        // Only the records at the ends can be partial: drop the read when those are dirty.
+        if (last == first || dirty_records_.count(key(last)) > 0) {
+            const SimPhase& read = r.array.phases.front();
+            for (const SimIo& io : read.ios) {
+                --r.array.ops;
+                r.array.disk_bytes -= io.bytes;
+                r.array.pieces -= 1.0;  // one child zio per column (zfs_mapping.cpp)
+            }
+            r.array.phases.erase(r.array.phases.begin());
+        }
+    }
+    constexpr double kDirtyMax = 4.0 * 1024 * 1024 * 1024;  // as cache_capacity (engine.cpp)
+    const auto capacity = static_cast<std::size_t>(std::max(1.0, kDirtyMax / record));
+    const auto end = static_cast<std::int64_t>(std::ceil((r.offset + r.bytes) / record));
+    for (std::int64_t rec = first; rec < end; ++rec) {
+        if (dirty_records_.insert(key(rec)).second) {
+            dirty_order_.push_back(key(rec));
+        }
+    }
+    while (dirty_order_.size() > capacity) {
+        dirty_records_.erase(dirty_order_.front());
+        dirty_order_.pop_front();
+    }
 }
 
 void Engine::set_demands(OsReq& r) const {
@@ -50,9 +88,9 @@ void Engine::set_demands(OsReq& r) const {
     double pieces = r.array.pieces;
     if (r.cache_hit) {
         // The controller's command and its data path from cache to host (network_builder.cpp
-        // add_cache_hit).
-        ops = 1.0;
-        disk_bytes = r.bytes;
+        // add_cache_hit); none for ZFS's ARC, in host memory.
+        ops = host_cache_ ? 0.0 : 1.0;
+        disk_bytes = host_cache_ ? 0.0 : r.bytes;
     }
     if (r.coalesce) {
         // Its share piece/row of one full-stripe write (network_builder.cpp).
@@ -89,9 +127,11 @@ void Engine::set_demands(OsReq& r) const {
     if (ctl.kind == ControllerKind::HardwareRaid && ctl.parity_Bps > 0.0) {
         r.ctl_s += parity / ctl.parity_Bps;
     }
-    // Host link: hardware RAID moves user data once; host/software RAID moves every disk I/O.
-    const double link_bytes = software_raid_ ? disk_bytes : r.bytes;
-    const double link_cmds = software_raid_ ? ops : 1.0;
+    // Host link: hardware RAID moves user data once; host/software RAID moves every disk I/O
+    // (an ARC hit: nothing).
+    const bool arc_hit = r.cache_hit && host_cache_;
+    const double link_bytes = arc_hit ? 0.0 : software_raid_ ? disk_bytes : r.bytes;
+    const double link_cmds = arc_hit ? 0.0 : software_raid_ ? ops : 1.0;
     r.host_link_s =
         link_cmds * sys_.host_link.command_overhead_s + link_bytes / sys_.host_link.bandwidth_Bps;
 }
@@ -112,6 +152,11 @@ void Engine::on_station(int station, int item, double now) {
         OsReq& r = os_[item];
         if (r.cpu_only) {
             os_done(item, now);
+            return;
+        }
+        if (r.cache_hit && host_cache_) {
+            r.t_ctl_entry = now;
+            after_controller(item, now);  // an ARC hit: no controller (network_builder.cpp)
             return;
         }
         if (r.raid_s > 0.0) {

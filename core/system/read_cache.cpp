@@ -7,8 +7,18 @@
 namespace raidadv {
 
 double read_cache_bytes(const System& system) {
+    if (is_zfs(system.layout.level)) {
+        const double ram = std::max(0.0, system.host.memory_bytes);
+        constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+        // arc_default_max (OpenZFS 2.3): MAX(allmem * 5 / 8, allmem - 1 GiB).
+        return ram > 0.0 ? std::max(ram * 5.0 / 8.0, ram - kGiB) : 0.0;
+    }
     const ControllerSpec& c = system.controller;
     return c.kind == ControllerKind::HardwareRaid ? std::max(0.0, c.cache_bytes) : 0.0;
+}
+
+bool read_cache_in_host(const System& system) {
+    return is_zfs(system.layout.level);
 }
 
 double working_set_bytes(const System& system, double span_fraction) {

@@ -12,8 +12,15 @@ namespace raidadv {
 /// buffered in cache memory. Data is transferred to cache and the host concurrently. If the
 /// same data block is read again, it comes from cache memory"; Cached I/O buffers every read).
 /// 0 for HBAs, host RAID and software RAID (the host's page cache is not modelled: benchmarks
-/// read with O_DIRECT).
+/// read with O_DIRECT). A ZFS pool: its ARC in host RAM, zfs_arc_max's default of OpenZFS 2.3,
+/// max(5/8 of RAM, RAM - 1 GiB) (module/os/linux/zfs/arc_os.c, arc_default_max; OpenZFS
+/// before 2.3 took half the RAM on Linux), 0 where the host's RAM is not given. ZFS caches
+/// O_DIRECT reads too (before 2.3; 2.3's direct I/O of whole records is not modelled).
 double read_cache_bytes(const System& system);
+
+/// Whether the read cache is in host memory (ZFS's ARC): a hit costs the OS path only, no
+/// controller command and no host-link transfer.
+bool read_cache_in_host(const System& system);
 
 /// The share of reads found in the controller's cache, with the reads spread over
 /// `working_set_bytes` of the volumes. derived: an LRU cache of C bytes under uniformly random

@@ -6,7 +6,9 @@
 
 #include "evaluate/evaluator.h"
 #include "fixtures.h"
+#include "layout/geometry.h"
 #include "sim/simulator.h"
+#include "system/read_cache.h"
 
 using namespace raidadv;
 
@@ -123,6 +125,47 @@ TEST_CASE("ZFS pools: analytic model within 25% of the simulator", "[sim][slow]"
             CHECK(ratio >= 1.0 / c.known_ratio);
         } else {
             CHECK(std::abs(ratio - 1.0) <= 0.25);
+        }
+    }
+}
+
+SCENARIO("The ARC serves re-read records from host memory") {
+    constexpr double GiB = 1024.0 * 1024.0 * 1024.0;
+    GIVEN("OpenZFS 2.3's default ARC size") {
+        System s = pool(RaidLevel::Raidz2, 6, 1, 128 * KiB);
+        s.host.memory_bytes = 64 * GiB;
+        THEN("64 GiB of RAM less 1 GiB (more than 5/8 of it)") {
+            CHECK(read_cache_bytes(s) == Approx(63 * GiB));
+        }
+        s.host.memory_bytes = 2 * GiB;
+        THEN("on 2 GiB, 5/8 of it") { CHECK(read_cache_bytes(s) == Approx(1.25 * GiB)); }
+        s.host.memory_bytes = 0.0;
+        THEN("no RAM given, no ARC counted") { CHECK(read_cache_bytes(s) == 0.0); }
+    }
+    GIVEN("a raidz2 pool whose random reads cover twice the ARC") {
+        System s = pool(RaidLevel::Raidz2, 6, 1, 128 * KiB);
+        // A small host (64 MiB: ARC 40 MiB, 10,240 blocks of 4 KiB) so that the simulator's
+        // LRU fills within its warm-up.
+        s.host.memory_bytes = 64.0 * 1024 * 1024;
+        s.host.per_request_overhead_s = 20e-6;
+        Workload w = test::request_workload(4 * KiB, 1.0, 0.0, {8});
+        w.span_fraction = 2.0 * read_cache_bytes(s) / usable_bytes(s.layout, s.drive.capacity_bytes);
+        const PointMetrics cached = at(s, w);
+        System no_arc = s;
+        no_arc.host.memory_bytes = 0.0;
+        const PointMetrics cold = at(no_arc, w);
+        THEN("half the reads hit: close to twice the reads per second of a cold pool") {
+            INFO("ARC " << cached.iops << " IOPS, none " << cold.iops);
+            CHECK(cached.iops > 1.6 * cold.iops);
+            CHECK(cached.iops < 2.4 * cold.iops);
+        }
+        THEN("the simulator's LRU of blocks agrees within 25%") {
+            sim::SimOptions o;
+            o.min_jobs_per_batch = 200;
+            o.warmup_jobs = 40000;
+            const sim::SimPoint p = sim::simulate(s, w, o).points.at(0);
+            INFO("analytic " << cached.iops << " IOPS, simulated " << p.metrics.iops);
+            CHECK(std::abs(cached.iops / p.metrics.iops - 1.0) <= 0.25);
         }
     }
 }
