@@ -62,12 +62,12 @@ const ResidualTable& validated_residuals() {
     static const ResidualTable table{
         {{
             {206, -0.172744, 0.210443},  // HddRandom: Miller's random blocks, Louwrentius md RAID 5
-            {2, -0.012460, 0.027205},    // HddSequential: Hardware Secrets
+            {6, 0.570528, 0.501299},     // HddSequential: Hardware Secrets, clemtibs ZFS reads
             {27, -0.065242, 0.128201},   // HddFile: Hauser 1996
-            {1, -0.101373, 0.0},         // CachedWrites: Ou 2007's RAID 5 writes
+            {9, 1.093508, 1.635965},     // CachedWrites: Ou 2007's RAID 5, clemtibs ZFS writes
             {280, -0.155093, 0.347974},  // Flash: Louwrentius MX200 (single drive, md RAID 0)
         }},
-        {516, -0.156781, 0.291011},  // pooled
+        {528, -0.127856, 0.396946},  // pooled
     };
     return table;
 }

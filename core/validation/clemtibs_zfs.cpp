@@ -1,0 +1,197 @@
+// clemtibs 2025 (github.com/clemtibs/zfs_benchmark_tools, issue 28 "Evidence"): one 5-wide
+// raidz2 and one draid2:3d:5c:0s of the same five Toshiba X300 Pro 12 TB drives, recordsize
+// 1 MiB. Figures: the pools' capacity as `zfs list` / `zpool iostat` show it, and the fio
+// tests the model can express - large sequential reads and writes whose files do not fit the
+// 31 GiB ARC and that are not synchronous to ZFS. Nothing is calibrated.
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "layout/zfs_pool.h"
+#include "validation/baseline.h"
+#include "validation/fio_grid.h"
+#include "validation/statistics.h"
+#include "validation/studies.h"
+
+namespace raidadv::validation {
+
+namespace {
+
+constexpr const char* kStudy = "clemtibs-2025-raidz2-vs-draid2-5x12tb";
+constexpr const char* kRaidz2 = "raidz2, 5 x Toshiba X300 Pro 12 TB";
+constexpr const char* kDraid2 = "draid2:3d:5c:0s, 5 x Toshiba X300 Pro 12 TB";
+constexpr double kTiB = 1099511627776.0;
+
+/// One modelled fio test: the log it comes from, the project's workload, fio's load.
+struct FioTest {
+    const char* file;  ///< the figure's "file" in the .measured.json
+    const char* system;
+    const char* workload;
+    const char* label;
+    int depth = 1;
+    int jobs = 1;
+    int request_kib = 1024;
+};
+
+// The pools without special vdev. sync_seq_write ran on the pools without SLOG. large_read and
+// async_seq_write ran only on pools with a SLOG: a SLOG holds ZIL blocks only, and neither
+// test writes synchronously (no O_SYNC, no fsync per write) or reads through the ZIL, so the
+// SLOG takes no part in them (derived: OpenZFS zil.c writes log blocks only for sync
+// semantics). Left out: sync_rand_write, async_rand_write (8 GiB) and mixed_rw (16 GiB) fit
+// the 31 GiB ARC (arcstat: 98-99% hits in mixed_rw), which is not modelled; slog_punisher
+// (O_SYNC: the ZIL, not modelled); metadata_stress (file creation, not expressible).
+const FioTest kTests[] = {
+    {"zfs_benchmark_logs/tank_raidz2_nospecial_slog/large_read/large_read.log", kRaidz2,
+     "fio 1 MiB sequential reads, 2 x 20 GiB", "1 MiB sequential read, iodepth 4 x numjobs 2", 4,
+     2},
+    {"zfs_benchmark_logs/tank_draid_nospecial_slog/large_read/large_read.log", kDraid2,
+     "fio 1 MiB sequential reads, 2 x 20 GiB", "1 MiB sequential read, iodepth 4 x numjobs 2", 4,
+     2},
+    {"zfs_benchmark_logs/tank_raidz2_nospecial_slog/async_seq_write/async_seq_write.log", kRaidz2,
+     "fio 1 MiB sequential writes, 4 x 10 GiB", "1 MiB sequential write, iodepth 4 x numjobs 4", 4,
+     4},
+    {"zfs_benchmark_logs/tank_draid_nospecial_slog/async_seq_write/async_seq_write.log", kDraid2,
+     "fio 1 MiB sequential writes, 4 x 10 GiB", "1 MiB sequential write, iodepth 4 x numjobs 4", 4,
+     4},
+    {"zfs_benchmark_logs/tank_raidz2_nospecial_noslog/sync_seq_write/sync_seq_write.log", kRaidz2,
+     "fio 128 KiB sequential writes, psync x 4, 4 x 10 GiB",
+     "128 KiB sequential write, psync x numjobs 4", 1, 4, 128},
+    {"zfs_benchmark_logs/tank_draid_nospecial_noslog/sync_seq_write/sync_seq_write.log", kDraid2,
+     "fio 128 KiB sequential writes, psync x 4, 4 x 10 GiB",
+     "128 KiB sequential write, psync x numjobs 4", 1, 4, 128},
+};
+
+/// The id of the figure of `file` whose id ends with `suffix` ("|read bandwidth").
+std::string figure_id(const StudyInputs& in, const std::string& file, const std::string& suffix) {
+    for (const auto& j : in.measured.at("figures")) {
+        const std::string id = j.at("id").get<std::string>();
+        if (j.value("file", "") == file && id.size() > suffix.size() &&
+            id.compare(id.size() - suffix.size(), suffix.size(), suffix) == 0) {
+            return id;
+        }
+    }
+    throw InputError(std::string(kStudy) + ".measured.json: no figure '" + suffix + "' of " + file);
+}
+
+/// Why a fio figure misses by more than 35%: the mechanism the residual points to.
+std::string miss_note(bool read, bool latency, bool faster, int request_kib) {
+    if (read && !faster) {
+        return "Measured sequential reads are faster than predicted, and the model predicts the "
+               "same rate for raidz2 and dRAID2 where dRAID2 measured 1.6x raidz2: ZFS's "
+               "prefetch (dmu_zfetch reads ahead up to zfetch_max_distance per stream) keeps "
+               "many more disk reads in flight than fio's iodepth 4 x 2 jobs, and part of the "
+               "40 GiB may still be in the 31 GiB ARC; neither is modelled. Why dRAID's "
+               "fixed-width permuted rows read faster than raidz2's per-record columns is not "
+               "modelled either (the model reads the data columns of each record alike).";
+    }
+    if (read) {
+        return "The model reads faster than measured.";
+    }
+    if (faster) {
+        return "Measured writes level off near 510 MB/s on both layouts and both request sizes, "
+               "below the model's disk-bound rate: the transaction-group write throttle (dirty "
+               "data limit), lz4 compression and checksums on the 4-core N6005, or the on-board "
+               "SATA are not modelled; the source does not say which.";
+    }
+    if (request_kib < 1024) {
+        return std::string(latency ? "Measured write latency is far below the model's. "
+                                   : "Measured writes are far faster than predicted. ") +
+               "The model charges every 128 KiB write a read of its whole 1 MiB record before "
+               "the write returns (dbuf_will_dirty); sequential writes touch each record 8 "
+               "times in a row and ZFS reads it at most once (the later 7 find the dirty buffer "
+               "in memory), so the writes return from RAM at the ~510 MB/s the 1 MiB writes "
+               "also reach. Not modelled: reuse of a dirty record by consecutive partial writes.";
+    }
+    return "Measured write latency is above the model's: a write waits for the transaction "
+           "group's dirty-data throttle, not modelled.";
+}
+
+void add_capacity(StudyResult& study, const StudyInputs& in, const System& raidz2,
+                  const System& draid2) {
+    const double drive = raidz2.drive.capacity_bytes;
+    // Rule of thumb (RAID calculators): (drives - parity) x drive capacity.
+    const double rule = 3.0 * drive / kTiB;
+    const ZfsSpace z = zfs_space(raidz2.layout, drive);
+    const ZfsSpace d = zfs_space(draid2.layout, drive);
+    add_figure(study, in,
+               "raidz2 5-wide of 5 x 12 TB, no special vdev|zfs list USED+AVAIL after a test",
+               "raidz2 5 x 12 TB: zfs list USED+AVAIL", z.reported_bytes / kTiB, rule)
+        .unit = "TiB";
+    add_figure(study, in,
+               "draid2:3d:5c:0s of 5 x 12 TB, empty pool (special mirror + SLOG attached)|zfs "
+               "list AVAIL",
+               "draid2:3d:5c:0s 5 x 12 TB: zfs list AVAIL", d.reported_bytes / kTiB, rule)
+        .unit = "TiB";
+    add_figure(study, in, "raidz2 5-wide, zpool iostat raw size|alloc+free of the raidz2-0 vdev",
+               "raidz2 5 x 12 TB: zpool iostat alloc+free, parity included", z.allocatable / kTiB,
+               5.0 * drive / kTiB)
+        .unit = "TiB";
+}
+
+}  // namespace
+
+StudyResult run_clemtibs_zfs(const Catalog& catalog, const std::filesystem::path& dir) {
+    const StudyInputs in = load_study(catalog, dir, kStudy);
+    StudyResult study;
+    study.name = kStudy;
+    study.title = in.measured.value("title", "");
+    study.year = in.measured.value("year", 0);
+    const System& raidz2 = system_named(in.project, kRaidz2);
+    const System& draid2 = system_named(in.project, kDraid2);
+    add_capacity(study, in, raidz2, draid2);
+    std::vector<double> measured_bw, predicted_bw;
+    for (const FioTest& t : kTests) {
+        const System& sys = system_named(in.project, t.system);
+        const Workload& w = workload_named(in.project, t.workload);
+        const bool read = w.read_fraction >= 0.5;
+        const PointMetrics p = fio_point(sys, w, t.depth, t.jobs);
+        const std::string dir_word = read ? "read" : "write";
+        const std::string config = std::string(t.system) + ": " + t.label;
+        for (const bool latency : {false, true}) {
+            const std::string id =
+                figure_id(in, t.file, "|" + dir_word + (latency ? " mean latency" : " bandwidth"));
+            const double predicted = latency ? p.mean_response_s * 1e3 : p.mb_per_s;
+            // Rule of thumb: N x the drive's sequential rate; it says nothing about latency.
+            const double base = latency ? 0.0 : baseline_bytes_per_s(sys) / 1e6;
+            Figure& fig =
+                add_figure(study, in, id, config + (latency ? ": mean latency" : ": bandwidth"),
+                           predicted, base);
+            fig.evidence = evidence_class(sys, w);
+            const bool faster = latency ? predicted < fig.measured : predicted > fig.measured;
+            if (std::abs(fig.error_pct()) > 35.0) {
+                fig.note = miss_note(read, latency, faster, t.request_kib);
+            }
+            if (!latency) {
+                measured_bw.push_back(fig.measured);
+                predicted_bw.push_back(predicted);
+            }
+        }
+    }
+    study.kendall_tau = kendall_tau(measured_bw, predicted_bw);
+    study.kendall_basis = "MB/s of the six modelled fio tests, both layouts";
+    study.profile =
+        "Project profile (resources/validation/" + std::string(kStudy) +
+        ".json): five Toshiba X300 Pro 12 TB 7200 rpm drives (512 MB cache; media rate from the "
+        "MG07ACA12TE sheet as recalled, seeks estimated) as one 5-wide raidz2 vdev or one "
+        "draid2:3d:5c:0s vdev, ashift 12, recordsize 1 MiB; on-board SATA (chip not stated; "
+        "Intel AHCI stands in); an inline 4-core N6005 host (Atom-class costs estimated). "
+        "Nothing is calibrated. Capacity is zfs_space() of the layout (no workload). Modelled "
+        "fio tests: large_read and async_seq_write (pools without special vdev; they ran only "
+        "with a SLOG, which these non-synchronous tests do not use) and sync_seq_write (pools "
+        "without special vdev and without SLOG; psync without O_SYNC, so asynchronous to ZFS). "
+        "Left out: the 4 KiB random writes (8 GiB) and the 64 KiB 70/30 mix (16 GiB) fit the "
+        "31 GiB ARC, which is not modelled; slog_punisher needs the ZIL (not modelled); "
+        "metadata_stress creates files (not expressible); pools with a special vdev (not "
+        "modelled); the resilver (healing resilver at 8% fill: not a rebuild the model times). "
+        "The model predicts the same sequential read rate for both layouts, where dRAID2 "
+        "measured 1.6x raidz2: that direction of effect is not reproduced.";
+    // The author's one conclusion is about resilver times, which this study does not model;
+    // the data's directions of effect (the extractor's reading: dRAID2 reads 1.6x raidz2,
+    // writes equal, raidz2 keeps ~2% more space) are checked in tests/validation/
+    // test_clemtibs.cpp: the model gets the last two, not the first (the profile says so).
+    summarize(study);
+    return study;
+}
+
+}  // namespace raidadv::validation

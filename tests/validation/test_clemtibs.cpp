@@ -1,0 +1,113 @@
+// clemtibs 2025, raidz2 vs dRAID2 of five 12 TB HDDs (issue 28, "Evidence"): the capacity the
+// allocation rules predict, the error and ordering of the modelled fio tests as encoded, and
+// which of the data's directions of effect the model gets (and which it does not).
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <string>
+
+#include "validation/validation.h"
+#include "validation_report.h"
+
+using namespace raidadv;
+using namespace raidadv::validation;
+
+namespace {
+
+constexpr const char* kStudy = "clemtibs-2025-raidz2-vs-draid2-5x12tb";
+
+const StudyResult& clemtibs() {
+    for (const auto& s : test::validation_report().studies) {
+        if (s.name == kStudy) {
+            return s;
+        }
+    }
+    FAIL("no study " << kStudy);
+    throw;
+}
+
+/// The figure whose name starts with `start` and ends with `end`.
+const Figure& figure(const std::string& start, const std::string& end) {
+    for (const auto& f : clemtibs().figures) {
+        if (f.name.rfind(start, 0) == 0 && f.name.size() >= end.size() &&
+            f.name.compare(f.name.size() - end.size(), end.size(), end) == 0) {
+            return f;
+        }
+    }
+    FAIL("no figure " << start << " ... " << end);
+    throw;
+}
+
+constexpr const char* kZ = "raidz2, 5 x";
+constexpr const char* kD = "draid2:3d:5c:0s, 5 x";
+
+}  // namespace
+
+TEST_CASE("clemtibs ZFS: capacity as zfs list and zpool iostat show it, within 1%") {
+    const Figure& z = figure("raidz2 5 x 12 TB: zfs list", "");
+    const Figure& d = figure("draid2:3d:5c:0s 5 x 12 TB: zfs list AVAIL", "");
+    const Figure& raw = figure("raidz2 5 x 12 TB: zpool iostat", "included");
+    // zfs list prints three significant digits (32.2T, 31.5T): 1% is more than its rounding.
+    for (const Figure* f : {&z, &d, &raw}) {
+        INFO(f->name << ": measured " << f->measured << ", predicted " << f->predicted);
+        CHECK(std::abs(f->error_pct()) < 1.0);
+        CHECK_FALSE(f->evidence.has_value());  // a capacity, not a throughput or a time
+        CHECK_FALSE(f->calibration);
+    }
+    // dRAID's whole rows of 3 data + 2 parity cost about 2% against raidz2's 1 MiB records.
+    CHECK(d.predicted < z.predicted);
+    CHECK(d.predicted / z.predicted == Approx(31.5 / 32.2).epsilon(0.01));
+}
+
+TEST_CASE("clemtibs ZFS: nothing calibrated, error and ordering as documented") {
+    const StudyResult& s = clemtibs();
+    INFO("median " << s.median_abs_error_pct << "%, tau " << s.kendall_tau);
+    CHECK(s.figures.size() == 15);
+    for (const auto& f : s.figures) {
+        CHECK_FALSE(f.calibration);
+        if (std::abs(f.error_pct()) > 35.0) {
+            CHECK_FALSE(f.note.empty());
+        }
+    }
+    // 47.7% and 0.41 when encoded: far outside the issue's targets (15%, 0.7); the misses are
+    // the unmodelled prefetch, txg throttle and dirty-record reuse (docs/model.md section 10).
+    // Bounds near today's values, so that a model change moving them is noticed.
+    CHECK(s.median_abs_error_pct > 35.0);
+    CHECK(s.median_abs_error_pct < 60.0);
+    CHECK(s.kendall_tau > 0.2);
+    CHECK(s.kendall_tau < 0.6);
+    for (const char* config : {kZ, kD}) {
+        const Figure& r = figure(config, "1 MiB sequential read, iodepth 4 x numjobs 2: bandwidth");
+        const Figure& w =
+            figure(config, "1 MiB sequential write, iodepth 4 x numjobs 4: bandwidth");
+        CHECK(r.evidence == EvidenceClass::HddSequential);
+        // ZFS writes return from RAM (uses_write_back): they count as cached writes.
+        CHECK(w.evidence == EvidenceClass::CachedWrites);
+        // The 1 MiB writes within 1.5x today (measured 0.68x the prediction: a ~510 MB/s
+        // ceiling the model lacks); the reads below the measurement (0.54x raidz2, 0.33x dRAID2).
+        CHECK(std::abs(std::log(w.measured / w.predicted)) < std::log(1.5));
+        CHECK(r.predicted < r.measured);
+        CHECK(r.predicted > 0.25 * r.measured);
+    }
+}
+
+TEST_CASE("clemtibs ZFS: directions of effect the model gets, and the ones it does not") {
+    const double rz = figure(kZ, "sequential read, iodepth 4 x numjobs 2: bandwidth").predicted;
+    const double rd = figure(kD, "sequential read, iodepth 4 x numjobs 2: bandwidth").predicted;
+    const double wz =
+        figure(kZ, "1 MiB sequential write, iodepth 4 x numjobs 4: bandwidth").predicted;
+    const double wd =
+        figure(kD, "1 MiB sequential write, iodepth 4 x numjobs 4: bandwidth").predicted;
+    // Measured: writes equal on both layouts (513.5 vs 509.7 MB/s). The model agrees.
+    CHECK(wd / wz == Approx(1.0).epsilon(0.05));
+    // Measured: dRAID2 reads 1.6x raidz2 (1229 vs 756 MB/s). The model does NOT get this: it
+    // reads each record's data columns alike on both. When it learns why, this fails on purpose.
+    CHECK(rd / rz == Approx(1.0).epsilon(0.05));
+    // The source's one conclusion is on resilver times (not modelled here): none is checked.
+    CHECK(clemtibs().conclusions.empty());
+    // Measured 128 KiB psync writes run at the 1 MiB writes' ~510 MB/s; the model charges each a
+    // read of its 1 MiB record and predicts under a tenth of that (dirty-record reuse missing).
+    const Figure& small = figure(kZ, "128 KiB sequential write, psync x numjobs 4: bandwidth");
+    CHECK(small.predicted < 0.1 * small.measured);
+    CHECK_FALSE(small.note.empty());
+}
