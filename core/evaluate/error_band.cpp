@@ -64,10 +64,10 @@ const ResidualTable& validated_residuals() {
             {206, -0.172744, 0.210443},  // HddRandom: Miller's random blocks, Louwrentius md RAID 5
             {6, 0.570528, 0.501299},     // HddSequential: Hardware Secrets, clemtibs ZFS reads
             {27, -0.065242, 0.128201},   // HddFile: Hauser 1996
-            {9, 1.093508, 1.635965},     // CachedWrites: Ou 2007's RAID 5, clemtibs ZFS writes
+            {9, -0.306988, 0.097395},    // CachedWrites: Ou 2007's RAID 5, clemtibs ZFS writes
             {280, -0.155093, 0.347974},  // Flash: Louwrentius MX200 (single drive, md RAID 0)
         }},
-        {528, -0.127856, 0.396946},  // pooled
+        {528, -0.151728, 0.302627},  // pooled
     };
     return table;
 }

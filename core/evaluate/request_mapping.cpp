@@ -32,29 +32,23 @@ ArrayRequest coalesced_full_stripe_share(const Geometry& geo, double piece) {
     return full;
 }
 
-/// A ZFS stream writing `piece` bytes at a time into records larger than that: the first write
-/// into a record reads it (dbuf_will_dirty, when the write covers part of it), the later ones
-/// find it dirty in memory, and the transaction group writes it whole. derived: each request
-/// carries its share piece / record of one record's read (before the acknowledgement) and of
-/// its copy-on-write write.
+/// A ZFS stream writing `piece` bytes at a time into records larger than that. A stream writes
+/// new data (a backup, a media file, fio's write job on a fresh file): its records are holes,
+/// so dbuf_will_dirty reads nothing, the later writes find the record dirty in memory, and the
+/// transaction group writes it whole. derived: each request carries its share piece / record
+/// of one record's copy-on-write write. (Random partial writes overwrite data: map_zfs_write
+/// reads the record first.)
 ArrayRequest zfs_stream_write_share(const Geometry& geo, double piece) {
     const double row = row_bytes(geo);
     const double share = piece / row;
-    ArrayRequest read = map_read(geo, 0.0, row);
     ArrayRequest out = map_write(geo, 0.0, row);  // whole records: writes only
-    for (ArrayRequest* r : {&read, &out}) {
-        for (auto& phase : r->phases) {
-            for (auto& io : phase.ios) {
-                io.bytes *= share;
-            }
-            phase.pieces *= share;
+    for (auto& phase : out.phases) {
+        for (auto& io : phase.ios) {
+            io.bytes *= share;
         }
-        r->parity_bytes *= share;
+        phase.pieces *= share;
     }
-    read.phases.front().before_ack = true;
-    out.phases.insert(out.phases.begin(), read.phases.front());
-    out.parity_bytes += read.parity_bytes;
-    out.full_stripe = false;
+    out.parity_bytes *= share;
     return out;
 }
 

@@ -6,8 +6,8 @@
 #include <cstdint>
 #include <deque>
 #include <map>
-#include <set>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -151,6 +151,8 @@ class Engine {
     void admit_write(int os, double now);
     /// ZFS: drops the read of a partial record already dirty in memory; marks the records.
     void zfs_dirty(OsReq& r);
+    /// Removes a request's first phase (ZFS: a read of a partial record not needed).
+    static void drop_first_phase(OsReq& r);
     /// A write-back write enters the cache, or waits for room.
     void enter_cache(int os, double now);
     void start_background(SimArrayRequest array, int volume, bool sequential, double release,
@@ -178,7 +180,7 @@ class Engine {
     JobGenerator gen_;
     bool hdd_ = true;
     bool write_back_ = false;
-    bool host_cache_ = false;  ///< the read cache is ZFS's ARC in host memory (read_cache_in_host)
+    bool host_cache_ = false;   ///< the read cache is ZFS's ARC in host memory (read_cache_in_host)
     bool drive_cache_ = false;  ///< HDDs acknowledge writes from their write cache
     bool software_raid_ = false;
     bool md_ = false;        ///< the RAID is Linux md (per-piece CPU)

@@ -48,25 +48,33 @@ void Engine::issue_os(int j, const Step& step, double now) {
     schedule(kCpuStation, stations_[kCpuStation].arrive(id, r.cpu_s, now));
 }
 
+void Engine::drop_first_phase(OsReq& r) {
+    const SimPhase& read = r.array.phases.front();
+    for (const SimIo& io : read.ios) {
+        --r.array.ops;
+        r.array.disk_bytes -= io.bytes;
+        r.array.pieces -= 1.0;  // one child zio per column (zfs_mapping.cpp)
+    }
+    r.array.phases.erase(r.array.phases.begin());
+}
+
 void Engine::zfs_dirty(OsReq& r) {
     // A record already dirty in memory is not read again (dbuf_will_dirty finds it); the ones
     // this write touches become dirty. (The read of a partial record is the before_ack phase.)
     const double record = map_.geometry().unit;
     const auto first = static_cast<std::int64_t>(std::floor(r.offset / record));
     const auto key = [&](std::int64_t rec) { return rec * 4096 + r.volume; };
-    if (!r.array.phases.empty() && r.array.phases.front().before_ack &&
-        dirty_records_.count(key(first)) > 0) {
+    if (!r.array.phases.empty() && r.array.phases.front().before_ack && r.sequential) {
+        // A stream writes new data (request_mapping.cpp, zfs_stream_write_share): its records
+        // are holes, nothing to read.
+        drop_first_phase(r);
+    } else if (!r.array.phases.empty() && r.array.phases.front().before_ack &&
+               dirty_records_.count(key(first)) > 0) {
         const double last_end = r.offset + r.bytes;
         const auto last = static_cast<std::int64_t>(std::ceil(last_end / record)) - 1;
         // Only the records at the ends can be partial: drop the read when those are dirty.
         if (last == first || dirty_records_.count(key(last)) > 0) {
-            const SimPhase& read = r.array.phases.front();
-            for (const SimIo& io : read.ios) {
-                --r.array.ops;
-                r.array.disk_bytes -= io.bytes;
-                r.array.pieces -= 1.0;  // one child zio per column (zfs_mapping.cpp)
-            }
-            r.array.phases.erase(r.array.phases.begin());
+            drop_first_phase(r);
         }
     }
     constexpr double kDirtyMax = 4.0 * 1024 * 1024 * 1024;  // as cache_capacity (engine.cpp)

@@ -95,13 +95,11 @@ std::string miss_note(bool read, bool latency, bool faster, int request_kib) {
                "SATA are not modelled; the source does not say which.";
     }
     if (request_kib < 1024) {
-        return std::string(latency ? "Measured write latency is far below the model's. "
-                                   : "Measured writes are far faster than predicted. ") +
-               "The model charges every 128 KiB write a read of its whole 1 MiB record before "
-               "the write returns (dbuf_will_dirty); sequential writes touch each record 8 "
-               "times in a row and ZFS reads it at most once (the later 7 find the dirty buffer "
-               "in memory), so the writes return from RAM at the ~510 MB/s the 1 MiB writes "
-               "also reach. Not modelled: reuse of a dirty record by consecutive partial writes.";
+        return std::string(latency ? "Measured write latency differs from the model's. "
+                                   : "Measured writes differ from the prediction. ") +
+               "A stream's 128 KiB writes into 1 MiB records write new data: the model reads "
+               "nothing (the records are holes; dbuf_will_dirty) and gives each write its share "
+               "of the record's copy-on-write write, as the 1 MiB writes (measured: equal too).";
     }
     return "Measured write latency is above the model's: a write waits for the transaction "
            "group's dirty-data throttle, not modelled.";

@@ -138,9 +138,13 @@ SCENARIO("The ARC serves re-read records from host memory") {
             CHECK(read_cache_bytes(s) == Approx(63 * GiB));
         }
         s.host.memory_bytes = 2 * GiB;
-        THEN("on 2 GiB, 5/8 of it") { CHECK(read_cache_bytes(s) == Approx(1.25 * GiB)); }
+        THEN("on 2 GiB, 5/8 of it") {
+            CHECK(read_cache_bytes(s) == Approx(1.25 * GiB));
+        }
         s.host.memory_bytes = 0.0;
-        THEN("no RAM given, no ARC counted") { CHECK(read_cache_bytes(s) == 0.0); }
+        THEN("no RAM given, no ARC counted") {
+            CHECK(read_cache_bytes(s) == 0.0);
+        }
     }
     GIVEN("a raidz2 pool whose random reads cover twice the ARC") {
         System s = pool(RaidLevel::Raidz2, 6, 1, 128 * KiB);
@@ -149,7 +153,8 @@ SCENARIO("The ARC serves re-read records from host memory") {
         s.host.memory_bytes = 64.0 * 1024 * 1024;
         s.host.per_request_overhead_s = 20e-6;
         Workload w = test::request_workload(4 * KiB, 1.0, 0.0, {8});
-        w.span_fraction = 2.0 * read_cache_bytes(s) / usable_bytes(s.layout, s.drive.capacity_bytes);
+        w.span_fraction =
+            2.0 * read_cache_bytes(s) / usable_bytes(s.layout, s.drive.capacity_bytes);
         const PointMetrics cached = at(s, w);
         System no_arc = s;
         no_arc.host.memory_bytes = 0.0;
@@ -161,10 +166,14 @@ SCENARIO("The ARC serves re-read records from host memory") {
         }
         THEN("the simulator's LRU of blocks agrees within 25%") {
             sim::SimOptions o;
-            o.min_jobs_per_batch = 200;
-            o.warmup_jobs = 40000;
+            o.warmup_s = 1e4;       // until the LRU is full (time would end the warm-up first)
+            o.warmup_jobs = 40000;  // 10,240 blocks of 20,480, with room to spare
+            o.min_jobs_per_batch = 1000;
             const sim::SimPoint p = sim::simulate(s, w, o).points.at(0);
-            INFO("analytic " << cached.iops << " IOPS, simulated " << p.metrics.iops);
+            const sim::SimPoint p_cold = sim::simulate(no_arc, w, o).points.at(0);
+            INFO("analytic " << cached.iops << " IOPS, simulated " << p.metrics.iops
+                             << "; without the ARC analytic " << cold.iops << ", simulated "
+                             << p_cold.metrics.iops);
             CHECK(std::abs(cached.iops / p.metrics.iops - 1.0) <= 0.25);
         }
     }
