@@ -32,26 +32,6 @@ ArrayRequest coalesced_full_stripe_share(const Geometry& geo, double piece) {
     return full;
 }
 
-/// A ZFS stream writing `piece` bytes at a time into records larger than that. A stream writes
-/// new data (a backup, a media file, fio's write job on a fresh file): its records are holes,
-/// so dbuf_will_dirty reads nothing, the later writes find the record dirty in memory, and the
-/// transaction group writes it whole. derived: each request carries its share piece / record
-/// of one record's copy-on-write write. (Random partial writes overwrite data: map_zfs_write
-/// reads the record first.)
-ArrayRequest zfs_stream_write_share(const Geometry& geo, double piece) {
-    const double row = row_bytes(geo);
-    const double share = piece / row;
-    ArrayRequest out = map_write(geo, 0.0, row);  // whole records: writes only
-    for (auto& phase : out.phases) {
-        for (auto& io : phase.ios) {
-            io.bytes *= share;
-        }
-        phase.pieces *= share;
-    }
-    out.parity_bytes *= share;
-    return out;
-}
-
 /// Per phase of `r`: the file-system clusters merged into each of its disk I/Os.
 /// The file system reads a file in clusters of max_io, each its own I/O, the next one issued as
 /// read-ahead when the current one is consumed (McVoy & Kleiman, "Extent-like performance from
@@ -191,7 +171,12 @@ std::vector<OsRequest> split_transfer(const MappingContext& ctx, double offset, 
             !is_zfs(geo.level)) {
             r.array = coalesced_full_stripe_share(geo, piece);
         } else if (write && r.sequential && is_zfs(geo.level) && piece < geo.unit) {
-            r.array = zfs_stream_write_share(geo, piece);
+            // A ZFS stream smaller than a record writes new data: its records are holes, so
+            // dbuf_will_dirty reads nothing, the later writes find the record dirty in memory,
+            // and the transaction group writes it whole: the request's share of whole-record
+            // writes, as a write-back cache's full stripes. (Random partial writes overwrite
+            // data: map_zfs_write reads the record first.)
+            r.array = coalesced_full_stripe_share(geo, piece);
         } else {
             r.array = write ? map_write(geo, offset + done, piece)
                             : map_read(geo, offset + done, piece, read_copy);

@@ -65,7 +65,7 @@ void Engine::zfs_dirty(OsReq& r) {
     const auto first = static_cast<std::int64_t>(std::floor(r.offset / record));
     const auto key = [&](std::int64_t rec) { return rec * 4096 + r.volume; };
     if (!r.array.phases.empty() && r.array.phases.front().before_ack && r.sequential) {
-        // A stream writes new data (request_mapping.cpp, zfs_stream_write_share): its records
+        // A stream writes new data (request_mapping.cpp, split_transfer): its records
         // are holes, nothing to read.
         drop_first_phase(r);
     } else if (!r.array.phases.empty() && r.array.phases.front().before_ack &&

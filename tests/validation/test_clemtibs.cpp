@@ -108,7 +108,8 @@ TEST_CASE("clemtibs ZFS: directions of effect the model gets, and the ones it do
     // The source's one conclusion is on resilver times (not modelled here): none is checked.
     CHECK(clemtibs().conclusions.empty());
     // Measured 128 KiB psync writes run at the 1 MiB writes' rate (508.8 vs 513.5 MB/s): a
-    // stream writes new records, nothing is read (zfs_stream_write_share). The model agrees.
+    // stream writes new records, nothing is read (request_mapping.cpp, split_transfer). The model
+    // agrees.
     const Figure& small = figure(kZ, "128 KiB sequential write, psync x numjobs 4: bandwidth");
     CHECK(small.predicted / wz == Approx(1.0).epsilon(0.02));
     CHECK_FALSE(small.note.empty());
