@@ -130,6 +130,8 @@ MeasurementImport::Saved MeasurementImport::save() const {
     s.rates = page_->arrivalRates_->text();
     s.unit = page_->unitCombo_->currentIndex();
     s.threads = page_->threads_->value();
+    s.kind = page_->presetCombo_->currentIndex();
+    s.kindDescription = page_->description_->text();
     return s;
 }
 
@@ -143,6 +145,11 @@ void MeasurementImport::restore(const Saved& s) {
     page_->arrivalRates_->setText(s.rates);
     page_->concurrency_->setText(s.concurrency);
     page_->threads_->setValue(s.threads);
+    if (s.kind >= 0) {
+        // (an entry past the presets changes no field: WorkloadPage::choosePreset)
+        page_->presetCombo_->setCurrentIndex(s.kind);
+        page_->description_->setText(s.kindDescription);
+    }
     emit page_->completeChanged();
 }
 
@@ -159,9 +166,17 @@ bool MeasurementImport::importFile(const QString& path) {
     const Saved previous = save();
     Workload w = first.workload;
     page_->preset_ = w;
+    // "Kind of work" says the workload is the measured one, not the preset it replaced.
+    int kind = page_->presetCombo_->findData(QStringLiteral("imported"));
+    if (kind < 0) {
+        page_->presetCombo_->addItem(tr("Imported measurements"), QStringLiteral("imported"));
+        kind = page_->presetCombo_->count() - 1;
+    }
     restore({w, page_->presetGeneration_, QString::fromStdString(w.name),
              formatPlain(w.read_fraction * 100.0, 1), formatPlain(w.sequential_fraction * 100.0, 1),
-             joinInts(w.concurrency), joinRates(w.arrival_rates_per_s), 0, w.threads});
+             joinInts(w.concurrency), joinRates(w.arrival_rates_per_s), 0, w.threads, kind,
+             tr("The workload measured in %1 (below); every value stays editable.")
+                 .arg(QFileInfo(path).fileName())});
     before_ = previous;
     undoButton_->setEnabled(true);
 

@@ -41,6 +41,8 @@ class MeasurementImport : public QWidget {
         QString workloadName, read, sequential, concurrency, rates;
         int unit = 0;
         int threads = 0;  ///< Workload::threads (fio numjobs, set by an import)
+        int kind = -1;    ///< "Kind of work" entry (-1: leave it)
+        QString kindDescription;
     };
     void chooseFile();
     Saved save() const;

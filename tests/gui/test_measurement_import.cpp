@@ -2,6 +2,7 @@
 // outstanding requests, sizes on the Sizes page), the summary says what was read, a bad file
 // leaves the page alone, drag and drop works, and the import can be undone.
 
+#include <QComboBox>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMimeData>
@@ -55,11 +56,18 @@ class MeasurementImportTest : public QObject {
         const QString depth = field("concurrencyLineEdit");
         QVERIFY(importer()->importFile(fixture("fio-3.33-randrw70-8k-qd4x2-group.json")));
         QCOMPARE(field("workloadNameLineEdit"), QStringLiteral("fio oltp"));
+        auto* kind = wizard_->findChild<QComboBox*>(QStringLiteral("presetComboBox"));
+        QVERIFY(kind != nullptr);
+        QCOMPARE(kind->currentData().toString(), QStringLiteral("imported"));
         QCOMPARE(field("concurrencyLineEdit"), QStringLiteral("8"));
         QVERIFY(std::abs(field("readPercentLineEdit").toDouble() - 70.0) < 3.0);
         QVERIFY(importer()->summaryText().contains(QStringLiteral("fio-3.33")));
         auto* histogram = wizard_->findChild<QLabel*>(QStringLiteral("importHistogramLabel"));
         QVERIFY(histogram != nullptr && histogram->text().contains(QStringLiteral("8 KiB")));
+        // RAID_SCREENSHOT_DIR=DIR keeps a picture of the filled page, to look at it.
+        if (const QString dir = qEnvironmentVariable("RAID_SCREENSHOT_DIR"); !dir.isEmpty()) {
+            QVERIFY(wizard_->grab().save(dir + QStringLiteral("/wizard-import-fio.png")));
+        }
         // The Sizes page shows the imported request size.
         wizard_->next();
         QCOMPARE(wizard_->currentId(), int(ProjectWizard::SizesPageId));
@@ -68,6 +76,7 @@ class MeasurementImportTest : public QObject {
         QVERIFY(importer()->undoImport());
         QCOMPARE(field("readPercentLineEdit"), read);
         QCOMPARE(field("concurrencyLineEdit"), depth);
+        QCOMPARE(kind->currentData().toString(), QStringLiteral("file-server"));
         QVERIFY(!importer()->undoImport());
     }
 
