@@ -2,8 +2,9 @@
 # Records the measurement fixtures in this folder with the real tools (fio 3.33, sysstat 12.6.1
 # on Debian 12); record-older-fio.sh and record-older-sysstat.sh add older releases, and
 # README.md says where the blkparse fixture's trace comes from. Run as: sh record.sh SCRATCH_DIR
-# (a folder on a real file system, not tmpfs, with 100 MB free). Paths and the host name are scrubbed afterwards (SCRATCH_DIR -> /scratch,
-# host -> buildhost) so the files carry nothing of the machine they were made on.
+# (a folder on a real file system, not tmpfs, with 100 MB free). Paths and the host name are
+# scrubbed afterwards (SCRATCH_DIR -> /scratch, host -> buildhost) so the files carry nothing of
+# the machine they were made on.
 set -eu
 S=${1:?usage: sh record.sh SCRATCH_DIR}
 OUT=$(cd "$(dirname "$0")" && pwd)
