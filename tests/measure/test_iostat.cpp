@@ -27,7 +27,7 @@ const ImportedWorkload& device(const std::vector<ImportedWorkload>& w, const std
 
 }  // namespace
 
-TEST_CASE("iostat -x text (sysstat 12): the busy device, load points from the intervals") {
+TEST_CASE("iostat -x text (sysstat 12.6.1): the busy device, load points from the intervals") {
     const auto w = import_file(measure_fixture("iostat-12.6.1-x-d-1-10.txt"));
     // loop0 did I/O only before the recording (the since-boot report, skipped): left out.
     REQUIRE(w.size() == 1);
