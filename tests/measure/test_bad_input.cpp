@@ -42,7 +42,7 @@ TEST_CASE("Formats are detected by content") {
           Format::Iostat);
     CHECK(detect_format(read_all(measure_fixture("iostat-11.2.13-x-d-1-10.txt"))) ==
           Format::Iostat);
-    CHECK(detect_format(read_all(measure_fixture("blkparse-1.2.0-nvme-randread-4k.txt"))) ==
+    CHECK(detect_format(read_all(measure_fixture("blkparse-default-synthetic.txt"))) ==
           Format::Blkparse);
     CHECK(detect_format("note: both iodepth >= 1 and synchronous I/O engine\n{\"fio version\": "
                         "\"fio-3.33\", \"jobs\": []}") == Format::FioJson);

@@ -43,7 +43,7 @@ TEST_CASE("workload import --json: every fixture, and the project reader takes t
           "fio-3.33-bssplit-two-jobs.json", "fio-3.33-randrw60-4k-seq30.iolog",
           "fio-3.16-randrw60-4k-seq30.iolog", "iostat-12.6.1-x-d-1-10.txt",
           "iostat-12.6.1-x-d-t-1-10.json", "iostat-11.2.13-x-d-1-10.txt",
-          "blkparse-1.2.0-nvme-randread-4k.txt"}) {
+          "blkparse-default-synthetic.txt"}) {
         files += " " + fixture_arg(f);
     }
     const auto run =

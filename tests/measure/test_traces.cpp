@@ -1,7 +1,7 @@
 // Per-request traces: fio iologs (version 3 recorded by fio 3.33, version 2 by fio 3.16: the same
-// job), blkparse text of a real blktrace recording (blktrace cannot record in this container,
-// so the trace comes from a public repository: tests/data/measure/README.md), and small
-// hand-written blkparse lines for the cases that trace lacks.
+// job), blkparse text (synthetic, from gen_blkparse.py: blktrace cannot record in this
+// container, tests/data/measure/README.md), and hand-written blkparse lines of the shapes real
+// traces showed (requeues, discards, flushes, no Q).
 
 #include <catch2/catch.hpp>
 
@@ -68,34 +68,29 @@ TEST_CASE("fio iolog v2 waits give the timing") {
     CHECK(w[0].workload.arrival_rates_per_s[0] == Approx(100).epsilon(0.02));
 }
 
-TEST_CASE("blkparse of a real blktrace recording: NVMe random 4 KiB reads, one at a time") {
-    // blkparse 1.2.0 (Debian 12) on takeoverjp/blktrace_viewer's testdata/sample.blktrace.0;
-    // blkparse 1.0.5 prints the same bytes. blkparse's own summary at the end of the file says:
-    // "Read Dispatches: 963, 3852KiB", "Reads Completed: 963", no writes. The mean from
-    // queueing to completion, 5.6609e-05 s, and the span of the dispatches, 0.345489070 -
-    // 0.000001676 s, were computed from the text with awk (README.md), not by this importer.
-    const auto w = import_file(measure_fixture("blkparse-1.2.0-nvme-randread-4k.txt"));
+TEST_CASE("blkparse default text: read share, sizes, sequential share, latency") {
+    // gen_blkparse.py prints: requests 1500 reads 1044 read_fraction 0.6960 sequential 779
+    // sequential_fraction 0.5193 mean_latency_ms 2.0470
+    const auto w = import_file(measure_fixture("blkparse-default-synthetic.txt"));
     REQUIRE(w.size() == 1);
-    const ImportedWorkload& t = w[0];
-    const Workload& wl = t.workload;
-    CHECK(t.source_format == "blkparse");
-    CHECK(wl.name == "blktrace 259,0");
-    CHECK(t.requests == 963);
-    CHECK(wl.read_fraction == 1.0);
-    CHECK(wl.size.kind == SizeDistribution::Kind::Fixed);
-    CHECK(wl.size.fixed_bytes == 4096);
-    CHECK(wl.alignment_bytes == 4096);
-    CHECK(wl.sequential_fraction < 0.1);  // random reads over a 130 GB span
-    REQUIRE(t.measured.size() == 1);
-    CHECK(t.measured[0].mean_response_s == Approx(5.6609e-05).epsilon(0.002));
-    CHECK(t.measured[0].iops == Approx(963 / (0.345489070 - 0.000001676)).epsilon(0.01));
-    // One request at a time (each queued after the previous completed): Little's law gives 1.
-    CHECK(wl.concurrency == std::vector<int>{1});
-    CHECK(t.seconds == Approx(0.345489070 - 0.000001676).epsilon(0.001));
+    const Workload& wl = w[0].workload;
+    CHECK(w[0].requests == 1500);
+    CHECK(wl.read_fraction == Approx(0.6960).margin(0.0001));
+    CHECK(wl.sequential_fraction == Approx(0.5193).margin(0.001));
+    REQUIRE(wl.size.kind == SizeDistribution::Kind::Histogram);
+    REQUIRE(wl.size.bins.size() == 2);
+    CHECK(wl.size.bins[0].bytes == 4096);
+    CHECK(wl.size.bins[1].bytes == 65536);
+    REQUIRE(w[0].measured.size() == 1);
+    CHECK(w[0].measured[0].mean_response_s == Approx(2.0470e-3).epsilon(0.001));
+    // About 300 requests a second, as generated.
+    CHECK(w[0].measured[0].iops == Approx(300).epsilon(0.1));
+    REQUIRE(!wl.arrival_rates_per_s.empty());
+    CHECK(wl.arrival_rates_per_s.front() == Approx(300).epsilon(0.15));
 }
 
 TEST_CASE("blkparse: writes, sizes, discards, flushes and a requeued dispatch") {
-    // Hand-written in blkparse's default layout after the patterns of a real trace recorded with
+    // Hand-written in blkparse's default layout after the patterns of real traces recorded with
     // `-a issue -a complete` (no Q): a write dispatched twice before its completion (a requeue),
     // a discard (RWBS "DS") and a flush without data ("FN") are not requests.
     const std::string text =
