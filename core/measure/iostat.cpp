@@ -33,7 +33,7 @@ struct Device {
 
 struct Series {
     std::string banner;  ///< "Linux 6.1.0 (host) ..." or the JSON's nodename and release
-    int sysstat = 12;    ///< 11 if the columns are sysstat 11's
+    int sysstat = 12;    ///< 11 if the columns are sysstat 11.5.6 and earlier's (avgqu-sz)
     std::string first_time, last_time;
     int reports = 0;
     std::map<std::string, Device> devices;  ///< in name order
@@ -202,7 +202,11 @@ ImportedWorkload device_workload(const std::string& name, const Device& dev, con
     const int outstanding =
         std::max(1, static_cast<int>(std::lround(by_util.back()->queue)));  // the busiest
     w.concurrency = {outstanding};
-    out.source_format = "iostat -x (sysstat " + std::to_string(series.sysstat) + ")";
+    // The columns tell the layout, not the release: avgrq-sz / avgqu-sz up to sysstat 11.5.6,
+    // rareq-sz / wareq-sz / aqu-sz from 11.5.7 on (sysstat's iostat.c at the tags v11.5.6,
+    // v11.5.7; real 11.2.13, 11.7.4 and 12.6.1 recordings in tests/data/measure).
+    out.source_format = series.sysstat == 11 ? "iostat -x (sysstat 11 up to 11.5.6)"
+                                             : "iostat -x (sysstat 11.5.7 or later)";
     out.requests = 0;  // iostat gives rates, not counts
     out.description = device_description(name, b, series, label);
     out.notes.push_back(

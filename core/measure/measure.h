@@ -50,7 +50,7 @@ struct ImportedWorkload {
     Workload workload;                    ///< name, mix, sizes, load points
     std::vector<MeasuredPoint> measured;  ///< the measured load points, as references
     std::string description;         ///< provenance: tool and version, device or job, time span
-    std::string source_format;       ///< "fio JSON", "fio iolog v3", "iostat -x (sysstat 12)", ...
+    std::string source_format;       ///< e.g. "fio JSON+", "fio iolog v2", "blkparse"
     double requests = 0;             ///< requests (I/Os) the figures are made of
     double seconds = 0;              ///< time span measured; 0 if the input has no timing
     std::vector<std::string> notes;  ///< what could not be read and what was assumed instead

@@ -35,12 +35,12 @@ TEST_CASE("Formats are detected by content") {
           Format::FioJson);
     CHECK(detect_format(read_all(measure_fixture("fio-3.33-randrw60-4k-seq30.iolog"))) ==
           Format::FioIolog);
-    CHECK(detect_format(read_all(measure_fixture("fio-v2-from-3.33-randrw60-4k-seq30.iolog"))) ==
+    CHECK(detect_format(read_all(measure_fixture("fio-3.16-randrw60-4k-seq30.iolog"))) ==
           Format::FioIolog);
     CHECK(detect_format(read_all(measure_fixture("iostat-12.6.1-x-d-1-10.txt"))) == Format::Iostat);
     CHECK(detect_format(read_all(measure_fixture("iostat-12.6.1-x-d-t-1-10.json"))) ==
           Format::Iostat);
-    CHECK(detect_format(read_all(measure_fixture("iostat-11-layout-from-12.6.1.txt"))) ==
+    CHECK(detect_format(read_all(measure_fixture("iostat-11.2.13-x-d-1-10.txt"))) ==
           Format::Iostat);
     CHECK(detect_format(read_all(measure_fixture("blkparse-default-synthetic.txt"))) ==
           Format::Blkparse);

@@ -131,3 +131,39 @@ TEST_CASE("fio run on a temporary file: the import recovers the job's options") 
     CHECK(t[0].workload.sequential_fraction == Approx(0.4).margin(0.1));
     CHECK(t[0].requests == 4096);
 }
+
+TEST_CASE("fio 3.16 and 3.28 JSON and json+ (record-older-fio.sh): the same jobs recovered") {
+    // The jobs of record.sh, run by fio 3.16 (Ubuntu 20.04's) and fio 3.28 (Ubuntu 22.04's).
+    const std::string v = GENERATE(as<std::string>{}, "fio-3.16", "fio-3.28");
+    CAPTURE(v);
+    SECTION("group_reporting: 70% random reads, 8 KiB, depth 4 x 2 jobs") {
+        const auto w = import(v + "-randrw70-8k-qd4x2-group.json");
+        REQUIRE(w.size() == 1);
+        const Workload& wl = w[0].workload;
+        CHECK(w[0].source_format == "fio JSON");
+        CHECK(wl.read_fraction == Approx(0.70).margin(0.03));
+        CHECK(wl.size.kind == SizeDistribution::Kind::Fixed);
+        CHECK(wl.size.fixed_bytes == 8192);
+        CHECK(wl.sequential_fraction == 0);
+        CHECK(wl.concurrency == std::vector<int>{8});
+        REQUIRE(w[0].measured.size() == 1);
+        CHECK(w[0].measured[0].iops * w[0].measured[0].mean_response_s == Approx(8).epsilon(0.1));
+        CHECK(w[0].description.find(v) != std::string::npos);
+    }
+    SECTION("json+: random 4 KiB reads at depth 8") {
+        const auto w = import(v + "-randread-4k-qd8.jsonplus");
+        REQUIRE(w.size() == 1);
+        CHECK(w[0].source_format == "fio JSON+");
+        CHECK(w[0].workload.read_fraction == 1.0);
+        CHECK(w[0].workload.size.fixed_bytes == 4096);
+        CHECK(w[0].workload.sequential_fraction == 0);
+        CHECK(w[0].workload.concurrency == std::vector<int>{8});
+    }
+    SECTION("three clones without group_reporting: 50% reads, 16 KiB, depth 2 x 3") {
+        const auto w = import(v + "-randrw50-16k-qd2x3-jobs.json");
+        REQUIRE(w.size() == 1);
+        CHECK(w[0].workload.read_fraction == Approx(0.5).margin(0.03));
+        CHECK(w[0].workload.concurrency == std::vector<int>{6});
+        CHECK(w[0].workload.size.fixed_bytes == 16384);
+    }
+}

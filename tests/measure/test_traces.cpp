@@ -1,5 +1,7 @@
-// Per-request traces: fio iologs (version 3 recorded by fio 3.33, version 2 the same log without
-// timestamps) and blkparse text (synthetic, from gen_blkparse.py: blktrace cannot run here).
+// Per-request traces: fio iologs (version 3 recorded by fio 3.33, version 2 by fio 3.16: the same
+// job), blkparse text (synthetic, from gen_blkparse.py: blktrace cannot record in this
+// container, tests/data/measure/README.md), and hand-written blkparse lines of the shapes real
+// traces showed (requeues, discards, flushes, no Q).
 
 #include <catch2/catch.hpp>
 
@@ -28,17 +30,26 @@ TEST_CASE("fio iolog v3: 60% reads, 4 KiB, 30% sequential, rates from the timest
     CHECK(wl.arrival_rates_per_s.front() == Approx(4096 / w[0].seconds).epsilon(0.01));
 }
 
-TEST_CASE("fio iolog v2 (no timing) reads the same requests as v3") {
+TEST_CASE("fio iolog v2 written by fio 3.16: the same job as the v3 log, without timing") {
+    // record-older-fio.sh: fio 3.16 (before 3.31 fio writes version 2) ran record.sh's job; its
+    // log lists the same requests as fio 3.33's v3 log (fio's default seeds are fixed), and
+    // fio 3.28 wrote a byte-identical file.
     const auto v3 = import_file(measure_fixture("fio-3.33-randrw60-4k-seq30.iolog"));
-    const auto v2 = import_file(measure_fixture("fio-v2-from-3.33-randrw60-4k-seq30.iolog"));
+    const auto v2 = import_file(measure_fixture("fio-3.16-randrw60-4k-seq30.iolog"));
     REQUIRE(v2.size() == 1);
+    const Workload& wl = v2[0].workload;
     CHECK(v2[0].source_format == "fio iolog v2");
+    CHECK(v2[0].requests == 4096);
+    CHECK(wl.read_fraction == Approx(0.60).margin(0.03));
+    CHECK(wl.sequential_fraction == Approx(0.30).margin(0.1));
+    CHECK(wl.size.fixed_bytes == 4096);
+    CHECK(wl.alignment_bytes == 4096);
     CHECK(v2[0].requests == v3[0].requests);
-    CHECK(v2[0].workload.read_fraction == v3[0].workload.read_fraction);
-    CHECK(v2[0].workload.sequential_fraction == v3[0].workload.sequential_fraction);
+    CHECK(wl.read_fraction == v3[0].workload.read_fraction);
+    CHECK(wl.sequential_fraction == v3[0].workload.sequential_fraction);
     // Without timing the load point is a stated placeholder.
-    CHECK(v2[0].workload.concurrency == std::vector<int>{1});
-    CHECK(v2[0].workload.arrival_rates_per_s.empty());
+    CHECK(wl.concurrency == std::vector<int>{1});
+    CHECK(wl.arrival_rates_per_s.empty());
     CHECK(!v2[0].notes.empty());
 }
 
@@ -76,6 +87,45 @@ TEST_CASE("blkparse default text: read share, sizes, sequential share, latency")
     CHECK(w[0].measured[0].iops == Approx(300).epsilon(0.1));
     REQUIRE(!wl.arrival_rates_per_s.empty());
     CHECK(wl.arrival_rates_per_s.front() == Approx(300).epsilon(0.15));
+}
+
+TEST_CASE("blkparse: writes, sizes, discards, flushes and a requeued dispatch") {
+    // Hand-written in blkparse's default layout after the patterns of real traces recorded with
+    // `-a issue -a complete` (no Q): a write dispatched twice before its completion (a requeue),
+    // a discard (RWBS "DS") and a flush without data ("FN") are not requests.
+    const std::string text =
+        "  8,52   3        1     0.000000000   226  D   W 1000 + 8 [kworker/3:1H]\n"
+        "  8,52   3        2     0.000800000   226  D   W 1000 + 8 [kworker/3:1H]\n"
+        "  8,52   3        3     0.001000000     0  C   W 1000 + 8 [0]\n"
+        "  8,52   0        1     0.002000000   276  D  DS 983947432 + 64 [kworker/0:1H]\n"
+        "  8,52   3        4     0.002500000     0  C  DS 983947432 + 64 [0]\n"
+        "  8,52   6        1     0.003000000   275  D  FN [kworker/6:1H]\n"
+        "  8,52   3        5     0.003200000     0  C  FN 0 [0]\n"
+        "  8,52   3        6     0.004000000   226  D   R 1008 + 32 [kworker/3:1H]\n"
+        "  8,52   3        7     0.007000000     0  C   R 1008 + 32 [0]\n"
+        "  8,52   3        8     0.008000000   226  D   W 5000 + 8 [kworker/3:1H]\n"
+        "  8,52   3        9     0.009000000     0  C   W 5000 + 8 [0]\n";
+    test::TempDir dir("blkparse");
+    const auto w = import_file(dir.write("hand.txt", text));
+    REQUIRE(w.size() == 1);
+    const ImportedWorkload& t = w[0];
+    CHECK(t.requests == 3);  // the requeued write once, the read, the second write
+    CHECK(t.workload.read_fraction == Approx(1.0 / 3).margin(0.0001));
+    // The read starts where the first write ended (sector 1000 + 8): 1 of the 3 requests
+    // (the first has no predecessor and counts as not sequential).
+    CHECK(t.workload.sequential_fraction == Approx(1.0 / 3).margin(0.001));
+    REQUIRE(t.workload.size.kind == SizeDistribution::Kind::Histogram);
+    REQUIRE(t.workload.size.bins.size() == 2);
+    CHECK(t.workload.size.bins[0].bytes == 4096);
+    CHECK(t.workload.size.bins[1].bytes == 16384);
+    // Latencies from the first dispatch (no Q traced): 1 ms, 3 ms, 1 ms.
+    REQUIRE(t.measured.size() == 1);
+    CHECK(t.measured[0].mean_response_s == Approx(5e-3 / 3).epsilon(1e-3));
+    bool requeue_note = false;
+    for (const auto& n : t.notes) {
+        requeue_note = requeue_note || n.find("requeues") != std::string::npos;
+    }
+    CHECK(requeue_note);
 }
 
 TEST_CASE("A long trace streams in bounded memory with progress", "[slow]") {

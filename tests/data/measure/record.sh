@@ -1,8 +1,10 @@
 #!/bin/sh
 # Records the measurement fixtures in this folder with the real tools (fio 3.33, sysstat 12.6.1
-# on Debian 12). Run as: sh record.sh SCRATCH_DIR (a folder on a real file system, not tmpfs,
-# with 100 MB free). Paths and the host name are scrubbed afterwards (SCRATCH_DIR -> /scratch,
-# host -> buildhost) so the files carry nothing of the machine they were made on.
+# on Debian 12); record-older-fio.sh and record-older-sysstat.sh add older releases, and
+# README.md says where the blkparse fixture's trace comes from. Run as: sh record.sh SCRATCH_DIR
+# (a folder on a real file system, not tmpfs, with 100 MB free). Paths and the host name are
+# scrubbed afterwards (SCRATCH_DIR -> /scratch, host -> buildhost) so the files carry nothing of
+# the machine they were made on.
 set -eu
 S=${1:?usage: sh record.sh SCRATCH_DIR}
 OUT=$(cd "$(dirname "$0")" && pwd)
@@ -46,10 +48,7 @@ fio --output-format=json --output="$OUT/fio-3.33-bssplit-two-jobs.json" "$S/two-
 # fio iolog version 3 (fio >= 3.31 writes v3): 60% reads, 4 KiB, 30% sequential, 4096 requests.
 fio --name=trace --filename="$F" --size=64M --rw=randrw --rwmixread=60 --percentage_random=70 \
     --bs=4k --io_size=16M --write_iolog="$OUT/fio-3.33-randrw60-4k-seq30.iolog" --output=/dev/null
-# fio iolog version 2: fio < 3.31 wrote the same lines without the leading timestamp; this one is
-# the v3 log above with the timestamps cut (fio 3.33 cannot write v2).
-{ echo "fio version 2 iolog"; tail -n +2 "$OUT/fio-3.33-randrw60-4k-seq30.iolog" | cut -d' ' -f2-; } \
-    > "$OUT/fio-v2-from-3.33-randrw60-4k-seq30.iolog"
+# fio iolog version 2 (fio < 3.31 writes v2): record-older-fio.sh, with fio 3.16.
 
 # iostat -x while a varying fio load runs: 10 one-second intervals, every device (text and JSON).
 fio --name=bg $common --runtime=14 --rw=randrw --rwmixread=80 --bs=16k --ioengine=libaio \
