@@ -5,6 +5,7 @@
 
 #include "components/ssd_model.h"
 #include "evaluate/link_stages.h"
+#include "layout/zfs_pool.h"
 #include "system/write_cache.h"
 #include "units/units.h"
 
@@ -219,7 +220,29 @@ HddServicePlan DriveVisits::hdd_plan(const DriveAccess& a, bool cached,
     const double piece = std::max(units::sector, sys_.host.max_io_bytes);
     p.cluster_media =
         hdd_transfer_time(hdd, geo_.unit > 0.0 ? std::min(piece, geo_.unit) : piece, span);
+    p.run = !a.write && a.sequential ? prefetch_run(command_bytes, p.transfer) : 1.0;
     return p;
+}
+
+double DriveVisits::prefetch_run(double command_bytes, double transfer_s) const {
+    if (!is_zfs(geo_.level) || command_bytes <= 0.0 || transfer_s <= 0.0) {
+        return 1.0;
+    }
+    // OpenZFS dmu_zfetch.c: a sequential stream is read up to zfetch_max_distance (64 MiB)
+    // ahead of the application; the prefetch reads queue in the drives' async-read class,
+    // which vdev_queue.c (vdev_queue_io_to_issue) issues in LBA order after the last one
+    // issued, within one 2^29 ns interval (VDQ_T_SHIFT): the drive reads a stream's queued
+    // share on, and positions once per run. derived: the run is the distance spread over the
+    // drives that hold the stream's data (a raidz/dRAID record's data columns; any mirror
+    // child), at most what the drive transfers in that interval.
+    constexpr double kZfetchMaxDistance = 64.0 * 1024 * 1024;
+    constexpr double kVdevQueueInterval = 536870912e-9;  // 2^29 ns
+    const double drives = static_cast<double>(geo_.drives);
+    const double holding = geo_.level == RaidLevel::ZfsMirror
+                               ? drives
+                               : std::max(1.0, drives * zfs_data_share(geo_.zfs, geo_.zfs.record));
+    const double run_bytes = kZfetchMaxDistance / holding;
+    return std::clamp(run_bytes / command_bytes, 1.0, kVdevQueueInterval / transfer_s);
 }
 
 }  // namespace raidadv

@@ -38,6 +38,8 @@ class DriveVisits {
     queueing::Visit hdd_visit(const DriveAccess& a) const;
     HddServicePlan hdd_plan(const DriveAccess& a, bool cached, double command_bytes) const;
     /// md offset raid10: the share of the disk a read stream passes over per byte it reads.
+    /// ZFS sequential reads: commands of one stream a drive serves in a row (prefetch).
+    double prefetch_run(double command_bytes, double transfer_s) const;
     double offset_read_sweep() const;
     /// Copies a sub-request chooses among by queue length: a mirror read that starts a
     /// transfer takes the shorter queue (then the nearer arm); the rest go where they must.

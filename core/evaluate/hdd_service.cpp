@@ -146,7 +146,8 @@ Interleaving interleave(const HddServicePlan& plan, const DriveIoCounts& drive_i
 ServiceParts command_parts(const HddServicePlan& plan, const Positioning& pos,
                            const Interleaving& il, double fresh_share, double skipped) {
     const TimeMoments& m = pos.m;
-    double p = 1.0 - 1.0 / il.interleaved;
+    // A run of `plan.run` commands of one stream is positioned once (ZFS prefetch).
+    double p = (1.0 - 1.0 / il.interleaved) / std::max(1.0, plan.run);
     if (plan.streaming && il.interleaved <= plan.segments) {
         p *= il.preempted + (1.0 - il.preempted) * plan.per_segment;
     }

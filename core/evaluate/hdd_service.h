@@ -82,6 +82,9 @@ struct HddServicePlan {
     bool allocated = false;
     double unbuffered = 0.0;     ///< pipelined window: share of bytes not read ahead
     double cluster_media = 0.0;  ///< media time of the previous cluster on its disk
+    /// Commands of one stream the drive serves in a row before another stream's (ZFS
+    /// prefetch in an LBA-ordered queue: DriveVisits::prefetch_run), else 1.
+    double run = 1.0;
 };
 
 /// Drive reads ([0]) and writes ([1]) per job, filled while building, read while solving.

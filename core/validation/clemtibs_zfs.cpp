@@ -77,13 +77,12 @@ std::string figure_id(const StudyInputs& in, const std::string& file, const std:
 /// Why a fio figure misses by more than 35%: the mechanism the residual points to.
 std::string miss_note(bool read, bool latency, bool faster, int request_kib) {
     if (read && !faster) {
-        return "Measured sequential reads are faster than predicted, and the model predicts the "
-               "same rate for raidz2 and dRAID2 where dRAID2 measured 1.6x raidz2: ZFS's "
-               "prefetch (dmu_zfetch reads ahead up to zfetch_max_distance per stream) keeps "
-               "many more disk reads in flight than fio's iodepth 4 x 2 jobs, and part of the "
-               "40 GiB may still be in the 31 GiB ARC; neither is modelled. Why dRAID's "
-               "fixed-width permuted rows read faster than raidz2's per-record columns is not "
-               "modelled either (the model reads the data columns of each record alike).";
+        return "Measured dRAID2 sequential reads are 1.6x raidz2's; the model, with ZFS's "
+               "prefetch (each of the 2 streams read up to 64 MiB ahead, served in LBA order "
+               "by the drives' queues: docs/model.md), predicts raidz2's rate (within 1%) for "
+               "both: it reads each record's data columns alike on both layouts. Part of the "
+               "40 GiB may still have been in the 31 GiB ARC for the dRAID run (arcstat not "
+               "checked); why dRAID's permuted rows would read faster is not modelled.";
     }
     if (read) {
         return "The model reads faster than measured.";

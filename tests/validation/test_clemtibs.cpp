@@ -69,15 +69,15 @@ TEST_CASE("clemtibs ZFS: nothing calibrated, error and ordering as documented") 
             CHECK_FALSE(f.note.empty());
         }
     }
-    // 46.1% and -0.45 since stream writes need no record reads (47.7% and 0.41 when encoded):
-    // far outside the targets (15%, 0.7). The model now ranks the writes (+48%) above
-    // the reads (-46%, -67%), the measurement the reverse: the unmodelled prefetch and txg
-    // throttle (docs/model.md section 10). Bounds near today's values, so that a model change
-    // moving them is noticed.
-    CHECK(s.median_abs_error_pct > 35.0);
-    CHECK(s.median_abs_error_pct < 60.0);
-    CHECK(s.kendall_tau > -0.6);
-    CHECK(s.kendall_tau < -0.3);
+    // 24.1% and +0.21 with ZFS prefetch (46.1% and -0.45 before it, 47.7% and 0.41 when
+    // encoded): still outside the targets (15%, 0.7). raidz2's reads now within 1%;
+    // left: the writes (+48%: a ~510 MB/s ceiling the model lacks) and dRAID2's reads (1.6x
+    // raidz2's, measured). Bounds near today's values, so that a model change moving them is
+    // noticed.
+    CHECK(s.median_abs_error_pct > 15.0);
+    CHECK(s.median_abs_error_pct < 35.0);
+    CHECK(s.kendall_tau > 0.0);
+    CHECK(s.kendall_tau < 0.5);
     for (const char* config : {kZ, kD}) {
         const Figure& r = figure(config, "1 MiB sequential read, iodepth 4 x numjobs 2: bandwidth");
         const Figure& w =
@@ -86,11 +86,16 @@ TEST_CASE("clemtibs ZFS: nothing calibrated, error and ordering as documented") 
         // ZFS writes return from RAM (uses_write_back): they count as cached writes.
         CHECK(w.evidence == EvidenceClass::CachedWrites);
         // The 1 MiB writes within 1.5x today (measured 0.68x the prediction: a ~510 MB/s
-        // ceiling the model lacks); the reads below the measurement (0.54x raidz2, 0.33x dRAID2).
+        // ceiling the model lacks).
         CHECK(std::abs(std::log(w.measured / w.predicted)) < std::log(1.5));
-        CHECK(r.predicted < r.measured);
-        CHECK(r.predicted > 0.25 * r.measured);
     }
+    // Reads with prefetch: two streams read as fast as one (measured raidz2 755.9 MB/s), and
+    // dRAID2's measured 1229 MB/s stays above the prediction.
+    const Figure& rz = figure(kZ, "1 MiB sequential read, iodepth 4 x numjobs 2: bandwidth");
+    CHECK(rz.predicted == Approx(rz.measured).epsilon(0.05));
+    const Figure& rd = figure(kD, "1 MiB sequential read, iodepth 4 x numjobs 2: bandwidth");
+    CHECK(rd.predicted < 0.7 * rd.measured);
+    CHECK_FALSE(rd.note.empty());
 }
 
 TEST_CASE("clemtibs ZFS: directions of effect the model gets, and the ones it does not") {
