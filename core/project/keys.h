@@ -159,6 +159,8 @@ inline constexpr const char* max_rebuild_hours = "max_rebuild_hours";
 inline constexpr const char* max_drive_bays = "max_drive_bays";
 inline constexpr const char* max_power_w = "max_power_w";
 inline constexpr const char* power_loss_safe_writes = "power_loss_safe_writes";
+/// "any", "hardware", "md" or "zfs" (advisor::RaidSoftware).
+inline constexpr const char* raid_software = "raid_software";
 inline constexpr const char* raid_software_owned = "raid_software_owned";
 inline constexpr const char* allowed = "allowed";
 inline constexpr const char* owned_controller = "owned_controller";
