@@ -33,6 +33,9 @@ inline constexpr const char* version = "version";
 namespace session {
 inline constexpr const char* pins = "pins";
 inline constexpr const char* selected = "selected";
+/// A what-if change of one ZFS configuration's pool: {"configuration", "drives_per_vdev",
+/// "vdevs", "recordsize_kib", "draid_data"}.
+inline constexpr const char* pool_what_if = "pool_what_if";
 }  // namespace session
 
 /// `systems[i]`.

@@ -151,9 +151,8 @@ void read_raid_software(ObjectReader& r, advisor::Constraints& c) {
     if (v == nullptr) {
         return;
     }
-    for (advisor::RaidSoftware s :
-         {advisor::RaidSoftware::Any, advisor::RaidSoftware::Hardware, advisor::RaidSoftware::Md,
-          advisor::RaidSoftware::Zfs}) {
+    for (advisor::RaidSoftware s : {advisor::RaidSoftware::Any, advisor::RaidSoftware::Hardware,
+                                    advisor::RaidSoftware::Md, advisor::RaidSoftware::Zfs}) {
         if (v->is_string() && v->get_ref<const std::string&>() == advisor::to_string(s)) {
             c.raid_software = s;
             return;

@@ -151,3 +151,29 @@ TEST_CASE("advisor.raid_software is read, written back and checked", "[advisor][
               R"(must be "any", "hardware", "md" or "zfs", got the string "raidz")");
     }
 }
+
+TEST_CASE("session.pool_what_if is checked by the project reader", "[advisor][zfs][project]") {
+    std::ifstream in(std::filesystem::path(RAID_RESOURCES_DIR) / "examples" /
+                     "advisor-zfs-nas.json");
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const std::size_t end = text.rfind('}');
+    REQUIRE(end != std::string::npos);
+    const auto with = [&](const std::string& pool) {
+        return text.substr(0, end) + ", \"session\": {\"pool_what_if\": " + pool + "}}";
+    };
+    const auto& catalog = raidadv::test::bundled_catalog();
+    CHECK_NOTHROW(raidadv::parse_project(
+        with(R"({"configuration": "x", "drives_per_vdev": 4, "vdevs": 2, "recordsize_kib": 1024,
+                 "draid_data": 0})"),
+        catalog));
+    try {
+        (void)raidadv::parse_project(
+            with(R"({"configuration": "x", "drives_per_vdev": 4, "vdevs": 0,
+                     "recordsize_kib": 128})"),
+            catalog);
+        FAIL("zero vdevs were accepted");
+    } catch (const raidadv::ProjectError& e) {
+        REQUIRE(e.issues.size() == 1);
+        CHECK(e.issues[0].path == "session.pool_what_if.vdevs");
+    }
+}
