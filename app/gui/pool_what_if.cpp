@@ -29,13 +29,20 @@ QString figures(const System& system, const advisor::Request& request, bool owne
     try {
         const advisor::Assessment a = advisor::assess(system, request, owned, false);
         const advisor::PerformanceOutcome o = advisor::measure(system, request.workload);
-        QStringList times;
+        QStringList times, loads;
         for (const PointMetrics& p : o.performance.points) {
             times << formatPlain(p.mean_response_s * 1e3, 2);
+            loads << (p.concurrency > 0
+                          ? QString::number(p.concurrency)
+                          : QObject::tr("%1/s").arg(formatPlain(p.arrival_rate_per_s)));
         }
-        const QString speed =
-            o.feasible ? QObject::tr("mean response %1 ms").arg(times.join(QStringLiteral(", ")))
-                       : QString::fromStdString(o.problem);
+        // Closed points by their outstanding requests, open ones by their arrival rate.
+        const bool closed = request.workload.arrival_rates_per_s.empty();
+        const QString at =
+            loads.join(QStringLiteral(" / ")) + (closed ? QObject::tr(" outstanding") : QString());
+        const QString speed = o.feasible ? QObject::tr("mean response %1 ms at %2")
+                                               .arg(times.join(QStringLiteral(" / ")), at)
+                                         : QString::fromStdString(o.problem);
         return QObject::tr(
                    "%1 usable, survives %2 failed drive(s), data loss in %3 years %4%, "
                    "%5, %6")
@@ -119,6 +126,7 @@ PoolWhatIf::PoolWhatIf(QWidget* parent) : QWidget(parent) {
     reason_->setPalette(red);
 
     auto* form = new QFormLayout;
+    form->setFieldGrowthPolicy(QFormLayout::FieldsStayAtSizeHint);
     form->addRow(tr("Drives per vdev:"), drivesPerVdev_);
     form->addRow(tr("Vdevs:"), vdevs_);
     form->addRow(tr("Recordsize:"), record_);

@@ -80,9 +80,9 @@ HardwarePage::HardwarePage(QWidget* parent) : CheckedPage(parent) {
     setObjectName(QStringLiteral("hardwarePage"));
     setTitle(tr("Hardware"));
     setSubTitle(
-        tr("Which computer will the storage attach to, and may the advisor pick any drive, "
-           "controller and RAID level from the catalog? Tick only what you would buy, or name a "
-           "controller you already own (it then costs nothing)."));
+        tr("Which computer will the storage attach to, which RAID software will it run, and "
+           "may the advisor pick any drive, controller and RAID level from the catalog? Tick only "
+           "what you would buy, or name a controller you already own (it then costs nothing)."));
     host_ = new QComboBox(this);
     host_->setObjectName(QStringLiteral("hostComboBox"));
     raidSoftwareChoice_ = new QComboBox(this);
