@@ -8,6 +8,7 @@
 #include <QVBoxLayout>
 #include <cmath>
 #include <exception>
+#include <string>
 
 #include "error_text.h"
 #include "input_parsing.h"
@@ -22,6 +23,7 @@ namespace {
 constexpr double KiB = 1024.0;
 constexpr int kMaxPerVdev = 255;  // dRAID's most children (vdev_draid.h VDEV_DRAID_MAX_CHILDREN)
 constexpr int kMaxVdevs = 256;    // estimated: a bound on the field, not a limit of ZFS
+constexpr int kMaxPoolDrives = 4096;  // the project file's most drives (core/project/sections.h)
 
 /// One line of figures for `system`: usable space, failures survived, loss risk, cost and the
 /// mean response at each load point; or why it could not be evaluated.
@@ -225,7 +227,11 @@ void PoolWhatIf::recompute() {
     l.drives = drivesPerVdev_->value() * l.vdevs;
     l.record_bytes = record_->currentData().toDouble();
     l.draid_data = draidData_->value();
-    const ZfsLayoutProblem why = zfs_layout_problem(l);
+    ZfsLayoutProblem why = zfs_layout_problem(l);
+    if (why.empty() && l.drives > kMaxPoolDrives) {
+        why = {"vdevs", "a pool of " + std::to_string(l.drives) + " drives: at most " +
+                            std::to_string(kMaxPoolDrives) + " (the project file's limit)"};
+    }
     problem_ = why.empty() ? QString()
                            : QStringLiteral("%1: %2").arg(QString::fromStdString(why.key),
                                                           QString::fromStdString(why.message));

@@ -526,6 +526,12 @@ class DocumentWindowTest : public QObject {
         QVERIFY(reason->isVisibleTo(window_.get()));
         QCOMPARE(reason->text(), QString::fromStdString(expected.key + ": " + expected.message));
         QCOMPARE(window_->document()->undoStack()->count(), 1);
+        // More drives than a project may have: refused before the model runs.
+        vdevs->setValue(256);
+        perVdev->setValue(20);
+        QVERIFY2(reason->text().startsWith(QStringLiteral("vdevs: a pool of 5120 drives")),
+                 qPrintable(reason->text()));
+        QCOMPARE(window_->document()->undoStack()->count(), 1);
 
         // Undo: the recommended pool again, on screen and in the document.
         window_->document()->undoStack()->undo();
