@@ -6,6 +6,7 @@
 #include <exception>
 
 #include "catalog/catalog.h"
+#include "system/raid_software.h"
 #include "user_catalog.h"
 
 namespace raidadv::gui {
@@ -44,6 +45,7 @@ CatalogChoices CatalogChoices::load(const QString& catalogPath) {
             choices.hosts.push_back({QString::fromStdString(h.info.id),
                                      QString::fromStdString(h.info.name),
                                      QStringLiteral("%1 CPU cores").arg(h.cpu_cores), false});
+            choices.hosts.back().zfs = raidadv::host_runs_zfs(h);
         }
         QStringList interfaces, formFactors;  // one per drive
         for (const raidadv::DriveSpec& d : catalog.drives()) {

@@ -13,6 +13,7 @@ struct CatalogChoices {
         QString name;    ///< "Seagate Barracuda 7200.9 500 GB"
         QString detail;  ///< "HDD, 500 GB, SATA 3 Gb/s, 2006" (for lists and tooltips)
         bool ssd = false;
+        bool zfs = false;  ///< a host that runs ZFS (its raid_software lists zfs)
     };
     std::vector<Item> hosts;
     std::vector<Item> drives;

@@ -47,6 +47,7 @@
 #include "compare_view.h"
 #include "help_window.h"
 #include "layout_diagram.h"
+#include "pool_what_if.h"
 #include "project_document.h"
 #include "project_wizard.h"
 #include "recommendations_model.h"
@@ -374,7 +375,14 @@ void MainWindow::createDetailTabs() {
     detailTabs_->addTab(detail_, tr("E&xplanation"));
     detailTabs_->addTab(chartsPage, tr("Ch&arts"));
     detailTabs_->addTab(riskPage, tr("Stripe && ris&k"));
-    detailTabs_->addTab(diagram_, tr("&Layout"));
+    poolWhatIf_ = new PoolWhatIf(this);
+    connect(poolWhatIf_, &PoolWhatIf::edited, this, &MainWindow::recordPoolWhatIf);
+    auto* layoutPage = new QWidget(this);
+    auto* layoutColumn = new QVBoxLayout(layoutPage);
+    layoutColumn->setContentsMargins(0, 0, 0, 0);
+    layoutColumn->addWidget(diagram_, 1);
+    layoutColumn->addWidget(poolWhatIf_);
+    detailTabs_->addTab(layoutPage, tr("&Layout"));
     buyingSummary_ = new BuyingSummaryView(this);
     buyingSummary_->setObjectName(QStringLiteral("buyingSummaryView"));
     detailTabs_->addTab(buyingSummary_, tr("&Buying summary"));

@@ -52,6 +52,7 @@ class ProjectWizard;
 class RecommendationsModel;
 class ResultsModel;
 class WhatIfPanel;
+class PoolWhatIf;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -210,6 +211,7 @@ class MainWindow : public QMainWindow {
     charts::ChartWidget* stripeChart_ = nullptr;
     charts::ChartWidget* lossChart_ = nullptr;
     LayoutDiagram* diagram_ = nullptr;
+    PoolWhatIf* poolWhatIf_ = nullptr;  ///< under the diagram: a ZFS pool's what-if (issue 28)
     BuyingSummaryView* buyingSummary_ = nullptr;  ///< the selected configuration's
     WhatIfPanel* whatIf_ = nullptr;
     CompareView* compare_ = nullptr;
@@ -258,6 +260,10 @@ class MainWindow : public QMainWindow {
     void recordWhatIf();
     void recordPins();
     void syncPins();
+    /// The pool what-if of the selected configuration as the document's session holds it, and
+    /// the layout diagram of the pool it shows.
+    void showPoolWhatIf();
+    void recordPoolWhatIf();
     /// Runs the project as the document now holds it (after a wizard edit, its undo or redo).
     void reloadFromDocument();
     QString suggestedSavePath() const;

@@ -29,6 +29,7 @@
 #include "compare_view.h"
 #include "layout_diagram.h"
 #include "main_window.h"
+#include "pool_what_if.h"
 #include "recommendations_model.h"
 #include "risk_charts.h"
 #include "what_if_panel.h"
@@ -215,6 +216,7 @@ void MainWindow::showCandidate() {
             detail_->clear();
         }
         diagram_->clear();
+        poolWhatIf_->clear();
         buyingSummary_->clear();
         pinButton_->setEnabled(false);
         utilizationChart_->showMessage(tr("Select a configuration."));
@@ -228,6 +230,7 @@ void MainWindow::showCandidate() {
         *c, rank + 1, found == session_->explanations.end() ? nullptr : &found->second,
         recModel_->request()));
     diagram_->setSystem(c->system, QString::fromStdString(c->assessment.attached_as));
+    showPoolWhatIf();
     buyingSummary_->setCandidate(*c, recModel_->request());
     utilizationChart_->setBars(utilizationChart(*c));
     costChart_->setChart(costChart(result, static_cast<std::size_t>(rank), recModel_->request()));

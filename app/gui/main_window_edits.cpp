@@ -12,7 +12,9 @@
 
 #include "catalog_choices.h"
 #include "compare_view.h"
+#include "layout_diagram.h"
 #include "main_window.h"
+#include "pool_what_if.h"
 #include "project_document.h"
 #include "project_draft.h"
 #include "project_wizard.h"
@@ -82,6 +84,44 @@ void MainWindow::recordPins() {
     recording_ = false;
 }
 
+void MainWindow::showPoolWhatIf() {
+    const advisor::Candidate* c = recModel_->candidateAt(selectedRank());
+    std::optional<PoolEdit> edit;
+    if (session_->document) {
+        if (const std::optional<Json> saved = session_->document->value(kPoolWhatIfPointer)) {
+            edit = PoolEdit::fromJson(*saved);
+        }
+    }
+    poolWhatIf_->setCandidate(c, recModel_->request(), edit);
+    if (c != nullptr && poolWhatIf_->active() && poolWhatIf_->problem().isEmpty()) {
+        diagram_->setSystem(poolWhatIf_->system(),
+                            QString::fromStdString(c->assessment.attached_as));
+    }
+}
+
+void MainWindow::recordPoolWhatIf() {
+    const advisor::Candidate* c = recModel_->candidateAt(selectedRank());
+    if (c == nullptr) {
+        return;
+    }
+    diagram_->setSystem(poolWhatIf_->system(), QString::fromStdString(c->assessment.attached_as));
+    if (!session_->document) {
+        return;
+    }
+    const std::optional<PoolEdit> edit = poolWhatIf_->currentEdit();
+    std::optional<Json> value;
+    if (edit) {
+        value = edit->toJson();
+    } else if (!session_->document->value(kPoolWhatIfPointer)) {
+        return;  // back to the recommended pool, and nothing recorded: nothing to do
+    }
+    recording_ = true;
+    session_->document->setValue(
+        kPoolWhatIfPointer, value,
+        tr("Change the pool of %1").arg(QString::fromStdString(c->system.name)));
+    recording_ = false;
+}
+
 void MainWindow::documentChanged(const QString& pointer) {
     if (recording_) {
         return;
@@ -108,6 +148,7 @@ void MainWindow::syncFromDocument() {
         return;
     }
     syncPins();
+    showPoolWhatIf();
     if (!session_->hasRequest) {
         return;
     }

@@ -68,6 +68,7 @@ advisor::Request requestFromDraft(const ProjectDraft& d) {
     k.controllers = strings(d.controllers);
     k.owned_controller = d.ownedController.toStdString();
     k.raid_software_owned = d.raidSoftwareOwned;
+    k.raid_software = d.raidSoftware;
     return r;
 }
 
@@ -175,6 +176,7 @@ ProjectDraft draftFromRequest(const advisor::Request& r, const QString& projectN
     d.controllers = qstrings(k.controllers);
     d.ownedController = QString::fromStdString(k.owned_controller);
     d.raidSoftwareOwned = k.raid_software_owned;
+    d.raidSoftware = k.raid_software;
     return d;
 }
 
@@ -237,6 +239,7 @@ ProjectDraft mergeWizardDraft(const ProjectDraft& before, const ProjectDraft& ed
     list(d.formFactors, edited.formFactors);
     d.ownedController = edited.ownedController;
     d.raidSoftwareOwned = edited.raidSoftwareOwned;
+    d.raidSoftware = edited.raidSoftware;
     return d;
 }
 

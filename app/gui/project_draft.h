@@ -44,6 +44,8 @@ struct ProjectDraft {
     QStringList controllers;         ///< catalog controller ids; empty = any
     QString ownedController;         ///< catalog controller id; empty = none
     bool raidSoftwareOwned = false;  ///< the host RAID software licence is owned
+    /// Which software builds the redundancy (the hardware page's "RAID software").
+    raidadv::advisor::RaidSoftware raidSoftware = raidadv::advisor::RaidSoftware::Any;
     // Issue 25's buyer keys (the core's defaults: advisor::Constraints, advisor::Request).
     double maxFillPercent = 80.0;  ///< the data fills at most this share of the usable capacity
     double busyHoursPerDay = 8.0;  ///< hours a day the workload runs (SSD wear, SMR cache)

@@ -174,6 +174,8 @@ void fillBudget(QWizardPage* page, const ProjectDraft& d) {
 
 void fillHardware(QWizardPage* page, const ProjectDraft& d) {
     selectData(page, "hostComboBox", d.hostId);
+    selectData(page, "raidSoftwareComboBox",
+               QString::fromLatin1(advisor::to_string(d.raidSoftware)));
     const bool restricted = !d.driveKinds.isEmpty() || !d.levels.isEmpty() || !d.drives.isEmpty() ||
                             !d.interfaces.isEmpty() || !d.formFactors.isEmpty();
     check(page, restricted ? "restrictPartsRadioButton" : "anyPartsRadioButton", true);

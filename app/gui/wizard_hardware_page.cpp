@@ -80,11 +80,24 @@ HardwarePage::HardwarePage(QWidget* parent) : CheckedPage(parent) {
     setObjectName(QStringLiteral("hardwarePage"));
     setTitle(tr("Hardware"));
     setSubTitle(
-        tr("Which computer will the storage attach to, and may the advisor pick any drive, "
-           "controller and RAID level from the catalog? Tick only what you would buy, or name a "
-           "controller you already own (it then costs nothing)."));
+        tr("Which computer will the storage attach to, which RAID software will it run, and "
+           "may the advisor pick any drive, controller and RAID level from the catalog? Tick only "
+           "what you would buy, or name a controller you already own (it then costs nothing)."));
     host_ = new QComboBox(this);
     host_->setObjectName(QStringLiteral("hostComboBox"));
+    raidSoftwareChoice_ = new QComboBox(this);
+    raidSoftwareChoice_->setObjectName(QStringLiteral("raidSoftwareComboBox"));
+    const std::pair<QString, advisor::RaidSoftware> software[] = {
+        {tr("Any (the advisor compares them)"), advisor::RaidSoftware::Any},
+        {tr("Hardware RAID card (the controller's own RAID)"), advisor::RaidSoftware::Hardware},
+        {tr("Linux md (software RAID on plain drives)"), advisor::RaidSoftware::Md},
+        {tr("ZFS (a pool of vdevs on plain drives)"), advisor::RaidSoftware::Zfs}};
+    for (const auto& [text, choice] : software) {
+        raidSoftwareChoice_->addItem(text, QString::fromLatin1(advisor::to_string(choice)));
+    }
+    raidSoftwareChoice_->setToolTip(
+        tr("Which software keeps the data redundant. A choice other than Any leaves out the "
+           "others and independent drives; ZFS needs a computer that runs it."));
     anyParts_ = new QRadioButton(tr("Let the advisor choose from the whole catalog"), this);
     anyParts_->setObjectName(QStringLiteral("anyPartsRadioButton"));
     restrictParts_ = new QRadioButton(tr("Only the parts and levels I tick:"), this);
@@ -154,6 +167,7 @@ HardwarePage::HardwarePage(QWidget* parent) : CheckedPage(parent) {
 
     auto* form = new QFormLayout;
     form->addRow(tr("Computer:"), host_);
+    form->addRow(tr("RAID software:"), raidSoftwareChoice_);
     auto* owned = new QHBoxLayout;
     owned->addWidget(owned_);
     owned->addWidget(ownedController_, 1);
@@ -171,6 +185,8 @@ HardwarePage::HardwarePage(QWidget* parent) : CheckedPage(parent) {
         emit completeChanged();
     };
     connect(anyParts_, &QRadioButton::toggled, this, changed);
+    connect(host_, &QComboBox::currentIndexChanged, this, changed);
+    connect(raidSoftwareChoice_, &QComboBox::currentIndexChanged, this, changed);
     connect(owned_, &QCheckBox::toggled, this, changed);
     connect(hdd_, &QCheckBox::toggled, this, changed);
     connect(ssd_, &QCheckBox::toggled, this, changed);
@@ -250,7 +266,37 @@ QString HardwarePage::pageProblem() const {
     if (owned_->isChecked() && ownedController_->currentIndex() < 0) {
         return tr("Choose the controller you own.");
     }
+    if (raidSoftware() == advisor::RaidSoftware::Zfs && !hostRunsZfs()) {
+        return tr("'%1' does not run ZFS (the catalog lists the RAID software each computer "
+                  "runs): choose a computer that does, or other RAID software.")
+            .arg(host_->currentText());
+    }
     return {};
+}
+
+advisor::RaidSoftware HardwarePage::raidSoftware() const {
+    const QString word = raidSoftwareChoice_->currentData().toString();
+    for (advisor::RaidSoftware s :
+         {advisor::RaidSoftware::Hardware, advisor::RaidSoftware::Md, advisor::RaidSoftware::Zfs}) {
+        if (word == QLatin1String(advisor::to_string(s))) {
+            return s;
+        }
+    }
+    return advisor::RaidSoftware::Any;
+}
+
+bool HardwarePage::hostRunsZfs() const {
+    const QString id = host_->currentData().toString();
+    const auto* wizard = projectWizard();
+    if (wizard == nullptr) {
+        return true;  // not in a wizard yet: nothing to check against
+    }
+    for (const auto& host : wizard->choices().hosts) {
+        if (host.id == id) {
+            return host.zfs;
+        }
+    }
+    return true;  // an unknown host is the project reader's to refuse
 }
 
 void HardwarePage::apply(ProjectDraft& draft) const {
@@ -281,6 +327,7 @@ void HardwarePage::apply(ProjectDraft& draft) const {
     draft.ownedController =
         owned_->isChecked() ? ownedController_->currentData().toString() : QString();
     draft.raidSoftwareOwned = raidSoftware_->isChecked();
+    draft.raidSoftware = raidSoftware();
 }
 
 // ---- ReviewPage -----------------------------------------------------------------------------
@@ -415,6 +462,19 @@ QString ReviewPage::partsSummary(const ProjectDraft& d) const {
     }
     if (!d.drives.isEmpty()) {
         parts << tr("%n chosen drive model(s)", nullptr, static_cast<int>(d.drives.size()));
+    }
+    switch (d.raidSoftware) {
+        case advisor::RaidSoftware::Any:
+            break;
+        case advisor::RaidSoftware::Hardware:
+            parts << tr("hardware RAID cards only");
+            break;
+        case advisor::RaidSoftware::Md:
+            parts << tr("Linux md software RAID only");
+            break;
+        case advisor::RaidSoftware::Zfs:
+            parts << tr("ZFS pools only");
+            break;
     }
     return tr("<p><b>Parts:</b> %1%2.</p>")
         .arg(parts.isEmpty() ? tr("anything in the catalog") : parts.join(QStringLiteral("; ")),

@@ -191,8 +191,11 @@ class HardwarePage : public CheckedPage {
 
   private:
     void updateEnabled();
+    advisor::RaidSoftware raidSoftware() const;
+    bool hostRunsZfs() const;  ///< the chosen computer runs ZFS (catalog raid_software)
 
     QComboBox* host_;
+    QComboBox* raidSoftwareChoice_;  ///< advisor::RaidSoftware, by its file word
     QRadioButton* anyParts_;
     QRadioButton* restrictParts_;
     QWidget* restrictBox_;

@@ -54,9 +54,10 @@ constexpr std::array<TourStep, 6> kSteps{{
     {ProjectWizard::HardwarePageId, QT_TRANSLATE_NOOP("WizardTour", "Hardware"),
      QT_TRANSLATE_NOOP(
          "WizardTour",
-         "The computer the storage attaches to, and which drives, controllers and RAID levels "
-         "from the catalog may be used. Every catalog entry cites its datasheet. A controller "
-         "you already own costs nothing.")},
+         "The computer the storage attaches to, the RAID software (a RAID card, Linux md or "
+         "ZFS, or any), and which drives, controllers and RAID levels from the catalog may be "
+         "used. Every catalog entry cites its datasheet. A controller you already own costs "
+         "nothing.")},
     {ProjectWizard::ReviewPageId, QT_TRANSLATE_NOOP("WizardTour", "Review"),
      QT_TRANSLATE_NOOP(
          "WizardTour",

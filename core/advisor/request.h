@@ -32,6 +32,17 @@ struct Weights {
     double capacity = 0.0;     ///< usable capacity beyond what is required
 };
 
+/// Which software builds the array's redundancy (the wizard's "RAID software" choice).
+enum class RaidSoftware {
+    Any,       ///< whatever the host and the controllers offer
+    Hardware,  ///< the controller's own RAID (hardware_raid and host_raid rows)
+    Md,        ///< host software RAID (Linux md) on an HBA or on-board ports
+    Zfs        ///< ZFS pools (the host must run ZFS)
+};
+
+/// The project file's word for `software` ("any", "hardware", "md", "zfs").
+const char* to_string(RaidSoftware software);
+
 /// Hard limits: a candidate that breaks one is not recommended (the reason is counted).
 struct Constraints {
     double budget_usd = 0.0;  ///< 0 = no limit. Prices in the catalog are US dollars.
@@ -53,6 +64,8 @@ struct Constraints {
     std::string owned_controller;  ///< a controller the user already has: used, and costs nothing
     /// The user has the host RAID software the controllers' RAID levels need (raid_software_usd).
     bool raid_software_owned = false;
+    /// Only layouts this RAID software builds (no independent drives unless Any).
+    RaidSoftware raid_software = RaidSoftware::Any;
     int min_year = 0;  ///< hardware introduced in or after this year; 0 = any
     int max_year = 0;  ///< hardware introduced in or before this year; 0 = any
     /// Every write the array acknowledges must survive a power cut: the drives' volatile write

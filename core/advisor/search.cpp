@@ -51,6 +51,44 @@ std::vector<std::string> split_list(const std::string& text) {
     return items;
 }
 
+/// Whether `software` (the user's RAID software choice) uses a controller of `kind`: hardware
+/// RAID needs the card's (or the chipset's) own RAID; md and ZFS take plain drives from an HBA
+/// or on-board ports.
+bool software_uses(RaidSoftware software, ControllerKind kind) {
+    switch (software) {
+        case RaidSoftware::Any:
+            return true;
+        case RaidSoftware::Hardware:
+            return kind != ControllerKind::Hba;
+        case RaidSoftware::Md:
+        case RaidSoftware::Zfs:
+            return kind == ControllerKind::Hba;
+    }
+    return true;
+}
+
+/// Whether `software` builds `level`: ZFS its pools, md and hardware RAID the block levels;
+/// independent drives only when no RAID software was chosen.
+bool software_builds(RaidSoftware software, RaidLevel level) {
+    switch (software) {
+        case RaidSoftware::Any:
+            return true;
+        case RaidSoftware::Zfs:
+            return is_zfs(level);
+        case RaidSoftware::Hardware:
+        case RaidSoftware::Md:
+            return !is_zfs(level) && level != RaidLevel::Simple;
+    }
+    return true;
+}
+
+/// Whether the catalog's levels list names "zfs": the row gives ZFS plain drives (as
+/// nvme-direct-cpu, whose other levels are md's).
+bool lists_zfs(const std::string& levels) {
+    const auto names = split_list(levels);
+    return std::find(names.begin(), names.end(), "zfs") != names.end();
+}
+
 /// Levels a controller builds ("0,1,01,5" in the catalog); independent drives always work.
 std::set<RaidLevel> controller_levels(const ControllerSpec& c) {
     std::set<RaidLevel> levels{RaidLevel::Simple};
@@ -216,6 +254,11 @@ std::vector<ControllerChoice> eligible_controllers(Context& ctx) {
         if (!owned && (!allowed(c.controllers, ctl.info.id) || !in_era(ctl.info, c))) {
             continue;
         }
+        if (!software_uses(c.raid_software, ctl.kind)) {
+            ctx.reject(std::string("controller does not suit the chosen RAID software (") +
+                       to_string(c.raid_software) + ")");
+            continue;
+        }
         const auto host_link = ctx.links.find(ctl.host_link);
         if (host_link == ctx.links.end()) {
             ctx.reject("controller has no host link in the catalog");
@@ -223,10 +266,11 @@ std::vector<ControllerChoice> eligible_controllers(Context& ctx) {
         }
         ControllerChoice choice;
         choice.levels = controller_levels(ctl);
-        if (ctl.kind == ControllerKind::Hba && ctl.levels.empty() &&
+        if (ctl.kind == ControllerKind::Hba && (ctl.levels.empty() || lists_zfs(ctl.levels)) &&
             host_runs_zfs(ctx.request.host)) {
-            // ZFS takes the drives as a plain HBA or on-board ports give them. (Rows that name
-            // md's levels, linux-md and nvme-direct-cpu, stand for md itself.)
+            // ZFS takes the drives as a plain HBA or on-board ports give them, or as a row
+            // whose levels name zfs (nvme-direct-cpu: NVMe on CPU lanes). (linux-md, whose
+            // levels are md's alone, stands for md itself.)
             std::size_t count = 0;
             const RaidLevel* zfs = all_zfs_levels(count);
             choice.levels.insert(zfs, zfs + count);
@@ -294,6 +338,10 @@ void enumerate(Context& ctx) {
             levels.insert(levels.end(), all, all + count);
         }
     }
+    if (c.raid_software == RaidSoftware::Zfs && !host_runs_zfs(req.host)) {
+        ctx.reject("the host does not run ZFS (its RAID software lists no zfs)");
+    }
+    std::erase_if(levels, [&](RaidLevel l) { return !software_builds(c.raid_software, l); });
     const double zfs_record = zfs_record_for(req.workload);
     const double design_n = design_concurrency(req.workload);
     ctx.drives = std::move(drives);
@@ -374,6 +422,20 @@ void enumerate(Context& ctx) {
 double Constraints::capacity_needed_bytes() const {
     // derived: compound growth over the horizon.
     return capacity_bytes * std::pow(1.0 + growth_per_year, std::max(0.0, horizon_years));
+}
+
+const char* to_string(RaidSoftware software) {
+    switch (software) {
+        case RaidSoftware::Any:
+            return "any";
+        case RaidSoftware::Hardware:
+            return "hardware";
+        case RaidSoftware::Md:
+            return "md";
+        case RaidSoftware::Zfs:
+            return "zfs";
+    }
+    return "any";
 }
 
 double Constraints::capacity_to_provide_bytes() const {

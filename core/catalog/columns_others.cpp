@@ -72,16 +72,17 @@ std::vector<std::string> comma_items(const std::string& value) {
     return items;
 }
 
-/// Comma-separated RAID levels without the "raid" prefix: 0 1 01 5 6 10 50 60.
+/// Comma-separated RAID levels without the "raid" prefix: 0 1 01 5 6 10 50 60, and "zfs" (the
+/// row gives ZFS plain drives where the host runs it, beside the levels it names).
 std::string check_levels(std::string& value) {
     std::string normalised;
     for (const std::string& token : comma_items(value)) {
         bool known = false;
-        for (const char* level : {"0", "1", "01", "5", "6", "10", "50", "60"}) {
+        for (const char* level : {"0", "1", "01", "5", "6", "10", "50", "60", "zfs"}) {
             known = known || token == level;
         }
         if (!known) {
-            return "must be a comma-separated list of 0, 1, 01, 5, 6, 10, 50, 60 (got level '" +
+            return "must be a comma-separated list of 0, 1, 01, 5, 6, 10, 50, 60 and zfs (got level '" +
                    token + "')";
         }
         normalised += (normalised.empty() ? "" : ",") + token;

@@ -33,6 +33,9 @@ inline constexpr const char* version = "version";
 namespace session {
 inline constexpr const char* pins = "pins";
 inline constexpr const char* selected = "selected";
+/// A what-if change of one ZFS configuration's pool: {"configuration", "drives_per_vdev",
+/// "vdevs", "recordsize_kib", "draid_data"}.
+inline constexpr const char* pool_what_if = "pool_what_if";
 }  // namespace session
 
 /// `systems[i]`.
@@ -159,6 +162,8 @@ inline constexpr const char* max_rebuild_hours = "max_rebuild_hours";
 inline constexpr const char* max_drive_bays = "max_drive_bays";
 inline constexpr const char* max_power_w = "max_power_w";
 inline constexpr const char* power_loss_safe_writes = "power_loss_safe_writes";
+/// "any", "hardware", "md" or "zfs" (advisor::RaidSoftware).
+inline constexpr const char* raid_software = "raid_software";
 inline constexpr const char* raid_software_owned = "raid_software_owned";
 inline constexpr const char* allowed = "allowed";
 inline constexpr const char* owned_controller = "owned_controller";

@@ -158,11 +158,34 @@ void read_written_by(const json& value, const std::string& path, Issues& issues)
     r.text(k::version, text, kMaxIdLength, Need::Required);
 }
 
+/// session.pool_what_if: checked here, shown by the desktop application (app/gui/pool_what_if.h),
+/// which says why a pool that ZFS cannot build is refused (zfs_layout_problem).
+void read_pool_what_if(const json& value, const std::string& path, Issues& issues) {
+    ObjectReader r(value, path, issues,
+                   {"configuration", "drives_per_vdev", "vdevs", "recordsize_kib", "draid_data"},
+                   "an object like {\"configuration\": \"...\", \"drives_per_vdev\": 6, "
+                   "\"vdevs\": 2, \"recordsize_kib\": 128, \"draid_data\": 0}");
+    if (!r.valid()) {
+        return;
+    }
+    std::string name;
+    int count = 0;
+    double record = 0.0;
+    r.text("configuration", name, kMaxNameLength, Need::Required);
+    r.integer("drives_per_vdev", 1, kMaxTotalDrives, count, Need::Required);
+    r.integer("vdevs", 1, kMaxTotalDrives, count, Need::Required);
+    r.number("recordsize_kib", {0.5, 16384}, record, 1.0, Need::Required);
+    r.integer("draid_data", 0, 255, count);
+}
+
 ProjectSession read_session(const json& value, const std::string& path, Issues& issues) {
     namespace k = project_keys::session;
     ProjectSession session;
-    ObjectReader r(value, path, issues, {k::pins, k::selected});
+    ObjectReader r(value, path, issues, {k::pins, k::selected, k::pool_what_if});
     r.text(k::selected, session.selected, kMaxNameLength);
+    if (const json* pool = r.find(k::pool_what_if)) {
+        read_pool_what_if(*pool, r.key_path(k::pool_what_if), issues);
+    }
     if (const json* pins = r.find(k::pins)) {
         if (!pins->is_array() || pins->size() > kMaxPins) {
             r.problem(k::pins, "must be an array of 0 to " + std::to_string(kMaxPins) +

@@ -145,6 +145,23 @@ void read_hot_spares(ObjectReader& r, advisor::Request& req) {
     }
 }
 
+/// `raid_software`: "any", "hardware", "md" or "zfs".
+void read_raid_software(ObjectReader& r, advisor::Constraints& c) {
+    const json* v = r.find(project_keys::advisor::raid_software);
+    if (v == nullptr) {
+        return;
+    }
+    for (advisor::RaidSoftware s : {advisor::RaidSoftware::Any, advisor::RaidSoftware::Hardware,
+                                    advisor::RaidSoftware::Md, advisor::RaidSoftware::Zfs}) {
+        if (v->is_string() && v->get_ref<const std::string&>() == advisor::to_string(s)) {
+            c.raid_software = s;
+            return;
+        }
+    }
+    r.problem(project_keys::advisor::raid_software,
+              "must be \"any\", \"hardware\", \"md\" or \"zfs\", got " + describe(*v));
+}
+
 }  // namespace
 
 // Long: one validated read per key of the section, in the order of docs/file-format.md's table.
@@ -168,6 +185,7 @@ std::optional<advisor::Request> read_advisor(const json& value, const std::strin
          k::max_drive_bays,
          k::max_power_w,
          k::power_loss_safe_writes,
+         k::raid_software,
          k::raid_software_owned,
          k::allowed,
          k::owned_controller,
@@ -225,6 +243,7 @@ std::optional<advisor::Request> read_advisor(const json& value, const std::strin
     r.integer(k::max_drive_bays, 1, kMaxDriveBays, c.max_drive_bays);
     r.number(k::max_power_w, {0, kMaxPowerW}, c.max_power_w);
     r.boolean(k::power_loss_safe_writes, c.power_loss_safe_writes);
+    read_raid_software(r, c);
     r.boolean(k::raid_software_owned, c.raid_software_owned);
     if (const json* allowed = r.find(k::allowed)) {
         read_allowed(*allowed, r.key_path(k::allowed), catalog, c, issues);

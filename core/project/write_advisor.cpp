@@ -78,6 +78,9 @@ ProjectJson to_json(const advisor::Request& r) {
     out[k::max_drive_bays] = c.max_drive_bays;
     out[k::max_power_w] = file_number(c.max_power_w);
     out[k::power_loss_safe_writes] = c.power_loss_safe_writes;
+    if (c.raid_software != advisor::RaidSoftware::Any) {
+        out[k::raid_software] = advisor::to_string(c.raid_software);
+    }
     out[k::raid_software_owned] = c.raid_software_owned;
     ProjectJson allowed_parts = allowed(c);
     if (!allowed_parts.empty()) {

@@ -11,6 +11,7 @@
 #include <QComboBox>
 #include <QDropEvent>
 #include <QFile>
+#include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
 #include <QMimeData>
@@ -18,15 +19,21 @@
 #include <QSignalSpy>
 #include <QSlider>
 #include <QSortFilterProxyModel>
+#include <QSpinBox>
 #include <QStandardPaths>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
+#include <QTextBrowser>
 #include <QUndoStack>
 #include <QUrl>
 #include <QtTest>
+#include <algorithm>
 #include <memory>
 
 #include "compare_view.h"
+#include "layout/raid_level.h"
+#include "layout/zfs_pool.h"
 #include "main_window.h"
 #include "project/project.h"
 #include "project_document.h"
@@ -388,6 +395,152 @@ class DocumentWindowTest : public QObject {
             QVERIFY2(window_->document()->root() == before, example);
             QVERIFY(!window_->isWindowModified());
         }
+    }
+
+    void wizardRaidSoftwareChoiceIsAnUndoableEdit() {
+        // Issue 28: the hardware page's "RAID software". ZFS on a computer that does not run
+        // it keeps Next disabled with a reason; on one that does, Finish writes
+        // advisor.raid_software as one undo step and the search keeps only ZFS pools.
+        const QString path = dir_.filePath(QStringLiteral("advisor-zfs-nas.json"));
+        QFile::remove(path);
+        QVERIFY(
+            QFile::copy(QStringLiteral(RAID_RESOURCES_DIR "/examples/advisor-zfs-nas.json"), path));
+        QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner);
+        makeWindow();
+        openAndWait(path);
+        const Json before = window_->document()->root();
+        const auto pools = [this] {
+            const auto& ranked = window_->recommendationsModel()->result().ranked;
+            return std::count_if(ranked.begin(), ranked.end(), [](const auto& c) {
+                return raidadv::is_zfs(c.system.layout.level);
+            });
+        };
+        const auto rows = [this] {
+            return static_cast<long>(window_->recommendationsModel()->result().ranked.size());
+        };
+        QVERIFY(pools() > 0);
+        QVERIFY(pools() < rows());  // md arrays too: the choice has something to leave out
+
+        raidadv::gui::ProjectWizard* wizard = window_->editProjectInWizard();
+        QVERIFY(wizard != nullptr);
+        QTRY_VERIFY(wizard->isVisible());
+        while (wizard->currentId() != int(raidadv::gui::ProjectWizard::HardwarePageId)) {
+            QTest::mouseClick(wizard->button(QWizard::NextButton), Qt::LeftButton);
+        }
+        auto* software = wizard->findChild<QComboBox*>(QStringLiteral("raidSoftwareComboBox"));
+        auto* host = wizard->findChild<QComboBox*>(QStringLiteral("hostComboBox"));
+        auto* reason = wizard->findChild<QLabel*>(QStringLiteral("hardwareReasonLabel"));
+        QVERIFY(software != nullptr && host != nullptr && reason != nullptr);
+        QCOMPARE(software->currentData().toString(), QStringLiteral("any"));
+        software->setCurrentIndex(software->findData(QStringLiteral("zfs")));
+        QVERIFY(wizard->button(QWizard::NextButton)->isEnabled());  // the NAS runs ZFS
+        const int hostBefore = host->currentIndex();
+        host->setCurrentIndex(host->findData(QStringLiteral("intel-core2-e6600-vista")));
+        QVERIFY(!wizard->button(QWizard::NextButton)->isEnabled());
+        QVERIFY(reason->isVisible());
+        QVERIFY2(reason->text().contains(QStringLiteral("does not run ZFS")),
+                 qPrintable(reason->text()));
+        host->setCurrentIndex(hostBefore);
+        QVERIFY(wizard->button(QWizard::NextButton)->isEnabled());
+        QTest::mouseClick(wizard->button(QWizard::NextButton), Qt::LeftButton);
+        QCOMPARE(wizard->currentId(), int(raidadv::gui::ProjectWizard::ReviewPageId));
+        QTRY_VERIFY(wizard->button(QWizard::FinishButton)->isEnabled());
+        auto* review = wizard->findChild<QTextBrowser*>(QStringLiteral("reviewTextBrowser"));
+        QVERIFY(review->toPlainText().contains(QStringLiteral("ZFS pools only")));
+
+        QSignalSpy finished(window_.get(), &MainWindow::recommendationsShown);
+        QTest::mouseClick(wizard->button(QWizard::FinishButton), Qt::LeftButton);
+        QVERIFY(finished.wait(kRunTimeoutMs));
+        QCOMPARE(window_->document()->undoStack()->count(), 1);
+        Json expected = before;
+        expected["advisor"]["raid_software"] = "zfs";
+        QVERIFY2(window_->document()->root() == expected,
+                 window_->document()->root().dump(1).c_str());
+        QVERIFY(rows() > 0);
+        QCOMPARE(pools(), rows());
+
+        finished.clear();
+        window_->document()->undoStack()->undo();
+        QVERIFY(finished.wait(kRunTimeoutMs));
+        QVERIFY(window_->document()->root() == before);
+        QVERIFY(pools() < rows());
+        QVERIFY(!window_->isWindowModified());
+    }
+
+    void poolWhatIfIsAnUndoableEdit() {
+        // Issue 28: a ZFS configuration's drives per vdev, vdevs and recordsize on the Layout
+        // tab, recomputed at once; a pool ZFS cannot build shows the core's message (naming the
+        // key) and is not recorded; each valid change is one undo step of session.pool_what_if.
+        const QString path = dir_.filePath(QStringLiteral("pool-what-if.json"));
+        QFile::remove(path);
+        QVERIFY(
+            QFile::copy(QStringLiteral(RAID_RESOURCES_DIR "/examples/advisor-zfs-nas.json"), path));
+        QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner);
+        makeWindow();
+        openAndWait(path);
+        const auto& ranked = window_->recommendationsModel()->result().ranked;
+        const auto pool = std::find_if(ranked.begin(), ranked.end(), [](const auto& c) {
+            return raidadv::is_zfs(c.system.layout.level);
+        });
+        QVERIFY(pool != ranked.end());
+        const raidadv::Layout recommended = pool->system.layout;
+        auto* table = window_->findChild<QTableView*>(QStringLiteral("recommendationsTableView"));
+        auto* proxy = qobject_cast<QSortFilterProxyModel*>(table->model());
+        table->selectionModel()->setCurrentIndex(
+            proxy->mapFromSource(
+                window_->recommendationsModel()->index(static_cast<int>(pool - ranked.begin()), 0)),
+            QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        auto* tabs = window_->findChild<QTabWidget*>(QStringLiteral("detailTabWidget"));
+        tabs->setCurrentIndex(3);  // Layout
+        auto* perVdev = window_->findChild<QSpinBox*>(QStringLiteral("poolDrivesPerVdevSpinBox"));
+        auto* vdevs = window_->findChild<QSpinBox*>(QStringLiteral("poolVdevsSpinBox"));
+        auto* record = window_->findChild<QComboBox*>(QStringLiteral("poolRecordsizeComboBox"));
+        auto* result = window_->findChild<QLabel*>(QStringLiteral("poolWhatIfResultLabel"));
+        auto* reason = window_->findChild<QLabel*>(QStringLiteral("poolWhatIfReasonLabel"));
+        QVERIFY(perVdev && vdevs && record && result && reason);
+        QTRY_VERIFY(perVdev->isVisible());
+        QCOMPARE(perVdev->value() * vdevs->value(), recommended.drives);
+        QCOMPARE(vdevs->value(), recommended.vdevs);
+        QCOMPARE(record->currentData().toDouble(), recommended.record_bytes);
+        QVERIFY(!result->text().contains(QStringLiteral("This pool")));
+        QVERIFY(!window_->isWindowModified());
+
+        // Another recordsize: recomputed and recorded.
+        const double other = recommended.record_bytes == 128.0 * 1024 ? 1024.0 * 1024 : 131072.0;
+        record->setCurrentIndex(record->findData(other));
+        QVERIFY(result->text().contains(QStringLiteral("This pool")));
+        QCOMPARE(window_->document()->undoStack()->count(), 1);
+        QVERIFY(window_->isWindowModified());
+        const Json saved = window_->document()->root()["session"]["pool_what_if"];
+        QVERIFY2(saved["configuration"] == pool->system.name, saved.dump().c_str());
+        QVERIFY(saved["recordsize_kib"] == Json(other / 1024.0));
+        QVERIFY(saved["drives_per_vdev"] == Json(recommended.drives / recommended.vdevs));
+
+        // One drive per vdev: ZFS cannot build it; the core's message, nothing recorded.
+        raidadv::Layout single = recommended;
+        single.drives = recommended.vdevs;
+        single.record_bytes = other;
+        const raidadv::ZfsLayoutProblem expected = raidadv::zfs_layout_problem(single);
+        QVERIFY(!expected.empty());
+        perVdev->setValue(1);
+        QVERIFY(reason->isVisibleTo(window_.get()));
+        QCOMPARE(reason->text(), QString::fromStdString(expected.key + ": " + expected.message));
+        QCOMPARE(window_->document()->undoStack()->count(), 1);
+        // More drives than a project may have: refused before the model runs.
+        vdevs->setValue(256);
+        perVdev->setValue(20);
+        QVERIFY2(reason->text().startsWith(QStringLiteral("vdevs: a pool of 5120 drives")),
+                 qPrintable(reason->text()));
+        QCOMPARE(window_->document()->undoStack()->count(), 1);
+
+        // Undo: the recommended pool again, on screen and in the document.
+        window_->document()->undoStack()->undo();
+        QTRY_COMPARE(record->currentData().toDouble(), recommended.record_bytes);
+        QCOMPARE(perVdev->value() * vdevs->value(), recommended.drives);
+        QVERIFY(!window_->document()->value("/session/pool_what_if").has_value());
+        QVERIFY(!window_->isWindowModified());
+        window_->document()->undoStack()->redo();
+        QTRY_COMPARE(record->currentData().toDouble(), other);
     }
 
     void unsavedChangesAreAskedAbout() {

@@ -1,0 +1,179 @@
+// The advisor's RAID software choice (advisor.raid_software, the wizard's hardware page) and ZFS
+// pools on NVMe drives attached to CPU lanes (issue 28).
+
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+
+#include "advisor_fixture.h"
+#include "layout/raid_level.h"
+#include "project/writer.h"
+
+namespace {
+
+using raidadv::ControllerKind;
+using raidadv::RaidLevel;
+using raidadv::advisor::Candidate;
+using raidadv::advisor::RaidSoftware;
+using raidadv::advisor::Request;
+
+std::vector<Candidate> all_candidates(const raidadv::advisor::Result& r) {
+    std::vector<Candidate> all = r.ranked;
+    all.insert(all.end(), r.over_budget.begin(), r.over_budget.end());
+    return all;
+}
+
+raidadv::advisor::Result search_with(Request request, RaidSoftware software) {
+    request.constraints.raid_software = software;
+    raidadv::advisor::SearchOptions options;
+    options.explain_top = 0;
+    options.find_way_out = false;
+    return raidadv::advisor::recommend(request, raidadv::test::bundled_catalog(), options);
+}
+
+bool is_pool(const Candidate& c) {
+    return raidadv::is_zfs(c.system.layout.level);
+}
+
+bool on_hba(const Candidate& c) {
+    return c.system.controller.kind == ControllerKind::Hba;
+}
+
+}  // namespace
+
+TEST_CASE("the RAID software choice restricts the advisor's candidates", "[advisor][zfs]") {
+    const Request request = raidadv::test::example_request("advisor-zfs-nas.json");
+    REQUIRE(request.constraints.raid_software == RaidSoftware::Any);
+
+    const auto any = all_candidates(search_with(request, RaidSoftware::Any));
+    // Without a choice the question's answer holds both ZFS pools and md arrays: the choices
+    // below have something to leave out.
+    REQUIRE(std::any_of(any.begin(), any.end(), is_pool));
+    REQUIRE(std::any_of(any.begin(), any.end(), [](const Candidate& c) {
+        return !is_pool(c) && c.system.layout.level != RaidLevel::Simple;
+    }));
+
+    SECTION("ZFS: only pools") {
+        const auto zfs = all_candidates(search_with(request, RaidSoftware::Zfs));
+        REQUIRE_FALSE(zfs.empty());
+        CHECK(std::all_of(zfs.begin(), zfs.end(), is_pool));
+    }
+    SECTION("md: only block RAID levels on HBAs or on-board ports") {
+        const auto md = all_candidates(search_with(request, RaidSoftware::Md));
+        REQUIRE_FALSE(md.empty());
+        for (const Candidate& c : md) {
+            CHECK_FALSE(is_pool(c));
+            CHECK(on_hba(c));
+            CHECK(c.system.layout.level != RaidLevel::Simple);
+        }
+    }
+    SECTION("hardware RAID: only a controller's own RAID") {
+        const auto result = search_with(request, RaidSoftware::Hardware);
+        for (const Candidate& c : all_candidates(result)) {
+            CHECK_FALSE(is_pool(c));
+            CHECK_FALSE(on_hba(c));
+        }
+        CHECK(result.stats.rejected.count(
+                  "controller does not suit the chosen RAID software (hardware)") == 1);
+    }
+}
+
+TEST_CASE("ZFS on a host that does not run it finds nothing, and says why", "[advisor][zfs]") {
+    Request request = raidadv::test::example_request("advisor-zfs-nas.json");
+    request.host.raid_software = "md";
+    const auto result = search_with(request, RaidSoftware::Zfs);
+    CHECK(result.ranked.empty());
+    CHECK(result.stats.rejected.count(
+              "the host does not run ZFS (its RAID software lists no zfs)") == 1);
+}
+
+TEST_CASE("NVMe drives on CPU lanes make ZFS pools where the host runs ZFS", "[advisor][zfs]") {
+    Request request = raidadv::test::example_request("advisor-zfs-nas.json");
+    request.host = *raidadv::test::bundled_catalog().host("supermicro-as-2125hs-tnr");
+    request.constraints.drive_kinds.clear();
+    request.constraints.drives = {"samsung-pm9a3-7.68tb"};
+    request.constraints.budget_usd = 0.0;
+    request.constraints.max_drive_bays = 24;
+    // An hour a day of streaming: at CPU-lane speed eight hours would wear these 1-DWPD drives
+    // out within the horizon (wear.h), which is not what this test is about.
+    request.constraints.busy_hours_per_day = 1.0;
+
+    const auto pools = all_candidates(search_with(request, RaidSoftware::Zfs));
+    REQUIRE_FALSE(pools.empty());
+    const bool direct = std::any_of(pools.begin(), pools.end(), [](const Candidate& c) {
+        return is_pool(c) && c.system.controller.info.id == "nvme-direct-cpu";
+    });
+    CHECK(direct);
+
+    SECTION("not where the host does not run ZFS") {
+        request.host.raid_software = "md";
+        const auto md_only = all_candidates(search_with(request, RaidSoftware::Any));
+        REQUIRE_FALSE(md_only.empty());
+        CHECK(std::none_of(md_only.begin(), md_only.end(), is_pool));
+    }
+}
+
+TEST_CASE("advisor.raid_software is read, written back and checked", "[advisor][zfs][project]") {
+    std::ifstream in(std::filesystem::path(RAID_RESOURCES_DIR) / "examples" /
+                     "advisor-zfs-nas.json");
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const std::string anchor = "\"max_drive_bays\": 8,";
+    REQUIRE(text.find(anchor) != std::string::npos);
+    const auto with = [&](const std::string& value) {
+        std::string edited = text;
+        edited.replace(edited.find(anchor), anchor.size(),
+                       anchor + " \"raid_software\": " + value + ",");
+        return edited;
+    };
+    const auto& catalog = raidadv::test::bundled_catalog();
+
+    const raidadv::Project plain = raidadv::parse_project(text, catalog);
+    CHECK(plain.advisor->constraints.raid_software == RaidSoftware::Any);
+    // "any" is the default and is not written: files without a choice stay as they were.
+    CHECK(raidadv::project_to_json(plain, "test")["advisor"].count("raid_software") == 0);
+
+    const raidadv::Project md = raidadv::parse_project(with("\"md\""), catalog);
+    CHECK(md.advisor->constraints.raid_software == RaidSoftware::Md);
+    const auto written = raidadv::project_to_json(md, "test");
+    CHECK(written["advisor"]["raid_software"] == "md");
+    const raidadv::Project again = raidadv::parse_project(written.dump(), catalog);
+    CHECK(again.advisor->constraints.raid_software == RaidSoftware::Md);
+
+    try {
+        (void)raidadv::parse_project(with("\"raidz\""), catalog);
+        FAIL("a RAID software the format does not know was accepted");
+    } catch (const raidadv::ProjectError& e) {
+        REQUIRE(e.issues.size() == 1);
+        CHECK(e.issues[0].path == "advisor.raid_software");
+        CHECK(e.issues[0].message ==
+              R"(must be "any", "hardware", "md" or "zfs", got the string "raidz")");
+    }
+}
+
+TEST_CASE("session.pool_what_if is checked by the project reader", "[advisor][zfs][project]") {
+    std::ifstream in(std::filesystem::path(RAID_RESOURCES_DIR) / "examples" /
+                     "advisor-zfs-nas.json");
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const std::size_t end = text.rfind('}');
+    REQUIRE(end != std::string::npos);
+    const auto with = [&](const std::string& pool) {
+        return text.substr(0, end) + ", \"session\": {\"pool_what_if\": " + pool + "}}";
+    };
+    const auto& catalog = raidadv::test::bundled_catalog();
+    CHECK_NOTHROW(raidadv::parse_project(
+        with(R"({"configuration": "x", "drives_per_vdev": 4, "vdevs": 2, "recordsize_kib": 1024,
+                 "draid_data": 0})"),
+        catalog));
+    try {
+        (void)raidadv::parse_project(
+            with(R"({"configuration": "x", "drives_per_vdev": 4, "vdevs": 0,
+                     "recordsize_kib": 128})"),
+            catalog);
+        FAIL("zero vdevs were accepted");
+    } catch (const raidadv::ProjectError& e) {
+        REQUIRE(e.issues.size() == 1);
+        CHECK(e.issues[0].path == "session.pool_what_if.vdevs");
+    }
+}
