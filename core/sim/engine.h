@@ -106,7 +106,7 @@ class Engine {
         int copy = -1;  ///< mirrors: the copy the current transfer reads (-1: none chosen yet)
     };
     struct OsReq {
-        int job = -1;  ///< owning job; -1: background destage
+        int job = -1;  ///< owning job; -1: background destage; kPrefetch: a ZFS prefetch read
         int volume = 0;
         int stream = 0;
         double offset = 0.0, bytes = 0.0;
@@ -124,6 +124,14 @@ class Engine {
         double t_ctl_entry = 0.0;
         double data_ready = 0.0;     ///< reads: first drive data of the last phase
         double release_bytes = 0.0;  ///< destage: cache space freed on completion
+        int prefetch_waits = 0;      ///< records this read waits for from prefetch reads
+        std::int64_t record = 0;     ///< a prefetch read: the record's key
+    };
+    static constexpr int kPrefetch = -2;
+    /// A record a ZFS stream has prefetched: read already, or the reads waiting for it.
+    struct Prefetched {
+        bool done = false;
+        std::vector<int> waiters;
     };
     struct Io {
         int os = -1;
@@ -151,6 +159,10 @@ class Engine {
     void admit_write(int os, double now);
     /// ZFS: drops the read of a partial record already dirty in memory; marks the records.
     void zfs_dirty(OsReq& r);
+    /// ZFS prefetch (dmu_zfetch.c): reads the stream's records ahead of `r`; true if `r` is
+    /// served from them (at once, or parked until they arrive).
+    bool zfs_prefetch(int id, OsReq& r, double now);
+    void prefetch_done(int os, double now);
     /// Removes a request's first phase (ZFS: a read of a partial record not needed).
     static void drop_first_phase(OsReq& r);
     /// A write-back write enters the cache, or waits for room.
@@ -201,6 +213,11 @@ class Engine {
     /// dbuf.c), at most zfs_dirty_data_max's worth, oldest forgotten first.
     std::deque<std::int64_t> dirty_order_;
     std::set<std::int64_t> dirty_records_;
+    /// ZFS: records prefetched (read or being read), oldest first; per stream and volume, the
+    /// end of what its prefetch has issued.
+    std::map<std::int64_t, Prefetched> prefetched_;
+    std::deque<std::int64_t> prefetch_order_;
+    std::map<std::int64_t, double> prefetch_end_;
     std::deque<int> cache_waiting_;
     std::deque<int> destage_pending_;         ///< destage operations not yet issued to the drives
     std::vector<int> bg_outstanding_;         ///< per drive: destage I/Os issued, not completed

@@ -31,6 +31,9 @@ void Engine::issue_os(int j, const Step& step, double now) {
     // coalesced_full_stripe_share).
     r.coalesce = r.write && r.sequential && write_back_ && map_.geometry().parity_per_group > 0 &&
                  !is_zfs(map_.geometry().level);
+    if (!r.write && r.sequential && is_zfs(map_.geometry().level) && zfs_prefetch(id, r, now)) {
+        return;
+    }
     if (read_cache_.enabled()) {
         // Reads of cached blocks never reach a drive; what is read or written is cached.
         r.cache_hit = !r.write && read_cache_.lookup(r.volume, r.offset, r.bytes);
@@ -46,6 +49,80 @@ void Engine::issue_os(int j, const Step& step, double now) {
     }
     set_demands(r);
     schedule(kCpuStation, stations_[kCpuStation].arrive(id, r.cpu_s, now));
+}
+
+bool Engine::zfs_prefetch(int id, OsReq& r, double now) {
+    // OpenZFS dmu_zfetch.c: a sequential stream is read zfetch_max_distance (64 MiB) ahead of
+    // the application (taken at its steady-state distance from the stream's first read); the
+    // reads are the drives' async class, issued as they come (the drives' queues order them).
+    constexpr double kDistance = 64.0 * 1024 * 1024;
+    const double record = map_.geometry().unit;
+    const auto key = [&](std::int64_t rec) { return rec * 4096 + r.volume; };
+    const auto first = static_cast<std::int64_t>(std::floor(r.offset / record));
+    const auto end = static_cast<std::int64_t>(std::ceil((r.offset + r.bytes) / record));
+    const std::int64_t stream_key = static_cast<std::int64_t>(r.stream) * 4096 + r.volume;
+    double& issued = prefetch_end_.try_emplace(stream_key, 0.0).first->second;
+    if (issued < r.offset || issued > r.offset + 2.0 * kDistance) {
+        issued = static_cast<double>(end) * record;  // a new stream: its first read is its own
+    }
+    const bool own = prefetched_.count(key(first)) == 0;
+    for (; issued < r.offset + r.bytes + kDistance; issued += record) {
+        const auto rec = static_cast<std::int64_t>(std::floor(issued / record));
+        if (!prefetched_.emplace(key(rec), Prefetched{}).second) {
+            continue;
+        }
+        prefetch_order_.push_back(key(rec));
+        const int p = os_.alloc();
+        OsReq& b = os_[p];
+        b.job = kPrefetch;
+        b.volume = r.volume;
+        b.sequential = true;
+        b.record = key(rec);
+        b.offset = static_cast<double>(rec) * record;
+        b.bytes = record;
+        b.array = map_.read(b.offset, record, 0);
+        set_demands(b);  // (its host link time; no request of the application's own)
+        start_phase(p, now);
+    }
+    // Forget the oldest records read and waited for by no one (bounded memory).
+    const int streams = wl_.streams > 0 ? wl_.streams : std::max(1, population_);
+    const std::size_t keep =
+        static_cast<std::size_t>(std::min(4.0 * kDistance * streams / record, 4.0 * 1024 * 1024));
+    while (prefetch_order_.size() > keep && prefetched_[prefetch_order_.front()].done) {
+        prefetched_.erase(prefetch_order_.front());
+        prefetch_order_.pop_front();
+    }
+    if (own) {
+        return false;  // the stream's first read (or one behind its prefetch): read as usual
+    }
+    OsReq& a = os_[id];
+    a.cache_hit = true;  // from memory once its records are there (an ARC hit's demands)
+    for (auto rec = first; rec < end; ++rec) {
+        const auto it = prefetched_.find(key(rec));
+        if (it != prefetched_.end() && !it->second.done) {
+            it->second.waiters.push_back(id);
+            ++a.prefetch_waits;
+        }
+    }
+    set_demands(a);
+    if (a.prefetch_waits == 0) {
+        schedule(kCpuStation, stations_[kCpuStation].arrive(id, a.cpu_s, now));
+    }
+    return true;
+}
+
+void Engine::prefetch_done(int id, double now) {
+    const std::int64_t record = os_[id].record;
+    host_link_.reserve(now, now, os_[id].host_link_s);  // the record's data into host memory
+    os_.release(id);
+    Prefetched& p = prefetched_[record];
+    p.done = true;
+    for (const int w : p.waiters) {
+        if (--os_[w].prefetch_waits == 0) {
+            schedule(kCpuStation, stations_[kCpuStation].arrive(w, os_[w].cpu_s, now));
+        }
+    }
+    p.waiters.clear();
 }
 
 void Engine::drop_first_phase(OsReq& r) {
@@ -351,7 +428,7 @@ void Engine::start_phase(int id, double now) {
         y.offset = io.offset;
         y.bytes = io.bytes;
         y.write = io.write;
-        y.background = r.job < 0;
+        y.background = r.job == -1;  // (prefetch reads are foreground: the stream waits)
         if (y.background) {
             ++bg_outstanding_[static_cast<std::size_t>(y.disk)];
         }
@@ -498,6 +575,10 @@ void Engine::io_done(int x, double now) {
 
 void Engine::array_done(int id, double now) {
     OsReq& r = os_[id];
+    if (r.job == kPrefetch) {
+        prefetch_done(id, now);
+        return;
+    }
     if (r.job < 0) {
         // Destage done: free cache space, let waiting writes in (FCFS).
         cache_.release(r.release_bytes);
