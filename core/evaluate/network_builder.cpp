@@ -35,7 +35,7 @@ class Builder {
   public:
     Builder(const System& sys, const Workload& wl)
         : sys_(sys), wl_(wl), geo_(make_geometry(sys.layout)) {
-        write_back_ = uses_write_back(sys);
+        write_back_ = uses_write_back(sys, wl);
         software_raid_ = sys.controller.kind != ControllerKind::HardwareRaid && geo_.drives > 1;
         total_drives_ = geo_.drives * geo_.volumes;
         const int per_link = std::max(1, sys.drives_per_link);
@@ -46,6 +46,7 @@ class Builder {
         mapping_.alignment_bytes = wl.alignment_bytes;
         mapping_.max_io_bytes = sys.host.max_io_bytes;
         mapping_.write_back = write_back_;
+        mapping_.zil = wl.sync_writes && is_zfs(sys.layout.level);
         const HddSpec& hdd = sys.drive.hdd;
         mapping_.read_ahead_segment_bytes = sys.drive.kind == DriveKind::Hdd && hdd.read_ahead
                                                 ? hdd.cache_bytes / std::max(1, hdd.cache_segments)
@@ -296,13 +297,16 @@ class Builder {
         a.host_ios = r.host_ios_per_io[i];
         a.detached = detached;
         a.rewrites_previous = phase.rewrites_previous;
+        a.stable = phase.stable;
+        a.log_block = phase.log_block;
         a.count = count;
         a.probability = probability;
         a.unbuffered = r.unbuffered.empty() ? 0.0 : r.unbuffered[i];
         a.early = pipelined;
         drive_visits_->add(a, visits);
         visits.push_back(
-            drive_link_visit(idx_.drive_link, sys_, links_, a, drive_visits_->drive_cache()));
+            drive_link_visit(idx_.drive_link, sys_, links_, a,
+                             drive_visits_->drive_cache() && !a.stable));
     }
 
     const System& sys_;

@@ -105,6 +105,7 @@ inline constexpr const char* alignment = "alignment";  ///< size base
 inline constexpr const char* span_fraction = "span_fraction";
 inline constexpr const char* streams = "streams";
 inline constexpr const char* threads = "threads";
+inline constexpr const char* sync_writes = "sync_writes";
 inline constexpr const char* concurrency = "concurrency";
 inline constexpr const char* think_time_ms = "think_time_ms";
 inline constexpr const char* arrival_rates_per_s = "arrival_rates_per_s";

@@ -217,6 +217,9 @@ ProjectJson to_json(const Workload& w) {
     if (w.threads > 0) {
         out[k::threads] = w.threads;
     }
+    if (w.sync_writes) {
+        out[k::sync_writes] = true;
+    }
     if (!w.concurrency.empty()) {
         out[k::concurrency] = array_of(w.concurrency);
         out[k::think_time_ms] = file_number(w.think_time_s, units::ms);

@@ -83,3 +83,14 @@ TEST_CASE("ZFS layouts written and read back are the same", "[project][zfs]") {
     CHECK(layout["recordsize_mib"] == 1);  // the largest unit that divides it
     CHECK_FALSE(layout.contains("stripe_kib"));
 }
+
+TEST_CASE("sync_writes is optional, read and written back", "[project][sync]") {
+    Project p = parse_project(kPools, test::small_catalog());
+    CHECK_FALSE(p.workloads[0].sync_writes);  // absent = false
+    std::string text = project_to_text(p, "test");
+    CHECK(text.find("sync_writes") == std::string::npos);  // false is not written
+    p.workloads[0].sync_writes = true;
+    text = project_to_text(p, "test");
+    CHECK(text.find("\"sync_writes\": true") != std::string::npos);
+    CHECK(parse_project(text, test::small_catalog()).workloads[0].sync_writes);
+}
