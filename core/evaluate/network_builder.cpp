@@ -29,6 +29,7 @@ namespace {
 struct Stations {
     int host_cpu = -1, host_link = -1, controller = -1, drive_link = -1, drives = -1, drive_bw = -1;
     int raid_thread = -1;  ///< md's stripe thread, on md RAID 5 and 6 only
+    int log_device = -1;   ///< ZFS pools with separate log devices
 };
 
 class Builder {
@@ -47,6 +48,7 @@ class Builder {
         mapping_.max_io_bytes = sys.host.max_io_bytes;
         mapping_.write_back = write_back_;
         mapping_.zil = wl.sync_writes && is_zfs(sys.layout.level);
+        mapping_.log_devices = idx_.log_device >= 0 ? sys.log.count : 0;
         const HddSpec& hdd = sys.drive.hdd;
         mapping_.read_ahead_segment_bytes = sys.drive.kind == DriveKind::Hdd && hdd.read_ahead
                                                 ? hdd.cache_bytes / std::max(1, hdd.cache_segments)
@@ -96,6 +98,39 @@ class Builder {
         if (md_stripe_thread(sys_, true)) {
             idx_.raid_thread = add(kRaidThread, StationKind::Queue, 1, 1.0);
         }
+        if (is_zfs(sys_.layout.level) && sys_.log.count > 0 &&
+            sys_.log.drive.kind == DriveKind::Ssd) {
+            idx_.log_device = add(kLogDevice, StationKind::Queue, sys_.log.count,
+                                  ssd_parallelism(sys_.log.drive.ssd));
+        }
+    }
+
+    /// A ZIL log block on the separate log devices (`phase`: each of them writes it, a mirror).
+    /// derived: the device writes it as an SSD write (ssd_model.h) of the block's bytes,
+    /// sequential (the log is written in order), flash and bandwidth stages as one visit; a
+    /// flush costs nothing more (the SSDs a log is built of keep their cache safe across power
+    /// loss, or have none: an assumption). Commits waiting at the device share the block
+    /// (zil.c, zil_commit_writer: every itx waiting goes into the open lwb): each pays the
+    /// block's time divided by the commits present.
+    void add_log_device(const IoPhase& phase, double count, std::vector<Visit>& visits) const {
+        double bytes = 0.0;
+        for (const auto& io : phase.ios) {
+            bytes = std::max(bytes, io.bytes);
+        }
+        const SsdDemand d = ssd_write_demand(sys_.log.drive.ssd, bytes, true);
+        Visit v;
+        v.station = idx_.log_device;
+        v.fork = static_cast<int>(phase.ios.size());
+        v.count = count;
+        const double block = d.flash_s + d.bandwidth_s;
+        // (commits beyond the device's parallel units wait, and those waiting share a block)
+        const double units = std::max(1.0, ssd_parallelism(sys_.log.drive.ssd));
+        v.service.at = [block, units](const queueing::Arrival& found) {
+            queueing::ServiceParts parts;
+            parts.fixed_s = block / std::max(1.0, found.present / units);
+            return parts;
+        };
+        visits.push_back(std::move(v));
     }
 
     /// One job variant per (size, read/write, random/sequential), with its probability.
@@ -250,6 +285,10 @@ class Builder {
                    double probability, bool pipelined, std::vector<Visit>& visits) const {
         const IoPhase& phase = r.array.phases[i];
         if (phase.ios.empty()) {
+            return;
+        }
+        if (phase.log_device) {
+            add_log_device(phase, count, visits);
             return;
         }
         if (geo_.placement != CopyPlacement::Far) {

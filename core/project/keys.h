@@ -48,7 +48,15 @@ inline constexpr const char* drive_link = "drive_link";
 inline constexpr const char* drives_per_link = "drives_per_link";
 inline constexpr const char* host_link = "host_link";
 inline constexpr const char* host = "host";
+/// ZFS pools: separate log devices, {"drive": <drive>, "count": 1 or 2}.
+inline constexpr const char* log = "log";
 }  // namespace system
+
+/// `systems[i].log`: a ZFS pool's separate intent-log devices (SLOG).
+namespace zfs_log {
+inline constexpr const char* drive = "drive";
+inline constexpr const char* count = "count";
+}  // namespace zfs_log
 
 /// `systems[i].layout`.
 namespace layout {

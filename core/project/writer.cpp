@@ -175,6 +175,13 @@ ProjectJson to_json(const System& s) {
     if (!stand_in(s.host.info)) {
         out[k::host] = to_json(s.host);
     }
+    if (s.log.count > 0) {
+        namespace l = project_keys::zfs_log;
+        ProjectJson log = ProjectJson::object();
+        log[l::drive] = to_json(s.log.drive);
+        log[l::count] = s.log.count;
+        out[k::log] = std::move(log);
+    }
     return out;
 }
 

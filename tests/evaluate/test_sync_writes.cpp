@@ -7,6 +7,7 @@
 #include "evaluate/evaluator.h"
 #include "fixtures.h"
 #include "layout/geometry.h"
+#include "system/stations.h"
 
 using namespace raidadv;
 
@@ -130,6 +131,65 @@ SCENARIO("Synchronous writes on block RAID: the drives' caches do not acknowledg
             off.drive_write_cache = DriveWriteCache::Off;
             const PointMetrics through = at(off, test::request_workload(4 * KiB, 0.0, 0.0, {1}));
             CHECK(sync_p.mean_response_s == Approx(through.mean_response_s).epsilon(0.02));
+        }
+    }
+}
+
+SCENARIO("A separate log device (SLOG) against the ZIL in a pool of HDDs") {
+    GIVEN("a raidz2 vdev of 6 HDDs, 4 KiB synchronous writes") {
+        const System in_pool = pool(RaidLevel::Raidz2, 6, 1, 128 * KiB);
+        System slog = in_pool;
+        slog.log.drive = test::ssd_sata();
+        slog.log.count = 1;
+        System mirrored = slog;
+        mirrored.log.count = 2;
+        for (int writers : {1, 8}) {
+            const Workload w = sync_writes(4 * KiB, {writers}, 1.0);
+            const PointMetrics a = at(in_pool, w);
+            const PointMetrics b = at(slog, w);
+            const PointMetrics c = at(mirrored, w);
+            INFO(writers << " writers: in the pool " << a.iops << " IOPS, SLOG " << b.iops
+                         << " IOPS (" << b.mean_response_s * 1e3 << " ms), mirrored SLOG "
+                         << c.iops);
+            // the SSD log is many times faster than log blocks on the HDDs
+            CHECK(b.iops > 5.0 * a.iops);
+            CHECK(b.utilization.count(kLogDevice) == 1);
+            CHECK(a.utilization.count(kLogDevice) == 0);
+            // a mirrored log writes both devices at once: about as fast
+            CHECK(c.iops == Approx(b.iops).epsilon(0.2));
+        }
+    }
+    GIVEN("asynchronous writes") {
+        System slog = pool(RaidLevel::Raidz2, 6, 1, 128 * KiB);
+        const Workload w = test::request_workload(4 * KiB, 0.0, 1.0, {1});
+        const double without = at(slog, w).iops;
+        slog.log.drive = test::ssd_sata();
+        slog.log.count = 1;
+        THEN("the log device is not used") {
+            CHECK(at(slog, w).iops == Approx(without));
+        }
+    }
+}
+
+SCENARIO("A protected controller cache acknowledges synchronous writes") {
+    GIVEN("hardware RAID 5 with a battery-backed write-back cache") {
+        System s = test::plain_system(test::hdd_7200(), RaidLevel::Raid5, 4);
+        s.controller.kind = ControllerKind::HardwareRaid;
+        s.controller.cache_bytes = 512.0 * 1024 * 1024;
+        s.write_back_cache = true;
+        s.controller.battery_backed = true;
+        const Workload w = sync_writes(4 * KiB, {1});
+        const PointMetrics safe = at(s, w);
+        Workload async_w = w;
+        async_w.sync_writes = false;
+        const PointMetrics async_p = at(s, async_w);
+        s.controller.battery_backed = false;
+        const PointMetrics unsafe = at(s, w);
+        INFO("battery-backed " << safe.mean_response_s * 1e3 << " ms, volatile "
+                               << unsafe.mean_response_s * 1e3 << " ms");
+        THEN("with the battery it costs what an asynchronous write costs; without, more") {
+            CHECK(safe.mean_response_s == Approx(async_p.mean_response_s));
+            CHECK(unsafe.mean_response_s > 2.0 * safe.mean_response_s);
         }
     }
 }
