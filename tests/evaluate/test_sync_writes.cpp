@@ -3,10 +3,13 @@
 // (the intent log: docs/model.md, "ZFS pools"), on the 7200 rpm disk fixture.
 #include <catch2/catch.hpp>
 
+#include <cmath>
+
 #include "components/hdd_model.h"
 #include "evaluate/evaluator.h"
 #include "fixtures.h"
 #include "layout/geometry.h"
+#include "sim/simulator.h"
 #include "system/stations.h"
 
 using namespace raidadv;
@@ -191,5 +194,19 @@ SCENARIO("A protected controller cache acknowledges synchronous writes") {
             CHECK(safe.mean_response_s == Approx(async_p.mean_response_s));
             CHECK(unsafe.mean_response_s > 2.0 * safe.mean_response_s);
         }
+    }
+}
+
+TEST_CASE("synchronous writes on block RAID: model within 25% of the simulator", "[sim][slow]") {
+    sim::SimOptions o;
+    o.min_jobs_per_batch = 200;
+    o.warmup_jobs = 200;
+    for (int depth : {1, 8}) {
+        const System s = test::plain_system(test::hdd_7200(), RaidLevel::Raid1, 2);
+        const Workload w = sync_writes(4 * KiB, {depth});
+        const PointMetrics a = at(s, w);
+        const sim::SimPoint p = sim::simulate(s, w, o).points.at(0);
+        INFO("QD " << depth << ": analytic " << a.iops << " IOPS, simulated " << p.metrics.iops);
+        CHECK(std::abs(a.iops / p.metrics.iops - 1.0) <= 0.25);
     }
 }
