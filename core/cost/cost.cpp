@@ -71,8 +71,7 @@ CostResult estimate_cost(const CostInputs& in) {
             r.missing_prices.push_back("log device '" + s.log.drive.info.name + "'");
         }
     }
-    r.enclosure_usd =
-        std::max(0, s.all_drives() - in.bays_owned) * in.enclosure_cost_per_bay_usd;
+    r.enclosure_usd = std::max(0, s.all_drives() - in.bays_owned) * in.enclosure_cost_per_bay_usd;
     // Hauser et al. 1996, Table II: the same array costs more per GB as RAID than as simple
     // volumes by the price of the RAID software; independent drives need none.
     require(s.controller.raid_software_usd >= 0.0,

@@ -343,9 +343,8 @@ class Builder {
         a.unbuffered = r.unbuffered.empty() ? 0.0 : r.unbuffered[i];
         a.early = pipelined;
         drive_visits_->add(a, visits);
-        visits.push_back(
-            drive_link_visit(idx_.drive_link, sys_, links_, a,
-                             drive_visits_->drive_cache() && !a.stable));
+        visits.push_back(drive_link_visit(idx_.drive_link, sys_, links_, a,
+                                          drive_visits_->drive_cache() && !a.stable));
     }
 
     const System& sys_;

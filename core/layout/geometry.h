@@ -128,19 +128,20 @@ ArrayRequest map_zfs_write(const Geometry& g, double offset, double bytes);
 /// ZFS synchronous writes (zfs_mapping.cpp, OpenZFS module/zfs/zil.c, zfs_log.c): the intent
 /// log (ZIL) block a commit writes and flushes before the write returns.
 struct ZilWrite {
-    bool indirect = false;      ///< WR_INDIRECT: data written to its record now, not copied
-    double log_bytes = 0.0;     ///< bytes of log blocks written (whole ZIL_MIN_BLKSZ units)
-    int log_blocks = 0;         ///< log blocks (each at most zil_maxblocksize)
+    bool indirect = false;   ///< WR_INDIRECT: data written to its record now, not copied
+    double log_bytes = 0.0;  ///< bytes of log blocks written (whole ZIL_MIN_BLKSZ units)
+    int log_blocks = 0;      ///< log blocks (each at most zil_maxblocksize)
 };
 
 /// What a synchronous write of `bytes` puts in the log of a pool with records of `record`
 /// bytes, with (`slog`) or without a separate log device.
 ZilWrite zil_write(double bytes, double record, bool slog);
 
-/// Makes `req` (a ZFS write of `bytes`, its data write the last phase) synchronous: before the acknowledgement the log block(s) are
-/// written and flushed (phase log_block, stable; on the log devices, `log_devices` of them as
-/// a mirror, or on vdev `log_sequence` mod vdevs of the pool); an indirect write instead writes
-/// its records now (stable, before_ack) and the transaction group does not write them again.
+/// Makes `req` (a ZFS write of `bytes`, its data write the last phase) synchronous: before the
+/// acknowledgement the log block(s) are written and flushed (phase log_block, stable; on the log
+/// devices, `log_devices` of them as a mirror, or on vdev `log_sequence` mod vdevs of the pool); an
+/// indirect write instead writes its records now (stable, before_ack) and the transaction group
+/// does not write them again.
 void add_zil_write(const Geometry& g, double bytes, long long log_sequence, int log_devices,
                    ArrayRequest& req);
 /// map_zfs_write with add_zil_write.

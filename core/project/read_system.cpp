@@ -143,8 +143,10 @@ void read_zfs_log(const json& value, const std::string& path, System& s, const C
         return;
     }
     if (!is_zfs(s.layout.level)) {
-        issues.add(path, "separate log devices apply to ZFS pools only (levels zfs-mirror, "
-                         "raidz1-3, draid1-3), not " + std::string(to_string(s.layout.level)));
+        issues.add(path,
+                   "separate log devices apply to ZFS pools only (levels zfs-mirror, "
+                   "raidz1-3, draid1-3), not " +
+                       std::string(to_string(s.layout.level)));
         return;
     }
     s.log.count = 1;
@@ -152,8 +154,8 @@ void read_zfs_log(const json& value, const std::string& path, System& s, const C
     if (const json* v = r.find(l::drive)) {
         if (auto drive = read_drive(*v, r.key_path(l::drive), catalog, issues)) {
             if (drive->kind != DriveKind::Ssd) {
-                r.problem(l::drive, "a log device is modelled on SSDs only; '" +
-                                        drive->info.name + "' is an HDD");
+                r.problem(l::drive, "a log device is modelled on SSDs only; '" + drive->info.name +
+                                        "' is an HDD");
             }
             s.log.drive = std::move(*drive);
         }

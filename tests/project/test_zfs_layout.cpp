@@ -100,7 +100,8 @@ namespace {
 /// The pools project with `log` set on its first system (a raidz2 pool).
 std::string with_log(const std::string& log, const std::string& level = "raidz2") {
     std::string text = kPools;
-    const std::string from = R"("layout": {"level": "raidz2", "drives": 6, "vdevs": 2, "recordsize_kib": 1024}})";
+    const std::string from =
+        R"("layout": {"level": "raidz2", "drives": 6, "vdevs": 2, "recordsize_kib": 1024}})";
     const std::string pool_keys =
         level == "raidz2" ? R"(, "vdevs": 2, "recordsize_kib": 1024)" : "";
     const std::string to = R"("layout": {"level": ")" + level + R"(", "drives": 6)" + pool_keys +
@@ -147,8 +148,9 @@ TEST_CASE("bad log devices are refused naming the key", "[project][zfs][sync]") 
                Catch::Contains("systems[0].log.count") && Catch::Contains("from 1 to 2"));
     CHECK_THAT(first_issue(with_log(R"({"drive": "test-hdd"})")),
                Catch::Contains("systems[0].log.drive") && Catch::Contains("SSDs only"));
-    CHECK_THAT(first_issue(with_log(R"({"count": 1})")),
-               Catch::Contains("systems[0].log") && Catch::Contains("missing required key 'drive'"));
+    CHECK_THAT(
+        first_issue(with_log(R"({"count": 1})")),
+        Catch::Contains("systems[0].log") && Catch::Contains("missing required key 'drive'"));
     CHECK_THAT(first_issue(with_log(R"({"drive": "test-ssd"})", "raid6")),
                Catch::Contains("systems[0].log") && Catch::Contains("ZFS pools only"));
 }

@@ -190,8 +190,9 @@ TEST_CASE("the shopping list: dated prices, owned parts cost nothing", "[build_p
 TEST_CASE("zpool create names the separate log devices, mirrored when two", "[build_plan][sync]") {
     System s = host_raid_system(RaidLevel::Raidz2, 6);
     s.layout.record_bytes = 128 * units::KiB;
-    const std::string plain = "zpool create -o ashift=12 tank raidz2 /dev/sdb /dev/sdc /dev/sdd "
-                              "/dev/sde /dev/sdf /dev/sdg";
+    const std::string plain =
+        "zpool create -o ashift=12 tank raidz2 /dev/sdb /dev/sdc /dev/sdd "
+        "/dev/sde /dev/sdf /dev/sdg";
     CHECK(has_line(advisor::build_plan(s, false).primary.commands, plain));
     s.log.drive.info.name = "Intel Optane";
     s.log.drive.interface = "nvme";
