@@ -46,6 +46,9 @@ json system_json(const SystemResult& r) {
             j["zfs"]["draid_data"] = pool.draid_data;
             j["zfs"]["draid_spares"] = pool.draid_spares;
         }
+        if (s.log.count > 0) {  // separate log devices (SLOG)
+            j["zfs"]["log"] = {{"drive", s.log.drive.info.name}, {"count", s.log.count}};
+        }
     }
     return j;
 }

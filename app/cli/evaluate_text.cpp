@@ -133,7 +133,7 @@ void print_measured(std::ostream& out, const Workload& workload, const Evaluatio
 
 void print_workload(std::ostream& out, const Workload& workload, const Evaluation& e) {
     const bool files = workload.unit == Workload::Unit::File;
-    out << "\n  " << e.workload << "\n";
+    out << "\n  " << e.workload << (workload.sync_writes ? " (synchronous writes)" : "") << "\n";
     out << "  " << cell("load", 12) << cell(files ? "files/s" : "IOPS", 12) << cell("MB/s", 10)
         << cell("mean ms", 10) << cell("mean 80%", 15) << cell("p95 ms", 10) << "  bottleneck\n";
     for (const PointMetrics& p : e.points) {
@@ -219,6 +219,10 @@ void print_text(std::ostream& out, const Project& project,
         out << "  " << describe_layout(s.layout) << "\n";
         out << "  drive: " << s.drive.info.name << "; controller: " << s.controller.info.name
             << "\n";
+        if (s.log.count > 0) {
+            out << "  separate log (SLOG): " << (s.log.count > 1 ? "mirror of 2 x " : "")
+                << s.log.drive.info.name << " (synchronous writes wait for it)\n";
+        }
         out << "  usable " << format_value(m.usable_bytes / units::GB, 4) << " GB ("
             << format_value(m.usable_bytes / units::TiB, 3) << " TiB); tolerates "
             << plural(m.failures_tolerated, "drive failure")

@@ -47,8 +47,8 @@ bool is_sas_or_scsi(const System& s) {
 
 /// Linux names of the `index`-th drive (0-based) the array uses: /dev/sdb, /dev/sdc, ... (sda is
 /// taken to be the system disk), /dev/nvme0n1, ... for NVMe drives.
-std::string device(const System& s, int index) {
-    if (is_nvme(s)) {
+std::string device_name(bool nvme, int index) {
+    if (nvme) {
         return "/dev/nvme" + std::to_string(index) + "n1";
     }
     std::string letters;
@@ -56,6 +56,25 @@ std::string device(const System& s, int index) {
         letters.insert(letters.begin(), static_cast<char>('a' + n % 26));
     }
     return "/dev/sd" + letters;
+}
+
+std::string device(const System& s, int index) {
+    return device_name(is_nvme(s), index);
+}
+
+/// A ZFS pool's separate log devices (`log` or `log mirror` and their names, after the pool's
+/// drives when they are named alike), or "".
+std::string zpool_log_vdev(const System& s) {
+    if (s.log.count <= 0) {
+        return "";
+    }
+    const bool nvme = contains(s.log.drive.interface, "nvme");
+    const int first = nvme == is_nvme(s) ? s.total_drives() : 0;
+    std::string line = s.log.count > 1 ? " log mirror" : " log";
+    for (int i = 0; i < s.log.count; ++i) {
+        line += " " + device_name(nvme, first + i);
+    }
+    return line;
 }
 
 std::string devices(const System& s, int first, int count) {
@@ -528,7 +547,7 @@ BuildMethod zpool_method(const System& s) {
     const Layout& layout = s.layout;
     const ZfsPool pool = make_zfs_pool(layout);
     const bool card = s.controller.info.price_usd > 0.0;
-    m.steps.push_back("Connect the " + std::to_string(s.total_drives()) + " drives" +
+    m.steps.push_back("Connect the " + std::to_string(s.all_drives()) + " drives" +
                       (card ? " to the " + s.controller.info.name + " (as plain disks, no RAID)"
                             : std::string()) +
                       " and find their stable names with ls -l /dev/disk/by-id.");
@@ -543,6 +562,7 @@ BuildMethod zpool_method(const System& s) {
             line += " " + zpool_vdev_type(layout) + " " +
                     devices(s, first + d * pool.children, pool.children);
         }
+        line += zpool_log_vdev(s);  // zpool create(8): "log" vdevs (a single pool only)
         m.commands.push_back(line);
         if (layout.zvol) {
             m.commands.push_back("zfs create -s -V <size> -o volblocksize=" +
@@ -557,6 +577,13 @@ BuildMethod zpool_method(const System& s) {
                       std::to_string(layout.ashift) + "), then set the " +
                       (layout.zvol ? "zvol's volblocksize to " : "file system's recordsize to ") +
                       format::stripe_unit(layout.record_bytes) + ".");
+    if (s.log.count > 0) {
+        m.steps.push_back("Add the separate log device" +
+                          std::string(s.log.count > 1 ? "s (a mirror) " : " ") + "of " +
+                          s.log.drive.info.name +
+                          ": synchronous writes (fsync, databases, NFS, VMs) wait for their "
+                          "intent-log block there, not on the pool's drives.");
+    }
     m.notes.push_back(
         "The device names are examples: use the /dev/disk/by-id names of your drives, so that "
         "the pool survives a change of device order; zpool create erases the drives named.");

@@ -65,7 +65,13 @@ CostResult estimate_cost(const CostInputs& in) {
             r.missing_prices.push_back("controller '" + s.controller.info.name + "'");
         }
     }
-    r.enclosure_usd = std::max(0, n - in.bays_owned) * in.enclosure_cost_per_bay_usd;
+    if (s.log.count > 0) {  // a ZFS pool's separate log devices
+        r.drives_usd += s.log.count * s.log.drive.info.price_usd;
+        if (!s.log.drive.info.price_known()) {
+            r.missing_prices.push_back("log device '" + s.log.drive.info.name + "'");
+        }
+    }
+    r.enclosure_usd = std::max(0, s.all_drives() - in.bays_owned) * in.enclosure_cost_per_bay_usd;
     // Hauser et al. 1996, Table II: the same array costs more per GB as RAID than as simple
     // volumes by the price of the RAID software; independent drives need none.
     require(s.controller.raid_software_usd >= 0.0,

@@ -21,6 +21,8 @@ struct DriveAccess {
     double unbuffered = 0.0;         ///< pipelined file-read window: share of bytes not read ahead
     bool early = false;              ///< pipelined file-read window: its stages overlap the disks
     bool allocated = false;          ///< copy-on-write writes in allocation order (ZFS)
+    bool stable = false;     ///< to the media before the acknowledgement, then a cache flush
+    bool log_block = false;  ///< a ZIL log block: continues the log's chain, shared by commits
 };
 
 }  // namespace raidadv

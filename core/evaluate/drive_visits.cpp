@@ -32,7 +32,7 @@ DriveVisits::DriveVisits(const System& sys, const Workload& wl, const Geometry& 
     read_hdd.queue_depth = std::max(1, read_hdd.queue_depth) + std::max(0, read_choices(geo_) - 1);
     pos_read_ = std::make_shared<PositioningMemo>(cached_positioning(read_hdd, span_, false));
     pos_write_ = std::make_shared<PositioningMemo>(cached_positioning(sys.drive.hdd, span_, true));
-    drive_cache_ = uses_drive_write_cache(sys);
+    drive_cache_ = uses_drive_write_cache(sys, wl);
     if (drive_cache_) {
         pos_destage_ = std::make_shared<PositioningMemo>(
             cached_positioning(sys.drive.hdd, span_, true, kMaxBufferedWrites));
@@ -40,7 +40,7 @@ DriveVisits::DriveVisits(const System& sys, const Workload& wl, const Geometry& 
 }
 
 std::vector<std::shared_ptr<const void>> DriveVisits::keep_alive() const {
-    return {pos_read_, pos_write_, pos_destage_};
+    return {pos_read_, pos_write_, pos_destage_, log_ios_};
 }
 
 void DriveVisits::add(const DriveAccess& a, std::vector<Visit>& visits) const {
@@ -50,9 +50,15 @@ void DriveVisits::add(const DriveAccess& a, std::vector<Visit>& visits) const {
     }
     // A drive with its write cache on acknowledges a write once it holds the data and
     // destages it later (background load, like the controller's cache).
-    const bool cached = a.write && drive_cache_;
+    const bool cached = a.write && drive_cache_ && !a.stable;
     (*drive_ios_)[a.write ? 1 : 0] += a.probability * a.count * a.fork;
     Visit v = hdd_visit(a);
+    if (a.log_block && !cached) {
+        *log_ios_ += a.probability * a.count * a.fork;
+        add_log_block(a, v);
+        visits.push_back(std::move(v));
+        return;
+    }
     v.choice = mirror_choice(a.write, a.same_copy);
     // Random writes a drive holds are destaged in its idle moments, reads first, until
     // its buffer is half full (hdd_service.cpp); a stream's are destaged as it goes.
@@ -93,6 +99,43 @@ void DriveVisits::add(const DriveAccess& a, std::vector<Visit>& visits) const {
     visits.push_back(std::move(v));
 }
 
+void DriveVisits::add_log_block(const DriveAccess& a, Visit& v) const {
+    // A ZIL log block on an HDD (zil.c: lwbs chain one after another in the log). derived: the
+    // next block on a drive starts where its previous log block ended, so a drive that served
+    // nothing else since finds the head there but the platter moved on by the flush and the
+    // host's turnaround: it waits about a revolution; one that served another request since
+    // (probability 1 - 1/present, as for streams) positions like any write.
+    const HddSpec& hdd = sys_.drive.hdd;
+    const double t = hdd_transfer_time(hdd, a.mean_bytes, span_);
+    const double wait = hdd_revolution_time(hdd);
+    // zil.c, zil_lwb_write_done: zio_flush after the write, a second command (SYNCHRONIZE
+    // CACHE / FLUSH CACHE) the drive completes once the block is on the media.
+    const double overhead = 2.0 * hdd.command_overhead_s;
+    const std::shared_ptr<const DriveIoCounts> drive_ios = drive_ios_;
+    const std::shared_ptr<const double> log_ios = log_ios_;
+    auto random = v.service.at;
+    v.service.at = [random, t, wait, overhead, drive_ios, log_ios](const Arrival& found) {
+        ServiceParts parts = random(found);
+        const double p = 1.0 - 1.0 / std::max(1.0, found.present);
+        const TimeMoments m = mixture(p, {parts.random.mean, parts.random.var}, {wait, 0.0});
+        parts.fixed_s = overhead + t;
+        parts.random = {m.mean, m.var};
+        parts.hidden_s = 0.0;
+        parts.delay_s = 0.0;
+        // Commits waiting together share a log block: zil_commit_writer moves every itx on the
+        // commit list into the open lwb (zil.c, zil_get_commit_list / zil_process_commit_list).
+        // derived: the commits present at the drive (its requests times the log blocks' share
+        // of its I/Os) are written as one block, each paying its share of the block's time.
+        const double all = (*drive_ios)[0] + (*drive_ios)[1];
+        const double share = all > 0.0 ? std::clamp(*log_ios / all, 0.0, 1.0) : 1.0;
+        const double batch = std::max(1.0, found.present * share);
+        parts.fixed_s /= batch;
+        parts.random = {parts.random.mean / batch, parts.random.var / (batch * batch)};
+        return parts;
+    };
+    v.service.floor_at = {};  // a batch shares the block: no floor above 0 is known
+}
+
 void DriveVisits::add_ssd(const DriveAccess& a, std::vector<Visit>& visits) const {
     const SsdSpec& ssd = sys_.drive.ssd;
     const SsdDemand d = a.write ? ssd_write_demand(ssd, a.mean_bytes, a.sequential)
@@ -117,7 +160,7 @@ void DriveVisits::add_ssd(const DriveAccess& a, std::vector<Visit>& visits) cons
 /// a later piece of one transfer, read from the mirror copy the transfer started on.
 Visit DriveVisits::hdd_visit(const DriveAccess& a) const {
     const HddSpec& hdd = sys_.drive.hdd;
-    const bool cached = a.write && drive_cache_;
+    const bool cached = a.write && drive_cache_ && !a.stable;
     Visit v;
     v.station = drives_;
     v.fork = a.fork;

@@ -36,6 +36,8 @@ class DriveVisits {
   private:
     void add_ssd(const DriveAccess& a, std::vector<queueing::Visit>& visits) const;
     queueing::Visit hdd_visit(const DriveAccess& a) const;
+    /// Turns `v` into a ZIL log block's visit (written through and flushed, shared by commits).
+    void add_log_block(const DriveAccess& a, queueing::Visit& v) const;
     HddServicePlan hdd_plan(const DriveAccess& a, bool cached, double command_bytes) const;
     /// md offset raid10: the share of the disk a read stream passes over per byte it reads.
     /// ZFS sequential reads: commands of one stream a drive serves in a row (prefetch).
@@ -56,6 +58,8 @@ class DriveVisits {
     /// Drive reads and writes per job (filled while building, read when solving).
     std::shared_ptr<DriveIoCounts> drive_ios_ = std::make_shared<DriveIoCounts>();
     std::shared_ptr<PositioningMemo> pos_read_, pos_write_, pos_destage_;
+    /// ZIL log-block I/Os per job (filled while building, read when solving).
+    std::shared_ptr<double> log_ios_ = std::make_shared<double>(0.0);
 };
 
 }  // namespace raidadv

@@ -79,7 +79,9 @@ EvidenceClass evidence_class(const System& system, const Workload& workload) {
     if (workload.unit == Workload::Unit::File) {
         return EvidenceClass::HddFile;
     }
-    if (uses_write_back(system) && workload.read_fraction < 0.5) {
+    // (A synchronous write waits for the disks or the ZFS intent log, not for a cache.)
+    if (uses_write_back(system, workload) && !workload.sync_writes &&
+        workload.read_fraction < 0.5) {
         return EvidenceClass::CachedWrites;
     }
     // derived: at 256 KiB a 7200 rpm drive spends about as long transferring as positioning.

@@ -29,13 +29,14 @@ namespace {
 struct Stations {
     int host_cpu = -1, host_link = -1, controller = -1, drive_link = -1, drives = -1, drive_bw = -1;
     int raid_thread = -1;  ///< md's stripe thread, on md RAID 5 and 6 only
+    int log_device = -1;   ///< ZFS pools with separate log devices
 };
 
 class Builder {
   public:
     Builder(const System& sys, const Workload& wl)
         : sys_(sys), wl_(wl), geo_(make_geometry(sys.layout)) {
-        write_back_ = uses_write_back(sys);
+        write_back_ = uses_write_back(sys, wl);
         software_raid_ = sys.controller.kind != ControllerKind::HardwareRaid && geo_.drives > 1;
         total_drives_ = geo_.drives * geo_.volumes;
         const int per_link = std::max(1, sys.drives_per_link);
@@ -46,6 +47,8 @@ class Builder {
         mapping_.alignment_bytes = wl.alignment_bytes;
         mapping_.max_io_bytes = sys.host.max_io_bytes;
         mapping_.write_back = write_back_;
+        mapping_.zil = wl.sync_writes && is_zfs(sys.layout.level);
+        mapping_.log_devices = idx_.log_device >= 0 ? sys.log.count : 0;
         const HddSpec& hdd = sys.drive.hdd;
         mapping_.read_ahead_segment_bytes = sys.drive.kind == DriveKind::Hdd && hdd.read_ahead
                                                 ? hdd.cache_bytes / std::max(1, hdd.cache_segments)
@@ -95,6 +98,39 @@ class Builder {
         if (md_stripe_thread(sys_, true)) {
             idx_.raid_thread = add(kRaidThread, StationKind::Queue, 1, 1.0);
         }
+        if (is_zfs(sys_.layout.level) && sys_.log.count > 0 &&
+            sys_.log.drive.kind == DriveKind::Ssd) {
+            idx_.log_device = add(kLogDevice, StationKind::Queue, sys_.log.count,
+                                  ssd_parallelism(sys_.log.drive.ssd));
+        }
+    }
+
+    /// A ZIL log block on the separate log devices (`phase`: each of them writes it, a mirror).
+    /// derived: the device writes it as an SSD write (ssd_model.h) of the block's bytes,
+    /// sequential (the log is written in order), flash and bandwidth stages as one visit; a
+    /// flush costs nothing more (the SSDs a log is built of keep their cache safe across power
+    /// loss, or have none: an assumption). Commits waiting at the device share the block
+    /// (zil.c, zil_commit_writer: every itx waiting goes into the open lwb): each pays the
+    /// block's time divided by the commits present.
+    void add_log_device(const IoPhase& phase, double count, std::vector<Visit>& visits) const {
+        double bytes = 0.0;
+        for (const auto& io : phase.ios) {
+            bytes = std::max(bytes, io.bytes);
+        }
+        const SsdDemand d = ssd_write_demand(sys_.log.drive.ssd, bytes, true);
+        Visit v;
+        v.station = idx_.log_device;
+        v.fork = static_cast<int>(phase.ios.size());
+        v.count = count;
+        const double block = d.flash_s + d.bandwidth_s;
+        // (commits beyond the device's parallel units wait, and those waiting share a block)
+        const double units = std::max(1.0, ssd_parallelism(sys_.log.drive.ssd));
+        v.service.at = [block, units](const queueing::Arrival& found) {
+            queueing::ServiceParts parts;
+            parts.fixed_s = block / std::max(1.0, found.present / units);
+            return parts;
+        };
+        visits.push_back(std::move(v));
     }
 
     /// One job variant per (size, read/write, random/sequential), with its probability.
@@ -251,6 +287,10 @@ class Builder {
         if (phase.ios.empty()) {
             return;
         }
+        if (phase.log_device) {
+            add_log_device(phase, count, visits);
+            return;
+        }
         if (geo_.placement != CopyPlacement::Far) {
             add_round(r, i, phase.ios, detached, count, probability, pipelined, visits);
             return;
@@ -296,13 +336,15 @@ class Builder {
         a.host_ios = r.host_ios_per_io[i];
         a.detached = detached;
         a.rewrites_previous = phase.rewrites_previous;
+        a.stable = phase.stable;
+        a.log_block = phase.log_block;
         a.count = count;
         a.probability = probability;
         a.unbuffered = r.unbuffered.empty() ? 0.0 : r.unbuffered[i];
         a.early = pipelined;
         drive_visits_->add(a, visits);
-        visits.push_back(
-            drive_link_visit(idx_.drive_link, sys_, links_, a, drive_visits_->drive_cache()));
+        visits.push_back(drive_link_visit(idx_.drive_link, sys_, links_, a,
+                                          drive_visits_->drive_cache() && !a.stable));
     }
 
     const System& sys_;

@@ -78,6 +78,10 @@ void account_disks(const MappingContext& ctx, OsRequest& r, DiskState& disks) {
     for (const auto& phase : r.array.phases) {
         int fresh = 0;
         for (const auto& io : phase.ios) {
+            if (phase.log_device) {  // the log devices are not the volume's disks
+                ++fresh;
+                continue;
+            }
             fresh += disks.touched[static_cast<std::size_t>(io.disk)] ? 0 : 1;
         }
         r.new_ios.push_back(fresh);
@@ -88,6 +92,9 @@ void account_disks(const MappingContext& ctx, OsRequest& r, DiskState& disks) {
     for (const auto& phase : r.array.phases) {
         double bytes_all = 0.0, unbuffered = 0.0;
         for (const auto& io : phase.ios) {
+            if (phase.log_device) {
+                continue;
+            }
             const auto d = static_cast<std::size_t>(io.disk);
             if (pipelined && disks.touched[d] && !disks.previous[d]) {
                 disks.ahead[d] = ctx.read_ahead_segment_bytes;
@@ -181,6 +188,10 @@ std::vector<OsRequest> split_transfer(const MappingContext& ctx, double offset, 
             r.array = write ? map_write(geo, offset + done, piece)
                             : map_read(geo, offset + done, piece, read_copy);
         }
+        if (write && ctx.zil && is_zfs(geo.level)) {
+            // A synchronous write waits for its log block (zil.c; layout/zfs_mapping.cpp).
+            add_zil_write(geo, piece, read_copy, ctx.log_devices, r.array);
+        }
         r.host_ios_per_io = host_ios_per_io(ctx, r, offset + done, read_copy);
         account_disks(ctx, r, disks);
         out.push_back(std::move(r));
@@ -194,7 +205,7 @@ const std::vector<std::pair<OsRequest, double>>& transfer_shapes(const MappingCo
                                                                  bool sequential, double count,
                                                                  int window) {
     using Shapes = std::vector<std::pair<OsRequest, double>>;
-    using Key = std::array<double, 23>;
+    using Key = std::array<double, 24>;
     struct KeyHash {
         std::size_t operator()(const Key& k) const {
             // FNV-1a over the bytes: equal keys have equal bytes (no NaN, no -0 among them; a
@@ -225,7 +236,9 @@ const std::vector<std::pair<OsRequest, double>>& transfer_shapes(const MappingCo
         ctx.hdd_file_reads ? ctx.read_ahead_segment_bytes : 0.0, ctx.hdd_file_reads ? 1.0 : 0.0,
         // ZFS pools: the sector and dRAID's group (0 for every other level).
         geo.zfs.sector * (is_zfs(geo.level) ? 1.0 : 0.0),
-        static_cast<double>(geo.zfs.draid_data + 1000 * geo.zfs.draid_spares)};
+        static_cast<double>(geo.zfs.draid_data + 1000 * geo.zfs.draid_spares),
+        // ZFS synchronous writes: the log's place.
+        ctx.zil && write ? 1.0 + ctx.log_devices : 0.0};
     if (const auto it = cache.find(key); it != cache.end()) {
         return it->second;
     }

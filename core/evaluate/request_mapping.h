@@ -20,6 +20,8 @@ struct MappingContext {
     bool write_back = false;  ///< a write-back cache gathers sequential writes (uses_write_back)
     double read_ahead_segment_bytes = 0.0;  ///< HDD read-ahead cache segment; 0 without read-ahead
     bool hdd_file_reads = false;            ///< HDDs under a per-file workload (pipelined_window())
+    bool zil = false;     ///< ZFS synchronous writes: each goes through the intent log
+    int log_devices = 0;  ///< ZFS: separate log devices (SLOG, mirrored when 2); 0 = in the pool
 };
 
 /// Bytes of user data in one full row of the volume.

@@ -32,7 +32,9 @@ std::vector<long long> request_signature(const OsRequest& r) {
         key.push_back(std::llround(mx / units::sector));
         key.push_back(phase.ios.empty() ? 0 : phase.ios[0].write);
         key.push_back(std::llround(phase.pieces * 1000.0));
-        key.push_back((phase.allocated ? 2 : 0) + (phase.before_ack ? 1 : 0));  // ZFS
+        key.push_back((phase.allocated ? 2 : 0) + (phase.before_ack ? 1 : 0) +  // ZFS
+                      (phase.stable ? 4 : 0) + (phase.log_block ? 8 : 0) +
+                      (phase.log_device ? 16 : 0));
     }
     return key;
 }

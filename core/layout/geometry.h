@@ -85,6 +85,15 @@ struct IoPhase {
     /// Done before the request is acknowledged even where a write-back cache absorbs its
     /// writes: ZFS reads a partial record into memory before dirtying it (dbuf_will_dirty).
     bool before_ack = false;
+    /// Written through to stable media before the request is acknowledged (a synchronous
+    /// write): not acknowledged from a drive's volatile write cache, followed by a cache flush
+    /// (Linux Documentation/block/writeback_cache_control.rst: REQ_PREFLUSH / REQ_FUA).
+    bool stable = false;
+    /// A ZFS intent-log (ZIL) block: it continues the log's chain where the previous log block
+    /// on each drive ended, and commits waiting at the same time share it (zil_commit).
+    bool log_block = false;
+    /// On the pool's separate log devices (SLOG), not its vdevs: DiskIo::disk counts them.
+    bool log_device = false;
 };
 
 /// What one logical request costs the array.
@@ -115,6 +124,29 @@ ArrayRequest map_write(const Geometry& g, double offset, double bytes);
 /// record it only partly covers (phase marked before_ack); its writes are `allocated`.
 ArrayRequest map_zfs_read(const Geometry& g, double offset, double bytes, int read_copy);
 ArrayRequest map_zfs_write(const Geometry& g, double offset, double bytes);
+
+/// ZFS synchronous writes (zfs_mapping.cpp, OpenZFS module/zfs/zil.c, zfs_log.c): the intent
+/// log (ZIL) block a commit writes and flushes before the write returns.
+struct ZilWrite {
+    bool indirect = false;   ///< WR_INDIRECT: data written to its record now, not copied
+    double log_bytes = 0.0;  ///< bytes of log blocks written (whole ZIL_MIN_BLKSZ units)
+    int log_blocks = 0;      ///< log blocks (each at most zil_maxblocksize)
+};
+
+/// What a synchronous write of `bytes` puts in the log of a pool with records of `record`
+/// bytes, with (`slog`) or without a separate log device.
+ZilWrite zil_write(double bytes, double record, bool slog);
+
+/// Makes `req` (a ZFS write of `bytes`, its data write the last phase) synchronous: before the
+/// acknowledgement the log block(s) are written and flushed (phase log_block, stable; on the log
+/// devices, `log_devices` of them as a mirror, or on vdev `log_sequence` mod vdevs of the pool); an
+/// indirect write instead writes its records now (stable, before_ack) and the transaction group
+/// does not write them again.
+void add_zil_write(const Geometry& g, double bytes, long long log_sequence, int log_devices,
+                   ArrayRequest& req);
+/// map_zfs_write with add_zil_write.
+ArrayRequest map_zfs_sync_write(const Geometry& g, double offset, double bytes,
+                                long long log_sequence, int log_devices);
 
 /// Disk I/Os of one small write (within one stripe unit): 1 for raid0, copies for mirrors,
 /// 4 for raid5 and 6 for raid6 read-modify-write (Chen et al. 1994, section 3.4).

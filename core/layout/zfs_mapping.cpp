@@ -40,9 +40,10 @@ void add(IoPhase& phase, int disk, double bytes, bool write) {
 /// would all start on one column, but the metadata, indirect blocks and file tails allocated
 /// among them shift it; the start is taken as spread evenly (record q of a vdev: q mod n).
 /// dRAID (vdev_draid_map_alloc_row): rows of ndata + nparity columns, data padded to full rows.
-std::vector<Column> record_columns(const Geometry& g, int v, long long q) {
+/// A block of `psize` bytes is laid out the same way (block_columns).
+std::vector<Column> block_columns(const Geometry& g, int v, long long q, double psize) {
     const ZfsPool& z = g.zfs;
-    const double s = std::ceil(z.record / z.sector - 1e-9);
+    const double s = std::ceil(psize / z.sector - 1e-9);
     const int n = z.children;
     const int p = z.parity;
     const bool draid = is_draid(g.level);
@@ -66,6 +67,10 @@ std::vector<Column> record_columns(const Geometry& g, int v, long long q) {
         cols.push_back(col);
     }
     return cols;
+}
+
+std::vector<Column> record_columns(const Geometry& g, int v, long long q) {
+    return block_columns(g, v, q, g.zfs.record);
 }
 
 /// Data sectors a dRAID data column really holds (the rest of its rows is padding): the block's
@@ -209,6 +214,105 @@ ArrayRequest map_zfs_write(const Geometry& g, double offset, double bytes) {
     writes.allocated = true;
     req.phases.push_back(std::move(writes));
     req.full_stripe = all_whole && g.level != RaidLevel::ZfsMirror;
+    return req;
+}
+
+namespace {
+
+// zil.c: zfs_immediate_write_sz, the largest write whose data is copied into the log.
+constexpr double kImmediateWriteBytes = 32768.0;
+// include/sys/zil.h: ZIL_MIN_BLKSZ; log blocks are written in whole units of it (zil.c,
+// zil_lwb_write_issue: a slim lwb writes P2ROUNDUP(lwb_nused, ZIL_MIN_BLKSZ)).
+constexpr double kLogUnitBytes = 4096.0;
+// zil.c: zil_maxblocksize = SPA_OLD_MAXBLOCKSIZE, the largest log block.
+constexpr double kMaxLogBlockBytes = 131072.0;
+// include/sys/zil.h: sizeof(zil_chain_t) (8 + blkptr_t 128 + 8 + zio_eck_t 40) ends each block,
+// sizeof(lr_write_t) (lr_t 32 + 4 x 8 + blkptr_t 128) heads each write record.
+constexpr double kChainBytes = 184.0;
+constexpr double kWriteRecordBytes = 192.0;
+
+/// Writes a log block of `bytes` as block `q` of vdev `v` (every child of a mirror; the data
+/// and parity columns of a raidz or dRAID block), or on every log device.
+void write_log_block(const Geometry& g, int v, long long q, double bytes, int log_devices,
+                     IoPhase& phase, double& parity_bytes) {
+    const ZfsPool& z = g.zfs;
+    if (log_devices > 0) {
+        for (int d = 0; d < log_devices; ++d) {
+            add(phase, d, bytes, true);  // a mirrored log writes every child (vdev_mirror.c)
+        }
+        return;
+    }
+    if (g.level == RaidLevel::ZfsMirror) {
+        for (int c = 0; c < z.children; ++c) {
+            if (!failed(g, v * z.children + c)) {
+                add(phase, v * z.children + c, bytes, true);
+            }
+        }
+        return;
+    }
+    for (const Column& c : block_columns(g, v, q, bytes)) {
+        if (c.sectors > 0.0 && !failed(g, c.disk)) {
+            add(phase, c.disk, c.sectors * z.sector, true);
+        }
+    }
+    parity_bytes += bytes;
+}
+
+}  // namespace
+
+ZilWrite zil_write(double bytes, double record, bool slog) {
+    ZilWrite w;
+    // zil.c, zil_write_state: with commit, indirect when size >= zfs_immediate_write_sz and
+    // size >= blocksize / 2, never with a separate log device (logbias=latency assumed).
+    w.indirect = !slog && bytes >= kImmediateWriteBytes && bytes >= record / 2.0;
+    // zfs_log.c, zfs_log_write: an indirect record holds only its block pointer; otherwise the
+    // data follows the record (WR_COPIED, or WR_NEED_COPY split across log blocks).
+    const double data = w.indirect ? 0.0 : bytes;
+    const double capacity = kMaxLogBlockBytes - kChainBytes - kWriteRecordBytes;
+    w.log_blocks = std::max(1, static_cast<int>(std::ceil(data / capacity - 1e-9)));
+    const double per_block = kChainBytes + kWriteRecordBytes + data / w.log_blocks;
+    w.log_bytes = w.log_blocks * std::ceil(per_block / kLogUnitBytes - 1e-9) * kLogUnitBytes;
+    return w;
+}
+
+void add_zil_write(const Geometry& g, double bytes, long long log_sequence, int log_devices,
+                   ArrayRequest& req) {
+    const ZfsPool& z = g.zfs;
+    const ZilWrite w = zil_write(bytes, z.record, log_devices > 0);
+    IoPhase log;
+    log.before_ack = true;
+    log.stable = true;  // zil.c, zil_lwb_write_done: zio_flush of every vdev the lwb wrote
+    log.log_block = true;
+    log.log_device = log_devices > 0;
+    const long long vdevs = std::max(1, z.vdevs);
+    // A log block is at least one sector of the pool (or of the log device, taken as 4 KiB).
+    const double block = std::max(w.log_bytes / w.log_blocks, log_devices > 0 ? 0.0 : z.sector);
+    for (int b = 0; b < w.log_blocks; ++b) {
+        // derived: the allocator's rotor moves each log block to the next vdev
+        // (metaslab.c, metaslab_alloc_dva via zio_alloc_zil).
+        const long long k = log_sequence + b;
+        write_log_block(g, static_cast<int>(k % vdevs), k / vdevs, block, log_devices, log,
+                        req.parity_bytes);
+    }
+    if (w.indirect) {
+        // zil.c, zil_lwb_commit -> zfs_get_data -> dmu_sync: the records are written to their
+        // place now and flushed with the log block; the txg sync does not write them again.
+        // (The model issues them before the log block; OpenZFS issues both together.)
+        IoPhase& data = req.phases.back();
+        data.before_ack = true;
+        data.stable = true;
+        req.phases.push_back(std::move(log));
+    } else {
+        // WR_COPIED: the log block carries the data; the txg writes the record later (async).
+        req.phases.insert(req.phases.end() - 1, std::move(log));
+    }
+    req.full_stripe = false;
+}
+
+ArrayRequest map_zfs_sync_write(const Geometry& g, double offset, double bytes,
+                                long long log_sequence, int log_devices) {
+    ArrayRequest req = map_zfs_write(g, offset, bytes);
+    add_zil_write(g, bytes, log_sequence, log_devices, req);
     return req;
 }
 

@@ -51,7 +51,15 @@ inline constexpr const char* drive_link = "drive_link";
 inline constexpr const char* drives_per_link = "drives_per_link";
 inline constexpr const char* host_link = "host_link";
 inline constexpr const char* host = "host";
+/// ZFS pools: separate log devices, {"drive": <drive>, "count": 1 or 2}.
+inline constexpr const char* log = "log";
 }  // namespace system
+
+/// `systems[i].log`: a ZFS pool's separate intent-log devices (SLOG).
+namespace zfs_log {
+inline constexpr const char* drive = "drive";
+inline constexpr const char* count = "count";
+}  // namespace zfs_log
 
 /// `systems[i].layout`.
 namespace layout {
@@ -108,6 +116,7 @@ inline constexpr const char* alignment = "alignment";  ///< size base
 inline constexpr const char* span_fraction = "span_fraction";
 inline constexpr const char* streams = "streams";
 inline constexpr const char* threads = "threads";
+inline constexpr const char* sync_writes = "sync_writes";
 inline constexpr const char* concurrency = "concurrency";
 inline constexpr const char* think_time_ms = "think_time_ms";
 inline constexpr const char* arrival_rates_per_s = "arrival_rates_per_s";

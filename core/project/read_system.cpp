@@ -133,6 +133,37 @@ void cross_check(ObjectReader& r, const System& s, bool controller_given) {
     }
 }
 
+/// `log`: a ZFS pool's separate log devices, SSDs, one or two (a mirror).
+void read_zfs_log(const json& value, const std::string& path, System& s, const Catalog& catalog,
+                  Issues& issues) {
+    namespace l = project_keys::zfs_log;
+    ObjectReader r(value, path, issues, {l::drive, l::count},
+                   "an object like {\"drive\": \"<catalog SSD id>\", \"count\": 2}");
+    if (!r.valid()) {
+        return;
+    }
+    if (!is_zfs(s.layout.level)) {
+        issues.add(path,
+                   "separate log devices apply to ZFS pools only (levels zfs-mirror, "
+                   "raidz1-3, draid1-3), not " +
+                       std::string(to_string(s.layout.level)));
+        return;
+    }
+    s.log.count = 1;
+    r.integer(l::count, 1, 2, s.log.count);
+    if (const json* v = r.find(l::drive)) {
+        if (auto drive = read_drive(*v, r.key_path(l::drive), catalog, issues)) {
+            if (drive->kind != DriveKind::Ssd) {
+                r.problem(l::drive, "a log device is modelled on SSDs only; '" + drive->info.name +
+                                        "' is an HDD");
+            }
+            s.log.drive = std::move(*drive);
+        }
+    } else {
+        r.missing(l::drive, "the log device: a catalog SSD id or an inline drive object");
+    }
+}
+
 }  // namespace
 
 System read_system(const json& value, const std::string& path, const Catalog& catalog,
@@ -141,7 +172,7 @@ System read_system(const json& value, const std::string& path, const Catalog& ca
     ObjectReader r(
         value, path, issues,
         {k::name, k::description, k::drive, k::layout, k::controller, k::write_back_cache,
-         k::drive_write_cache, k::drive_link, k::drives_per_link, k::host_link, k::host},
+         k::drive_write_cache, k::drive_link, k::drives_per_link, k::host_link, k::host, k::log},
         "a system object");
     if (!r.valid()) {
         return s;
@@ -204,6 +235,9 @@ System read_system(const json& value, const std::string& path, const Catalog& ca
         if (auto host = read_host(*v, r.key_path(k::host), catalog, issues)) {
             s.host = std::move(*host);
         }
+    }
+    if (const json* v = r.find(k::log)) {
+        read_zfs_log(*v, r.key_path(k::log), s, catalog, issues);
     }
     if (issues.count() == issues_before) {
         cross_check(r, s, controller != nullptr);

@@ -278,13 +278,14 @@ constexpr long long kMaxStreams = 1'000'000;
 Workload read_workload(const json& value, const std::string& path, Issues& issues) {
     namespace k = project_keys::workload;
     Workload w;
-    ObjectReader r(value, path, issues,
-                   concat_keys({{k::name, k::description, k::preset, k::unit, k::read_fraction,
-                                 k::pattern, k::sequential_fraction, k::request_size, k::file_size,
-                                 k::span_fraction, k::streams, k::threads, k::concurrency,
-                                 k::arrival_rates_per_s, k::think_time_ms, k::measured},
-                                size_keys(k::alignment)}),
-                   "a workload object");
+    ObjectReader r(
+        value, path, issues,
+        concat_keys({{k::name, k::description, k::preset, k::unit, k::read_fraction, k::pattern,
+                      k::sequential_fraction, k::request_size, k::file_size, k::span_fraction,
+                      k::streams, k::threads, k::sync_writes, k::concurrency,
+                      k::arrival_rates_per_s, k::think_time_ms, k::measured},
+                     size_keys(k::alignment)}),
+        "a workload object");
     if (!r.valid()) {
         return w;
     }
@@ -344,6 +345,7 @@ Workload read_workload(const json& value, const std::string& path, Issues& issue
     r.number(k::span_fraction, {0, 1, true, false}, w.span_fraction);
     r.integer(k::streams, 0, kMaxStreams, w.streams);
     r.integer(k::threads, 0, kMaxStreams, w.threads);
+    r.boolean(k::sync_writes, w.sync_writes);
     read_points(r, w, preset != nullptr);
     read_measured(r, w.measured);
     return w;

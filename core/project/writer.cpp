@@ -175,6 +175,13 @@ ProjectJson to_json(const System& s) {
     if (!stand_in(s.host.info)) {
         out[k::host] = to_json(s.host);
     }
+    if (s.log.count > 0) {
+        namespace l = project_keys::zfs_log;
+        ProjectJson log = ProjectJson::object();
+        log[l::drive] = to_json(s.log.drive);
+        log[l::count] = s.log.count;
+        out[k::log] = std::move(log);
+    }
     return out;
 }
 
@@ -216,6 +223,9 @@ ProjectJson to_json(const Workload& w) {
     out[k::streams] = w.streams;
     if (w.threads > 0) {
         out[k::threads] = w.threads;
+    }
+    if (w.sync_writes) {
+        out[k::sync_writes] = true;
     }
     if (!w.concurrency.empty()) {
         out[k::concurrency] = array_of(w.concurrency);

@@ -59,9 +59,9 @@ Engine::Engine(const System& system, const Workload& workload, const SimOptions&
                   std::max(4096.0, workload.alignment_bytes)) {
     const Geometry& g = map_.geometry();
     hdd_ = system.drive.kind == DriveKind::Hdd;
-    write_back_ = uses_write_back(system);
+    write_back_ = uses_write_back(system, workload);
     host_cache_ = read_cache_in_host(system);
-    drive_cache_ = uses_drive_write_cache(system);
+    drive_cache_ = uses_drive_write_cache(system, workload);
     // As network_builder.cpp: RAID work runs on the host unless a hardware RAID controller does it.
     software_raid_ = system.controller.kind != ControllerKind::HardwareRaid && g.drives > 1;
     total_drives_ = g.drives * g.volumes;

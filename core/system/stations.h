@@ -10,6 +10,8 @@ inline constexpr const char* kController = "controller";
 inline constexpr const char* kDriveLink = "drive_link";
 inline constexpr const char* kDrives = "drives";
 inline constexpr const char* kDriveBandwidth = "drive_bandwidth";  ///< SSD bandwidth stage
+/// A ZFS pool's separate log devices (SLOG), one copy per device.
+inline constexpr const char* kLogDevice = "log_device";
 /// Linux md's stripe thread (raid5d): RAID 5 and 6 parity work, one thread (raid_software.h).
 inline constexpr const char* kRaidThread = "raid_thread";
 

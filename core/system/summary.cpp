@@ -13,9 +13,11 @@ SystemSummary summarize(const System& system) {
     s.failures_tolerated =
         std::max(0, failures_tolerated(system.layout) - system.layout.failed_drives);
     const double drives = system.total_drives();
-    const bool known = system.drive.info.price_usd > 0.0;
+    const bool known = system.drive.info.price_usd > 0.0 &&
+                       (system.log.count == 0 || system.log.drive.info.price_usd > 0.0);
     if (known) {
-        s.cost_usd = drives * system.drive.info.price_usd + system.controller.info.price_usd;
+        s.cost_usd = drives * system.drive.info.price_usd + system.controller.info.price_usd +
+                     system.log.count * system.log.drive.info.price_usd;  // a ZFS SLOG
         s.cost_known = true;
     }
     return s;

@@ -16,6 +16,12 @@ enum class DriveWriteCache {
     Off
 };
 
+/// A ZFS pool's separate intent-log devices (SLOG: `zpool create ... log [mirror] ...`).
+struct ZfsLog {
+    DriveSpec drive;  ///< the log device (an SSD)
+    int count = 0;    ///< 0 = none (the log lives in the pool's vdevs), 1, or 2 (a mirror)
+};
+
 struct System {
     std::string name;
     DriveSpec drive;
@@ -27,6 +33,10 @@ struct System {
     int drives_per_link = 1;  ///< drives sharing one drive_link (SCSI bus); 1 for SATA/SAS lanes
     LinkSpec host_link;       ///< controller to host (PCIe, FC, DMI)
     HostSpec host;
+    ZfsLog log;  ///< ZFS pools only: separate log devices for synchronous writes
+
+    /// Drives in all, the log devices included.
+    int all_drives() const { return total_drives() + log.count; }
 
     int total_drives() const { return layout.drives * layout.volumes; }
 };

@@ -23,8 +23,8 @@ bool uses_write_back(const System& system) {
     if (is_zfs(system.layout.level)) {
         // ZFS gathers asynchronous writes in host RAM and writes them out in transaction groups
         // (txg.c; zfs_dirty_data_max, 10% of RAM by default): the write returns from memory.
-        // Synchronous writes (the ZIL) are not modelled; nor is
-        // sync=always. (A controller's write_back_cache setting does not change this.)
+        // Synchronous writes also go through the intent log (Workload::sync_writes: ZIL,
+        // add_zil_write). (A controller's write_back_cache setting does not change this.)
         return true;
     }
     if (!system.write_back_cache) {
@@ -36,6 +36,22 @@ bool uses_write_back(const System& system) {
     const bool raid_volume = make_geometry(system.layout).drives > 1;
     return (c.kind == ControllerKind::HostRaid && raid_volume) ||
            (c.kind == ControllerKind::HardwareRaid && c.cache_bytes > 0.0);
+}
+
+bool uses_write_back(const System& system, const Workload& workload) {
+    if (!workload.sync_writes || is_zfs(system.layout.level)) {
+        return uses_write_back(system);
+    }
+    // Only a cache safe across power loss may acknowledge a synchronous write.
+    return uses_write_back(system) && system.controller.kind == ControllerKind::HardwareRaid &&
+           system.controller.battery_backed;
+}
+
+bool uses_drive_write_cache(const System& system, const Workload& workload) {
+    if (workload.sync_writes && !is_zfs(system.layout.level)) {
+        return false;  // every write is forced to the media (REQ_FUA or a flush)
+    }
+    return uses_drive_write_cache(system);
 }
 
 }  // namespace raidadv

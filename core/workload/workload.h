@@ -51,6 +51,9 @@ struct Workload {
     /// request. The per-request CPU work (OS path, software RAID) runs in the submitting
     /// thread, so at most this many cores do it at once.
     int threads = 0;
+    /// Each write waits until it is on stable storage before it completes (O_SYNC/O_DSYNC,
+    /// fsync or fdatasync after each write, a database commit, NFS sync, ZFS sync=always).
+    bool sync_writes = false;
     SizeDistribution size;            ///< request size (Unit::Request) or file size (Unit::File)
     double alignment_bytes = 4096.0;  ///< requests start at multiples of this
     double span_fraction = 1.0;       ///< fraction of the volume's capacity the working set covers

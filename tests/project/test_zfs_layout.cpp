@@ -83,3 +83,74 @@ TEST_CASE("ZFS layouts written and read back are the same", "[project][zfs]") {
     CHECK(layout["recordsize_mib"] == 1);  // the largest unit that divides it
     CHECK_FALSE(layout.contains("stripe_kib"));
 }
+
+TEST_CASE("sync_writes is optional, read and written back", "[project][sync]") {
+    Project p = parse_project(kPools, test::small_catalog());
+    CHECK_FALSE(p.workloads[0].sync_writes);  // absent = false
+    std::string text = project_to_text(p, "test");
+    CHECK(text.find("sync_writes") == std::string::npos);  // false is not written
+    p.workloads[0].sync_writes = true;
+    text = project_to_text(p, "test");
+    CHECK(text.find("\"sync_writes\": true") != std::string::npos);
+    CHECK(parse_project(text, test::small_catalog()).workloads[0].sync_writes);
+}
+
+namespace {
+
+/// The pools project with `log` set on its first system (a raidz2 pool).
+std::string with_log(const std::string& log, const std::string& level = "raidz2") {
+    std::string text = kPools;
+    const std::string from =
+        R"("layout": {"level": "raidz2", "drives": 6, "vdevs": 2, "recordsize_kib": 1024}})";
+    const std::string pool_keys =
+        level == "raidz2" ? R"(, "vdevs": 2, "recordsize_kib": 1024)" : "";
+    const std::string to = R"("layout": {"level": ")" + level + R"(", "drives": 6)" + pool_keys +
+                           R"(}, "log": )" + log + "}";
+    const auto at = text.find(from);
+    REQUIRE(at != std::string::npos);
+    text.replace(at, from.size(), to);
+    return text;
+}
+
+std::string first_issue(const std::string& text) {
+    try {
+        parse_project(text, test::small_catalog());
+    } catch (const ProjectError& e) {
+        return e.issues.at(0).to_string();
+    }
+    return "";
+}
+
+}  // namespace
+
+TEST_CASE("a pool's separate log devices are read and written back", "[project][zfs][sync]") {
+    const Project p =
+        parse_project(with_log(R"({"drive": "test-ssd", "count": 2})"), test::small_catalog());
+    const System& s = p.systems[0];
+    CHECK(s.log.count == 2);
+    CHECK(s.log.drive.kind == DriveKind::Ssd);
+    CHECK(s.all_drives() == 14);
+    CHECK(p.systems[1].log.count == 0);
+    const Project again = parse_project(project_to_text(p, "test"), test::small_catalog());
+    CHECK(again.systems[0].log.count == 2);
+    CHECK(again.systems[0].log.drive.info.id == s.log.drive.info.id);
+    CHECK(again.systems[1].log.count == 0);
+    // count defaults to 1
+    CHECK(parse_project(with_log(R"({"drive": "test-ssd"})"), test::small_catalog())
+              .systems[0]
+              .log.count == 1);
+}
+
+TEST_CASE("bad log devices are refused naming the key", "[project][zfs][sync]") {
+    CHECK_THAT(first_issue(with_log(R"({"drive": "nope"})")),
+               Catch::Contains("systems[0].log.drive") && Catch::Contains("unknown catalog id"));
+    CHECK_THAT(first_issue(with_log(R"({"drive": "test-ssd", "count": 3})")),
+               Catch::Contains("systems[0].log.count") && Catch::Contains("from 1 to 2"));
+    CHECK_THAT(first_issue(with_log(R"({"drive": "test-hdd"})")),
+               Catch::Contains("systems[0].log.drive") && Catch::Contains("SSDs only"));
+    CHECK_THAT(
+        first_issue(with_log(R"({"count": 1})")),
+        Catch::Contains("systems[0].log") && Catch::Contains("missing required key 'drive'"));
+    CHECK_THAT(first_issue(with_log(R"({"drive": "test-ssd"})", "raid6")),
+               Catch::Contains("systems[0].log") && Catch::Contains("ZFS pools only"));
+}

@@ -186,3 +186,23 @@ TEST_CASE("the shopping list: dated prices, owned parts cost nothing", "[build_p
     CHECK_THAT(summary.risks.front(), Contains("Survives 1 failed drive per volume"));
     CHECK_THAT(summary.risks.front(), Contains("30 h"));
 }
+
+TEST_CASE("zpool create names the separate log devices, mirrored when two", "[build_plan][sync]") {
+    System s = host_raid_system(RaidLevel::Raidz2, 6);
+    s.layout.record_bytes = 128 * units::KiB;
+    const std::string plain =
+        "zpool create -o ashift=12 tank raidz2 /dev/sdb /dev/sdc /dev/sdd "
+        "/dev/sde /dev/sdf /dev/sdg";
+    CHECK(has_line(advisor::build_plan(s, false).primary.commands, plain));
+    s.log.drive.info.name = "Intel Optane";
+    s.log.drive.interface = "nvme";
+    s.log.drive.kind = DriveKind::Ssd;
+    s.log.count = 2;
+    const advisor::BuildMethod m = advisor::build_plan(s, false).primary;
+    CHECK(has_line(m.commands, plain + " log mirror /dev/nvme0n1 /dev/nvme1n1"));
+    CHECK_THAT(m.steps.front(), Contains("Connect the 8 drives"));
+    // A SATA log device is named after the pool's drives.
+    s.log.drive.interface = "sata-6g";
+    s.log.count = 1;
+    CHECK(has_line(advisor::build_plan(s, false).primary.commands, plain + " log /dev/sdh"));
+}
