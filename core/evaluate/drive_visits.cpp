@@ -11,6 +11,24 @@
 
 namespace raidadv {
 
+namespace {
+
+/// derived: a request that finds the head where its drive's previous request left it waits
+/// `wait`; one that another request moved since (probability 1 - 1/present, as for streams)
+/// positions as `parts` says. `fixed_s`: its overhead and transfer, nothing hidden or delayed.
+queueing::ServiceParts waits_or_positions(queueing::ServiceParts parts, double present, double wait,
+                                          double fixed_s) {
+    const double p = 1.0 - 1.0 / std::max(1.0, present);
+    const TimeMoments m = mixture(p, {parts.random.mean, parts.random.var}, {wait, 0.0});
+    parts.fixed_s = fixed_s;
+    parts.random = {m.mean, m.var};
+    parts.hidden_s = 0.0;
+    parts.delay_s = 0.0;
+    return parts;
+}
+
+}  // namespace
+
 using queueing::Arrival;
 using queueing::ServiceParts;
 using queueing::Visit;
@@ -86,14 +104,7 @@ void DriveVisits::add(const DriveAccess& a, std::vector<Visit>& visits) const {
         };
         auto random = v.service.at;
         v.service.at = [random, t, wait, overhead](const Arrival& found) {
-            ServiceParts parts = random(found);
-            const double p = 1.0 - 1.0 / std::max(1.0, found.present);
-            const TimeMoments m = mixture(p, {parts.random.mean, parts.random.var}, {wait, 0.0});
-            parts.fixed_s = overhead + t;
-            parts.random = {m.mean, m.var};
-            parts.hidden_s = 0.0;
-            parts.delay_s = 0.0;
-            return parts;
+            return waits_or_positions(random(found), found.present, wait, overhead + t);
         };
     }
     visits.push_back(std::move(v));
@@ -115,13 +126,7 @@ void DriveVisits::add_log_block(const DriveAccess& a, Visit& v) const {
     const std::shared_ptr<const double> log_ios = log_ios_;
     auto random = v.service.at;
     v.service.at = [random, t, wait, overhead, drive_ios, log_ios](const Arrival& found) {
-        ServiceParts parts = random(found);
-        const double p = 1.0 - 1.0 / std::max(1.0, found.present);
-        const TimeMoments m = mixture(p, {parts.random.mean, parts.random.var}, {wait, 0.0});
-        parts.fixed_s = overhead + t;
-        parts.random = {m.mean, m.var};
-        parts.hidden_s = 0.0;
-        parts.delay_s = 0.0;
+        ServiceParts parts = waits_or_positions(random(found), found.present, wait, overhead + t);
         // Commits waiting together share a log block: zil_commit_writer moves every itx on the
         // commit list into the open lwb (zil.c, zil_get_commit_list / zil_process_commit_list).
         // derived: the commits present at the drive (its requests times the log blocks' share

@@ -18,13 +18,6 @@ namespace {
 
 constexpr double KiB = 1024.0;
 
-System pool(RaidLevel level, int per_vdev, int vdevs, double record) {
-    System s = test::plain_system(test::hdd_7200(), level, per_vdev * vdevs);
-    s.layout.vdevs = vdevs;
-    s.layout.record_bytes = record;
-    return s;
-}
-
 PointMetrics at(const System& s, const Workload& w) {
     const Evaluation e = evaluate(s, w);
     REQUIRE(e.points.size() == 1);
@@ -58,7 +51,7 @@ TEST_CASE("ZIL log blocks: sizes from zfs_log.c and zil.c", "[sync][zfs]") {
 }
 
 TEST_CASE("a ZIL block on raidz2 is a small raidz block before the data's write", "[sync][zfs]") {
-    const System s = pool(RaidLevel::Raidz2, 6, 1, 128 * KiB);
+    const System s = test::zfs_pool(RaidLevel::Raidz2, 6, 1, 128 * KiB);
     const Geometry g = make_geometry(s.layout);
     const ArrayRequest r = map_zfs_sync_write(g, 0.0, 4 * KiB, 0, 0);
     // the record's read (a partial record), the log block, the txg's write
@@ -86,7 +79,7 @@ TEST_CASE("a ZIL block on raidz2 is a small raidz block before the data's write"
 
 SCENARIO("Synchronous writes on a raidz2 pool of HDDs go through the ZIL") {
     GIVEN("a raidz2 vdev of 6 HDDs, 4 KiB writes, one at a time") {
-        const System s = pool(RaidLevel::Raidz2, 6, 1, 128 * KiB);
+        const System s = test::zfs_pool(RaidLevel::Raidz2, 6, 1, 128 * KiB);
         Workload async_w = test::request_workload(4 * KiB, 0.0, 1.0, {1});
         const PointMetrics async_p = at(s, async_w);
         const PointMetrics sync_p = at(s, sync_writes(4 * KiB, {1}, 1.0));
@@ -105,7 +98,7 @@ SCENARIO("Synchronous writes on a raidz2 pool of HDDs go through the ZIL") {
         }
     }
     GIVEN("16 writers at once") {
-        const System s = pool(RaidLevel::Raidz2, 6, 1, 128 * KiB);
+        const System s = test::zfs_pool(RaidLevel::Raidz2, 6, 1, 128 * KiB);
         const PointMetrics one = at(s, sync_writes(4 * KiB, {1}, 1.0));
         const PointMetrics many = at(s, sync_writes(4 * KiB, {16}, 1.0));
         INFO("1 writer " << one.iops << " IOPS, 16 writers " << many.iops << " IOPS, "
@@ -140,7 +133,7 @@ SCENARIO("Synchronous writes on block RAID: the drives' caches do not acknowledg
 
 SCENARIO("A separate log device (SLOG) against the ZIL in a pool of HDDs") {
     GIVEN("a raidz2 vdev of 6 HDDs, 4 KiB synchronous writes") {
-        const System in_pool = pool(RaidLevel::Raidz2, 6, 1, 128 * KiB);
+        const System in_pool = test::zfs_pool(RaidLevel::Raidz2, 6, 1, 128 * KiB);
         System slog = in_pool;
         slog.log.drive = test::ssd_sata();
         slog.log.count = 1;
@@ -163,7 +156,7 @@ SCENARIO("A separate log device (SLOG) against the ZIL in a pool of HDDs") {
         }
     }
     GIVEN("asynchronous writes") {
-        System slog = pool(RaidLevel::Raidz2, 6, 1, 128 * KiB);
+        System slog = test::zfs_pool(RaidLevel::Raidz2, 6, 1, 128 * KiB);
         const Workload w = test::request_workload(4 * KiB, 0.0, 1.0, {1});
         const double without = at(slog, w).iops;
         slog.log.drive = test::ssd_sata();

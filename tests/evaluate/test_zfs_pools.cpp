@@ -16,13 +16,6 @@ namespace {
 
 constexpr double KiB = 1024.0;
 
-System pool(RaidLevel level, int per_vdev, int vdevs, double record) {
-    System s = test::plain_system(test::hdd_7200(), level, per_vdev * vdevs);
-    s.layout.vdevs = vdevs;
-    s.layout.record_bytes = record;
-    return s;
-}
-
 PointMetrics at(const System& s, const Workload& w) {
     const Evaluation e = evaluate(s, w);
     REQUIRE(e.points.size() == 1);
@@ -34,10 +27,11 @@ PointMetrics at(const System& s, const Workload& w) {
 SCENARIO("Small random reads on RAID-Z against mirrors (whole records)") {
     GIVEN("six drives, 4 KiB random reads, 16 in flight") {
         const Workload reads = test::request_workload(4 * KiB, 1.0, 0.0, {16});
-        const double z2_big = at(pool(RaidLevel::Raidz2, 6, 1, 128 * KiB), reads).iops;
-        const double z2_small = at(pool(RaidLevel::Raidz2, 6, 1, 4 * KiB), reads).iops;
-        const double mirrors = at(pool(RaidLevel::ZfsMirror, 2, 3, 128 * KiB), reads).iops;
-        const double z1_two = at(pool(RaidLevel::Raidz1, 3, 2, 128 * KiB), reads).iops;
+        const double z2_big = at(test::zfs_pool(RaidLevel::Raidz2, 6, 1, 128 * KiB), reads).iops;
+        const double z2_small = at(test::zfs_pool(RaidLevel::Raidz2, 6, 1, 4 * KiB), reads).iops;
+        const double mirrors =
+            at(test::zfs_pool(RaidLevel::ZfsMirror, 2, 3, 128 * KiB), reads).iops;
+        const double z1_two = at(test::zfs_pool(RaidLevel::Raidz1, 3, 2, 128 * KiB), reads).iops;
         INFO("raidz2 128K " << z2_big << ", raidz2 4K " << z2_small << ", mirrors " << mirrors
                             << ", 2 x raidz1 " << z1_two << " IOPS");
         THEN("a 128 KiB-record raidz2 vdev reads 4 drives per request: mirrors do over 2x") {
@@ -56,7 +50,7 @@ SCENARIO("Small random reads on RAID-Z against mirrors (whole records)") {
 
 SCENARIO("Writes: copy on write, into memory") {
     GIVEN("a raidz2 vdev of 6 with 128 KiB records") {
-        const System s = pool(RaidLevel::Raidz2, 6, 1, 128 * KiB);
+        const System s = test::zfs_pool(RaidLevel::Raidz2, 6, 1, 128 * KiB);
         WHEN("a backup writes 1 MiB sequentially") {
             const PointMetrics p = at(s, test::request_workload(1024 * KiB, 0.0, 1.0, {1}));
             THEN("whole records stream to the drives at 4/6 of their write rate") {
@@ -117,7 +111,7 @@ TEST_CASE("ZFS pools: analytic model within 25% of the simulator", "[sim][slow]"
     o.min_jobs_per_batch = 200;
     o.warmup_jobs = 200;
     for (const Case& c : cases) {
-        const System s = pool(c.level, c.per_vdev, c.vdevs, c.record);
+        const System s = test::zfs_pool(c.level, c.per_vdev, c.vdevs, c.record);
         const Workload w =
             test::request_workload(c.bytes, c.read_fraction, c.sequential, {c.outstanding});
         const PointMetrics a = at(s, w);
@@ -141,7 +135,7 @@ TEST_CASE("ZFS pools: analytic model within 25% of the simulator", "[sim][slow]"
 SCENARIO("The ARC serves re-read records from host memory") {
     constexpr double GiB = 1024.0 * 1024.0 * 1024.0;
     GIVEN("OpenZFS 2.3's default ARC size") {
-        System s = pool(RaidLevel::Raidz2, 6, 1, 128 * KiB);
+        System s = test::zfs_pool(RaidLevel::Raidz2, 6, 1, 128 * KiB);
         s.host.memory_bytes = 64 * GiB;
         THEN("64 GiB of RAM less 1 GiB (more than 5/8 of it)") {
             CHECK(read_cache_bytes(s) == Approx(63 * GiB));
@@ -156,7 +150,7 @@ SCENARIO("The ARC serves re-read records from host memory") {
         }
     }
     GIVEN("a raidz2 pool whose random reads cover twice the ARC") {
-        System s = pool(RaidLevel::Raidz2, 6, 1, 128 * KiB);
+        System s = test::zfs_pool(RaidLevel::Raidz2, 6, 1, 128 * KiB);
         // A small host (64 MiB: ARC 40 MiB, 10,240 blocks of 4 KiB) so that the simulator's
         // LRU fills within its warm-up.
         s.host.memory_bytes = 64.0 * 1024 * 1024;

@@ -64,6 +64,14 @@ inline System plain_system(DriveSpec drive, RaidLevel level, int drives, int vol
     return s;
 }
 
+/// A ZFS pool of `vdevs` vdevs of `per_vdev` 7200 rpm drives on the plain system above.
+inline System zfs_pool(RaidLevel level, int per_vdev, int vdevs, double record_bytes) {
+    System s = plain_system(hdd_7200(), level, per_vdev * vdevs);
+    s.layout.vdevs = vdevs;
+    s.layout.record_bytes = record_bytes;
+    return s;
+}
+
 inline Workload request_workload(double bytes, double read_fraction, double sequential,
                                  std::vector<int> concurrency) {
     Workload w;
