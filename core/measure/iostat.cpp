@@ -173,7 +173,19 @@ std::string device_description(const std::string& name, const BusyIntervals& b,
         text += ", " + series.first_time + " to " + series.last_time;
     }
     if (!series.banner.empty()) {
-        text += "; " + series.banner;
+        // (iostat separates the banner's fields with tabs: one space each in a description)
+        std::string banner;
+        for (const char c : series.banner) {
+            if (c != '\t' && c != ' ') {
+                banner += c;
+            } else if (!banner.empty() && banner.back() != ' ') {
+                banner += ' ';
+            }
+        }
+        while (!banner.empty() && banner.back() == ' ') {
+            banner.pop_back();
+        }
+        text += "; " + banner;
     }
     text += "; from " + label;
     return text;

@@ -98,6 +98,10 @@ TEST_CASE("iostat -x text of sysstat 11.2.13 (avgrq-sz, avgqu-sz, await columns)
     const ImportedWorkload& vda = device(w, "vda");
     CHECK(vda.source_format == "iostat -x (sysstat 11 up to 11.5.6)");
     check_rate_limited_load(vda);
+    // The banner's tab-separated fields, one space apart in the description.
+    CHECK(vda.workload.name.find('\t') == std::string::npos);
+    CHECK(vda.description.find('\t') == std::string::npos);
+    CHECK(vda.description.find("(buildhost) 11/27/26 _x86_64_ (2 CPU)") != std::string::npos);
 }
 
 TEST_CASE("iostat -x text and -o JSON of sysstat 11.7.4 (aqu-sz, rareq-sz; JSON \"util\")") {
