@@ -82,7 +82,8 @@ std::string check_levels(std::string& value) {
             known = known || token == level;
         }
         if (!known) {
-            return "must be a comma-separated list of 0, 1, 01, 5, 6, 10, 50, 60 and zfs (got level '" +
+            return "must be a comma-separated list of 0, 1, 01, 5, 6, 10, 50, 60 and zfs (got "
+                   "level '" +
                    token + "')";
         }
         normalised += (normalised.empty() ? "" : ",") + token;

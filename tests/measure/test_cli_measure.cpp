@@ -37,13 +37,12 @@ std::string project_with(const json& workloads) {
 TEST_CASE("workload import --json: every fixture, and the project reader takes the output") {
     test::ScratchDir dir("workload-import");
     std::string files;
-    for (const char* f :
-         {"fio-3.33-randrw70-8k-qd4x2-group.json", "fio-3.33-randread-4k-qd8.jsonplus",
-          "fio-3.33-seqwrite-64k-qd1.json", "fio-3.33-randrw50-16k-qd2x3-jobs.json",
-          "fio-3.33-bssplit-two-jobs.json", "fio-3.33-randrw60-4k-seq30.iolog",
-          "fio-3.16-randrw60-4k-seq30.iolog", "iostat-12.6.1-x-d-1-10.txt",
-          "iostat-12.6.1-x-d-t-1-10.json", "iostat-11.2.13-x-d-1-10.txt",
-          "blkparse-default-synthetic.txt"}) {
+    for (const char* f : {"fio-3.33-randrw70-8k-qd4x2-group.json",
+                          "fio-3.33-randread-4k-qd8.jsonplus", "fio-3.33-seqwrite-64k-qd1.json",
+                          "fio-3.33-randrw50-16k-qd2x3-jobs.json", "fio-3.33-bssplit-two-jobs.json",
+                          "fio-3.33-randrw60-4k-seq30.iolog", "fio-3.16-randrw60-4k-seq30.iolog",
+                          "iostat-12.6.1-x-d-1-10.txt", "iostat-12.6.1-x-d-t-1-10.json",
+                          "iostat-11.2.13-x-d-1-10.txt", "blkparse-default-synthetic.txt"}) {
         files += " " + fixture_arg(f);
     }
     const auto run =
