@@ -2,6 +2,7 @@
 // system x workload, with the same output as `evaluate` plus each mean's confidence interval.
 
 #include <algorithm>
+#include <cmath>
 #include <iomanip>
 #include <iostream>
 #include <map>
@@ -17,9 +18,15 @@ namespace raidadv::cli {
 
 namespace {
 
+/// "value ±half": the half width to two digits, or 0 below the value's last printed digit
+/// (a deterministic run's interval, 1e-13 of the value, would otherwise fill the column).
 std::string plus_minus(double value, double half_width, double scale) {
+    const double v = std::abs(value * scale);
+    const double h = std::abs(half_width * scale);
+    // format_value prints four significant digits: the value's last one is worth this.
+    const double digit = v > 0.0 ? std::pow(10.0, std::floor(std::log10(v)) - 3.0) : 0.0;
     std::ostringstream s;
-    s << format_value(value * scale) << " ±" << format_value(half_width * scale, 2);
+    s << format_value(value * scale) << " ±" << (h < digit / 2.0 ? "0" : format_value(h, 2));
     return s.str();
 }
 

@@ -62,12 +62,12 @@ const ResidualTable& validated_residuals() {
     static const ResidualTable table{
         {{
             {206, -0.172744, 0.210443},  // HddRandom: Miller's random blocks, Louwrentius md RAID 5
-            {6, 0.159937, 0.255353},     // HddSequential: Hardware Secrets, clemtibs ZFS reads
+            {8, 0.170765, 0.235231},     // HddSequential: Hardware Secrets, ZFS reads (clemtibs, Louwrentius 2014)
             {27, -0.065242, 0.128201},   // HddFile: Hauser 1996
-            {9, -0.306988, 0.097395},    // CachedWrites: Ou 2007's RAID 5, clemtibs ZFS writes
+            {11, -0.335998, 0.116144},   // CachedWrites: Ou 2007's RAID 5, ZFS writes (clemtibs, Louwrentius 2014)
             {280, -0.155093, 0.347974},  // Flash: Louwrentius MX200 (single drive, md RAID 0)
         }},
-        {528, -0.156394, 0.291484},  // pooled
+        {532, -0.156208, 0.292087},  // pooled
     };
     return table;
 }

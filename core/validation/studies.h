@@ -15,5 +15,6 @@ StudyResult run_hardwaresecrets(const Catalog& catalog, const std::filesystem::p
 StudyResult run_louwrentius_md_raid5(const Catalog& catalog, const std::filesystem::path& dir);
 StudyResult run_louwrentius_mx200(const Catalog& catalog, const std::filesystem::path& dir);
 StudyResult run_clemtibs_zfs(const Catalog& catalog, const std::filesystem::path& dir);
+StudyResult run_louwrentius_zfs(const Catalog& catalog, const std::filesystem::path& dir);
 
 }  // namespace raidadv::validation
