@@ -25,13 +25,17 @@ Interval scaled(double value, double low_factor, double high_factor) {
 bool validated_level(RaidLevel level) {
     // Levels with predicted figures in resources/validation: simple volumes and RAID 0+1
     // (Hauser 1996), RAID 0 (Hauser 1996, Miller, Hardware Secrets, Louwrentius 2019 md on
-    // SSDs), RAID 5 (Hauser 1996, Ou 2007, Louwrentius 2020 md). RAID 1 and 10 appear only in
-    // Ou 2007's orderings, 6, 50, 60 and the ZFS pools nowhere.
+    // SSDs), RAID 5 (Hauser 1996, Ou 2007, Louwrentius 2020 md), raidz2 and dRAID2 (clemtibs
+    // 2025), raidz2 and raidz3 (Louwrentius 2014). RAID 1 and 10 appear only in Ou 2007's
+    // orderings; 6, 50, 60, raidz1, ZFS mirrors, dRAID1 and dRAID3 nowhere.
     switch (level) {
         case RaidLevel::Simple:
         case RaidLevel::Raid0:
         case RaidLevel::Raid01:
         case RaidLevel::Raid5:
+        case RaidLevel::Raidz2:
+        case RaidLevel::Raidz3:
+        case RaidLevel::Draid2:
             return true;
         default:
             return false;
