@@ -143,9 +143,22 @@ void zfs_reason(const Candidate& c, const Request& r, Explanation& e) {
         s << "; a " << plain_number(size / 1024.0)
           << " KiB write reads the rest of its record first, then writes the record anew";
     }
-    s << ". Writes are copy-on-write: ZFS returns them from memory and writes each transaction "
-         "group out in order, so the drives write sequentially (synchronous writes, which wait "
-         "for the ZFS intent log, are not modelled).";
+    if (r.workload.read_fraction < 1.0 && r.workload.sync_writes) {
+        s << ". Writes are synchronous: each waits for the ZFS intent log, "
+          << (c.system.log.count > 0 ? "on the separate log device"
+                                     : "on the pool's own drives (no separate log device)")
+          << ", and the data leaves again with its transaction group";
+    } else if (r.workload.read_fraction < 1.0) {
+        s << ". Writes are copy-on-write: ZFS returns them from memory and writes each "
+             "transaction group out in order, so the drives write sequentially";
+    }
+    if (r.workload.unit == Workload::Unit::Request && r.workload.read_fraction > 0.0 &&
+        r.workload.sequential_fraction >= 0.5) {
+        s << (r.workload.read_fraction < 1.0 ? "; sequential" : ". Sequential")
+          << " reads are prefetched up to 64 MiB ahead, so even one reader keeps every drive "
+             "busy";
+    }
+    s << ".";
     const double arc = read_cache_bytes(c.system);
     if (arc > 0.0 && r.workload.read_fraction > 0.0) {
         const double hit = read_hit_ratio(

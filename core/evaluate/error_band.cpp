@@ -66,12 +66,12 @@ const ResidualTable& validated_residuals() {
     static const ResidualTable table{
         {{
             {206, -0.172744, 0.210443},  // HddRandom: Miller's random blocks, Louwrentius md RAID 5
-            {8, 0.170765, 0.235231},     // HddSequential: Hardware Secrets, ZFS reads (clemtibs, Louwrentius 2014)
+            {8, 0.040496, 0.309905},     // HddSequential: Hardware Secrets, ZFS reads (clemtibs, Louwrentius 2014)
             {27, -0.065242, 0.128201},   // HddFile: Hauser 1996
             {11, -0.335998, 0.116144},   // CachedWrites: Ou 2007's RAID 5, ZFS writes (clemtibs, Louwrentius 2014)
             {280, -0.155093, 0.347974},  // Flash: Louwrentius MX200 (single drive, md RAID 0)
         }},
-        {532, -0.156208, 0.292087},  // pooled
+        {532, -0.158167, 0.291239},  // pooled
     };
     return table;
 }

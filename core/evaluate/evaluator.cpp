@@ -5,6 +5,7 @@
 
 #include "evaluate/error_band.h"
 #include "evaluate/network_builder.h"
+#include "evaluate/zfs_prefetch.h"
 #include "layout/geometry.h"
 #include "queueing/percentile.h"
 
@@ -56,9 +57,30 @@ Evaluation evaluate(const System& system, const Workload& workload,
     ev.disk_ios_per_job = built.disk_ios_per_job;
     ev.bytes_per_job = built.bytes_per_job;
     if (!workload.concurrency.empty()) {
-        const auto sols =
-            queueing::solve_closed(built.network, workload.concurrency, workload.think_time_s,
-                                   options.exact_limit, options.watch);
+        // ZFS prefetch keeps reads in flight at the drives beyond the application's own: the
+        // network holds both; the application's requests are served in order from them.
+        std::vector<int> populations = workload.concurrency;
+        for (int& n : populations) {
+            n += zfs_prefetch_depth(system, workload, n);
+        }
+        // The caller watches the application's load points: show it those levels only, with
+        // the application's response (below).
+        queueing::LevelWatch watch = options.watch;
+        if (options.watch && populations != workload.concurrency) {
+            watch = [&](int n, const queueing::Solution& at) {
+                for (std::size_t i = 0; i < populations.size(); ++i) {
+                    if (populations[i] == n) {
+                        queueing::Solution own = at;
+                        own.response_mean =
+                            workload.concurrency[i] / std::max(1e-300, at.throughput);
+                        return options.watch(workload.concurrency[i], own);
+                    }
+                }
+                return true;
+            };
+        }
+        const auto sols = queueing::solve_closed(built.network, populations, workload.think_time_s,
+                                                 options.exact_limit, watch);
         for (std::size_t i = 0; i < sols.size(); ++i) {
             PointMetrics m;
             if (sols[i].stopped) {
@@ -66,6 +88,14 @@ Evaluation evaluate(const System& system, const Workload& workload,
                 ev.stopped = true;
             } else {
                 m = to_metrics(sols[i], built);
+                if (populations[i] > workload.concurrency[i] && !m.saturated) {
+                    // derived: Little's law on the application's own requests; the response
+                    // distribution keeps its shape (coefficient of variation).
+                    const double own = workload.concurrency[i] / std::max(1e-300, m.iops);
+                    const double scale = own / std::max(1e-300, m.mean_response_s);
+                    m.mean_response_s = own;
+                    m.p95_response_s *= scale;
+                }
             }
             m.concurrency = workload.concurrency[i];
             ev.points.push_back(std::move(m));

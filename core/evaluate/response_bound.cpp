@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "evaluate/network_builder.h"
+#include "evaluate/zfs_prefetch.h"
 
 namespace raidadv {
 
@@ -71,11 +72,15 @@ ResponseBound response_lower_bound(const System& system, const Workload& workloa
     double log_sum = 0.0;
     bool all_bounded = true;
     for (int n : workload.concurrency) {
-        // A closed level of n jobs finds at most n requests at a station copy (one per job).
-        const Demands d = demands(net, static_cast<double>(n));
+        // ZFS prefetch: the network holds n + depth jobs, the application's n are served from
+        // them (evaluate(): R = n / X), so its response can be below its own visits' times.
+        const int depth = zfs_prefetch_depth(system, workload, n);
+        // A closed level of N jobs finds at most N requests at a station copy (one per job).
+        const Demands d = demands(net, static_cast<double>(n + depth));
         // Denning & Buzen 1978: X(n) <= 1 / D_max, so R(n) = n / X(n) - Z >= n D_max - Z; and
         // the solve's response is at least the sum of the visits' times (solve_closed.cpp).
-        const double r = std::max({0.0, n * d.busiest - workload.think_time_s, d.alone});
+        const double r =
+            std::max({0.0, n * d.busiest - workload.think_time_s, depth > 0 ? 0.0 : d.alone});
         bound.points_s.push_back(r);
         all_bounded = all_bounded && r > 0.0;
         log_sum += r > 0.0 ? std::log(r) : 0.0;

@@ -125,7 +125,8 @@ class Engine {
         double data_ready = 0.0;     ///< reads: first drive data of the last phase
         double release_bytes = 0.0;  ///< destage: cache space freed on completion
         int prefetch_waits = 0;      ///< records this read waits for from prefetch reads
-        std::int64_t record = 0;     ///< a prefetch read: the record's key
+        std::int64_t record = 0;     ///< a prefetch read: its first record's key
+        int records = 1;             ///< a prefetch read: consecutive records it reads
     };
     static constexpr int kPrefetch = -2;
     /// A record a ZFS stream has prefetched: read already, or the reads waiting for it.

@@ -66,24 +66,51 @@ bool Engine::zfs_prefetch(int id, OsReq& r, double now) {
         issued = static_cast<double>(end) * record;  // a new stream: its first read is its own
     }
     const bool own = prefetched_.count(key(first)) == 0;
-    for (; issued < r.offset + r.bytes + kDistance; issued += record) {
-        const auto rec = static_cast<std::int64_t>(std::floor(issued / record));
-        if (!prefetched_.emplace(key(rec), Prefetched{}).second) {
-            continue;
+    // vdev_queue.c (vdev_queue_aggregate): reads queued at once for adjacent ranges of a child
+    // are issued as one, up to zfs_vdev_aggregation_limit (1 MiB; 128 KiB on SSDs) per child:
+    // the records issued together are read as one array request of up to that many records.
+    const ZfsPool& z = map_.geometry().zfs;
+    const int data_columns = z.parity == 0       ? 1  // a mirror child reads whole records
+                             : is_draid(z.level) ? z.draid_data
+                                                 : z.children - z.parity;
+    const double column = std::max(z.sector, record / std::max(1, data_columns));
+    const double limit = hdd_ ? 1048576.0 : 131072.0;
+    const auto batch_max = static_cast<std::int64_t>(std::max(1.0, std::floor(limit / column)));
+    std::int64_t batch_first = 0, batch_size = 0;
+    const auto flush = [&]() {
+        if (batch_size == 0) {
+            return;
         }
-        prefetch_order_.push_back(key(rec));
         const int p = os_.alloc();
         OsReq& b = os_[p];
         b.job = kPrefetch;
         b.volume = r.volume;
         b.sequential = true;
-        b.record = key(rec);
-        b.offset = static_cast<double>(rec) * record;
-        b.bytes = record;
-        b.array = map_.read(b.offset, record, 0);
+        b.record = key(batch_first);
+        b.records = static_cast<int>(batch_size);
+        b.offset = static_cast<double>(batch_first) * record;
+        b.bytes = static_cast<double>(batch_size) * record;
+        b.array = map_.read(b.offset, b.bytes, 0);
         set_demands(b);  // (its host link time; no request of the application's own)
         start_phase(p, now);
+        batch_size = 0;
+    };
+    for (; issued < r.offset + r.bytes + kDistance; issued += record) {
+        const auto rec = static_cast<std::int64_t>(std::floor(issued / record));
+        if (!prefetched_.emplace(key(rec), Prefetched{}).second) {
+            flush();  // a gap: what follows is not adjacent to the batch
+            continue;
+        }
+        prefetch_order_.push_back(key(rec));
+        if (batch_size > 0 && (rec != batch_first + batch_size || batch_size >= batch_max)) {
+            flush();
+        }
+        if (batch_size == 0) {
+            batch_first = rec;
+        }
+        ++batch_size;
     }
+    flush();
     // Forget the oldest records read and waited for by no one (bounded memory).
     const int streams = wl_.streams > 0 ? wl_.streams : std::max(1, population_);
     const std::size_t keep =
@@ -112,17 +139,20 @@ bool Engine::zfs_prefetch(int id, OsReq& r, double now) {
 }
 
 void Engine::prefetch_done(int id, double now) {
-    const std::int64_t record = os_[id].record;
-    host_link_.reserve(now, now, os_[id].host_link_s);  // the record's data into host memory
+    const std::int64_t first = os_[id].record;
+    const int records = os_[id].records;
+    host_link_.reserve(now, now, os_[id].host_link_s);  // the records' data into host memory
     os_.release(id);
-    Prefetched& p = prefetched_[record];
-    p.done = true;
-    for (const int w : p.waiters) {
-        if (--os_[w].prefetch_waits == 0) {
-            schedule(kCpuStation, stations_[kCpuStation].arrive(w, os_[w].cpu_s, now));
+    for (int i = 0; i < records; ++i) {
+        Prefetched& p = prefetched_[first + static_cast<std::int64_t>(i) * 4096];  // key(rec + i)
+        p.done = true;
+        for (const int w : p.waiters) {
+            if (--os_[w].prefetch_waits == 0) {
+                schedule(kCpuStation, stations_[kCpuStation].arrive(w, os_[w].cpu_s, now));
+            }
         }
+        p.waiters.clear();
     }
-    p.waiters.clear();
 }
 
 void Engine::drop_first_phase(OsReq& r) {

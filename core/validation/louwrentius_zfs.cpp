@@ -76,14 +76,15 @@ std::string miss_note(bool read, bool faster) {
                "model; ZFS on Linux 0.6's scalar raidz parity (SIMD came in 0.7) is not "
                "modelled either. clemtibs 2025 shows a write ceiling below the drives too.";
     }
-    if (read && !faster) {
-        return "The model's single reader of a 24-wide raidz3 keeps the drives half busy: it "
-               "waits for each 1 MiB read's columns at queue depth 1. ZFS prefetch reads the "
-               "stream up to 64 MiB ahead (dmu_zfetch.c), so the drives see a deep queue "
-               "whatever the reader's depth; the model does not raise the drives' concurrency "
-               "for prefetch, only their positioning (docs/model.md).";
+    if (read && faster) {
+        return "With ZFS prefetch keeping every child busy (dmu_zfetch.c, vdev_queue.c: the "
+               "model's zfs_prefetch_depth; the simulator agrees) the model reads at the drives' "
+               "streaming rate. Measured 2.5-2.6 GB/s on both pools whatever their 20 or 21 data "
+               "drives: a ceiling common to one reader (the copy from the ARC into dd's buffer "
+               "and the checksums, or ZFS on Linux 0.6's older prefetch), not modelled.";
     }
-    return read ? "The model reads faster than measured." : "The model writes slower than measured.";
+    return read ? "The model reads slower than measured."
+                : "The model writes slower than measured.";
 }
 
 }  // namespace

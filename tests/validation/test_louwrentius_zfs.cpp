@@ -65,15 +65,18 @@ TEST_CASE("Louwrentius ZFS: the author's trade-off reproduced, figures as docume
             CHECK_FALSE(f.note.empty());
         }
     }
-    // The final pool's read within 10% (2.6 GB/s measured); the writes above measured (no
-    // write ceiling below the drives' rate, no 512e read-modify-write for ashift 9) and the
-    // wide raidz3's single-reader read below it (prefetch raises no drive concurrency in the
-    // model). Bounds near today's values, so that a model change moving them is noticed.
-    CHECK(std::abs(figure("raidz2 18 + raidz2 6: dd read").error_pct()) < 10.0);
-    CHECK(figure("raidz2 18 + raidz2 6: dd write").error_pct() > 20.0);
-    CHECK(figure("raidz3 24-wide (ashift 9): dd write").error_pct() > 35.0);
-    CHECK(figure("raidz3 24-wide: read").error_pct() < -20.0);
+    // Both pools read above measured (prefetch keeps the drives streaming; measured 2.5-2.6
+    // GB/s for both: a one-reader ceiling the model lacks), both write above measured (no
+    // write ceiling below the drives' rate, no 512e read-modify-write for ashift 9). Bounds
+    // near today's values, so that a model change moving them is noticed.
+    for (const char* name :
+         {"raidz2 18 + raidz2 6: dd read", "raidz3 24-wide: read", "raidz2 18 + raidz2 6: dd write",
+          "raidz3 24-wide (ashift 9): dd write"}) {
+        INFO(name);
+        CHECK(figure(name).error_pct() > 20.0);
+        CHECK(figure(name).error_pct() < 100.0);
+    }
     INFO("median " << s.median_abs_error_pct << "%");
-    CHECK(s.median_abs_error_pct > 10.0);
-    CHECK(s.median_abs_error_pct < 30.0);
+    CHECK(s.median_abs_error_pct > 25.0);
+    CHECK(s.median_abs_error_pct < 50.0);
 }
