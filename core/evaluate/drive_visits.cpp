@@ -246,6 +246,20 @@ HddServicePlan DriveVisits::hdd_plan(const DriveAccess& a, bool cached,
     // first one read, so on a mirror they skip no other copy's rows (parity units remain; md
     // offset's copy rows too).
     p.rest_sweep = geo_.copies > 1 && !offset_rows ? 1.0 : p.sweep;
+    p.streams = wl_.streams > 0 ? wl_.streams : 1e300;
+    if (geo_.level == RaidLevel::ZfsMirror && !a.write && a.sequential) {
+        // OpenZFS vdev_mirror.c (vdev_mirror_load): a read that continues a child's last I/O
+        // costs it nothing extra (zfs_vdev_mirror_rotating_inc 0; SSDs non_rotating_inc 0),
+        // any other read a seek increment (5; 1 on SSDs) over its queue length: a stream stays
+        // on one child and reads its records there in a row, and the streams spread over the
+        // children by load. derived: no rows passed over, streams / children per child.
+        p.copies = 1.0;
+        p.sweep = 1.0;
+        p.rest_sweep = 1.0;
+        if (wl_.streams > 0) {
+            p.streams = std::max(1.0, static_cast<double>(wl_.streams) / geo_.copies);
+        }
+    }
     p.revolution = hdd_revolution_time(hdd);
     p.rotation_var = hdd_rotation_variance(hdd);
     // A write-back controller destages from its cache with the drive's queue kept full; a
@@ -260,7 +274,6 @@ HddServicePlan DriveVisits::hdd_plan(const DriveAccess& a, bool cached,
     const double segment = hdd.cache_bytes / std::max(1, hdd.cache_segments);
     p.per_segment = segment > 0.0 ? std::min(1.0, command_bytes / segment) : 1.0;
     p.segments = std::max(1, hdd.cache_segments);
-    p.streams = wl_.streams > 0 ? wl_.streams : 1e300;
     // md far raid10: a write stream continues in each of the drive's sections (raid10.c).
     p.regions = a.write && geo_.placement == CopyPlacement::Far ? geo_.copies : 1.0;
     // The previous cluster's time on its disks: the media time of its piece on one disk
@@ -281,13 +294,14 @@ double DriveVisits::prefetch_run(double command_bytes, double transfer_s) const 
     // which vdev_queue.c (vdev_queue_io_to_issue) issues in LBA order after the last one
     // issued, within one 2^29 ns interval (VDQ_T_SHIFT): the drive reads a stream's queued
     // share on, and positions once per run. derived: the run is the distance spread over the
-    // drives that hold the stream's data (a raidz/dRAID record's data columns; any mirror
-    // child), at most what the drive transfers in that interval.
+    // drives that hold the stream's data (a raidz/dRAID record's data columns; the one child
+    // of each mirror vdev it stays on), at most what the drive transfers in that interval.
     constexpr double kZfetchMaxDistance = 64.0 * 1024 * 1024;
     constexpr double kVdevQueueInterval = 536870912e-9;  // 2^29 ns
     const double drives = static_cast<double>(geo_.drives);
+    // (a mirror keeps a stream on one child per vdev: vdev_mirror_load, hdd_plan)
     const double holding = geo_.level == RaidLevel::ZfsMirror
-                               ? drives
+                               ? static_cast<double>(geo_.zfs.vdevs)
                                : std::max(1.0, drives * zfs_data_share(geo_.zfs, geo_.zfs.record));
     const double run_bytes = kZfetchMaxDistance / holding;
     return std::clamp(run_bytes / command_bytes, 1.0, kVdevQueueInterval / transfer_s);

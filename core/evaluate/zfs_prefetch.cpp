@@ -35,15 +35,16 @@ int zfs_prefetch_depth(const System& system, const Workload& workload, int outst
     constexpr double kAsyncReadMaxActive = 3.0;
     const double aggregation = system.drive.kind == DriveKind::Hdd ? 1048576.0 : 131072.0;
     const ZfsPool z = make_zfs_pool(system.layout);
-    // derived: the children that hold a stream's data (a raidz/dRAID record's data columns;
-    // any child of a mirror, which balances its reads) each take that many bytes at once.
-    const double holding =
-        z.parity == 0
-            ? static_cast<double>(z.children)
-            : static_cast<double>(is_draid(z.level) ? z.draid_data : z.children - z.parity);
-    const double at_drives = kAsyncReadMaxActive * aggregation * holding * z.vdevs;
     const double streams =
         workload.streams > 0 ? std::min(workload.streams, outstanding) : outstanding;
+    // derived: the children that hold the streams' data each take that many bytes at once: a
+    // raidz/dRAID record's data columns; on a mirror the child each stream stays on
+    // (vdev_mirror_load), so at most one child per stream.
+    const double holding =
+        z.parity == 0
+            ? std::min(static_cast<double>(z.children), streams)
+            : static_cast<double>(is_draid(z.level) ? z.draid_data : z.children - z.parity);
+    const double at_drives = kAsyncReadMaxActive * aggregation * holding * z.vdevs;
     const double in_flight = std::min(streams * kDistance, at_drives);
     // derived: past about a thousand jobs the closed network is at its bound; the cap keeps
     // the solution cheap for small requests (64 MiB of 4 KiB reads).

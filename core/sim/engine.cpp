@@ -84,6 +84,7 @@ Engine::Engine(const System& system, const Workload& workload, const SimOptions&
         raid_station_ = static_cast<int>(stations_.size()) - 1;
     }
     bg_outstanding_.assign(static_cast<std::size_t>(total_drives_), 0);
+    last_end_.assign(static_cast<std::size_t>(total_drives_), -1.0);
     // The controller keeps each drive's queue full of destage work, no fuller (network_builder:
     // destage sees the drive's whole queue depth).
     destage_depth_ =

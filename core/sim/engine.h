@@ -173,6 +173,9 @@ class Engine {
     void pump_destage(double now);
     void start_phase(int os, double now);
     void choose_copy(OsReq& r, double now);
+    /// ZFS mirrors: the child vdev_mirror.c would read from (its load and seek increments).
+    void zfs_mirror_choice(OsReq& r, int base, std::vector<SimArrayRequest>& options,
+                           const std::vector<int>& load);
     void submit_io(int io, double now);
     void enqueue_disk(int io, double now);
     void try_start_hdd(int disk, double now);
@@ -226,7 +229,8 @@ class Engine {
     bool cache_filled_ = false;               ///< a write has had to wait for space
     double admitted_ = 0.0, released_ = 0.0;  ///< bytes into / out of the cache
     double window_t0_ = 0.0, window_admitted_ = 0.0, window_released_ = 0.0;
-    std::vector<int> next_copy_;  ///< per volume: mirror tie-break (alternate)
+    std::vector<int> next_copy_;    ///< per volume: mirror tie-break (alternate)
+    std::vector<double> last_end_;  ///< per drive: where the last I/O issued to it ended (ZFS)
 
     Pool<Job> jobs_;
     Pool<OsReq> os_;

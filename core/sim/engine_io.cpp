@@ -414,6 +414,11 @@ void Engine::choose_copy(OsReq& r, double now) {
         load.push_back(n);
         reach.push_back(longest);
     }
+    if (map_.geometry().level == RaidLevel::ZfsMirror && !options.front().phases.empty() &&
+        !options.front().phases.front().ios.empty()) {
+        zfs_mirror_choice(r, base, options, load);
+        return;
+    }
     const int least = *std::min_element(load.begin(), load.end());
     int& next = next_copy_[static_cast<std::size_t>(r.volume)];
     int chosen = -1;
@@ -428,6 +433,39 @@ void Engine::choose_copy(OsReq& r, double now) {
         }
     }
     next = (chosen + 1) % copies;
+    if (r.job >= 0) {
+        jobs_[r.job].copy = chosen;
+    }
+    r.array = std::move(options[static_cast<std::size_t>(chosen)]);
+}
+
+void Engine::zfs_mirror_choice(OsReq& r, int base, std::vector<SimArrayRequest>& options,
+                               const std::vector<int>& load) {
+    // OpenZFS vdev_mirror.c: vdev_mirror_load is the child's queue length plus nothing for a
+    // read that starts where its last issued I/O ended (zfs_vdev_mirror_rotating_inc 0), half
+    // the seek increment within zfs_vdev_mirror_rotating_seek_offset (1 MiB), the increment
+    // (5) beyond; on SSDs 0 or 1 (non_rotating_inc, non_rotating_seek_inc). Among the least
+    // loaded, vdev_mirror_preferred_child_randomize picks (offset >> 21) mod their count.
+    const int copies = static_cast<int>(options.size());
+    std::vector<int> cost(load);
+    double offset = 0.0;
+    for (int c = 0; c < copies; ++c) {
+        const SimIo& io = options[static_cast<std::size_t>(c)].phases.front().ios.front();
+        offset = io.offset;
+        const double last = last_end_[static_cast<std::size_t>(base + io.disk)];
+        const double gap = std::abs(last - io.offset);
+        cost[static_cast<std::size_t>(c)] += gap < 1.0 ? 0 : !hdd_ ? 1 : gap < 1048576.0 ? 2 : 5;
+    }
+    const int least = *std::min_element(cost.begin(), cost.end());
+    std::vector<int> preferred;
+    for (int c = 0; c < copies; ++c) {
+        if (cost[static_cast<std::size_t>(c)] == least) {
+            preferred.push_back(c);
+        }
+    }
+    const auto pick = static_cast<std::size_t>((static_cast<long long>(offset) >> 21) %
+                                               static_cast<long long>(preferred.size()));
+    const int chosen = preferred[pick];
     if (r.job >= 0) {
         jobs_[r.job].copy = chosen;
     }
@@ -459,6 +497,7 @@ void Engine::start_phase(int id, double now) {
         y.bytes = io.bytes;
         y.write = io.write;
         y.background = r.job == -1;  // (prefetch reads are foreground: the stream waits)
+        last_end_[static_cast<std::size_t>(y.disk)] = y.offset + y.bytes;
         if (y.background) {
             ++bg_outstanding_[static_cast<std::size_t>(y.disk)];
         }
