@@ -20,8 +20,6 @@
 #include <QSlider>
 #include <QSortFilterProxyModel>
 #include <QSpinBox>
-#include <QStandardItem>
-#include <QStandardItemModel>
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTableView>
@@ -467,112 +465,6 @@ class DocumentWindowTest : public QObject {
         QVERIFY(window_->document()->root() == before);
         QVERIFY(pools() < rows());
         QVERIFY(!window_->isWindowModified());
-    }
-
-    void whatIfRaidSoftwareIsAnUndoableEdit() {
-        // Issue 28: the what-if panel's "RAID software", chosen with the keyboard as a user
-        // would. ZFS writes advisor.raid_software as one undo step named for the field, and the
-        // search again keeps only ZFS pools (the search builds no other layout for it); undo
-        // takes the key out and md arrays come back.
-        const QString path = dir_.filePath(QStringLiteral("advisor-zfs-nas.json"));
-        QFile::remove(path);
-        QVERIFY(
-            QFile::copy(QStringLiteral(RAID_RESOURCES_DIR "/examples/advisor-zfs-nas.json"), path));
-        QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner);
-        makeWindow();
-        openAndWait(path);
-        const Json before = window_->document()->root();
-        QVERIFY(!before["advisor"].contains("raid_software"));
-        const auto pools = [this] {
-            const auto& ranked = window_->recommendationsModel()->result().ranked;
-            return std::count_if(ranked.begin(), ranked.end(), [](const auto& c) {
-                return raidadv::is_zfs(c.system.layout.level);
-            });
-        };
-        const auto rows = [this] {
-            return static_cast<long>(window_->recommendationsModel()->result().ranked.size());
-        };
-        QVERIFY(pools() > 0);
-        QVERIFY(pools() < rows());  // md arrays too: the choice has something to leave out
-
-        auto* software =
-            window_->findChild<QComboBox*>(QStringLiteral("whatIfRaidSoftwareComboBox"));
-        QVERIFY(software != nullptr);
-        QVERIFY(software->isVisibleTo(window_.get()));
-        QCOMPARE(software->currentData().toString(), QStringLiteral("any"));
-        QCOMPARE(software->count(), 4);
-        QCOMPARE(software->itemData(software->count() - 1).toString(), QStringLiteral("zfs"));
-
-        QSignalSpy shown(window_.get(), &MainWindow::recommendationsShown);
-        software->setFocus();
-        QTest::keyClick(software, Qt::Key_End);  // the last choice: ZFS (the NAS runs it)
-        QCOMPARE(software->currentData().toString(), QStringLiteral("zfs"));
-        QVERIFY(shown.wait(kRunTimeoutMs));
-        QCOMPARE(window_->document()->undoStack()->count(), 1);
-        QCOMPARE(window_->document()->undoStack()->undoText(),
-                 QStringLiteral("Change RAID software"));
-        Json expected = before;
-        expected["advisor"]["raid_software"] = "zfs";
-        QVERIFY2(window_->document()->root() == expected,
-                 window_->document()->root().dump(1).c_str());
-        QVERIFY(window_->recommendationsModel()->request().constraints.raid_software ==
-                raidadv::advisor::RaidSoftware::Zfs);
-        QVERIFY(window_->isWindowModified());
-        QVERIFY(rows() > 0);
-        QCOMPARE(pools(), rows());
-
-        shown.clear();
-        window_->findChild<QAction*>(QStringLiteral("undoAction"))->trigger();
-        QVERIFY(shown.wait(kRunTimeoutMs));
-        QCOMPARE(software->currentData().toString(), QStringLiteral("any"));
-        QVERIFY(window_->document()->root() == before);
-        QVERIFY(window_->recommendationsModel()->request().constraints.raid_software ==
-                raidadv::advisor::RaidSoftware::Any);
-        QVERIFY(pools() > 0);
-        QVERIFY(pools() < rows());
-        QVERIFY(!window_->isWindowModified());
-    }
-
-    void whatIfOffersZfsOnlyOnAComputerThatRunsIt() {
-        // The 2007 file server's computer runs no ZFS: its choice is there but disabled (as the
-        // wizard refuses it), so End stops at Linux md; hardware RAID leaves out independent
-        // drives.
-        openAndWait(path_);
-        auto* software =
-            window_->findChild<QComboBox*>(QStringLiteral("whatIfRaidSoftwareComboBox"));
-        QVERIFY(software != nullptr);
-        const auto* items = qobject_cast<const QStandardItemModel*>(software->model());
-        QVERIFY(items != nullptr);
-        const QStandardItem* zfs = items->item(software->findData(QStringLiteral("zfs")));
-        QVERIFY(zfs != nullptr);
-        QVERIFY(!zfs->isEnabled());
-        QVERIFY(zfs->toolTip().contains(QStringLiteral("does not run ZFS")));
-
-        QSignalSpy shown(window_.get(), &MainWindow::recommendationsShown);
-        software->setFocus();
-        QTest::keyClick(software, Qt::Key_End);
-        QCOMPARE(software->currentData().toString(), QStringLiteral("md"));
-        QVERIFY(shown.wait(kRunTimeoutMs));
-        QVERIFY(window_->document()->root()["advisor"]["raid_software"] == Json("md"));
-        // md wants plain drives; the controller the project owns is the chipset's RAID: nothing
-        // is left, and the search says why.
-        const raidadv::advisor::Result& md = window_->recommendationsModel()->result();
-        QVERIFY(md.ranked.empty());
-        QVERIFY(md.stats.rejected.count("controller does not suit the chosen RAID software (md)") ==
-                1);
-
-        shown.clear();
-        QTest::keyClick(software, Qt::Key_Up);  // the chipset's own RAID: RAID levels only
-        QCOMPARE(software->currentData().toString(), QStringLiteral("hardware"));
-        QVERIFY(shown.wait(kRunTimeoutMs));
-        QVERIFY(window_->document()->root()["advisor"]["raid_software"] == Json("hardware"));
-        const auto& ranked = window_->recommendationsModel()->result().ranked;
-        QVERIFY(!ranked.empty());
-        for (const auto& c : ranked) {
-            QVERIFY(c.system.layout.level != raidadv::RaidLevel::Simple);
-            QVERIFY(!raidadv::is_zfs(c.system.layout.level));
-        }
-        QCOMPARE(window_->document()->undoStack()->count(), 2);
     }
 
     void poolWhatIfIsAnUndoableEdit() {
