@@ -5,10 +5,12 @@
 // Wizard...) can change anything the wizard shows (workload, constraints, computer, allowed
 // parts): it is one undo step, and it and its undo or redo run the whole project again.
 
+#include <QCoreApplication>
 #include <QLabel>
 #include <QRegularExpression>
 #include <QTimer>
 #include <algorithm>
+#include <utility>
 
 #include "catalog_choices.h"
 #include "compare_view.h"
@@ -35,9 +37,37 @@ bool whatIfCanShow(const QString& pointer) {
     static const QRegularExpression shown(QStringLiteral(
         "^(/advisor/"
         "(weights|capacity_gb|budget|max_drive_bays|min_failures_tolerated|power_loss_safe_writes|"
-        "raid_software_owned|max_rebuild_hours|max_power_w)"
+        "raid_software_owned|raid_software|max_rebuild_hours|max_power_w)"
         "|/workloads/[0-9]+/(concurrency|read_fraction)|/session)(/.*)?$"));
     return shown.match(pointer).hasMatch();
+}
+
+/// The undo text of a what-if edit: the field's name as the panel shows it when one field
+/// changed ("Change RAID software"), else the general one.
+QString whatIfUndoText(const JsonEdits& edits) {
+    static const std::pair<const char*, const char*> names[] = {
+        {"concurrency", QT_TRANSLATE_NOOP("MainWindow", "Change outstanding requests")},
+        {"read_fraction", QT_TRANSLATE_NOOP("MainWindow", "Change reads")},
+        {"threads", QT_TRANSLATE_NOOP("MainWindow", "Change submitting threads")},
+        {"capacity_gb", QT_TRANSLATE_NOOP("MainWindow", "Change capacity")},
+        {"budget", QT_TRANSLATE_NOOP("MainWindow", "Change budget")},
+        {"max_drive_bays", QT_TRANSLATE_NOOP("MainWindow", "Change drive bays")},
+        {"min_failures_tolerated", QT_TRANSLATE_NOOP("MainWindow", "Change failures to survive")},
+        {"max_rebuild_hours", QT_TRANSLATE_NOOP("MainWindow", "Change longest rebuild")},
+        {"max_power_w", QT_TRANSLATE_NOOP("MainWindow", "Change drive power")},
+        {"power_loss_safe_writes", QT_TRANSLATE_NOOP("MainWindow", "Change power-cut safety")},
+        {"raid_software_owned", QT_TRANSLATE_NOOP("MainWindow", "Change RAID software owned")},
+        {"raid_software", QT_TRANSLATE_NOOP("MainWindow", "Change RAID software")}};
+    if (edits.size() == 1) {
+        const std::string& pointer = edits.front().first;
+        const std::string key = pointer.substr(pointer.rfind('/') + 1);
+        for (const auto& [name, text] : names) {
+            if (key == name) {
+                return QCoreApplication::translate("MainWindow", text);
+            }
+        }
+    }
+    return QCoreApplication::translate("MainWindow", "Change the workload or limits");
 }
 
 }  // namespace
@@ -59,7 +89,7 @@ void MainWindow::recordWhatIf() {
         session_->document->setValue(kWeightsPointer, edits.front().second,
                                      tr("Change what matters"), true);
     } else {
-        session_->document->setValues(edits, tr("Change the workload or limits"));
+        session_->document->setValues(edits, whatIfUndoText(edits));
     }
     recording_ = false;
 }

@@ -56,6 +56,7 @@ bool needsSearch(const advisor::Request& a, const advisor::Request& b) {
            a.constraints.min_failures_tolerated != b.constraints.min_failures_tolerated ||
            a.constraints.power_loss_safe_writes != b.constraints.power_loss_safe_writes ||
            a.constraints.raid_software_owned != b.constraints.raid_software_owned ||
+           a.constraints.raid_software != b.constraints.raid_software ||
            a.constraints.max_rebuild_hours != b.constraints.max_rebuild_hours ||
            a.constraints.max_power_w != b.constraints.max_power_w;
 }
@@ -105,6 +106,12 @@ JsonEdits whatIfEdits(const Json& root, const advisor::Request& before,
     optionalLimit(adv::max_rebuild_hours, was.max_rebuild_hours, c.max_rebuild_hours);
     optionalLimit(adv::max_power_w, was.max_power_w, c.max_power_w);
     key(adv::raid_software_owned, was.raid_software_owned != c.raid_software_owned);
+    if (was.raid_software != c.raid_software) {  // "any", the default: no key (as the writer)
+        const auto software = advisor.find(adv::raid_software);
+        edits.emplace_back(advisorPointer(adv::raid_software), software != advisor.end()
+                                                                   ? std::optional<Json>(*software)
+                                                                   : std::nullopt);
+    }
     if (weightsDiffer(before, after)) {
         edits.emplace_back(kWeightsPointer, advisor[adv::weights]);
     }

@@ -10,7 +10,8 @@
 //   drive bays         advisor.max_drive_bays
 //   failures           advisor.min_failures_tolerated
 //   power-cut safety   advisor.power_loss_safe_writes
-//   RAID software      advisor.raid_software_owned
+//   RAID software      advisor.raid_software         (absent = any)
+//   software owned     advisor.raid_software_owned
 //   rebuild, power     advisor.max_rebuild_hours, advisor.max_power_w (absent = no limit)
 //   weights            advisor.weights
 

@@ -11,6 +11,7 @@
 #include <QLineEdit>
 #include <QSlider>
 #include <QSpinBox>
+#include <QStandardItemModel>
 #include <QTimer>
 #include <QVBoxLayout>
 #include <cmath>
@@ -18,7 +19,9 @@
 #include "advisor/explain.h"
 #include "checked_field.h"
 #include "input_parsing.h"
+#include "raid_software_choice.h"
 #include "size_units.h"
+#include "system/raid_software.h"
 #include "units/units.h"
 
 namespace raidadv::gui {
@@ -119,6 +122,16 @@ WhatIfPanel::WhatIfPanel(QWidget* parent) : QWidget(parent) {
         failures_->addItem(QString::number(i));
     }
     connect(failures_, &QComboBox::currentIndexChanged, this, &WhatIfPanel::fieldEdited);
+    raidSoftwareChoice_ = new QComboBox(this);
+    raidSoftwareChoice_->setObjectName(QStringLiteral("whatIfRaidSoftwareComboBox"));
+    addRaidSoftwareItems(raidSoftwareChoice_);
+    // The panel is narrow: the longest label is elided rather than widening the dock.
+    raidSoftwareChoice_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    raidSoftwareChoice_->setMinimumContentsLength(16);
+    raidSoftwareChoice_->setToolTip(
+        tr("Which software keeps the data redundant. A choice other than Any leaves out the "
+           "others and independent drives; ZFS needs a computer that runs it."));
+    connect(raidSoftwareChoice_, &QComboBox::currentIndexChanged, this, &WhatIfPanel::fieldEdited);
     powerSafe_ =
         addCheckBox(QStringLiteral("whatIfPowerLossSafeCheckBox"), tr("Writes survive a power cut"),
                     tr("Drive write caches off: writes wait for the disk (no data lost "
@@ -181,6 +194,7 @@ WhatIfPanel::WhatIfPanel(QWidget* parent) : QWidget(parent) {
     needsForm->addRow(tr("Drive failures to survive:"), failures_);
     needsForm->addRow(tr("Longest rebuild (h):"), rebuild_->row());
     needsForm->addRow(tr("Drive power (W):"), power_->row());
+    needsForm->addRow(tr("RAID software:"), raidSoftwareChoice_);
     needsForm->addRow(powerSafe_);
     needsForm->addRow(raidSoftware_);
 
@@ -223,6 +237,26 @@ QCheckBox* WhatIfPanel::addCheckBox(const QString& name, const QString& text,
     box->setToolTip(toolTip);
     connect(box, &QCheckBox::toggled, this, &WhatIfPanel::fieldEdited);
     return box;
+}
+
+void WhatIfPanel::offerZfs(const advisor::Request& request) {
+    auto* items = qobject_cast<QStandardItemModel*>(raidSoftwareChoice_->model());
+    const int row = raidSoftwareChoice_->findData(
+        QString::fromLatin1(advisor::to_string(advisor::RaidSoftware::Zfs)));
+    QStandardItem* zfs = items != nullptr ? items->item(row) : nullptr;
+    if (zfs == nullptr) {
+        return;
+    }
+    // As the wizard's hardware page: ZFS only on a computer that runs it (the search would
+    // reject every candidate). A project that asks for it anyway keeps it selectable.
+    const bool offered = host_runs_zfs(request.host) ||
+                         request.constraints.raid_software == advisor::RaidSoftware::Zfs;
+    zfs->setEnabled(offered);
+    zfs->setToolTip(offered ? QString()
+                            : tr("'%1' does not run ZFS (the catalog lists the RAID software "
+                                 "each computer runs): edit the project in the wizard to choose "
+                                 "a computer that does.")
+                                  .arg(QString::fromStdString(request.host.info.name)));
 }
 
 void WhatIfPanel::refreshUnits() {
@@ -295,6 +329,8 @@ void WhatIfPanel::setRequest(const advisor::Request& request) {
     failures_->setCurrentIndex(std::clamp(request.constraints.min_failures_tolerated, 0, 3));
     powerSafe_->setChecked(request.constraints.power_loss_safe_writes);
     raidSoftware_->setChecked(request.constraints.raid_software_owned);
+    offerZfs(request);
+    selectRaidSoftware(raidSoftwareChoice_, request.constraints.raid_software);
     const advisor::Weights& wt = request.weights;
     const double largest = std::max({wt.performance, wt.cost, wt.reliability, wt.capacity});
     performance_->setValue(sliderValue(wt.performance, largest));
@@ -338,6 +374,7 @@ advisor::Request WhatIfPanel::request() const {
     r.constraints.min_failures_tolerated = failures_->currentIndex();
     r.constraints.power_loss_safe_writes = powerSafe_->isChecked();
     r.constraints.raid_software_owned = raidSoftware_->isChecked();
+    r.constraints.raid_software = raidSoftwareIn(raidSoftwareChoice_);
     if (performance_->value() + cost_->value() + reliability_->value() + capacityWeight_->value() >
         0) {
         r.weights.performance = performance_->value();

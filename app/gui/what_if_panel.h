@@ -48,6 +48,9 @@ class WhatIfPanel : public QWidget {
     QCheckBox* addCheckBox(const QString& name, const QString& text, const QString& toolTip);
     void fieldEdited();
     void updateCapacityLabel();
+    /// Enables the ZFS choice only when `request`'s computer runs ZFS (or the request asks for
+    /// it already).
+    void offerZfs(const raidadv::advisor::Request& request);
 
     raidadv::advisor::Request base_;
     bool filling_ = false;
@@ -61,7 +64,8 @@ class WhatIfPanel : public QWidget {
     CheckedField* power_;    ///< drives' active power, W; empty = no limit
     QComboBox* failures_;
     QCheckBox* powerSafe_;
-    QCheckBox* raidSoftware_;  ///< the host RAID software licence is owned
+    QCheckBox* raidSoftware_;        ///< the host RAID software licence is owned
+    QComboBox* raidSoftwareChoice_;  ///< advisor::RaidSoftware, by its file word
     QSlider* performance_;
     QSlider* cost_;
     QSlider* reliability_;

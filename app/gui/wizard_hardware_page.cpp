@@ -22,6 +22,7 @@
 #include "input_parsing.h"
 #include "project/project.h"
 #include "project_wizard.h"
+#include "raid_software_choice.h"
 #include "size_units.h"
 #include "user_catalog.h"
 #include "wizard_pages.h"
@@ -87,14 +88,7 @@ HardwarePage::HardwarePage(QWidget* parent) : CheckedPage(parent) {
     host_->setObjectName(QStringLiteral("hostComboBox"));
     raidSoftwareChoice_ = new QComboBox(this);
     raidSoftwareChoice_->setObjectName(QStringLiteral("raidSoftwareComboBox"));
-    const std::pair<QString, advisor::RaidSoftware> software[] = {
-        {tr("Any (the advisor compares them)"), advisor::RaidSoftware::Any},
-        {tr("Hardware RAID card (the controller's own RAID)"), advisor::RaidSoftware::Hardware},
-        {tr("Linux md (software RAID on plain drives)"), advisor::RaidSoftware::Md},
-        {tr("ZFS (a pool of vdevs on plain drives)"), advisor::RaidSoftware::Zfs}};
-    for (const auto& [text, choice] : software) {
-        raidSoftwareChoice_->addItem(text, QString::fromLatin1(advisor::to_string(choice)));
-    }
+    addRaidSoftwareItems(raidSoftwareChoice_);
     raidSoftwareChoice_->setToolTip(
         tr("Which software keeps the data redundant. A choice other than Any leaves out the "
            "others and independent drives; ZFS needs a computer that runs it."));
@@ -275,14 +269,7 @@ QString HardwarePage::pageProblem() const {
 }
 
 advisor::RaidSoftware HardwarePage::raidSoftware() const {
-    const QString word = raidSoftwareChoice_->currentData().toString();
-    for (advisor::RaidSoftware s :
-         {advisor::RaidSoftware::Hardware, advisor::RaidSoftware::Md, advisor::RaidSoftware::Zfs}) {
-        if (word == QLatin1String(advisor::to_string(s))) {
-            return s;
-        }
-    }
-    return advisor::RaidSoftware::Any;
+    return raidSoftwareIn(raidSoftwareChoice_);
 }
 
 bool HardwarePage::hostRunsZfs() const {

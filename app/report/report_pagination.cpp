@@ -1,9 +1,13 @@
 // Page breaks a QTextDocument does not make by itself: a heading is kept with what follows it,
 // a table that fits on a page is never split, and a longer one starts with at least two body
-// rows (its header row repeats on the continuation pages). Works on the laid-out document: finds
-// the first bad break, adds a page break before it, lays out again.
+// rows (its header row repeats on the continuation pages); a short paragraph is not split with
+// one line alone on either page (widow and orphan control), and a page is not left with only
+// a line or two before a section that starts a new page (or the end): the group those lines end
+// moves to it whole. Works on the laid-out document: finds the first bad break, adds a page break
+// before it, lays out again.
 
 #include <QAbstractTextDocumentLayout>
+#include <QFontMetricsF>
 #include <QTextBlock>
 #include <QTextCursor>
 #include <QTextFrame>
@@ -11,6 +15,7 @@
 #include <QTextTable>
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <set>
 
 #include "report_sections.h"
@@ -26,6 +31,14 @@ constexpr double kFitsFraction = 0.9;
 constexpr double kMinMoveOffset = 0.6;
 /// Body rows a split table keeps on its first page, at least (else it moves down whole).
 constexpr int kMinRowsPerPage = 2;
+/// Lines of a split paragraph on each of its pages, at least (else it moves down whole).
+constexpr int kMinLinesPerPage = 2;
+/// A paragraph taller than this fraction of a page is split where the layout splits it: moving
+/// it whole to keep two lines together would leave too much of the page empty.
+constexpr double kMaxMovedParagraph = 0.25;
+/// Lines of the default font a page must hold, at least, when the next page starts a section
+/// (or the document ends there); fewer and the group they end moves to that page whole.
+constexpr double kMinTailLines = 3.0;
 
 class Paginator {
   public:
@@ -40,11 +53,12 @@ class Paginator {
                 if (fixTable(*table)) {
                     return true;
                 }
-            } else if (it.currentBlock().isValid() && fixHeading(it)) {
+            } else if (it.currentBlock().isValid() &&
+                       (fixHeading(it) || fixSplitParagraph(it.currentBlock()))) {
                 return true;
             }
         }
-        return false;
+        return fixShortTails();
     }
 
   private:
@@ -184,6 +198,135 @@ class Paginator {
         return offset > 1.0 && breakBefore(first);
     }
 
+    /// A paragraph of at most kMaxMovedParagraph of a page split with fewer than two lines on
+    /// one of its pages moves to the next page whole (with the heading it follows).
+    bool fixSplitParagraph(const QTextBlock& block) {
+        const QTextLayout* lines = block.layout();
+        if (lines == nullptr || lines->lineCount() < 2) {
+            return false;
+        }
+        const double y = lines->position().y();
+        const int first = page(y + lines->lineAt(0).y());
+        if (first == page(y + lines->lineAt(lines->lineCount() - 1).y())) {
+            return false;
+        }
+        int onFirst = 0;
+        for (int i = 0; i < lines->lineCount(); ++i) {
+            onFirst += page(y + lines->lineAt(i).y()) == first ? 1 : 0;
+        }
+        if ((onFirst >= kMinLinesPerPage && lines->lineCount() - onFirst >= kMinLinesPerPage) ||
+            layout_.blockBoundingRect(block).height() > kMaxMovedParagraph * pageHeight_) {
+            return false;
+        }
+        QTextBlock start = runStart(block);
+        if (page(top(start)) != first) {
+            start = block;  // a long run of steps: the paragraph moves alone
+        }
+        return offsetOnPage(top(start)) > 1.0 && breakBefore(start);
+    }
+
+    /// One block or table of the root frame, where its content is drawn.
+    struct Item {
+        QTextBlock block;  ///< the block, or the block a table's move starts with
+        bool heading = false;
+        bool breaks = false;  ///< starts a new page (a section)
+        double top = 0.0;
+        double bottom = 0.0;
+    };
+
+    /// The root frame's blocks and tables with content (no empty spacers), in order.
+    std::vector<Item> items() const {
+        std::vector<Item> out;
+        for (QTextFrame::iterator it = doc_.rootFrame()->begin(); !it.atEnd(); ++it) {
+            if (QTextTable* table = qobject_cast<QTextTable*>(it.currentFrame())) {
+                const QRectF frame = layout_.frameBoundingRect(table);
+                out.push_back({leaderOf(*table), false, false, frame.top(), frame.bottom()});
+                continue;
+            }
+            const QTextBlock block = it.currentBlock();
+            const QTextLayout* lines = block.isValid() ? block.layout() : nullptr;
+            if (lines == nullptr || lines->lineCount() == 0 ||
+                (block.text().isEmpty() && block.textList() == nullptr)) {
+                continue;
+            }
+            const QTextLine last = lines->lineAt(lines->lineCount() - 1);
+            out.push_back({block, block.blockFormat().boolProperty(kKeepWithNext),
+                           breaksBefore(block), firstLineTop(block),
+                           lines->position().y() + last.y() + last.height()});
+        }
+        return out;
+    }
+
+    /// A page holding fewer than kMinTailLines lines before a section that starts a new page,
+    /// or before the end: the group those lines end moves to that page whole, from the heading
+    /// it is under (or, with no heading near, from the block that makes it kMinTailLines long),
+    /// when the page before keeps kMinMoveOffset of its height.
+    bool fixShortTails() {
+        const std::vector<Item> all = items();
+        const double minTail =
+            kMinTailLines * QFontMetricsF(doc_.defaultFont(), layout_.paintDevice()).lineSpacing();
+        std::size_t start = 0;  // the first item after the last forced break
+        for (std::size_t i = 0; i < all.size(); ++i) {
+            if (all[i].breaks) {
+                start = i;
+            }
+            const bool ends = i + 1 == all.size() || all[i + 1].breaks;
+            const int last = page(all[i].bottom - 1.0);
+            if (!ends || last == page(all[start].top) ||
+                all[i].bottom - last * pageHeight_ >= minTail) {
+                continue;
+            }
+            // The first item that reaches the short page.
+            std::size_t k = i;
+            while (k > start && all[k - 1].bottom > last * pageHeight_ + 1.0) {
+                --k;
+            }
+            const std::optional<QTextBlock> from = moveFrom(all, start, k, all[i].bottom, minTail);
+            if (from && breakBefore(*from)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /// Where a short tail of a page that starts with item `k` (and ends at `tailBottom`, less
+    /// than `minTail` down its page) moves from (fixShortTails).
+    std::optional<QTextBlock> moveFrom(const std::vector<Item>& all, std::size_t start,
+                                       std::size_t k, double tailBottom, double minTail) const {
+        const int short_page = page(all[k].bottom - 1.0);
+        const int before = short_page - 1;
+        const auto movable = [&](const QTextBlock& b) {
+            return page(top(b)) == before && offsetOnPage(top(b)) >= kMinMoveOffset * pageHeight_;
+        };
+        // The heading the tail is under, with everything after it.
+        for (std::size_t m = k + 1; m-- > start && page(all[m].top) >= before;) {
+            if (all[m].heading) {
+                const QTextBlock from = runStart(all[m].block);
+                if (movable(from)) {
+                    return from;
+                }
+                break;
+            }
+        }
+        // Else the blocks before it that make it minTail long (the room left empty at the foot of
+        // the page before does not count).
+        const double footGap = k > start && page(all[k - 1].bottom - 1.0) == before
+                                   ? short_page * pageHeight_ - all[k - 1].bottom
+                                   : 0.0;
+        for (std::size_t m = k + 1; m-- > start && page(all[m].top) >= before;) {
+            if (page(all[m].top) == before && tailBottom - all[m].top - footGap >= minTail) {
+                const QTextBlock from = runStart(all[m].block);
+                if (movable(from)) {
+                    return from;
+                }
+                break;
+            }
+        }
+        return std::nullopt;
+    }
+
+    double offsetOnPage(double y) const { return y - page(y) * pageHeight_; }
+
     QTextDocument& doc_;
     QAbstractTextDocumentLayout& layout_;
     double pageHeight_;
@@ -192,7 +335,7 @@ class Paginator {
 
 }  // namespace
 
-void keep_together(QTextDocument& doc) {
+void flatten_spacers(QTextDocument& doc) {
     // The empty blocks Qt keeps around tables take no room: one of them alone after a table that
     // fills its page would otherwise make an empty page.
     QTextCursor batch(&doc);
@@ -208,6 +351,10 @@ void keep_together(QTextDocument& doc) {
         }
     }
     batch.endEditBlock();
+}
+
+void keep_together(QTextDocument& doc) {
+    flatten_spacers(doc);
     Paginator paginator(doc);
     // Each fix moves content down; a report has a few dozen tables and headings at most.
     for (int pass = 0; pass < 200 && paginator.fixOne(); ++pass) {

@@ -33,9 +33,14 @@ inline constexpr int kKeepWithNext = QTextFormat::UserProperty + 2;
 /// Fills `doc` with the title page and every section; appends the figures it refers to.
 void build_document(QTextDocument& doc, const ReportInput& input, std::vector<Figure>& figures);
 
+/// Gives the empty blocks Qt leaves around tables no height (keep_together does it first).
+void flatten_spacers(QTextDocument& doc);
+
 /// After layout on the page size: keeps headings with what follows them, moves short tables
 /// whole to the next page and leaves at least two body rows of a split table on each page
-/// (report_pagination.cpp).
+/// (report_pagination.cpp); moves a short paragraph whole rather than leave one of its lines
+/// alone on a page, and moves the group (from its heading) whose last line or two would be alone
+/// on a page before a section that starts a new page or the end.
 void keep_together(QTextDocument& doc);
 
 }  // namespace raidadv::report::detail

@@ -292,3 +292,22 @@ TEST_CASE("no page is left half empty but before a section that starts a page, a
         }
     }
 }
+
+TEST_CASE("no page of the ZFS NAS report holds only a line or two", "[report][slow]") {
+    // Issue 28: its buying summary overflowed page 1 by one note, alone on page 2 before
+    // "1. Inputs", and its last page held the last two lines of the search's rejections. Three
+    // lines of body text fill about 5% of the body (9.5 pt type on A4 or Letter).
+    for (const std::string size : {"a4", "letter"}) {
+        const fs::path pdf = scratch_dir() / ("tail-" + size + "-zfs-nas.pdf");
+        const Run run = run_cli("report " + example("advisor-zfs-nas.json") + " -o " +
+                                shell_quoted(pdf.string()) + " --page-size " + size);
+        REQUIRE(run.status == 0);
+        const std::vector<double> fill = page_fill(pdf);
+        REQUIRE(fill.size() >= 5);
+        for (std::size_t p = 0; p < fill.size(); ++p) {
+            INFO(size << " page " << p + 1 << " is printed to " << fill[p] * 100
+                      << "% of its body");
+            CHECK(fill[p] >= 0.05);
+        }
+    }
+}

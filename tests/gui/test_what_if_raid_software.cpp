@@ -1,0 +1,190 @@
+// The What if panel's "RAID software" (issue 28): the wizard's choice of any, hardware RAID, Linux
+// md or ZFS, chosen with the keyboard as a user would. A choice is an undoable edit of the
+// project's advisor.raid_software that searches again; ZFS is offered only on a computer that
+// runs it.
+#include "gui_test_support.h"
+
+#include <QAction>
+#include <QComboBox>
+#include <QFile>
+#include <QLocale>
+#include <QSignalSpy>
+#include <QStandardItem>
+#include <QStandardItemModel>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QUndoStack>
+#include <QtTest>
+#include <algorithm>
+#include <memory>
+
+#include "layout/raid_level.h"
+#include "main_window.h"
+#include "project_document.h"
+#include "recommendations_model.h"
+#include "what_if_panel.h"
+
+using raidadv::gui::MainWindow;
+using Json = nlohmann::ordered_json;
+using raidadv::guitest::kRunTimeoutMs;
+
+class WhatIfRaidSoftwareTest : public QObject {
+    Q_OBJECT
+
+  private slots:
+    void initTestCase() {
+        // Recent files and autosaves go to throw-away folders (as test_gui_main.cpp does).
+        QStandardPaths::setTestModeEnabled(true);
+        QLocale::setDefault(QLocale::c());
+    }
+
+    void init() {
+        QVERIFY(dir_.isValid());
+        window_ = std::make_unique<MainWindow>();
+        errors_.clear();
+        window_->setErrorReporter([this](const QString& title, const QString& message) {
+            errors_.push_back(title + QLatin1Char('\n') + message);
+        });
+        window_->setAsker(
+            [](MainWindow::Question, const QString&) { return MainWindow::Answer::Cancel; });
+        window_->whatIfPanel()->setSearchDelay(0);
+        window_->show();
+    }
+
+    void cleanup() { window_.reset(); }
+
+    void whatIfRaidSoftwareIsAnUndoableEdit() {
+        // Issue 28: the what-if panel's "RAID software", chosen with the keyboard as a user
+        // would. ZFS writes advisor.raid_software as one undo step named for the field, and the
+        // search again keeps only ZFS pools (the search builds no other layout for it); undo
+        // takes the key out and md arrays come back; redo chooses ZFS again.
+        openAndWait(copyExample(QStringLiteral("advisor-zfs-nas.json")));
+        const Json before = window_->document()->root();
+        QVERIFY(!before["advisor"].contains("raid_software"));
+        const auto pools = [this] {
+            const auto& ranked = window_->recommendationsModel()->result().ranked;
+            return std::count_if(ranked.begin(), ranked.end(), [](const auto& c) {
+                return raidadv::is_zfs(c.system.layout.level);
+            });
+        };
+        const auto rows = [this] {
+            return static_cast<long>(window_->recommendationsModel()->result().ranked.size());
+        };
+        QVERIFY(pools() > 0);
+        QVERIFY(pools() < rows());  // md arrays too: the choice has something to leave out
+
+        auto* software =
+            window_->findChild<QComboBox*>(QStringLiteral("whatIfRaidSoftwareComboBox"));
+        QVERIFY(software != nullptr);
+        QVERIFY(software->isVisibleTo(window_.get()));
+        QCOMPARE(software->currentData().toString(), QStringLiteral("any"));
+        QCOMPARE(software->count(), 4);
+        QCOMPARE(software->itemData(software->count() - 1).toString(), QStringLiteral("zfs"));
+
+        QSignalSpy shown(window_.get(), &MainWindow::recommendationsShown);
+        software->setFocus();
+        QTest::keyClick(software, Qt::Key_End);  // the last choice: ZFS (the NAS runs it)
+        QCOMPARE(software->currentData().toString(), QStringLiteral("zfs"));
+        QVERIFY(shown.wait(kRunTimeoutMs));
+        QCOMPARE(window_->document()->undoStack()->count(), 1);
+        QCOMPARE(window_->document()->undoStack()->undoText(),
+                 QStringLiteral("Change RAID software"));
+        Json expected = before;
+        expected["advisor"]["raid_software"] = "zfs";
+        QVERIFY2(window_->document()->root() == expected,
+                 window_->document()->root().dump(1).c_str());
+        QVERIFY(window_->recommendationsModel()->request().constraints.raid_software ==
+                raidadv::advisor::RaidSoftware::Zfs);
+        QVERIFY(window_->isWindowModified());
+        QVERIFY(rows() > 0);
+        QCOMPARE(pools(), rows());
+
+        shown.clear();
+        window_->findChild<QAction*>(QStringLiteral("undoAction"))->trigger();
+        QVERIFY(shown.wait(kRunTimeoutMs));
+        QCOMPARE(software->currentData().toString(), QStringLiteral("any"));
+        QVERIFY(window_->document()->root() == before);
+        QVERIFY(window_->recommendationsModel()->request().constraints.raid_software ==
+                raidadv::advisor::RaidSoftware::Any);
+        QVERIFY(pools() > 0);
+        QVERIFY(pools() < rows());
+        QVERIFY(!window_->isWindowModified());
+
+        shown.clear();
+        window_->findChild<QAction*>(QStringLiteral("redoAction"))->trigger();
+        QVERIFY(shown.wait(kRunTimeoutMs));
+        QCOMPARE(software->currentData().toString(), QStringLiteral("zfs"));
+        QVERIFY(window_->document()->root() == expected);
+        QCOMPARE(pools(), rows());
+    }
+
+    void whatIfOffersZfsOnlyOnAComputerThatRunsIt() {
+        // The 2007 file server's computer runs no ZFS: its choice is there but disabled (as the
+        // wizard refuses it), so End stops at Linux md; hardware RAID leaves out independent
+        // drives.
+        openAndWait(copyExample(QStringLiteral("advisor-file-server-2007.json")));
+        auto* software =
+            window_->findChild<QComboBox*>(QStringLiteral("whatIfRaidSoftwareComboBox"));
+        QVERIFY(software != nullptr);
+        const auto* items = qobject_cast<const QStandardItemModel*>(software->model());
+        QVERIFY(items != nullptr);
+        const QStandardItem* zfs = items->item(software->findData(QStringLiteral("zfs")));
+        QVERIFY(zfs != nullptr);
+        QVERIFY(!zfs->isEnabled());
+        QVERIFY(zfs->toolTip().contains(QStringLiteral("does not run ZFS")));
+
+        QSignalSpy shown(window_.get(), &MainWindow::recommendationsShown);
+        software->setFocus();
+        QTest::keyClick(software, Qt::Key_End);
+        QCOMPARE(software->currentData().toString(), QStringLiteral("md"));
+        QVERIFY(shown.wait(kRunTimeoutMs));
+        QVERIFY(window_->document()->root()["advisor"]["raid_software"] == Json("md"));
+        // md wants plain drives; the controller the project owns is the chipset's RAID: nothing
+        // is left, and the search says why.
+        const raidadv::advisor::Result& md = window_->recommendationsModel()->result();
+        QVERIFY(md.ranked.empty());
+        QVERIFY(md.stats.rejected.count("controller does not suit the chosen RAID software (md)") ==
+                1);
+
+        shown.clear();
+        QTest::keyClick(software, Qt::Key_Up);  // the chipset's own RAID: RAID levels only
+        QCOMPARE(software->currentData().toString(), QStringLiteral("hardware"));
+        QVERIFY(shown.wait(kRunTimeoutMs));
+        QVERIFY(window_->document()->root()["advisor"]["raid_software"] == Json("hardware"));
+        const auto& ranked = window_->recommendationsModel()->result().ranked;
+        QVERIFY(!ranked.empty());
+        for (const auto& c : ranked) {
+            QVERIFY(c.system.layout.level != raidadv::RaidLevel::Simple);
+            QVERIFY(!raidadv::is_zfs(c.system.layout.level));
+        }
+        QCOMPARE(window_->document()->undoStack()->count(), 2);
+    }
+
+  private:
+    /// A writable copy of the bundled example `name` (edits mark it modified, never saved).
+    QString copyExample(const QString& name) {
+        const QString path = dir_.filePath(name);
+        QFile::remove(path);
+        if (!QFile::copy(QStringLiteral(RAID_RESOURCES_DIR "/examples/") + name, path)) {
+            qWarning("cannot copy %s", qPrintable(name));
+        }
+        QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner);
+        return path;
+    }
+
+    void openAndWait(const QString& path) {
+        QSignalSpy finished(window_.get(), &MainWindow::runFinished);
+        window_->openProject(path);
+        QVERIFY(finished.wait(kRunTimeoutMs));
+        QVERIFY2(finished.at(0).at(0).toBool(),
+                 qPrintable(errors_.empty() ? QString() : errors_.front()));
+        QVERIFY(window_->document() != nullptr);
+    }
+
+    QTemporaryDir dir_;
+    std::unique_ptr<MainWindow> window_;
+    std::vector<QString> errors_;
+};
+
+QTEST_MAIN(WhatIfRaidSoftwareTest)
+#include "test_what_if_raid_software.moc"
