@@ -65,13 +65,13 @@ const ResidualTable& validated_residuals() {
     // order of EvidenceClass: figures, mean and standard deviation of the log residual.
     static const ResidualTable table{
         {{
-            {206, -0.172744, 0.210443},  // HddRandom: Miller's random blocks, Louwrentius md RAID 5
+            {246, -0.164245, 0.217987},  // HddRandom: Miller's random blocks, Louwrentius md RAID 5, P420i HDD
             {8, 0.040496, 0.309905},     // HddSequential: Hardware Secrets, ZFS reads (clemtibs, Louwrentius 2014)
             {27, -0.065242, 0.128201},   // HddFile: Hauser 1996
             {11, -0.335998, 0.116144},   // CachedWrites: Ou 2007's RAID 5, ZFS writes (clemtibs, Louwrentius 2014)
-            {280, -0.155093, 0.347974},  // Flash: Louwrentius MX200 (single drive, md RAID 0)
+            {460, -0.110754, 0.449619},  // Flash: Louwrentius MX200 (single drive, md RAID 0), P420i single SSDs
         }},
-        {532, -0.158167, 0.291239},  // pooled
+        {752, -0.128304, 0.377348},  // pooled
     };
     return table;
 }

@@ -16,5 +16,6 @@ StudyResult run_louwrentius_md_raid5(const Catalog& catalog, const std::filesyst
 StudyResult run_louwrentius_mx200(const Catalog& catalog, const std::filesystem::path& dir);
 StudyResult run_clemtibs_zfs(const Catalog& catalog, const std::filesystem::path& dir);
 StudyResult run_louwrentius_zfs(const Catalog& catalog, const std::filesystem::path& dir);
+StudyResult run_louwrentius_p420i_cache(const Catalog& catalog, const std::filesystem::path& dir);
 
 }  // namespace raidadv::validation

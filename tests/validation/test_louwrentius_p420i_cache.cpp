@@ -1,0 +1,97 @@
+// Louwrentius 2019, single drives behind an HP Smart Array P420i (issue 24, "More evidence"):
+// the figures compared as the assumptions say (docs/validation/candidates/
+// louwrentius-2019-p420i-cache-assumptions.md), nothing calibrated, every large miss explained,
+// and the error and ordering where they were when encoded.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <string>
+
+#include "validation/validation.h"
+#include "validation_report.h"
+
+using namespace raidadv;
+using namespace raidadv::validation;
+
+namespace {
+
+constexpr const char* kStudy = "louwrentius-2019-p420i-controller-cache";
+constexpr const char* k860 = "Samsung 860 PRO behind P420i (RAID mode), TEST01";
+constexpr const char* k860Hba = "Samsung 860 PRO behind P420i in HBA mode";
+constexpr const char* kIntel = "Intel D3-S4610 (SSDSC2KG48) behind P420i (RAID mode), TEST01";
+constexpr const char* kHdd = "HGST HTS72101x 7200 rpm HDD behind P420i (RAID mode)";
+
+const StudyResult& study() {
+    for (const auto& s : test::validation_report().studies) {
+        if (s.name == kStudy) {
+            return s;
+        }
+    }
+    FAIL("no study " << kStudy);
+    throw;
+}
+
+const Figure& figure(const std::string& config, const std::string& test) {
+    const std::string name = config + ": 4 KiB " + test;
+    for (const auto& f : study().figures) {
+        if (f.name == name) {
+            return f;
+        }
+    }
+    FAIL("no figure " << name);
+    throw;
+}
+
+}  // namespace
+
+TEST_CASE("P420i single drives: figures compared as the assumptions say, none calibrated") {
+    const StudyResult& s = study();
+    CHECK(s.year == 2018);
+    // 240 figures in the .measured.json, less the 20 writes of the write-cache-disabled run.
+    CHECK(s.figures.size() == 220);
+    for (const auto& f : s.figures) {
+        INFO(f.name);
+        CHECK_FALSE(f.calibration);
+        CHECK_FALSE((f.name.find("DISABLED_WRITE_CACHE") != std::string::npos &&
+                     f.name.find("random write") != std::string::npos));
+        REQUIRE(f.evidence.has_value());
+        if (f.name.rfind("HGST", 0) != 0) {
+            CHECK(*f.evidence == EvidenceClass::Flash);
+        }
+        if (std::abs(f.error_pct()) > 35.0) {
+            CHECK_FALSE(f.note.empty());
+        }
+    }
+}
+
+TEST_CASE("P420i single drives: error and ordering as documented") {
+    const StudyResult& s = study();
+    INFO("median " << s.median_abs_error_pct << "%, tau " << s.kendall_tau << ", baseline "
+                   << s.baseline_median_abs_error_pct << "%");
+    // 31.2% and -0.22 when encoded (docs/model.md section 10: the P420i's per-command ceilings
+    // in RAID and HBA mode, the 860 PRO's fresh-drive writes). The bounds keep them from
+    // getting worse unnoticed; better is welcome (then tighten them).
+    CHECK(s.median_abs_error_pct <= 33.0);
+    CHECK(s.kendall_tau >= -0.3);
+    // The rule of thumb (one drive's data-sheet IOPS at every load) misses by about 100%.
+    CHECK(s.baseline_median_abs_error_pct > 2.0 * s.median_abs_error_pct);
+}
+
+TEST_CASE("P420i single drives: what the profile predicts well") {
+    // The disk at iodepth 1 (measured 65.7 IOPS, 15.2 ms over the whole 100 GB).
+    CHECK(std::abs(figure(kHdd, "random read, iodepth 1 x numjobs 1").error_pct()) < 10.0);
+    CHECK(std::abs(figure(kHdd, "random read, iodepth 1 x numjobs 1|mean latency").error_pct()) <
+          10.0);
+    // The D3-S4610's writes with many in flight: its data-sheet steady-state rate (51,000)
+    // against ~47,000 measured.
+    for (const std::string test :
+         {"random write, iodepth 16 x numjobs 16", "random write, iodepth 64 x numjobs 1"}) {
+        INFO(test);
+        CHECK(std::abs(figure(kIntel, test).error_pct()) < 15.0);
+    }
+    // One profile for RAID and HBA mode: the model predicts them alike (measured: they differ,
+    // which the notes name).
+    const std::string r = "random read, iodepth 64 x numjobs 64";
+    CHECK(figure(k860Hba, r).predicted == Approx(figure(k860, r).predicted));
+    CHECK(figure(k860Hba, r).measured < 0.7 * figure(k860, r).measured);
+}
