@@ -63,13 +63,17 @@ std::string_view to_string(EvidenceClass c) {
 const ResidualTable& validated_residuals() {
     // Pinned from `raid-advisor-cli validate` by tests/validation/test_error_bands.cpp, in the
     // order of EvidenceClass: figures, mean and standard deviation of the log residual.
+    // HddRandom: Miller's random blocks, Louwrentius' md RAID 5 and P420i HDD. HddSequential:
+    // Hardware Secrets, ZFS reads (clemtibs 2025, Louwrentius 2014). CachedWrites: Ou 2007's
+    // RAID 5, ZFS writes (the same two). Flash: Louwrentius' MX200 (single drive, md RAID 0)
+    // and P420i single SSDs.
     static const ResidualTable table{
         {{
-            {246, -0.164245, 0.217987},  // HddRandom: Miller's random blocks, Louwrentius md RAID 5, P420i HDD
-            {8, 0.040496, 0.309905},     // HddSequential: Hardware Secrets, ZFS reads (clemtibs, Louwrentius 2014)
+            {246, -0.164245, 0.217987},  // HddRandom
+            {8, 0.040496, 0.309905},     // HddSequential
             {27, -0.065242, 0.128201},   // HddFile: Hauser 1996
-            {11, -0.335998, 0.116144},   // CachedWrites: Ou 2007's RAID 5, ZFS writes (clemtibs, Louwrentius 2014)
-            {460, -0.110754, 0.449619},  // Flash: Louwrentius MX200 (single drive, md RAID 0), P420i single SSDs
+            {11, -0.335998, 0.116144},   // CachedWrites
+            {460, -0.110754, 0.449619},  // Flash
         }},
         {752, -0.128304, 0.377348},  // pooled
     };
