@@ -6,6 +6,9 @@
 #include <QString>
 #include <QWidget>
 #include <QtTest>
+#include <algorithm>
+
+#include "layout/raid_level.h"
 
 namespace raidadv::guitest {
 
@@ -35,6 +38,14 @@ inline void typeInto(QLineEdit* edit, const QString& text) {
     } else {
         QTest::keyClicks(edit, text);
     }
+}
+
+/// How many of an advisor result's ranked candidates are ZFS pools.
+template <typename AdvisorResult>
+long zfsRanked(const AdvisorResult& result) {
+    return static_cast<long>(
+        std::count_if(result.ranked.begin(), result.ranked.end(),
+                      [](const auto& c) { return raidadv::is_zfs(c.system.layout.level); }));
 }
 
 }  // namespace raidadv::guitest

@@ -410,10 +410,7 @@ class DocumentWindowTest : public QObject {
         openAndWait(path);
         const Json before = window_->document()->root();
         const auto pools = [this] {
-            const auto& ranked = window_->recommendationsModel()->result().ranked;
-            return std::count_if(ranked.begin(), ranked.end(), [](const auto& c) {
-                return raidadv::is_zfs(c.system.layout.level);
-            });
+            return raidadv::guitest::zfsRanked(window_->recommendationsModel()->result());
         };
         const auto rows = [this] {
             return static_cast<long>(window_->recommendationsModel()->result().ranked.size());

@@ -62,10 +62,7 @@ class WhatIfRaidSoftwareTest : public QObject {
         const Json before = window_->document()->root();
         QVERIFY(!before["advisor"].contains("raid_software"));
         const auto pools = [this] {
-            const auto& ranked = window_->recommendationsModel()->result().ranked;
-            return std::count_if(ranked.begin(), ranked.end(), [](const auto& c) {
-                return raidadv::is_zfs(c.system.layout.level);
-            });
+            return raidadv::guitest::zfsRanked(window_->recommendationsModel()->result());
         };
         const auto rows = [this] {
             return static_cast<long>(window_->recommendationsModel()->result().ranked.size());

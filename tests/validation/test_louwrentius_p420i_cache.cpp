@@ -22,24 +22,20 @@ constexpr const char* kIntel = "Intel D3-S4610 (SSDSC2KG48) behind P420i (RAID m
 constexpr const char* kHdd = "HGST HTS72101x 7200 rpm HDD behind P420i (RAID mode)";
 
 const StudyResult& study() {
-    for (const auto& s : test::validation_report().studies) {
-        if (s.name == kStudy) {
-            return s;
-        }
+    const StudyResult* s = test::study_named(kStudy);
+    if (s == nullptr) {
+        FAIL("no study " << kStudy);
     }
-    FAIL("no study " << kStudy);
-    throw;
+    return *s;
 }
 
 const Figure& figure(const std::string& config, const std::string& test) {
     const std::string name = config + ": 4 KiB " + test;
-    for (const auto& f : study().figures) {
-        if (f.name == name) {
-            return f;
-        }
+    const Figure* f = test::figure_named(study(), name);
+    if (f == nullptr) {
+        FAIL("no figure " << name);
     }
-    FAIL("no figure " << name);
-    throw;
+    return *f;
 }
 
 }  // namespace

@@ -17,23 +17,19 @@ namespace {
 constexpr const char* kStudy = "louwrentius-2014-zfs-24x4tb";
 
 const StudyResult& study() {
-    for (const auto& s : test::validation_report().studies) {
-        if (s.name == kStudy) {
-            return s;
-        }
+    const StudyResult* s = test::study_named(kStudy);
+    if (s == nullptr) {
+        FAIL("no study " << kStudy);
     }
-    FAIL("no study " << kStudy);
-    throw;
+    return *s;
 }
 
 const Figure& figure(const std::string& name) {
-    for (const auto& f : study().figures) {
-        if (f.name == name) {
-            return f;
-        }
+    const Figure* f = test::figure_named(study(), name);
+    if (f == nullptr) {
+        FAIL("no figure " << name);
     }
-    FAIL("no figure " << name);
-    throw;
+    return *f;
 }
 
 }  // namespace

@@ -16,4 +16,25 @@ inline const validation::ValidationReport& validation_report() {
     return r;
 }
 
+/// The study named `name` of the shared report; nullptr if there is none.
+inline const validation::StudyResult* study_named(const std::string& name) {
+    for (const auto& s : validation_report().studies) {
+        if (s.name == name) {
+            return &s;
+        }
+    }
+    return nullptr;
+}
+
+/// The figure named `name` of `study`; nullptr if there is none.
+inline const validation::Figure* figure_named(const validation::StudyResult& study,
+                                              const std::string& name) {
+    for (const auto& f : study.figures) {
+        if (f.name == name) {
+            return &f;
+        }
+    }
+    return nullptr;
+}
+
 }  // namespace raidadv::test
