@@ -16,6 +16,7 @@ int runInvalidProjectTests(int argc, char** argv);
 int runDocumentWindowTests(int argc, char** argv);
 int runUnitsKeyboardTests(int argc, char** argv);
 int runAutosaveWindowTests(int argc, char** argv);
+int runWhatIfRaidSoftwareTests(int argc, char** argv);
 
 namespace {
 
@@ -29,6 +30,7 @@ const std::vector<Group> kGroups = {
     {"input-parsing", runInputParsingTests},      {"wizard", runWizardTests},
     {"invalid-projects", runInvalidProjectTests}, {"document-window", runDocumentWindowTests},
     {"units-keyboard", runUnitsKeyboardTests},    {"autosave-window", runAutosaveWindowTests},
+    {"what-if-raid-software", runWhatIfRaidSoftwareTests},
 };
 
 }  // namespace

@@ -183,5 +183,9 @@ class WhatIfRaidSoftwareTest : public QObject {
     std::vector<QString> errors_;
 };
 
-QTEST_MAIN(WhatIfRaidSoftwareTest)
+int runWhatIfRaidSoftwareTests(int argc, char** argv) {
+    WhatIfRaidSoftwareTest test;
+    return QTest::qExec(&test, argc, argv);
+}
+
 #include "test_what_if_raid_software.moc"
