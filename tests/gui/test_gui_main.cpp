@@ -26,10 +26,14 @@ struct Group {
 };
 
 const std::vector<Group> kGroups = {
-    {"results-model", runResultsModelTests},      {"main-window", runMainWindowTests},
-    {"input-parsing", runInputParsingTests},      {"wizard", runWizardTests},
-    {"invalid-projects", runInvalidProjectTests}, {"document-window", runDocumentWindowTests},
-    {"units-keyboard", runUnitsKeyboardTests},    {"autosave-window", runAutosaveWindowTests},
+    {"results-model", runResultsModelTests},
+    {"main-window", runMainWindowTests},
+    {"input-parsing", runInputParsingTests},
+    {"wizard", runWizardTests},
+    {"invalid-projects", runInvalidProjectTests},
+    {"document-window", runDocumentWindowTests},
+    {"units-keyboard", runUnitsKeyboardTests},
+    {"autosave-window", runAutosaveWindowTests},
     {"what-if-raid-software", runWhatIfRaidSoftwareTests},
 };
 
