@@ -130,7 +130,7 @@ void zfs_reason(const Candidate& c, const Request& r, Explanation& e) {
     } else {
         // Data columns a whole record occupies (vdev_raidz_map_alloc).
         const double sectors = std::ceil(z.record / z.sector - 1e-9);
-        const int data_cols = is_draid(l.level) ? z.draid_data : z.children - z.parity;
+        const int data_cols = zfs_data_columns(z);
         const int read_drives = static_cast<int>(std::min<double>(data_cols, sectors));
         s << "a random read reads its whole record (the checksum covers it) from " << read_drives
           << " drive" << (read_drives == 1 ? "" : "s") << " of a vdev, so small random reads see "

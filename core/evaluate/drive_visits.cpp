@@ -296,7 +296,6 @@ double DriveVisits::prefetch_run(double command_bytes, double transfer_s) const 
     // share on, and positions once per run. derived: the run is the distance spread over the
     // drives that hold the stream's data (a raidz/dRAID record's data columns; the one child
     // of each mirror vdev it stays on), at most what the drive transfers in that interval.
-    constexpr double kZfetchMaxDistance = 64.0 * 1024 * 1024;
     constexpr double kVdevQueueInterval = 536870912e-9;  // 2^29 ns
     const double drives = static_cast<double>(geo_.drives);
     // (a mirror keeps a stream on one child per vdev: vdev_mirror_load, hdd_plan)

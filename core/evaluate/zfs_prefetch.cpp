@@ -28,22 +28,22 @@ int zfs_prefetch_depth(const System& system, const Workload& workload, int outst
         return 0;
     }
     // OpenZFS dmu_zfetch.c: each stream is read up to zfetch_max_distance (64 MiB) ahead.
-    constexpr double kDistance = 64.0 * 1024 * 1024;
+    constexpr double kDistance = kZfetchMaxDistance;
     // vdev_queue.c: prefetch reads are the async-read class, at most
     // zfs_vdev_async_read_max_active (3) in flight per child, each aggregated with adjacent
     // queued reads up to zfs_vdev_aggregation_limit (1 MiB; 128 KiB on SSDs).
     constexpr double kAsyncReadMaxActive = 3.0;
-    const double aggregation = system.drive.kind == DriveKind::Hdd ? 1048576.0 : 131072.0;
+    const double aggregation = system.drive.kind == DriveKind::Hdd
+                                   ? kZfsAggregationLimitRotating
+                                   : kZfsAggregationLimitNonRotating;
     const ZfsPool z = make_zfs_pool(system.layout);
     const double streams =
         workload.streams > 0 ? std::min(workload.streams, outstanding) : outstanding;
     // derived: the children that hold the streams' data each take that many bytes at once: a
     // raidz/dRAID record's data columns; on a mirror the child each stream stays on
     // (vdev_mirror_load), so at most one child per stream.
-    const double holding =
-        z.parity == 0
-            ? std::min(static_cast<double>(z.children), streams)
-            : static_cast<double>(is_draid(z.level) ? z.draid_data : z.children - z.parity);
+    const double holding = z.parity == 0 ? std::min(static_cast<double>(z.children), streams)
+                                         : static_cast<double>(zfs_data_columns(z));
     const double at_drives = kAsyncReadMaxActive * aggregation * holding * z.vdevs;
     const double in_flight = std::min(streams * kDistance, at_drives);
     // derived: past about a thousand jobs the closed network is at its bound; the cap keeps

@@ -29,6 +29,13 @@ bool power_of_two(double v) {
 
 }  // namespace
 
+int zfs_data_columns(const ZfsPool& pool) {
+    if (pool.parity == 0) {
+        return 1;
+    }
+    return std::max(1, is_draid(pool.level) ? pool.draid_data : pool.children - pool.parity);
+}
+
 int default_draid_data(int children, int parity, int spares) {
     return std::max(1, std::min(children - spares - parity, 8));
 }

@@ -33,6 +33,17 @@ int default_draid_data(int children, int parity, int spares);
 /// holds a copy).
 double zfs_asize_sectors(const ZfsPool& pool, double psize);
 
+/// OpenZFS dmu_zfetch.c: zfetch_max_distance, how far a sequential stream is read ahead.
+inline constexpr double kZfetchMaxDistance = 64.0 * 1024 * 1024;
+/// OpenZFS vdev_queue.c: zfs_vdev_aggregation_limit, adjacent queued I/Os of a child issued as
+/// one up to this size (1 MiB), and zfs_vdev_aggregation_limit_non_rotating (128 KiB) on SSDs.
+inline constexpr double kZfsAggregationLimitRotating = 1048576.0;
+inline constexpr double kZfsAggregationLimitNonRotating = 131072.0;
+
+/// Children a whole record's data spreads over: children - parity on raidz, draid_data on
+/// dRAID (vdev_raidz_map_alloc, vdev_draid_map_alloc_row); 1 on a mirror, whose child holds it.
+int zfs_data_columns(const ZfsPool& pool);
+
 /// Share of the allocated sectors of a block of `psize` bytes that hold its data (4 of 9 for
 /// 16 KiB on a 5-drive raidz2 with ashift 12). Mirrors: 1 (of the vdev's space).
 double zfs_data_share(const ZfsPool& pool, double psize);

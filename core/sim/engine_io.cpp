@@ -55,7 +55,7 @@ bool Engine::zfs_prefetch(int id, OsReq& r, double now) {
     // OpenZFS dmu_zfetch.c: a sequential stream is read zfetch_max_distance (64 MiB) ahead of
     // the application (taken at its steady-state distance from the stream's first read); the
     // reads are the drives' async class, issued as they come (the drives' queues order them).
-    constexpr double kDistance = 64.0 * 1024 * 1024;
+    constexpr double kDistance = kZfetchMaxDistance;
     const double record = map_.geometry().unit;
     const auto key = [&](std::int64_t rec) { return rec * 4096 + r.volume; };
     const auto first = static_cast<std::int64_t>(std::floor(r.offset / record));
@@ -70,11 +70,8 @@ bool Engine::zfs_prefetch(int id, OsReq& r, double now) {
     // are issued as one, up to zfs_vdev_aggregation_limit (1 MiB; 128 KiB on SSDs) per child:
     // the records issued together are read as one array request of up to that many records.
     const ZfsPool& z = map_.geometry().zfs;
-    const int data_columns = z.parity == 0       ? 1  // a mirror child reads whole records
-                             : is_draid(z.level) ? z.draid_data
-                                                 : z.children - z.parity;
-    const double column = std::max(z.sector, record / std::max(1, data_columns));
-    const double limit = hdd_ ? 1048576.0 : 131072.0;
+    const double column = std::max(z.sector, record / zfs_data_columns(z));
+    const double limit = hdd_ ? kZfsAggregationLimitRotating : kZfsAggregationLimitNonRotating;
     const auto batch_max = static_cast<std::int64_t>(std::max(1.0, std::floor(limit / column)));
     std::int64_t batch_first = 0, batch_size = 0;
     const auto flush = [&]() {
@@ -396,6 +393,7 @@ void Engine::choose_copy(OsReq& r, double now) {
     }
     const int copies = map_.read_copies();
     const int base = r.volume * map_.geometry().drives;
+    const bool zfs_mirror = map_.geometry().level == RaidLevel::ZfsMirror;
     std::vector<SimArrayRequest> options;
     std::vector<int> load;
     std::vector<double> reach;
@@ -405,7 +403,7 @@ void Engine::choose_copy(OsReq& r, double now) {
         double longest = 0.0;
         for (const SimIo& io : options.back().phases.front().ios) {
             n += disk_in_system(base + io.disk);
-            if (hdd_) {
+            if (hdd_ && !zfs_mirror) {  // (vdev_mirror.c looks at no arm: zfs_mirror_choice)
                 longest =
                     std::max(longest, hdds_[static_cast<std::size_t>(base + io.disk)].positioning(
                                           io.offset, now, false));
@@ -414,7 +412,7 @@ void Engine::choose_copy(OsReq& r, double now) {
         load.push_back(n);
         reach.push_back(longest);
     }
-    if (map_.geometry().level == RaidLevel::ZfsMirror && !options.front().phases.empty() &&
+    if (zfs_mirror && !options.front().phases.empty() &&
         !options.front().phases.front().ios.empty()) {
         zfs_mirror_choice(r, base, options, load);
         return;
@@ -454,7 +452,10 @@ void Engine::zfs_mirror_choice(OsReq& r, int base, std::vector<SimArrayRequest>&
         offset = io.offset;
         const double last = last_end_[static_cast<std::size_t>(base + io.disk)];
         const double gap = std::abs(last - io.offset);
-        cost[static_cast<std::size_t>(c)] += gap < 1.0 ? 0 : !hdd_ ? 1 : gap < 1048576.0 ? 2 : 5;
+        cost[static_cast<std::size_t>(c)] += gap < 1.0               ? 0
+                                             : !hdd_                 ? 1
+                                             : gap < 1024.0 * 1024.0 ? 2
+                                                                     : 5;
     }
     const int least = *std::min_element(cost.begin(), cost.end());
     std::vector<int> preferred;

@@ -39,8 +39,9 @@ struct FioTest {
 // test writes synchronously (no O_SYNC, no fsync per write) or reads through the ZIL, so the
 // SLOG takes no part in them (derived: OpenZFS zil.c writes log blocks only for sync
 // semantics). Left out: sync_rand_write, async_rand_write (8 GiB) and mixed_rw (16 GiB) fit
-// the 31 GiB ARC (arcstat: 98-99% hits in mixed_rw), which is not modelled; slog_punisher
-// (O_SYNC: the ZIL, not modelled); metadata_stress (file creation, not expressible).
+// the 31 GiB ARC (arcstat: 98-99% hits in mixed_rw; left out when encoded, before the model
+// had the ARC); slog_punisher (O_SYNC: run once through the ZIL model and not encoded, its
+// miss named in docs/model.md section 10); metadata_stress (file creation, not expressible).
 const FioTest kTests[] = {
     {"zfs_benchmark_logs/tank_raidz2_nospecial_slog/large_read/large_read.log", kRaidz2,
      "fio 1 MiB sequential reads, 2 x 20 GiB", "1 MiB sequential read, iodepth 4 x numjobs 2", 4,
@@ -178,7 +179,8 @@ StudyResult run_clemtibs_zfs(const Catalog& catalog, const std::filesystem::path
         "with a SLOG, which these non-synchronous tests do not use) and sync_seq_write (pools "
         "without special vdev and without SLOG; psync without O_SYNC, so asynchronous to ZFS). "
         "Left out: the 4 KiB random writes (8 GiB) and the 64 KiB 70/30 mix (16 GiB) fit the "
-        "31 GiB ARC, which is not modelled; slog_punisher needs the ZIL (not modelled); "
+        "31 GiB ARC (left out when encoded, before the model had the ARC); slog_punisher "
+        "(O_SYNC through the ZIL: run once, not encoded, docs/model.md section 10); "
         "metadata_stress creates files (not expressible); pools with a special vdev (not "
         "modelled); the resilver (healing resilver at 8% fill: not a rebuild the model times). "
         "The model predicts the same sequential read rate for both layouts, where dRAID2 "
