@@ -27,8 +27,6 @@ int zfs_prefetch_depth(const System& system, const Workload& workload, int outst
     if (!(prefetched > 0.0) || !(request > 0.0) || read_hit_ratio(system, ws, true) >= 1.0) {
         return 0;
     }
-    // OpenZFS dmu_zfetch.c: each stream is read up to zfetch_max_distance (64 MiB) ahead.
-    constexpr double kDistance = kZfetchMaxDistance;
     // vdev_queue.c: prefetch reads are the async-read class, at most
     // zfs_vdev_async_read_max_active (3) in flight per child, each aggregated with adjacent
     // queued reads up to zfs_vdev_aggregation_limit (1 MiB; 128 KiB on SSDs).
@@ -45,7 +43,8 @@ int zfs_prefetch_depth(const System& system, const Workload& workload, int outst
     const double holding = z.parity == 0 ? std::min(static_cast<double>(z.children), streams)
                                          : static_cast<double>(zfs_data_columns(z));
     const double at_drives = kAsyncReadMaxActive * aggregation * holding * z.vdevs;
-    const double in_flight = std::min(streams * kDistance, at_drives);
+    const double in_flight =
+        std::min(streams * kZfetchMaxDistance /* dmu_zfetch.c, per stream */, at_drives);
     // derived: past about a thousand jobs the closed network is at its bound; the cap keeps
     // the solution cheap for small requests (64 MiB of 4 KiB reads).
     constexpr double kMaxDepth = 1024.0;
