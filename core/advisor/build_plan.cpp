@@ -24,6 +24,8 @@
 
 #include "format/format.h"
 #include "layout/geometry.h"
+#include "system/md_bitmap.h"
+#include "system/raid_software.h"
 #include "units/units.h"
 
 namespace raidadv::advisor {
@@ -121,10 +123,30 @@ std::string md_create(int md, const std::string& level, int count, const std::st
 
 /// The md devices of one volume whose drives start at `first`; `md` is the next free md number.
 /// Returns the lines; `top` receives the md number holding the volume's data.
+/// mdadm(8) --bitmap: said outright, as the model took it (system/md_bitmap.h), because mdadm
+/// 4.4 asks when it is not given and earlier versions chose by the members' size.
+std::string md_bitmap_option(const System& s) {
+    if (!linux_md(s)) {
+        return "";  // the model took no md bitmap either way: mdadm's own default
+    }
+    if (!md_bitmap_on(s)) {
+        return " --bitmap=none";
+    }
+    std::string option = " --bitmap=internal";
+    if (s.layout.md_bitmap_chunk_bytes > 0.0) {
+        // mdadm(8) --bitmap-chunk: a size with a suffix (K, M).
+        option += " --bitmap-chunk=" +
+                  std::to_string(static_cast<long long>(s.layout.md_bitmap_chunk_bytes / 1024.0)) +
+                  "K";
+    }
+    return option;
+}
+
 std::vector<std::string> mdadm_volume(const System& s, int first, int& md, int& top) {
     const Layout& layout = s.layout;
     const Geometry g = make_geometry(layout);
     const std::string chunk = " --chunk=" + std::to_string(stripe_kib(layout)) + "K";
+    const std::string bitmap = md_bitmap_option(s);
     std::vector<std::string> lines;
     switch (layout.level) {
         case RaidLevel::Simple:
@@ -134,20 +156,22 @@ std::vector<std::string> mdadm_volume(const System& s, int first, int& md, int& 
         case RaidLevel::Raid5:
         case RaidLevel::Raid6:
             top = md++;
-            lines.push_back(md_create(top, std::to_string(level_number(layout.level)),
-                                      layout.drives, chunk, devices(s, first, layout.drives)));
+            lines.push_back(
+                md_create(top, std::to_string(level_number(layout.level)), layout.drives,
+                          chunk + (layout.level == RaidLevel::Raid0 ? std::string() : bitmap),
+                          devices(s, first, layout.drives)));
             return lines;
         case RaidLevel::Raid1:
             top = md++;
             lines.push_back(
-                md_create(top, "1", layout.drives, "", devices(s, first, layout.drives)));
+                md_create(top, "1", layout.drives, bitmap, devices(s, first, layout.drives)));
             return lines;
         case RaidLevel::Raid10:
             top = md++;
             // mdadm(8): --layout n2 / f2 / o2, the placement's first letter and the copies.
             lines.push_back(md_create(top, "10", layout.drives,
                                       " --layout=" + std::string(1, to_string(g.placement)[0]) +
-                                          std::to_string(g.copies) + chunk,
+                                          std::to_string(g.copies) + chunk + bitmap,
                                       devices(s, first, layout.drives)));
             return lines;
         case RaidLevel::Raid01:

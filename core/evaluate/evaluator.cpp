@@ -8,6 +8,7 @@
 #include "evaluate/zfs_prefetch.h"
 #include "layout/geometry.h"
 #include "queueing/percentile.h"
+#include "system/md_bitmap.h"
 
 namespace raidadv {
 
@@ -43,6 +44,44 @@ PointMetrics to_metrics(const queueing::Solution& sol, const BuiltNetwork& built
         }
     }
     return m;
+}
+
+/// Linux md's write-intent bitmap: the share of writes that wait for a bitmap update depends on
+/// the write rate (system/md_bitmap.h), which the solve gives. derived: a fixed point per load
+/// point, started from the solve without the bitmap (whose rate bounds it from above), two
+/// rounds.
+constexpr int kBitmapRounds = 2;
+
+double writes_per_volume(const System& system, const Workload& workload, double jobs_per_s) {
+    return std::max(0.0, jobs_per_s) * (1.0 - workload.read_fraction) /
+           std::max(1, system.layout.volumes);
+}
+
+/// Replaces the closed points of `ev` (solved without the bitmap) by the bitmap's fixed point.
+void solve_with_md_bitmap(const System& system, const Workload& workload,
+                          const std::vector<int>& populations, const EvaluateOptions& options,
+                          Evaluation& ev) {
+    for (std::size_t i = 0; i < ev.points.size() && i < populations.size(); ++i) {
+        PointMetrics& m = ev.points[i];
+        if (m.stopped || m.saturated) {
+            continue;
+        }
+        double x = m.iops;
+        for (int round = 0; round < kBitmapRounds; ++round) {
+            const BuiltNetwork built =
+                build_network(system, workload,
+                              MdBitmapLoad{writes_per_volume(system, workload, x), populations[i]});
+            const auto sols = queueing::solve_closed(built.network, {populations[i]},
+                                                     workload.think_time_s, options.exact_limit);
+            PointMetrics next = to_metrics(sols.front(), built);
+            next.concurrency = m.concurrency;
+            m = std::move(next);
+            if (m.saturated) {
+                break;
+            }
+            x = m.iops;
+        }
+    }
 }
 
 }  // namespace
@@ -103,9 +142,22 @@ Evaluation evaluate(const System& system, const Workload& workload,
         if (ev.stopped) {
             return ev;  // the caller has what it asked for
         }
+        if (md_bitmap_on(system) && workload.read_fraction < 1.0 &&
+            populations == workload.concurrency && system.layout.failed_drives == 0 &&
+            system.layout.rebuild_rate_fraction <= 0.0) {
+            solve_with_md_bitmap(system, workload, populations, options, ev);
+        }
     }
+    const bool bitmap = md_bitmap_on(system) && workload.read_fraction < 1.0 &&
+                        system.layout.failed_drives == 0 &&
+                        system.layout.rebuild_rate_fraction <= 0.0;
     for (double rate : workload.arrival_rates_per_s) {
-        PointMetrics m = to_metrics(queueing::solve_open(built.network, rate), built);
+        const BuiltNetwork open_built =
+            bitmap ? build_network(system, workload,
+                                   MdBitmapLoad{writes_per_volume(system, workload, rate), 0})
+                   : BuiltNetwork{};
+        const BuiltNetwork& use = bitmap ? open_built : built;
+        PointMetrics m = to_metrics(queueing::solve_open(use.network, rate), use);
         m.arrival_rate_per_s = rate;
         ev.points.push_back(std::move(m));
     }

@@ -7,12 +7,14 @@
 #include <cmath>
 #include <map>
 
+#include "components/hdd_model.h"
 #include "components/ssd_model.h"
 #include "evaluate/degraded.h"
 #include "evaluate/drive_visits.h"
 #include "evaluate/link_stages.h"
 #include "evaluate/request_mapping.h"
 #include "layout/geometry.h"
+#include "system/md_bitmap.h"
 #include "system/raid_software.h"
 #include "system/read_cache.h"
 #include "system/write_cache.h"
@@ -34,8 +36,12 @@ struct Stations {
 
 class Builder {
   public:
-    Builder(const System& sys, const Workload& wl)
+    Builder(const System& sys, const Workload& wl, const MdBitmapLoad& md_bitmap)
         : sys_(sys), wl_(wl), geo_(make_geometry(sys.layout)) {
+        if (md_bitmap.writes_per_s >= 0.0 && md_bitmap_on(sys)) {
+            bitmap_writes_per_s_ = md_bitmap.writes_per_s;
+            bitmap_population_ = md_bitmap.population;
+        }
         write_back_ = uses_write_back(sys, wl);
         software_raid_ = sys.controller.kind != ControllerKind::HardwareRaid && geo_.drives > 1;
         total_drives_ = geo_.drives * geo_.volumes;
@@ -239,6 +245,9 @@ class Builder {
 
     void add_os_request(const OsRequest& r, double count, double probability,
                         std::vector<Visit>& visits) const {
+        if (r.write && !r.continues && bitmap_writes_per_s_ >= 0.0) {
+            add_md_bitmap(r, count, probability, visits);
+        }
         const HostWork work = host_work(sys_, software_raid_, r);
         // A later window of a file read keeps its clusters in flight one behind the other: while
         // one is on the disks the next passes the host and the controller, so the window takes
@@ -278,6 +287,99 @@ class Builder {
             visits.push_back(ctl_visit);
         }
         visits.push_back(host_link_visit(idx_.host_link, sys_, software_raid_, r, work, count));
+    }
+
+    /// Linux md's write-intent bitmap (system/md_bitmap.h): before its data go out, a write
+    /// whose chunk bit is clear, and every write md gathered for the same unplug, waits while
+    /// md writes the bitmap page through to every member (REQ_PREFLUSH | REQ_FUA). The writes
+    /// gathered while one update runs share the next.
+    void add_md_bitmap(const OsRequest& r, double count, double probability,
+                       std::vector<Visit>& visits) const {
+        const double x = bitmap_writes_per_s_;
+        const double p =
+            md_bitmap_clear_share(sys_, x, wl_.span_fraction, r.sequential, r.user_bytes);
+        if (!(p > 0.0)) {
+            return;
+        }
+        const double b = md_bitmap_update_s(r, x);
+        // derived: the writes arriving while one update runs (x b of them) wait for the next and
+        // share it; an update is needed if any of them needs a bit.
+        const double batch = std::max(1.0, x * b);
+        const double needed = 1.0 - std::pow(1.0 - std::min(1.0, p), batch);
+        // derived: a write arriving while another's update runs waits for its rest, half on
+        // average; updates run for the share x / batch * needed * b of the time, the other
+        // n - 1 of n closed jobs' updates for (n - 1) / n of it.
+        const double others = bitmap_population_ > 0
+                                  ? static_cast<double>(bitmap_population_ - 1) / bitmap_population_
+                                  : 1.0;
+        const double busy = std::min(0.95, x / batch * needed * b) * others;
+        DriveAccess a;
+        a.fork = geo_.drives;
+        a.mean_bytes = a.max_bytes = kMdBitmapPageBytes;
+        a.write = true;
+        a.stable = true;
+        a.count = count * needed / batch;
+        a.probability = probability;
+        std::vector<Visit> added;
+        drive_visits_->add(a, added);
+        // The drives do one update per batch; each write of it waits the whole update.
+        const double wait = ((batch - 1.0) + batch * busy / 2.0) * b;
+        for (Visit& v : added) {
+            if (v.station != idx_.drives || v.detached) {
+                continue;
+            }
+            if (v.service.at) {
+                auto inner = v.service.at;
+                v.service.at = [inner, wait](const queueing::Arrival& found) {
+                    queueing::ServiceParts parts = inner(found);
+                    parts.delay_s += wait;
+                    return parts;
+                };
+            } else {
+                v.service.parts.delay_s += wait;
+            }
+            break;
+        }
+        for (Visit& v : added) {
+            visits.push_back(std::move(v));
+        }
+        visits.push_back(drive_link_visit(idx_.drive_link, sys_, links_, a, false));
+    }
+
+    /// One bitmap update: a page written through on every member, the slowest finishing it.
+    /// derived: command overhead, a seek from anywhere in the span (to the bitmap near the
+    /// start: taken as a random seek), the page's transfer, and the rotational wait of the last
+    /// of n members, n/(n+1) of a revolution (the largest of n uniform waits); an SSD's write.
+    /// Its REQ_PREFLUSH first empties a drive's write cache: derived, the writes it holds, as
+    /// an M/M/1 queue at the drive's write load (x requests per second, `r`'s disk writes
+    /// spread over the members) holds them, up to its window, each a random access.
+    double md_bitmap_update_s(const OsRequest& r, double x) const {
+        const DriveSpec& d = sys_.drive;
+        if (d.kind == DriveKind::Ssd) {
+            const SsdDemand w = ssd_write_demand(d.ssd, kMdBitmapPageBytes, false);
+            return w.flash_s + w.bandwidth_s;
+        }
+        const double n = geo_.drives;
+        const double seek = hdd_mean_random_seek(d.hdd, wl_.span_fraction);
+        const double transfer = hdd_transfer_time(d.hdd, kMdBitmapPageBytes, wl_.span_fraction);
+        const double page =
+            d.hdd.command_overhead_s + seek + hdd_revolution_time(d.hdd) * n / (n + 1.0) + transfer;
+        if (!drive_visits_->drive_cache()) {
+            return page;
+        }
+        double writes = 0.0;
+        for (const IoPhase& phase : r.array.phases) {
+            for (const DiskIo& io : phase.ios) {
+                writes += io.write ? 1.0 : 0.0;
+            }
+        }
+        const double access =
+            d.hdd.command_overhead_s + seek + hdd_revolution_time(d.hdd) / 2.0 + transfer;
+        const double rho = std::min(0.95, x * writes / n * access);
+        const double held =
+            std::min(static_cast<double>(hdd_write_cache_window(d.hdd, kMdBitmapPageBytes)),
+                     rho / (1.0 - rho));
+        return page + held * access;
     }
 
     /// The drive and drive-link visits of phase `i` of `r`.
@@ -353,7 +455,9 @@ class Builder {
     MappingContext mapping_;
     bool write_back_ = false;
     bool software_raid_ = false;
-    double working_set_ = 0.0;  ///< bytes the requests spread over (read_cache.h)
+    double bitmap_writes_per_s_ = -1.0;  ///< md bitmap: write requests per second per volume
+    int bitmap_population_ = 0;          ///< md bitmap: the closed population (0: open)
+    double working_set_ = 0.0;           ///< bytes the requests spread over (read_cache.h)
     int total_drives_ = 1;
     int links_ = 1;
     Stations idx_;
@@ -363,15 +467,17 @@ class Builder {
 
 }  // namespace
 
-BuiltNetwork build_mapped_network(const System& system, const Workload& workload) {
-    return Builder(system, workload).build();
+BuiltNetwork build_mapped_network(const System& system, const Workload& workload,
+                                  const MdBitmapLoad& md_bitmap) {
+    return Builder(system, workload, md_bitmap).build();
 }
 
-BuiltNetwork build_network(const System& system, const Workload& workload) {
+BuiltNetwork build_network(const System& system, const Workload& workload,
+                           const MdBitmapLoad& md_bitmap) {
     if (system.layout.failed_drives > 0 || system.layout.rebuild_rate_fraction > 0.0) {
         return build_degraded_network(system, workload);  // evaluate/degraded.cpp
     }
-    return build_mapped_network(system, workload);
+    return build_mapped_network(system, workload, md_bitmap);
 }
 
 }  // namespace raidadv

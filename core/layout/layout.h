@@ -15,6 +15,10 @@ struct Layout {
     int mirror_copies = 2;   ///< raid1/raid10/raid01: copies of each block (n-way mirrors)
     /// raid10 without spans, as Linux md builds it: near (the default), far or offset (2 copies).
     CopyPlacement placement = CopyPlacement::Near;
+    /// Linux md's write-intent bitmap (mdadm --bitmap; system/md_bitmap.h). Auto: as mdadm 3.3
+    /// to 4.3 create it (internal when members are over 100 GiB).
+    MdBitmap md_bitmap = MdBitmap::Auto;
+    double md_bitmap_chunk_bytes = 0.0;      ///< mdadm --bitmap-chunk; 0 = mdadm's default
     double stripe_unit_bytes = 64.0 * 1024;  ///< bytes per disk per stripe (the "strip")
     int volumes = 1;  ///< identical independent volumes; the load is spread evenly over them
     /// Failed drives in the FIRST volume (degraded mode): drives 0..failed_drives-1, the worst

@@ -55,6 +55,27 @@ std::optional<CopyPlacement> copy_placement_from_string(std::string_view name) {
     return std::nullopt;
 }
 
+std::string_view to_string(MdBitmap bitmap) {
+    switch (bitmap) {
+        case MdBitmap::Internal:
+            return "internal";
+        case MdBitmap::None:
+            return "none";
+        case MdBitmap::Auto:
+            break;
+    }
+    return "auto";
+}
+
+std::optional<MdBitmap> md_bitmap_from_string(std::string_view name) {
+    for (MdBitmap b : {MdBitmap::Auto, MdBitmap::Internal, MdBitmap::None}) {
+        if (to_string(b) == name) {
+            return b;
+        }
+    }
+    return std::nullopt;
+}
+
 std::string_view to_string(RaidLevel level) {
     for (const auto& [l, name] : kNames) {
         if (l == level) {

@@ -35,6 +35,10 @@ enum class RaidLevel {
 /// row of chunks is followed by its copy shifted by one drive.
 enum class CopyPlacement { Near, Far, Offset };
 
+/// Linux md's write-intent bitmap (mdadm --bitmap=internal|none; md(4) "Bitmap write-intent
+/// logging"). Auto: mdadm's default (system/md_bitmap.h).
+enum class MdBitmap { Auto, Internal, None };
+
 /// "raid5", "raid10", ... as used in project files and the catalog.
 std::string_view to_string(RaidLevel level);
 /// Inverse of to_string; nullopt for unknown names.
@@ -70,5 +74,7 @@ int min_span_drives(RaidLevel level);
 std::string_view to_string(CopyPlacement placement);
 /// Inverse of to_string; nullopt for unknown names.
 std::optional<CopyPlacement> copy_placement_from_string(std::string_view name);
+std::string_view to_string(MdBitmap bitmap);
+std::optional<MdBitmap> md_bitmap_from_string(std::string_view name);
 
 }  // namespace raidadv

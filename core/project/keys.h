@@ -71,6 +71,9 @@ inline constexpr const char* stripe_kib = "stripe_kib";
 inline constexpr const char* disks_per_span = "disks_per_span";
 inline constexpr const char* mirror_copies = "mirror_copies";
 inline constexpr const char* placement = "placement";  ///< raid10: "near", "far", "offset"
+/// Linux md: "auto", "internal" or "none" (system/md_bitmap.h)
+inline constexpr const char* md_bitmap = "md_bitmap";
+inline constexpr const char* md_bitmap_chunk = "md_bitmap_chunk";  ///< mdadm --bitmap-chunk
 inline constexpr const char* volumes = "volumes";
 inline constexpr const char* failed_drives = "failed_drives";
 inline constexpr const char* rebuild_rate_fraction = "rebuild_rate_fraction";

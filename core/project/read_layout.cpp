@@ -252,6 +252,27 @@ bool read_placement(ObjectReader& r, Layout& layout) {
     return true;
 }
 
+/// The "md_bitmap" and "md_bitmap_chunk" keys (Linux md's write-intent bitmap), if given.
+void read_md_bitmap(ObjectReader& r, Layout& layout) {
+    if (const json* v = r.find(k::md_bitmap)) {
+        std::optional<MdBitmap> bitmap;
+        if (v->is_string()) {
+            bitmap = md_bitmap_from_string(v->get<std::string>());
+        }
+        if (!bitmap) {
+            r.problem(k::md_bitmap,
+                      "must be \"auto\" (mdadm's default), \"internal\" or \"none\" (mdadm "
+                      "--bitmap); got " +
+                          describe(*v));
+        } else {
+            layout.md_bitmap = *bitmap;
+        }
+    }
+    // mdadm --bitmap-chunk: a power of two from 4 KiB (super1.c min_chunk) up to 2^31 bytes.
+    r.size(k::md_bitmap_chunk, {4096.0, 2147483648.0}, layout.md_bitmap_chunk_bytes, Need::Optional,
+           4096.0);
+}
+
 /// Far and offset are Linux md raid10 layouts of 2 copies without spans.
 bool check_placement(ObjectReader& r, RaidLevel level, const std::string& name,
                      const Layout& layout, bool spans_given) {
@@ -286,11 +307,12 @@ Layout read_layout(const json& value, const std::string& path, Issues& issues) {
     ObjectReader r(
         value, path, issues,
         concat_keys({{k::level, k::drives, k::disks_per_span, k::mirror_copies, k::placement,
-                      k::volumes, k::failed_drives, k::rebuild_rate_fraction, k::vdevs, k::ashift,
-                      k::draid_data, k::draid_spares},
+                      k::md_bitmap, k::volumes, k::failed_drives, k::rebuild_rate_fraction,
+                      k::vdevs, k::ashift, k::draid_data, k::draid_spares},
                      size_keys(k::stripe),
                      size_keys(k::recordsize),
-                     size_keys(k::volblocksize)}),
+                     size_keys(k::volblocksize),
+                     size_keys(k::md_bitmap_chunk)}),
         "an object like {\"level\": \"raid5\", \"drives\": 4}");
     if (!r.valid()) {
         return layout;
@@ -303,6 +325,7 @@ Layout read_layout(const json& value, const std::string& path, Issues& issues) {
     const bool copies_given =
         r.integer(k::mirror_copies, 2, kMaxMirrorCopies, layout.mirror_copies);
     const bool placement_given = read_placement(r, layout);
+    read_md_bitmap(r, layout);
     r.size(k::stripe, {kMinStripeBytes, kMaxStripeBytes}, layout.stripe_unit_bytes, Need::Optional,
            units::sector);
     r.integer(k::volumes, 1, kMaxVolumes, layout.volumes);

@@ -139,6 +139,12 @@ ProjectJson to_json(const Layout& layout) {
     if (layout.level == RaidLevel::Raid10 && layout.placement != CopyPlacement::Near) {
         out[k::placement] = std::string(to_string(layout.placement));
     }
+    if (layout.md_bitmap != MdBitmap::Auto) {
+        out[k::md_bitmap] = std::string(to_string(layout.md_bitmap));
+    }
+    if (layout.md_bitmap_chunk_bytes > 0.0) {
+        put_size(out, k::md_bitmap_chunk, layout.md_bitmap_chunk_bytes);
+    }
     if (is_striped(layout.level)) {
         put_size(out, k::stripe, layout.stripe_unit_bytes);
     }

@@ -13,6 +13,7 @@ struct SimIo {
     double offset = 0.0;  ///< bytes from the start of the drive
     double bytes = 0.0;
     bool write = false;
+    bool flush = false;  ///< REQ_PREFLUSH | REQ_FUA: the drive's write cache first, then this
 };
 
 struct SimPhase {

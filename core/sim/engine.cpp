@@ -1,6 +1,8 @@
 // One load point of the simulator: jobs, the event loop, warm-up and measurement (see engine.h).
 #include "sim/engine.h"
 
+#include "system/md_bitmap.h"
+
 #include <algorithm>
 #include <cmath>
 #include <functional>
@@ -62,6 +64,17 @@ Engine::Engine(const System& system, const Workload& workload, const SimOptions&
     write_back_ = uses_write_back(system, workload);
     host_cache_ = read_cache_in_host(system);
     drive_cache_ = uses_drive_write_cache(system, workload);
+    if (md_bitmap_on(system)) {
+        bitmap_chunk_bytes_ = md_bitmap_chunk_bytes(system);
+        const RaidLevel level = system.layout.level;
+        bitmap_divisor_ = level == RaidLevel::Raid5   ? std::max(1, g.drives - 1)
+                          : level == RaidLevel::Raid6 ? std::max(1, g.drives - 2)
+                                                      : 1;
+        for (int v = 0; v < g.volumes; ++v) {
+            bitmap_gates_.emplace_back(kMdBitmapDaemonSleepS,
+                                       rng_.uniform() * kMdBitmapDaemonSleepS);
+        }
+    }
     // As network_builder.cpp: RAID work runs on the host unless a hardware RAID controller does it.
     software_raid_ = system.controller.kind != ControllerKind::HardwareRaid && g.drives > 1;
     total_drives_ = g.drives * g.volumes;

@@ -15,6 +15,7 @@
 #include "sim/block_lru.h"
 #include "sim/event_queue.h"
 #include "sim/hdd.h"
+#include "sim/md_bitmap_gate.h"
 #include "sim/rng.h"
 #include "sim/simulator.h"
 #include "sim/stations.h"
@@ -122,13 +123,15 @@ class Engine {
         double cpu_s = 0.0, ctl_s = 0.0, host_link_s = 0.0;
         double raid_s = 0.0;  ///< md's stripe thread (system/raid_software.h)
         double t_ctl_entry = 0.0;
-        double data_ready = 0.0;     ///< reads: first drive data of the last phase
-        double release_bytes = 0.0;  ///< destage: cache space freed on completion
-        int prefetch_waits = 0;      ///< records this read waits for from prefetch reads
-        std::int64_t record = 0;     ///< a prefetch read: its first record's key
-        int records = 1;             ///< a prefetch read: consecutive records it reads
+        double data_ready = 0.0;         ///< reads: first drive data of the last phase
+        double release_bytes = 0.0;      ///< destage: cache space freed on completion
+        int prefetch_waits = 0;          ///< records this read waits for from prefetch reads
+        std::int64_t record = 0;         ///< a prefetch read: its first record's key
+        int records = 1;                 ///< a prefetch read: consecutive records it reads
+        std::int64_t bitmap_chunk = -1;  ///< md: the write's bitmap chunk (-1: not counted)
     };
     static constexpr int kPrefetch = -2;
+    static constexpr int kMdBitmap = -3;  ///< an md bitmap update (its page on every member)
     /// A record a ZFS stream has prefetched: read already, or the reads waiting for it.
     struct Prefetched {
         bool done = false;
@@ -138,7 +141,7 @@ class Engine {
         int os = -1;
         int disk = 0;  ///< global drive index
         double offset = 0.0, bytes = 0.0;
-        bool write = false, background = false;
+        bool write = false, background = false, flush = false;
         double link_end = 0.0, media_start = 0.0, bw_s = 0.0;
     };
 
@@ -157,6 +160,10 @@ class Engine {
     void on_station(int station, int item, double now);
     void schedule(int station, const std::optional<Started>& s);
     void after_controller(int os, double now);
+    /// md's write-intent bitmap: `r` counted on its chunk; false if it waits for an update.
+    bool pass_md_bitmap(int os, double now);
+    void start_md_bitmap_update(int volume, double now);
+    void md_bitmap_update_done(int os, double now);
     void admit_write(int os, double now);
     /// ZFS: drops the read of a partial record already dirty in memory; marks the records.
     void zfs_dirty(OsReq& r);
@@ -231,6 +238,10 @@ class Engine {
     double window_t0_ = 0.0, window_admitted_ = 0.0, window_released_ = 0.0;
     std::vector<int> next_copy_;    ///< per volume: mirror tie-break (alternate)
     std::vector<double> last_end_;  ///< per drive: where the last I/O issued to it ended (ZFS)
+    /// md's write-intent bitmap (system/md_bitmap.h): per volume; empty without one.
+    std::vector<MdBitmapGate> bitmap_gates_;
+    double bitmap_chunk_bytes_ = 0.0;
+    int bitmap_divisor_ = 1;  ///< raid5/6 count member sectors: volume offset over data drives
 
     Pool<Job> jobs_;
     Pool<OsReq> os_;

@@ -5,7 +5,9 @@
 #include <limits>
 
 #include "sim/engine.h"
+
 #include "sim/ssd.h"
+#include "system/md_bitmap.h"
 
 namespace raidadv::sim {
 
@@ -311,7 +313,60 @@ void Engine::after_controller(int id, double now) {
         enter_cache(id, now);
         return;
     }
+    if (!bitmap_gates_.empty() && !pass_md_bitmap(id, now)) {
+        return;  // waits for the bitmap update
+    }
     start_phase(id, now);
+}
+
+bool Engine::pass_md_bitmap(int id, double now) {
+    OsReq& r = os_[id];
+    if (!r.write || r.job < 0) {
+        return true;
+    }
+    MdBitmapGate& gate = bitmap_gates_[static_cast<std::size_t>(r.volume)];
+    r.bitmap_chunk = static_cast<std::int64_t>(r.offset / bitmap_divisor_ / bitmap_chunk_bytes_);
+    const bool clear = gate.start_write(r.bitmap_chunk, now);
+    if (r.continues) {
+        return true;  // a later piece of a transfer goes with its first (the model's one update)
+    }
+    if (gate.admit(id, clear)) {
+        return true;
+    }
+    if (gate.update_to_start()) {
+        start_md_bitmap_update(r.volume, now);
+    }
+    return false;
+}
+
+void Engine::start_md_bitmap_update(int volume, double now) {
+    // md_bitmap_unplug -> write_sb_page: the dirty page to every member, written through.
+    bitmap_gates_[static_cast<std::size_t>(volume)].update_started();
+    const int id = os_.alloc();
+    OsReq& u = os_[id];
+    u = OsReq{};
+    u.job = kMdBitmap;
+    u.volume = volume;
+    u.write = true;
+    SimPhase phase;
+    for (int d = 0; d < map_.geometry().drives; ++d) {
+        phase.ios.push_back({d, kMdBitmapOffsetBytes, kMdBitmapPageBytes, true, true});
+    }
+    u.array.phases.push_back(std::move(phase));
+    start_phase(id, now);
+}
+
+void Engine::md_bitmap_update_done(int id, double now) {
+    const int volume = os_[id].volume;
+    os_.release(id);
+    MdBitmapGate& gate = bitmap_gates_[static_cast<std::size_t>(volume)];
+    const std::vector<int> released = gate.update_done();
+    if (gate.update_to_start()) {
+        start_md_bitmap_update(volume, now);
+    }
+    for (int w : released) {
+        start_phase(w, now);
+    }
 }
 
 void Engine::enter_cache(int id, double now) {
@@ -497,6 +552,7 @@ void Engine::start_phase(int id, double now) {
         y.offset = io.offset;
         y.bytes = io.bytes;
         y.write = io.write;
+        y.flush = io.flush;
         y.background = r.job == -1;  // (prefetch reads are foreground: the stream waits)
         last_end_[static_cast<std::size_t>(y.disk)] = y.offset + y.bytes;
         if (y.background) {
@@ -529,7 +585,7 @@ void Engine::enqueue_disk(int x, double now) {
     Io& y = ios_[x];
     if (hdd_) {
         if (hdds_[static_cast<std::size_t>(y.disk)].enqueue(
-                {x, y.offset, y.bytes, y.write, y.background})) {
+                {x, y.offset, y.bytes, y.write, y.background, y.flush})) {
             cached_write(x, now);
         } else if (y.write && drive_cache_ && !write_back_) {
             // The drive's write cache is full: it waits for room. (Behind a write-back
@@ -648,6 +704,14 @@ void Engine::array_done(int id, double now) {
     if (r.job == kPrefetch) {
         prefetch_done(id, now);
         return;
+    }
+    if (r.job == kMdBitmap) {
+        md_bitmap_update_done(id, now);
+        return;
+    }
+    if (r.bitmap_chunk >= 0) {
+        bitmap_gates_[static_cast<std::size_t>(r.volume)].end_write(r.bitmap_chunk, now);
+        r.bitmap_chunk = -1;
     }
     if (r.job < 0) {
         // Destage done: free cache space, let waiting writes in (FCFS).

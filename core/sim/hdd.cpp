@@ -154,8 +154,17 @@ bool Hdd::fits(const HddIo& io) const {
                               dirty_bytes_ + io.bytes <= spec_.cache_bytes);
 }
 
+bool Hdd::flush_waiting() const {
+    for (const HddIo& io : fg_) {
+        if (io.flush) {
+            return true;
+        }
+    }
+    return false;
+}
+
 bool Hdd::enqueue(const HddIo& io) {
-    if (io.write && write_cache_) {
+    if (io.write && write_cache_ && !io.flush) {
         if (held_.empty() && fits(io)) {
             dirty_.push_back(io);
             dirty_bytes_ += io.bytes;
@@ -300,7 +309,8 @@ std::optional<HddStart> Hdd::start_next(double now) {
     // ahead of the queue once the buffer is half full (high-water mark, hdd.h).
     const bool high = 2 * dirty_.size() >= static_cast<std::size_t>(kMaxBufferedWrites) ||
                       2.0 * dirty_bytes_ >= spec_.cache_bytes;
-    if (!dirty_.empty() && ((fg_.empty() && bg_.empty()) || !held_.empty() || high)) {
+    if (!dirty_.empty() &&
+        ((fg_.empty() && bg_.empty()) || !held_.empty() || high || flush_waiting())) {
         return start_destage(now);
     }
     const auto [io, p] = take_next(now);

@@ -38,6 +38,9 @@ struct HddIo {
     double bytes = 0.0;
     bool write = false;
     bool background = false;  ///< write-back destage: enters the drive queue behind foreground I/O
+    /// REQ_PREFLUSH | REQ_FUA (Linux Documentation/block/writeback_cache_control.rst): not
+    /// taken into the write cache, and served once the cache holds no writes.
+    bool flush = false;
 };
 
 struct HddStart {
@@ -122,6 +125,7 @@ class Hdd {
     /// A read served from the media fills a cache segment and reads ahead from its end.
     void begin_read_ahead(const HddIo& io, const Plan& p, double done);
 
+    bool flush_waiting() const;
     std::deque<HddIo> fg_, bg_;
     // Write cache: buffered writes, writes waiting for room, the destage in service.
     bool write_cache_ = false;

@@ -57,6 +57,21 @@ bool has_line(const std::vector<std::string>& lines, const std::string& wanted) 
 
 }  // namespace
 
+TEST_CASE("mdadm lines say the write-intent bitmap the model took", "[build_plan]") {
+    System s = host_raid_system(RaidLevel::Raid6, 6);
+    s.host.raid_software = "md";  // an HBA on a host that builds its RAID with md
+    // 18 TB members: mdadm 3.3 to 4.3 create an internal bitmap; 4.4 would ask.
+    CHECK(advisor::mdadm_commands(s).front().find(" --bitmap=internal ") != std::string::npos);
+    s.layout.md_bitmap = MdBitmap::None;
+    CHECK(advisor::mdadm_commands(s).front().find(" --bitmap=none ") != std::string::npos);
+    s.layout.md_bitmap = MdBitmap::Internal;
+    s.layout.md_bitmap_chunk_bytes = 256.0 * 1024 * 1024;
+    CHECK(advisor::mdadm_commands(s).front().find(" --bitmap=internal --bitmap-chunk=262144K ") !=
+          std::string::npos);
+    s.layout.level = RaidLevel::Raid0;  // RAID 0 has no bitmap: no option
+    CHECK(advisor::mdadm_commands(s).front().find("--bitmap") == std::string::npos);
+}
+
 TEST_CASE("mdadm lines for the plain levels: chunk in KiB, drives counted", "[build_plan]") {
     CHECK(advisor::mdadm_commands(host_raid_system(RaidLevel::Raid5, 6)) ==
           std::vector<std::string>{"mdadm --create /dev/md0 --level=5 --raid-devices=6 "

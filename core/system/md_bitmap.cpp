@@ -1,0 +1,87 @@
+#include "system/md_bitmap.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "layout/geometry.h"
+#include "system/raid_software.h"
+
+namespace raidadv {
+
+namespace {
+
+bool has_redundancy(RaidLevel level) {
+    switch (level) {
+        case RaidLevel::Raid1:
+        case RaidLevel::Raid10:
+        case RaidLevel::Raid5:
+        case RaidLevel::Raid6:
+            return true;
+        default:
+            return false;  // md builds no 01/50/60 itself; RAID 0 has no bitmap (mdadm)
+    }
+}
+
+}  // namespace
+
+bool md_bitmap_on(const System& system) {
+    if (system.layout.md_bitmap == MdBitmap::None || !has_redundancy(system.layout.level) ||
+        !linux_md(system)) {
+        return false;
+    }
+    if (system.layout.md_bitmap == MdBitmap::Internal) {
+        return true;
+    }
+    // mdadm Create.c (3.3 to 4.3): s->size (KiB per member) > 100*1024*1024.
+    return system.drive.capacity_bytes > 100.0 * 1024 * 1024 * 1024;
+}
+
+double md_bitmap_space_bytes(const System& system) {
+    const Layout& l = system.layout;
+    if (l.level == RaidLevel::Raid10) {
+        return usable_bytes(l, system.drive.capacity_bytes) / std::max(1, l.volumes);
+    }
+    return std::max(0.0, system.drive.capacity_bytes);
+}
+
+double md_bitmap_chunk_bytes(const System& system) {
+    if (system.layout.md_bitmap_chunk_bytes > 0.0) {
+        return system.layout.md_bitmap_chunk_bytes;
+    }
+    // mdadm super1.c: room = 128 KiB of bitmap (256 sectors); max_bits = (room * 512 -
+    // sizeof(bitmap_super_t) [256]) * 8; the chunk doubles from 4 KiB until the bits fit, and is
+    // at least 64 MiB.
+    const double max_bits = (256.0 * 512.0 - 256.0) * 8.0;
+    double chunk = 64.0 * 1024 * 1024;
+    while (md_bitmap_space_bytes(system) / chunk + 1.0 > max_bits) {
+        chunk *= 2.0;
+    }
+    return chunk;
+}
+
+double md_bitmap_clear_share(const System& system, double writes_per_s, double span_fraction,
+                             bool sequential, double bytes) {
+    if (!md_bitmap_on(system)) {
+        return 0.0;
+    }
+    const double chunk = md_bitmap_chunk_bytes(system);
+    const Layout& l = system.layout;
+    // Bytes of bitmap space a request's data take: raid5/6 count member sectors (a row's data
+    // share one member offset), raid1 and raid10 the array's.
+    const double per_member =
+        (l.level == RaidLevel::Raid5 || l.level == RaidLevel::Raid6)
+            ? bytes / std::max(1, l.drives - (l.level == RaidLevel::Raid6 ? 2 : 1))
+            : bytes;
+    if (sequential) {
+        return std::clamp(per_member / chunk, 0.0, 1.0);
+    }
+    const double chunks = std::max(1.0, std::ceil(std::clamp(span_fraction, 0.0, 1.0) *
+                                                  md_bitmap_space_bytes(system) / chunk));
+    const double mu_t = std::max(0.0, writes_per_s) / chunks * kMdBitmapDaemonSleepS;
+    if (mu_t < 1e-9) {
+        return 1.0;
+    }
+    return (std::exp(-mu_t) - std::exp(-2.0 * mu_t)) / mu_t;
+}
+
+}  // namespace raidadv
