@@ -67,18 +67,18 @@ std::string miss_note(const FioFigure& f, double predicted) {
     // Whether the model is faster than the measurement (a time below it, a rate above it).
     const bool faster = f.latency ? predicted < f.measured : predicted > f.measured;
     if (!f.read && faster && f.depth * f.jobs <= 2) {
-        return "Measured writes at one or two outstanding take about 3 disk access times, where "
-               "md's read-modify-write (read old data and parity, then write both) takes about "
-               "2: md's internal write-intent bitmap, which writes a bitmap block to every "
-               "member before the data, is not modelled; whether this array had one is not "
-               "stated (the author's bitmap article: with it, random writes ran at the rate of "
-               "one drive).";
+        return "Measured writes at one or two outstanding take about 3 disk access times: md's "
+               "read-modify-write (about 2) after the write-intent bitmap's update of every "
+               "member (mdadm's default on these 2 TB members; whether this array kept it is "
+               "not stated; the author's bitmap article: with it, random writes ran at the "
+               "rate of one drive). Where the model is slower, its updates are shared by fewer "
+               "writes than the array's were (docs/model.md, md write-intent bitmap).";
     }
     if (!f.read && faster) {
         return "Measured writes level off near 440-495 IOPS, below the model's read-modify-"
-               "write ceiling of eight drives: the write-intent bitmap's extra writes (not "
-               "modelled, state not stated) or md's single raid5d stripe thread handling each "
-               "4 KiB page would both lower it; the source does not say which.";
+               "write ceiling of eight drives with the write-intent bitmap's updates: md's "
+               "single raid5d stripe thread handling each 4 KiB page would lower it further; "
+               "the source does not say.";
     }
     if (!f.read) {
         return "Measured writes are faster than predicted at this load point: the grid is not "
@@ -135,7 +135,7 @@ StudyResult run_louwrentius_md_raid5(const Catalog& catalog, const std::filesyst
         "Project profile (resources/validation/" + std::string(kStudy) +
         ".json): eight 2 TB 7200 rpm SATA drives (model not stated; Seagate Barracuda "
         "7200.14 ST2000DM001 data sheet figures stand in, the rest estimated) in one md RAID 5 "
-        "(mdadm's defaults: 512 KiB chunk; no write-intent bitmap modelled), on an LSI SAS2008 "
+        "(mdadm's defaults: 512 KiB chunk; internal write-intent bitmap of 64 MiB chunks), on an LSI SAS2008 "
         "HBA (lsi-9211-8i: the IBM M1015 is that chip) or a HighPoint card taken as a plain "
         "HBA, linux-server-2012 host, drive write caches on (md on an HBA leaves them so). "
         "Every load point is iodepth x numjobs outstanding 4 KiB requests from numjobs "
