@@ -135,7 +135,8 @@ StudyResult run_louwrentius_md_raid5(const Catalog& catalog, const std::filesyst
         "Project profile (resources/validation/" + std::string(kStudy) +
         ".json): eight 2 TB 7200 rpm SATA drives (model not stated; Seagate Barracuda "
         "7200.14 ST2000DM001 data sheet figures stand in, the rest estimated) in one md RAID 5 "
-        "(mdadm's defaults: 512 KiB chunk; internal write-intent bitmap of 64 MiB chunks), on an LSI SAS2008 "
+        "(mdadm's defaults: 512 KiB chunk; internal write-intent bitmap of 64 MiB chunks), on an "
+        "LSI SAS2008 "
         "HBA (lsi-9211-8i: the IBM M1015 is that chip) or a HighPoint card taken as a plain "
         "HBA, linux-server-2012 host, drive write caches on (md on an HBA leaves them so). "
         "Every load point is iodepth x numjobs outstanding 4 KiB requests from numjobs "
