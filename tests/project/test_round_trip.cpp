@@ -35,7 +35,8 @@ const char* kProject = R"json({
      "drive_link": "test-bus", "drives_per_link": 8, "host_link": "test-pcie"},
     {"name": "bigger ssd", "drive": {"base": "test-ssd", "capacity_gb": 1920},
      "layout": {"level": "simple", "drives": 4}},
-    {"name": "three-way mirror", "drive": "test-ssd", "layout": {"level": "raid1", "drives": 3}},
+    {"name": "three-way mirror", "drive": "test-ssd",
+     "layout": {"level": "raid1", "drives": 3, "md_bitmap": "internal", "md_bitmap_chunk_mib": 128}},
     {"name": "raid10 spans", "drive": "test-ssd",
      "layout": {"level": "raid10", "drives": 12, "disks_per_span": 6, "mirror_copies": 3,
                 "stripe_kib": 0.5}}
@@ -84,6 +85,9 @@ TEST_CASE("project values are converted to SI units", "[project]") {
         CHECK_FALSE(s.write_back_cache);
         CHECK(s.drive_write_cache == DriveWriteCache::On);
         CHECK(p.systems[1].drive_write_cache == DriveWriteCache::Auto);  // the default
+        CHECK(s.layout.md_bitmap == MdBitmap::Auto);                     // the default
+        CHECK(p.systems[3].layout.md_bitmap == MdBitmap::Internal);
+        CHECK(p.systems[3].layout.md_bitmap_chunk_bytes == Approx(128.0 * 1024 * 1024));
         // drive_link defaults to the link named by the drive's interface
         CHECK(s.drive_link.info.id == "test-sata");
         CHECK(s.drive_link.bandwidth_Bps == Approx(300e6));

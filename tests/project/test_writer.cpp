@@ -220,6 +220,30 @@ TEST_CASE("inline and modified parts are written out in full and read back", "[p
     CHECK(second.systems[0].drive_write_cache == DriveWriteCache::Off);
 }
 
+TEST_CASE("an md write-intent bitmap setting survives a read and a write", "[project][writer]") {
+    const std::string text = R"({
+      "format": "raid-advisor-project", "version": 2, "name": "bitmap",
+      "systems": [{"name": "md5", "drive": "test-hdd",
+                   "layout": {"level": "raid5", "drives": 4, "md_bitmap": "none"}},
+                  {"name": "md6", "drive": "test-hdd",
+                   "layout": {"level": "raid6", "drives": 6, "md_bitmap": "internal",
+                              "md_bitmap_chunk_mib": 256}},
+                  {"name": "md1", "drive": "test-hdd", "layout": {"level": "raid1", "drives": 2}}],
+      "workloads": [{"name": "w", "read_fraction": 0.7, "request_size": {"fixed_kib": 16},
+                     "concurrency": [4]}]
+    })";
+    const Project first = parse_project(text, test::small_catalog());
+    const Json written = Json::parse(project_to_text(first, "test"));
+    CHECK(written["systems"][0]["layout"]["md_bitmap"] == "none");
+    CHECK(written["systems"][1]["layout"]["md_bitmap"] == "internal");
+    CHECK(written["systems"][1]["layout"]["md_bitmap_chunk_mib"] == 256);
+    CHECK_FALSE(written["systems"][2]["layout"].contains("md_bitmap"));  // auto: not written
+    const Project second = parse_project(written.dump(), test::small_catalog());
+    CHECK(second.systems[0].layout.md_bitmap == MdBitmap::None);
+    CHECK(second.systems[1].layout.md_bitmap_chunk_bytes == Approx(256.0 * 1024 * 1024));
+    CHECK(project_to_text(second, "test") == project_to_text(first, "test"));
+}
+
 TEST_CASE("measured points and md placements survive a read and a write", "[project][writer]") {
     // A workload as `workload import` prints it keeps its measured references; a raid10's md
     // placement is written back (both were once dropped by the writer).
