@@ -295,13 +295,17 @@ class Builder {
     /// gathered while one update runs share the next.
     void add_md_bitmap(const OsRequest& r, double count, double probability,
                        std::vector<Visit>& visits) const {
-        const double x = bitmap_writes_per_s_;
-        const double p =
-            md_bitmap_clear_share(sys_, x, wl_.span_fraction, r.sequential, r.user_bytes);
+        const MdBitmapShape shape = md_bitmap_shape(sys_);
+        const double p = md_bitmap_clear_share(sys_, bitmap_writes_per_s_, wl_.span_fraction,
+                                               r.sequential, r.user_bytes);
         if (!(p > 0.0)) {
             return;
         }
-        const double b = md_bitmap_update_s(r, x);
+        // (a RAID 50/60's groups each have their bitmap and their updates)
+        const double x = bitmap_writes_per_s_ / shape.bitmaps;
+        const BitmapFlush flush = md_bitmap_flush(r, x);
+        const double b =
+            md_bitmap_page_s(shape.update_drives) + std::max(flush.held_s, flush.first_s);
         // derived: the writes arriving while one update runs (x b of them) wait for the next and
         // share it; an update is needed if any of them needs a bit.
         const double batch = std::max(1.0, x * b);
@@ -314,7 +318,7 @@ class Builder {
                                   : 1.0;
         const double busy = std::min(0.95, x / batch * needed * b) * others;
         DriveAccess a;
-        a.fork = geo_.drives;
+        a.fork = shape.update_drives;
         a.mean_bytes = a.max_bytes = kMdBitmapPageBytes;
         a.write = true;
         a.stable = true;
@@ -322,8 +326,10 @@ class Builder {
         a.probability = probability;
         std::vector<Visit> added;
         drive_visits_->add(a, added);
-        // The drives do one update per batch; each write of it waits the whole update.
-        const double wait = ((batch - 1.0) + batch * busy / 2.0) * b;
+        // The drives do one update per batch; each write of it waits the whole update: its
+        // page (this visit), the updates before its batch's, and the destage its flush waits
+        // for (the drives' work for it is counted with the writes that left it).
+        const double wait = ((batch - 1.0) + batch * busy / 2.0) * b + batch * flush.first_s;
         for (Visit& v : added) {
             if (v.station != idx_.drives || v.detached) {
                 continue;
@@ -346,40 +352,67 @@ class Builder {
         visits.push_back(drive_link_visit(idx_.drive_link, sys_, links_, a, false));
     }
 
-    /// One bitmap update: a page written through on every member, the slowest finishing it.
-    /// derived: command overhead, a seek from anywhere in the span (to the bitmap near the
+    /// One bitmap page written through on every one of `update_drives`, the slowest finishing
+    /// it. derived: command overhead, a seek from anywhere in the span (to the bitmap near the
     /// start: taken as a random seek), the page's transfer, and the rotational wait of the last
-    /// of n members, n/(n+1) of a revolution (the largest of n uniform waits); an SSD's write.
-    /// Its REQ_PREFLUSH first empties a drive's write cache: derived, the writes it holds, as
-    /// an M/M/1 queue at the drive's write load (x requests per second, `r`'s disk writes
-    /// spread over the members) holds them, up to its window, each a random access.
-    double md_bitmap_update_s(const OsRequest& r, double x) const {
+    /// of n drives, n/(n+1) of a revolution (the largest of n uniform waits); an SSD's write.
+    double md_bitmap_page_s(int update_drives) const {
         const DriveSpec& d = sys_.drive;
         if (d.kind == DriveKind::Ssd) {
             const SsdDemand w = ssd_write_demand(d.ssd, kMdBitmapPageBytes, false);
             return w.flash_s + w.bandwidth_s;
         }
-        const double n = geo_.drives;
-        const double seek = hdd_mean_random_seek(d.hdd, wl_.span_fraction);
-        const double transfer = hdd_transfer_time(d.hdd, kMdBitmapPageBytes, wl_.span_fraction);
-        const double page =
-            d.hdd.command_overhead_s + seek + hdd_revolution_time(d.hdd) * n / (n + 1.0) + transfer;
-        if (!drive_visits_->drive_cache()) {
-            return page;
+        const double n = update_drives;
+        return d.hdd.command_overhead_s + hdd_mean_random_seek(d.hdd, wl_.span_fraction) +
+               hdd_revolution_time(d.hdd) * n / (n + 1.0) +
+               hdd_transfer_time(d.hdd, kMdBitmapPageBytes, wl_.span_fraction);
+    }
+
+    /// The update's REQ_PREFLUSH waits until the drives have written what their write caches
+    /// hold (derived, two parts):
+    /// - `held_s`: the writes held under load, as an M/M/1 queue at the array's write load (x
+    ///   requests per second, `r`'s disk writes spread over the array's drives) holds them, up
+    ///   to the window, each a random access: it lengthens the update the batches share;
+    /// - `first_s`: a write acknowledged from the drive's cache with no read before it (a
+    ///   mirror copy, or the writes of a reconstruct-write) leaves a random destage that the
+    ///   drive begins when it falls idle and the flush waits for. The write half of a
+    ///   read-modify-write rewrites what the head has just read: its destage is the revolution the
+    ///   next request's reads would wait for anyway (the model counts it there), so it adds nothing
+    ///   here.
+    struct BitmapFlush {
+        double held_s = 0.0;
+        double first_s = 0.0;
+    };
+    BitmapFlush md_bitmap_flush(const OsRequest& r, double x) const {
+        const DriveSpec& d = sys_.drive;
+        if (d.kind == DriveKind::Ssd || !drive_visits_->drive_cache()) {
+            return {};
         }
         double writes = 0.0;
+        bool rewrite = false;
         for (const IoPhase& phase : r.array.phases) {
+            rewrite = rewrite || phase.rewrites_previous;
             for (const DiskIo& io : phase.ios) {
                 writes += io.write ? 1.0 : 0.0;
             }
         }
-        const double access =
-            d.hdd.command_overhead_s + seek + hdd_revolution_time(d.hdd) / 2.0 + transfer;
-        const double rho = std::min(0.95, x * writes / n * access);
+        if (!(writes > 0.0)) {
+            return {};
+        }
+        const HddSpec& hdd = d.hdd;
+        const double access = hdd.command_overhead_s +
+                              hdd_mean_random_seek(hdd, wl_.span_fraction) +
+                              hdd_revolution_time(hdd) / 2.0 +
+                              hdd_transfer_time(hdd, kMdBitmapPageBytes, wl_.span_fraction);
+        // (the writes of one bitmap's array spread over its drives)
+        const double array_drives =
+            static_cast<double>(geo_.drives) / md_bitmap_shape(sys_).bitmaps;
+        const double rho = std::min(0.95, x * writes / array_drives * access);
         const double held =
-            std::min(static_cast<double>(hdd_write_cache_window(d.hdd, kMdBitmapPageBytes)),
+            std::min(static_cast<double>(hdd_write_cache_window(hdd, kMdBitmapPageBytes)),
                      rho / (1.0 - rho));
-        return page + held * access;
+        // (a RAID 50/60's update goes to one group: the previous write's, 1 in bitmaps)
+        return {held * access, rewrite ? 0.0 : access / md_bitmap_shape(sys_).bitmaps};
     }
 
     /// The drive and drive-link visits of phase `i` of `r`.

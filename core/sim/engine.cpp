@@ -66,11 +66,8 @@ Engine::Engine(const System& system, const Workload& workload, const SimOptions&
     drive_cache_ = uses_drive_write_cache(system, workload);
     if (md_bitmap_on(system)) {
         bitmap_chunk_bytes_ = md_bitmap_chunk_bytes(system);
-        const RaidLevel level = system.layout.level;
-        bitmap_divisor_ = level == RaidLevel::Raid5   ? std::max(1, g.drives - 1)
-                          : level == RaidLevel::Raid6 ? std::max(1, g.drives - 2)
-                                                      : 1;
-        for (int v = 0; v < g.volumes; ++v) {
+        bitmap_shape_ = md_bitmap_shape(system);
+        for (int v = 0; v < g.volumes * bitmap_shape_.bitmaps; ++v) {
             bitmap_gates_.emplace_back(kMdBitmapDaemonSleepS,
                                        rng_.uniform() * kMdBitmapDaemonSleepS);
         }

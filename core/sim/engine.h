@@ -22,6 +22,7 @@
 #include "sim/statistics.h"
 #include "sim/workload_gen.h"
 #include "sim/write_cache.h"
+#include "system/md_bitmap.h"
 #include "system/system.h"
 #include "workload/workload.h"
 
@@ -129,6 +130,7 @@ class Engine {
         std::int64_t record = 0;         ///< a prefetch read: its first record's key
         int records = 1;                 ///< a prefetch read: consecutive records it reads
         std::int64_t bitmap_chunk = -1;  ///< md: the write's bitmap chunk (-1: not counted)
+        int bitmap = 0;                  ///< md: its bitmap (volume x bitmaps + group)
     };
     static constexpr int kPrefetch = -2;
     static constexpr int kMdBitmap = -3;  ///< an md bitmap update (its page on every member)
@@ -162,7 +164,7 @@ class Engine {
     void after_controller(int os, double now);
     /// md's write-intent bitmap: `r` counted on its chunk; false if it waits for an update.
     bool pass_md_bitmap(int os, double now);
-    void start_md_bitmap_update(int volume, double now);
+    void start_md_bitmap_update(int bitmap, double now);
     void md_bitmap_update_done(int os, double now);
     void admit_write(int os, double now);
     /// ZFS: drops the read of a partial record already dirty in memory; marks the records.
@@ -241,7 +243,7 @@ class Engine {
     /// md's write-intent bitmap (system/md_bitmap.h): per volume; empty without one.
     std::vector<MdBitmapGate> bitmap_gates_;
     double bitmap_chunk_bytes_ = 0.0;
-    int bitmap_divisor_ = 1;  ///< raid5/6 count member sectors: volume offset over data drives
+    MdBitmapShape bitmap_shape_;
 
     Pool<Job> jobs_;
     Pool<OsReq> os_;

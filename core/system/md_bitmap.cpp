@@ -16,9 +16,12 @@ bool has_redundancy(RaidLevel level) {
         case RaidLevel::Raid10:
         case RaidLevel::Raid5:
         case RaidLevel::Raid6:
+        case RaidLevel::Raid01:
+        case RaidLevel::Raid50:
+        case RaidLevel::Raid60:
             return true;
         default:
-            return false;  // md builds no 01/50/60 itself; RAID 0 has no bitmap (mdadm)
+            return false;  // RAID 0 and single drives keep none (mdadm)
     }
 }
 
@@ -36,9 +39,33 @@ bool md_bitmap_on(const System& system) {
     return system.drive.capacity_bytes > 100.0 * 1024 * 1024 * 1024;
 }
 
+MdBitmapShape md_bitmap_shape(const System& system) {
+    const Geometry g = make_geometry(system.layout);
+    MdBitmapShape shape;
+    shape.update_drives = g.drives;
+    switch (system.layout.level) {
+        case RaidLevel::Raid5:
+        case RaidLevel::Raid6:
+            shape.data_drives = std::max(1, g.drives - g.parity_per_group);
+            break;
+        case RaidLevel::Raid50:
+        case RaidLevel::Raid60:
+            shape.bitmaps = std::max(1, g.groups);
+            shape.update_drives = g.group_drives;
+            shape.data_drives = std::max(1, g.group_drives - g.parity_per_group);
+            break;
+        case RaidLevel::Raid01:
+            shape.update_drives = std::max(1, g.groups);  // the first drive of each side
+            break;
+        default:
+            break;
+    }
+    return shape;
+}
+
 double md_bitmap_space_bytes(const System& system) {
     const Layout& l = system.layout;
-    if (l.level == RaidLevel::Raid10) {
+    if (l.level == RaidLevel::Raid10 || l.level == RaidLevel::Raid01) {
         return usable_bytes(l, system.drive.capacity_bytes) / std::max(1, l.volumes);
     }
     return std::max(0.0, system.drive.capacity_bytes);

@@ -30,8 +30,22 @@ inline constexpr double kMdBitmapPageBytes = 4096.0;
 /// Whether the system's md arrays keep an internal write-intent bitmap. Layout::md_bitmap says;
 /// Auto follows mdadm 3.3 to 4.3 (Create.c, commit 748952f7 of 2013 to e97c4e18 of December
 /// 2024; Debian 12 ships mdadm 4.2): an internal bitmap on every array with redundancy whose
-/// members are over 100 GiB (s->size > 100*1024*1024 KiB). Never on RAID 0, never off md.
+/// members are over 100 GiB (s->size > 100*1024*1024 KiB). Never on RAID 0, never off md. Nested
+/// levels as the build plan creates them: each RAID 5/6 group of a RAID 50/60 keeps its own, a
+/// RAID 01 one on its RAID 1 over the RAID 0 sides.
 bool md_bitmap_on(const System& system);
+
+/// Where a volume's bitmaps are (one md array each).
+struct MdBitmapShape {
+    int bitmaps = 1;  ///< per volume: the groups of a RAID 50/60, else 1
+    /// Drives one update writes: every member of the array holding the bitmap; a RAID 01's
+    /// RAID 1 writes to its sides, each a RAID 0 whose first drive holds the start.
+    int update_drives = 1;
+    /// Drives whose sectors the bitmap counts per row of data (raid5.c passes the member
+    /// sector: the data drives of the group); 1 where it counts the array's sectors.
+    int data_drives = 1;
+};
+MdBitmapShape md_bitmap_shape(const System& system);
 
 /// Bytes of the array's address space one bit covers: mdadm super1.c add_internal_bitmap1
 /// without --bitmap-chunk: 64 MiB, doubled while more bits than a 128 KiB bitmap holds.

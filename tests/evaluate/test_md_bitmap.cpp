@@ -51,7 +51,14 @@ TEST_CASE("md bitmap: on where mdadm 3.3 to 4.3 create one, with mdadm's chunk")
     CHECK_FALSE(md_bitmap_on(s));
     s.layout.md_bitmap = MdBitmap::Internal;
     s.layout.level = RaidLevel::Raid0;
-    CHECK_FALSE(md_bitmap_on(s));  // RAID 0 keeps none
+    CHECK_FALSE(md_bitmap_on(s));        // RAID 0 keeps none
+    s.layout.level = RaidLevel::Raid50;  // each RAID 5 group of the build plan keeps its own
+    s.layout.drives = 6;
+    s.layout.disks_per_span = 3;
+    CHECK(md_bitmap_on(s));
+    CHECK(md_bitmap_shape(s).bitmaps == 2);
+    CHECK(md_bitmap_shape(s).update_drives == 3);
+    CHECK(md_bitmap_shape(s).data_drives == 2);
     s.layout.level = RaidLevel::Raid6;
     s.controller.chunk_split = false;
     s.controller.kind = ControllerKind::HardwareRaid;
@@ -141,6 +148,27 @@ SCENARIO("md RAID 5 random writes wait for the bitmap, as the simulator's unplug
             THEN("their chunks' bits stay set: the bitmap costs almost nothing") {
                 CHECK(with == Approx(without).epsilon(0.03));
             }
+        }
+    }
+}
+
+SCENARIO("md RAID 10 and RAID 50 wait for their bitmaps as the simulator's do") {
+    GIVEN("4 KiB random writes, one in flight, over the whole array") {
+        const Workload w = test::request_workload(4 * KiB, 0.0, 0.0, {1});
+        System raid10 = md_system(RaidLevel::Raid10, 4, MdBitmap::Internal);
+        System raid50 = md_system(RaidLevel::Raid50, 6, MdBitmap::Internal);
+        raid50.layout.disks_per_span = 3;
+        for (const System* s : {&raid10, &raid50}) {
+            System off = *s;
+            off.layout.md_bitmap = MdBitmap::None;
+            const double with = evaluate(*s, w).points.at(0).mean_response_s;
+            const double without = evaluate(off, w).points.at(0).mean_response_s;
+            const double simulated = simulated_response(*s, w);
+            INFO(to_string(s->layout.level)
+                 << ": model " << with * 1e3 << " ms (without " << without * 1e3 << "), simulated "
+                 << simulated * 1e3 << " ms");
+            CHECK(with > without * 1.3);
+            CHECK(std::abs(with - simulated) <= 0.15 * simulated);
         }
     }
 }
