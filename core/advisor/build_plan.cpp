@@ -190,13 +190,15 @@ std::vector<std::string> mdadm_volume(const System& s, int first, int& md, int& 
     std::string members;
     for (int group = 0; group < g.groups; ++group) {
         const int number = md++;
-        lines.push_back(md_create(number, inner, g.group_drives, chunk,
+        // (a RAID 50/60 group keeps its write-intent bitmap; a RAID 01's is its RAID 1's)
+        lines.push_back(md_create(number, inner, g.group_drives,
+                                  chunk + (mirror_of_stripes ? std::string() : bitmap),
                                   devices(s, first + group * g.group_drives, g.group_drives)));
         members += (group > 0 ? " /dev/md" : "/dev/md") + std::to_string(number);
     }
     top = md++;
     lines.push_back(md_create(top, mirror_of_stripes ? "1" : "0", g.groups,
-                              mirror_of_stripes ? "" : chunk, members));
+                              mirror_of_stripes ? bitmap : chunk, members));
     return lines;
 }
 

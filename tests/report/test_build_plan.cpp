@@ -70,6 +70,25 @@ TEST_CASE("mdadm lines say the write-intent bitmap the model took", "[build_plan
           std::string::npos);
     s.layout.level = RaidLevel::Raid0;  // RAID 0 has no bitmap: no option
     CHECK(advisor::mdadm_commands(s).front().find("--bitmap") == std::string::npos);
+    // Nested: each RAID 6 group of a RAID 60 keeps one, the RAID 0 above none; a RAID 01's
+    // RAID 1 keeps one, its RAID 0 sides none.
+    s.layout.md_bitmap_chunk_bytes = 0.0;
+    s.layout.level = RaidLevel::Raid60;
+    s.layout.drives = 8;
+    s.layout.disks_per_span = 4;
+    const auto nested = advisor::mdadm_commands(s);
+    REQUIRE(nested.size() == 3);
+    CHECK(nested[0].find(" --level=6 ") != std::string::npos);
+    CHECK(nested[0].find(" --bitmap=internal ") != std::string::npos);
+    CHECK(nested[2].find(" --level=0 ") != std::string::npos);
+    CHECK(nested[2].find("--bitmap") == std::string::npos);
+    s.layout.level = RaidLevel::Raid01;
+    s.layout.disks_per_span = 0;
+    const auto mirror = advisor::mdadm_commands(s);
+    REQUIRE(mirror.size() == 3);
+    CHECK(mirror[0].find("--bitmap") == std::string::npos);
+    CHECK(mirror[2].find(" --level=1 ") != std::string::npos);
+    CHECK(mirror[2].find(" --bitmap=internal ") != std::string::npos);
 }
 
 TEST_CASE("mdadm lines for the plain levels: chunk in KiB, drives counted", "[build_plan]") {
