@@ -8,6 +8,8 @@
 #include "cli.h"
 #include "evaluate_output.h"
 #include "layout/zfs_pool.h"
+#include "system/md_bitmap.h"
+#include "system/raid_software.h"
 #include "units/units.h"
 
 namespace raidadv::cli {
@@ -219,6 +221,21 @@ void print_text(std::ostream& out, const Project& project,
         out << "  " << describe_layout(s.layout) << "\n";
         out << "  drive: " << s.drive.info.name << "; controller: " << s.controller.info.name
             << "\n";
+        if (linux_md(s) && s.layout.level != RaidLevel::Raid0 &&
+            s.layout.level != RaidLevel::Simple) {
+            // The md write-intent bitmap the model took (system/md_bitmap.h).
+            const bool by_default = s.layout.md_bitmap == MdBitmap::Auto;
+            out << "  md write-intent bitmap: ";
+            if (md_bitmap_on(s)) {
+                out << "internal, " << stripe_text(md_bitmap_chunk_bytes(s)) << " per bit"
+                    << (by_default ? ", as mdadm creates it by default" : "")
+                    << " (a write to a region idle for 5-10 s waits for its update)\n";
+            } else {
+                out << "none"
+                    << (by_default ? " (mdadm's default for drives of 100 GiB or less)" : "")
+                    << "\n";
+            }
+        }
         if (s.log.count > 0) {
             out << "  separate log (SLOG): " << (s.log.count > 1 ? "mirror of 2 x " : "")
                 << s.log.drive.info.name << " (synchronous writes wait for it)\n";

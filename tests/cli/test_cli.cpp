@@ -145,6 +145,9 @@ TEST_CASE("evaluate names each layout as the file gives it", "[cli]") {
     CHECK_THAT(run.out, Contains("raid10, 4 drives, 2 copies, md far layout, stripe 512 KiB"));
     CHECK_THAT(run.out, Contains("md offset layout"));
     CHECK_THAT(run.out, !Contains("500 KiB"));
+    // The write-intent bitmap the model took: these 8 TB members get mdadm's default.
+    CHECK_THAT(run.out, Contains("md write-intent bitmap: internal, 64 MiB per bit, as mdadm "
+                                 "creates it by default"));
 }
 
 TEST_CASE("evaluate --json on every example has the documented keys", "[cli][slow]") {
