@@ -1,5 +1,7 @@
 #include "advisor/dominance.h"
 
+#include "components/ssd_model.h"
+
 #include <set>
 #include <sstream>
 #include <string>
@@ -34,7 +36,8 @@ bool ssd_at_least(const SsdSpec& a, const SsdSpec& b) {
            a.seq_read_Bps >= b.seq_read_Bps && a.seq_write_Bps >= b.seq_write_Bps &&
            a.random_read_iops >= b.random_read_iops && a.random_write_iops >= b.random_write_iops &&
            a.write_iops_steady_state == b.write_iops_steady_state &&
-           a.over_provisioning >= b.over_provisioning;
+           a.over_provisioning >= b.over_provisioning &&
+           ssd_sustained_write_Bps(a) >= ssd_sustained_write_Bps(b);
 }
 
 /// Failure rate as the reliability estimate reads it: AFR if given, else from the MTBF.

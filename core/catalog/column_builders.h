@@ -18,6 +18,7 @@ inline constexpr ColumnOptions kOptional{Need::Optional, {}};
 inline constexpr ColumnOptions kHdd{Need::Required, "hdd"};
 inline constexpr ColumnOptions kHddOptional{Need::Optional, "hdd"};
 inline constexpr ColumnOptions kSsd{Need::Required, "ssd"};
+inline constexpr ColumnOptions kSsdOptional{Need::Optional, "ssd"};
 
 template <class E>
 Column<E> base_column(std::string_view csv, std::string_view db, ColumnType type,

@@ -125,6 +125,10 @@ std::vector<Column<E>> make_drive_columns() {
         real_column<E>(
             "over_provisioning_percent", "over_provisioning", 0.01, 0.0, 400.0,
             [](E& e) -> double& { return e.spec.ssd.over_provisioning; }, kSsd),
+        // After the SLC write cache (client drives' data sheets); empty: seq_write holds.
+        real_column<E>(
+            "sustained_write_mb_s", "sustained_write_Bps", u::MB, 1.0, 1e5,
+            [](E& e) -> double& { return e.spec.ssd.sustained_write_Bps; }, kSsdOptional),
         // Buyer's facts (issue 25): power-loss protection and endurance for flash, SMR for disks.
         bool_column<E>(
             "power_loss_protection", "power_loss_protection",

@@ -62,6 +62,11 @@ void check_entry(std::string_view file, const DriveEntry& e, const LinkIds& link
                                       "is required for kind ssd (the years endurance_tbw "
                                       "covers), a number above 0"});
     }
+    if (e.valid && d.kind == DriveKind::Ssd && d.ssd.sustained_write_Bps > d.ssd.seq_write_Bps) {
+        errors.push_back(CatalogError{where(file, e.line, "sustained_write_mb_s"),
+                                      "must not exceed seq_write_mb_s (it is the rate after the "
+                                      "SLC write cache; leave it empty where there is none)"});
+    }
     if (e.valid && d.kind == DriveKind::Hdd) {
         // Only for rows whose values all passed: otherwise these would repeat earlier messages.
         const HddSpec& h = d.hdd;

@@ -51,6 +51,10 @@ struct SsdSpec {
         80000;  ///< 4 KiB random write at high queue depth, steady state if known
     bool write_iops_steady_state = false;  ///< true if random_write_iops is a steady-state figure
     double over_provisioning = 0.07;       ///< (physical - user) / user capacity
+    /// Sequential write rate once the drive's SLC (pseudo-SLC) write cache is full: a data
+    /// sheet's "after TurboWrite" / "after SLC cache" figure. 0 = seq_write_Bps holds (drives
+    /// without such a cache, or whose figures are sustained: enterprise drives).
+    double sustained_write_Bps = 0.0;
 };
 
 /// A drive: common facts plus the model of its kind.

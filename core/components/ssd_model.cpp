@@ -47,15 +47,21 @@ SsdDemand ssd_read_demand(const SsdSpec& ssd, double bytes) {
     return {ssd.read_latency_s, bytes / ssd.seq_read_Bps};
 }
 
+double ssd_sustained_write_Bps(const SsdSpec& ssd) {
+    return ssd.sustained_write_Bps > 0.0 ? std::min(ssd.seq_write_Bps, ssd.sustained_write_Bps)
+                                         : ssd.seq_write_Bps;
+}
+
 SsdDemand ssd_write_demand(const SsdSpec& ssd, double bytes, bool sequential) {
     const double pages = std::max(1.0, bytes / 4096.0);
-    double per_page_s = 4096.0 / ssd.seq_write_Bps;
+    const double sustained = ssd_sustained_write_Bps(ssd);
+    double per_page_s = 4096.0 / sustained;
     if (!sequential) {
         const double steady_iops =
             ssd.write_iops_steady_state
                 ? ssd.random_write_iops
                 : std::min(ssd.random_write_iops,
-                           ssd.seq_write_Bps / 4096.0 / write_amplification(ssd.over_provisioning));
+                           sustained / 4096.0 / write_amplification(ssd.over_provisioning));
         per_page_s = std::max(per_page_s, 1.0 / steady_iops);
     }
     return {ssd.write_latency_s, pages * per_page_s};

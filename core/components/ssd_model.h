@@ -25,8 +25,16 @@ struct SsdDemand {
 };
 
 SsdDemand ssd_read_demand(const SsdSpec& ssd, double bytes);
-/// Random writes pay steady-state cleaning: the datasheet's steady-state IOPS when given, else
-/// the sequential write bandwidth divided by the write amplification.
+
+/// The sequential write rate the drive keeps up: the model predicts steady operation, which
+/// outlasts a client drive's SLC write cache (the data sheet's burst rate fills it; after it
+/// the flash takes writes at sustained_write_Bps, e.g. Samsung 870 QVO 1 TB: 530 MB/s into
+/// the TurboWrite region, 80 MB/s after it). seq_write_Bps where no sustained rate is given.
+double ssd_sustained_write_Bps(const SsdSpec& ssd);
+
+/// Sequential writes at the sustained rate. Random writes pay steady-state cleaning: the
+/// datasheet's steady-state IOPS when given, else the sustained write bandwidth divided by the
+/// write amplification.
 SsdDemand ssd_write_demand(const SsdSpec& ssd, double bytes, bool sequential);
 
 }  // namespace raidadv

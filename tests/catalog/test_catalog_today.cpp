@@ -196,6 +196,13 @@ TEST_CASE("drives' new columns read back in SI: TBW x 1e12 bytes, warranty, PLP,
     REQUIRE(m7450);
     CHECK(m7450->endurance_bytes == Approx(1.0 * 3.84e12 * 365 * 5));
     CHECK(m7450->power_loss_protection);
+    // Samsung 870 QVO 1 TB: 530 MB/s into its TurboWrite SLC cache, 80 MB/s after it; an
+    // enterprise drive's sequential rate is sustained already (no separate figure).
+    const auto qvo = c.drive("samsung-870-qvo-1tb");
+    REQUIRE(qvo);
+    CHECK(qvo->ssd.seq_write_Bps == Approx(530e6));
+    CHECK(qvo->ssd.sustained_write_Bps == Approx(80e6));
+    CHECK(m7450->ssd.sustained_write_Bps == 0.0);
     // WD Red 4 TB: the EFAX is SMR, the EFRX is not.
     REQUIRE(c.drive("wd-wd40efax"));
     CHECK(c.drive("wd-wd40efax")->smr);

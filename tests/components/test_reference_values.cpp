@@ -115,4 +115,18 @@ TEST_CASE("SSD demands keep the read and the write latency apart") {
         s.random_read_iops = 5000;  // 5000 x 90 us = 0.45
         CHECK(ssd_parallelism(s) == 1.0);
     }
+    SECTION("steady writes go at the rate after the SLC write cache where one is given") {
+        SsdSpec qlc = ssd;
+        qlc.sustained_write_Bps = 80e6;  // Samsung 870 QVO 1 TB after TurboWrite
+        CHECK(ssd_sustained_write_Bps(qlc) == Approx(80e6));
+        CHECK(ssd_write_demand(qlc, 1e6, true).bandwidth_s == Approx(1e6 / 80e6));
+        // Random writes: the sustained rate over the write amplification, below the burst IOPS.
+        const double wa = write_amplification(qlc.over_provisioning);
+        CHECK(ssd_write_demand(qlc, 4096, false).bandwidth_s == Approx(4096.0 / (80e6 / wa)));
+        // None given, or one above the burst rate: the data sheet's sequential rate holds.
+        qlc.sustained_write_Bps = 0.0;
+        CHECK(ssd_write_demand(qlc, 1e6, true).bandwidth_s == Approx(1e6 / 530e6));
+        qlc.sustained_write_Bps = 900e6;
+        CHECK(ssd_sustained_write_Bps(qlc) == Approx(530e6));
+    }
 }
