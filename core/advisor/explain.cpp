@@ -2,6 +2,7 @@
 // catalog produced for this request; nothing here decides the ranking.
 
 #include "advisor/explain.h"
+#include "components/ssd_model.h"
 #include "evaluate/evaluator.h"
 #include "system/md_bitmap.h"
 #include "system/read_cache.h"
@@ -376,6 +377,17 @@ void ssd_reason(const Candidate& c, const Request& r, Explanation& e) {
           << " has power-loss protection: its write cache is flushed on a power cut, so writes "
              "stay fast and safe (SSDs without it were left out: with their cache off every "
              "flush waits for the flash).";
+    }
+    const double sustained = ssd_sustained_write_Bps(d.ssd);
+    if (r.workload.read_fraction < 1.0 && sustained < d.ssd.seq_write_Bps) {
+        // components/ssd_model.h: steady writes go at the rate after the SLC write cache.
+        if (!s.str().empty()) {
+            s << " ";
+        }
+        s << "The " << d.info.name << " takes writes at " << plain_number(d.ssd.seq_write_Bps / 1e6)
+          << " MB/s only into its SLC write cache, at " << plain_number(sustained / 1e6)
+          << " MB/s once that is full: the figures here are for writes that go on (a burst of a "
+             "few GB runs faster).";
     }
     const Wear& w = c.performance.wear;
     if (w.applies) {

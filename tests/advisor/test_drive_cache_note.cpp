@@ -73,3 +73,23 @@ SCENARIO("Writes that must survive a power cut", "[advisor][explain]") {
         }
     }
 }
+
+SCENARIO("A pick whose SSDs slow down after their SLC cache says so", "[advisor][explain]") {
+    GIVEN("the small NAS on Samsung 870 QVO 8 TB drives only") {
+        auto request = example_request("advisor-small-nas.json");
+        request.constraints.drive_kinds.clear();  // (the example asks for hard disks)
+        request.constraints.drives = {"samsung-870-qvo-8tb"};
+        request.constraints.budget_usd = 3000.0;
+        const auto result = run_advisor(request);
+        REQUIRE_FALSE(result.explanations.empty());
+        bool said = false;
+        for (const auto& reason : result.explanations.front().reasons) {
+            said = said || reason.find(
+                               "530 MB/s only into its SLC write cache, at 160 MB/s once "
+                               "that is full") != std::string::npos;
+        }
+        THEN("the explanation gives both rates and which one the figures use") {
+            CHECK(said);
+        }
+    }
+}
