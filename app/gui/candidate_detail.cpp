@@ -14,6 +14,8 @@
 #include "recommendations_model.h"
 #include "results_model.h"
 #include "size_units.h"
+#include "system/md_bitmap.h"
+#include "system/raid_software.h"
 #include "units/units.h"
 
 namespace raidadv::gui {
@@ -177,6 +179,16 @@ QString candidateDetailHtml(const advisor::Candidate& c, int rank,
     }
     html += row(tr("Controller"), esc(s.controller.info.name),
                 tr("The RAID controller (or software RAID) that runs the layout"));
+    if (linux_md(s) && s.layout.level != RaidLevel::Raid0 && s.layout.level != RaidLevel::Simple &&
+        !is_zfs(s.layout.level)) {
+        html += row(tr("Write-intent bitmap"),
+                    md_bitmap_on(s)
+                        ? tr("internal, %1 per bit").arg(formatStripeUnit(md_bitmap_chunk_bytes(s)))
+                        : tr("none"),
+                    tr("Linux md's record of the regions being written (mdadm --bitmap): a "
+                       "write to a region idle for 5 to 10 s waits while md updates it on every "
+                       "drive; without one a crash resynchronizes the whole array"));
+    }
     html += row(tr("Drive link"), esc(s.drive_link.info.name),
                 tr("The bus or link between the controller and the drives"));
     html += row(tr("Host"), esc(s.host.info.name), tr("The computer the storage is attached to"));

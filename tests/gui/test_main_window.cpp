@@ -436,6 +436,11 @@ class MainWindowTest : public QObject {
         QVERIFY(window_->copyExplanation());
         QVERIFY(QGuiApplication::clipboard()->mimeData()->hasHtml());
         QVERIFY(QGuiApplication::clipboard()->text().contains(QStringLiteral("Parts")));
+        // The pick is md RAID 6 of 8 TB drives: the parts name mdadm's default bitmap.
+        const QString explained = QGuiApplication::clipboard()->text();
+        const auto bitmapRow = explained.indexOf(QStringLiteral("Write-intent bitmap"));
+        QVERIFY(bitmapRow >= 0);
+        QVERIFY(explained.mid(bitmapRow, 60).contains(QStringLiteral("internal")));
         // An evaluation-only project (the 1996 study's systems): the panel goes, no reason
         // labels complain about empty fields.
         open("hauser-1996-ssa101.json");
