@@ -37,7 +37,7 @@ bool whatIfCanShow(const QString& pointer) {
     static const QRegularExpression shown(QStringLiteral(
         "^(/advisor/"
         "(weights|capacity_gb|budget|max_drive_bays|min_failures_tolerated|power_loss_safe_writes|"
-        "raid_software_owned|raid_software|max_rebuild_hours|max_power_w)"
+        "raid_software_owned|raid_software|md_bitmap|max_rebuild_hours|max_power_w)"
         "|/workloads/[0-9]+/(concurrency|read_fraction)|/session)(/.*)?$"));
     return shown.match(pointer).hasMatch();
 }
@@ -57,7 +57,8 @@ QString whatIfUndoText(const JsonEdits& edits) {
         {"max_power_w", QT_TRANSLATE_NOOP("MainWindow", "Change drive power")},
         {"power_loss_safe_writes", QT_TRANSLATE_NOOP("MainWindow", "Change power-cut safety")},
         {"raid_software_owned", QT_TRANSLATE_NOOP("MainWindow", "Change RAID software owned")},
-        {"raid_software", QT_TRANSLATE_NOOP("MainWindow", "Change RAID software")}};
+        {"raid_software", QT_TRANSLATE_NOOP("MainWindow", "Change RAID software")},
+        {"md_bitmap", QT_TRANSLATE_NOOP("MainWindow", "Change md write-intent bitmap")}};
     if (edits.size() == 1) {
         const std::string& pointer = edits.front().first;
         const std::string key = pointer.substr(pointer.rfind('/') + 1);

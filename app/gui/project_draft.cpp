@@ -69,6 +69,7 @@ advisor::Request requestFromDraft(const ProjectDraft& d) {
     k.owned_controller = d.ownedController.toStdString();
     k.raid_software_owned = d.raidSoftwareOwned;
     k.raid_software = d.raidSoftware;
+    k.md_bitmap = d.mdBitmap;
     return r;
 }
 
@@ -177,6 +178,7 @@ ProjectDraft draftFromRequest(const advisor::Request& r, const QString& projectN
     d.ownedController = QString::fromStdString(k.owned_controller);
     d.raidSoftwareOwned = k.raid_software_owned;
     d.raidSoftware = k.raid_software;
+    d.mdBitmap = k.md_bitmap;
     return d;
 }
 

@@ -46,6 +46,8 @@ struct ProjectDraft {
     bool raidSoftwareOwned = false;  ///< the host RAID software licence is owned
     /// Which software builds the redundancy (the hardware page's "RAID software").
     raidadv::advisor::RaidSoftware raidSoftware = raidadv::advisor::RaidSoftware::Any;
+    /// Linux md arrays' write-intent bitmap (the what-if panel sets it; the wizard keeps it)
+    raidadv::MdBitmap mdBitmap = raidadv::MdBitmap::Auto;
     // Issue 25's buyer keys (the core's defaults: advisor::Constraints, advisor::Request).
     double maxFillPercent = 80.0;  ///< the data fills at most this share of the usable capacity
     double busyHoursPerDay = 8.0;  ///< hours a day the workload runs (SSD wear, SMR cache)

@@ -57,6 +57,7 @@ bool needsSearch(const advisor::Request& a, const advisor::Request& b) {
            a.constraints.power_loss_safe_writes != b.constraints.power_loss_safe_writes ||
            a.constraints.raid_software_owned != b.constraints.raid_software_owned ||
            a.constraints.raid_software != b.constraints.raid_software ||
+           a.constraints.md_bitmap != b.constraints.md_bitmap ||
            a.constraints.max_rebuild_hours != b.constraints.max_rebuild_hours ||
            a.constraints.max_power_w != b.constraints.max_power_w;
 }
@@ -111,6 +112,11 @@ JsonEdits whatIfEdits(const Json& root, const advisor::Request& before,
         edits.emplace_back(advisorPointer(adv::raid_software), software != advisor.end()
                                                                    ? std::optional<Json>(*software)
                                                                    : std::nullopt);
+    }
+    if (was.md_bitmap != c.md_bitmap) {  // "auto", the default: no key (as the writer)
+        const auto bitmap = advisor.find(adv::md_bitmap);
+        edits.emplace_back(advisorPointer(adv::md_bitmap),
+                           bitmap != advisor.end() ? std::optional<Json>(*bitmap) : std::nullopt);
     }
     if (weightsDiffer(before, after)) {
         edits.emplace_back(kWeightsPointer, advisor[adv::weights]);

@@ -132,6 +132,20 @@ WhatIfPanel::WhatIfPanel(QWidget* parent) : QWidget(parent) {
         tr("Which software keeps the data redundant. A choice other than Any leaves out the "
            "others and independent drives; ZFS needs a computer that runs it."));
     connect(raidSoftwareChoice_, &QComboBox::currentIndexChanged, this, &WhatIfPanel::fieldEdited);
+    mdBitmapChoice_ = new QComboBox(this);
+    mdBitmapChoice_->setObjectName(QStringLiteral("whatIfMdBitmapComboBox"));
+    // The file words (system/md_bitmap.h): mdadm's default, always, never.
+    mdBitmapChoice_->addItem(tr("mdadm's default"), QStringLiteral("auto"));
+    mdBitmapChoice_->addItem(tr("Internal"), QStringLiteral("internal"));
+    mdBitmapChoice_->addItem(tr("None"), QStringLiteral("none"));
+    mdBitmapChoice_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    mdBitmapChoice_->setMinimumContentsLength(16);
+    mdBitmapChoice_->setToolTip(
+        tr("Linux md's write-intent bitmap (mdadm --bitmap). mdadm's default: internal on drives "
+           "over 100 GiB. With one, a write to a region idle for 5 to 10 s first waits while md "
+           "updates the bitmap on every drive; without one, a crash or power cut makes md "
+           "resynchronize the whole array instead of the regions being written."));
+    connect(mdBitmapChoice_, &QComboBox::currentIndexChanged, this, &WhatIfPanel::fieldEdited);
     powerSafe_ =
         addCheckBox(QStringLiteral("whatIfPowerLossSafeCheckBox"), tr("Writes survive a power cut"),
                     tr("Drive write caches off: writes wait for the disk (no data lost "
@@ -195,6 +209,7 @@ WhatIfPanel::WhatIfPanel(QWidget* parent) : QWidget(parent) {
     needsForm->addRow(tr("Longest rebuild (h):"), rebuild_->row());
     needsForm->addRow(tr("Drive power (W):"), power_->row());
     needsForm->addRow(tr("RAID software:"), raidSoftwareChoice_);
+    needsForm->addRow(tr("md write-intent bitmap:"), mdBitmapChoice_);
     needsForm->addRow(powerSafe_);
     needsForm->addRow(raidSoftware_);
 
@@ -331,6 +346,10 @@ void WhatIfPanel::setRequest(const advisor::Request& request) {
     raidSoftware_->setChecked(request.constraints.raid_software_owned);
     offerZfs(request);
     selectRaidSoftware(raidSoftwareChoice_, request.constraints.raid_software);
+    mdBitmapChoice_->setCurrentIndex(
+        std::max(0, mdBitmapChoice_->findData(QString::fromLatin1(
+                        to_string(request.constraints.md_bitmap).data(),
+                        static_cast<qsizetype>(to_string(request.constraints.md_bitmap).size())))));
     const advisor::Weights& wt = request.weights;
     const double largest = std::max({wt.performance, wt.cost, wt.reliability, wt.capacity});
     performance_->setValue(sliderValue(wt.performance, largest));
@@ -375,6 +394,9 @@ advisor::Request WhatIfPanel::request() const {
     r.constraints.power_loss_safe_writes = powerSafe_->isChecked();
     r.constraints.raid_software_owned = raidSoftware_->isChecked();
     r.constraints.raid_software = raidSoftwareIn(raidSoftwareChoice_);
+    r.constraints.md_bitmap =
+        md_bitmap_from_string(mdBitmapChoice_->currentData().toString().toStdString())
+            .value_or(MdBitmap::Auto);
     if (performance_->value() + cost_->value() + reliability_->value() + capacityWeight_->value() >
         0) {
         r.weights.performance = performance_->value();

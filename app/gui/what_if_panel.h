@@ -66,6 +66,7 @@ class WhatIfPanel : public QWidget {
     QCheckBox* powerSafe_;
     QCheckBox* raidSoftware_;        ///< the host RAID software licence is owned
     QComboBox* raidSoftwareChoice_;  ///< advisor::RaidSoftware, by its file word
+    QComboBox* mdBitmapChoice_;      ///< MdBitmap, by its file word
     QSlider* performance_;
     QSlider* cost_;
     QSlider* reliability_;

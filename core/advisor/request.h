@@ -66,6 +66,9 @@ struct Constraints {
     bool raid_software_owned = false;
     /// Only layouts this RAID software builds (no independent drives unless Any).
     RaidSoftware raid_software = RaidSoftware::Any;
+    /// Linux md arrays are built with this write-intent bitmap (mdadm --bitmap; Auto: mdadm's
+    /// default, system/md_bitmap.h).
+    MdBitmap md_bitmap = MdBitmap::Auto;
     int min_year = 0;  ///< hardware introduced in or after this year; 0 = any
     int max_year = 0;  ///< hardware introduced in or before this year; 0 = any
     /// Every write the array acknowledges must survive a power cut: the drives' volatile write

@@ -452,6 +452,7 @@ System detail::build_system(const Context& ctx, const Pending& p, bool named) {
     System system;
     system.drive = drive;
     system.layout = p.layout;
+    system.layout.md_bitmap = c.md_bitmap;  // (used only where the RAID is md)
     system.controller = ctl;
     system.write_back_cache = ctl.battery_backed;
     system.drive_write_cache =

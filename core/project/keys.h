@@ -177,6 +177,8 @@ inline constexpr const char* power_loss_safe_writes = "power_loss_safe_writes";
 /// "any", "hardware", "md" or "zfs" (advisor::RaidSoftware).
 inline constexpr const char* raid_software = "raid_software";
 inline constexpr const char* raid_software_owned = "raid_software_owned";
+/// "auto", "internal" or "none": the write-intent bitmap of the md arrays the advisor builds
+inline constexpr const char* md_bitmap = "md_bitmap";
 inline constexpr const char* allowed = "allowed";
 inline constexpr const char* owned_controller = "owned_controller";
 inline constexpr const char* weights = "weights";

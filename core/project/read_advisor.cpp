@@ -162,6 +162,24 @@ void read_raid_software(ObjectReader& r, advisor::Constraints& c) {
               "must be \"any\", \"hardware\", \"md\" or \"zfs\", got " + describe(*v));
 }
 
+/// `md_bitmap`: "auto", "internal" or "none".
+void read_md_bitmap(ObjectReader& r, advisor::Constraints& c) {
+    const json* v = r.find(project_keys::advisor::md_bitmap);
+    if (v == nullptr) {
+        return;
+    }
+    if (v->is_string()) {
+        if (const auto bitmap = md_bitmap_from_string(v->get_ref<const std::string&>())) {
+            c.md_bitmap = *bitmap;
+            return;
+        }
+    }
+    r.problem(project_keys::advisor::md_bitmap,
+              "must be \"auto\" (mdadm's default), \"internal\" or \"none\" (mdadm --bitmap), "
+              "got " +
+                  describe(*v));
+}
+
 }  // namespace
 
 // Long: one validated read per key of the section, in the order of docs/file-format.md's table.
@@ -187,6 +205,7 @@ std::optional<advisor::Request> read_advisor(const json& value, const std::strin
          k::power_loss_safe_writes,
          k::raid_software,
          k::raid_software_owned,
+         k::md_bitmap,
          k::allowed,
          k::owned_controller,
          k::weights,
@@ -244,6 +263,7 @@ std::optional<advisor::Request> read_advisor(const json& value, const std::strin
     r.number(k::max_power_w, {0, kMaxPowerW}, c.max_power_w);
     r.boolean(k::power_loss_safe_writes, c.power_loss_safe_writes);
     read_raid_software(r, c);
+    read_md_bitmap(r, c);
     r.boolean(k::raid_software_owned, c.raid_software_owned);
     if (const json* allowed = r.find(k::allowed)) {
         read_allowed(*allowed, r.key_path(k::allowed), catalog, c, issues);

@@ -82,6 +82,9 @@ ProjectJson to_json(const advisor::Request& r) {
         out[k::raid_software] = advisor::to_string(c.raid_software);
     }
     out[k::raid_software_owned] = c.raid_software_owned;
+    if (c.md_bitmap != MdBitmap::Auto) {
+        out[k::md_bitmap] = std::string(to_string(c.md_bitmap));
+    }
     ProjectJson allowed_parts = allowed(c);
     if (!allowed_parts.empty()) {
         out[k::allowed] = std::move(allowed_parts);

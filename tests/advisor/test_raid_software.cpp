@@ -152,6 +152,47 @@ TEST_CASE("advisor.raid_software is read, written back and checked", "[advisor][
     }
 }
 
+TEST_CASE("advisor.md_bitmap is read, written back, checked and given to md arrays",
+          "[advisor][project]") {
+    std::ifstream in(std::filesystem::path(RAID_RESOURCES_DIR) / "examples" /
+                     "advisor-small-nas.json");
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const std::string anchor = "\"max_drive_bays\": 4,";
+    REQUIRE(text.find(anchor) != std::string::npos);
+    const auto with = [&](const std::string& value) {
+        std::string edited = text;
+        edited.replace(edited.find(anchor), anchor.size(),
+                       anchor + " \"md_bitmap\": " + value + ",");
+        return edited;
+    };
+    const auto& catalog = raidadv::test::bundled_catalog();
+    const raidadv::Project plain = raidadv::parse_project(text, catalog);
+    CHECK(plain.advisor->constraints.md_bitmap == raidadv::MdBitmap::Auto);
+    CHECK(raidadv::project_to_json(plain, "test")["advisor"].count("md_bitmap") == 0);
+
+    const raidadv::Project none = raidadv::parse_project(with("\"none\""), catalog);
+    CHECK(none.advisor->constraints.md_bitmap == raidadv::MdBitmap::None);
+    const auto written = raidadv::project_to_json(none, "test");
+    CHECK(written["advisor"]["md_bitmap"] == "none");
+    // Every md array the search builds carries it, and the pick's build plan says so.
+    const auto result = raidadv::test::run_advisor(*none.advisor);
+    REQUIRE_FALSE(result.ranked.empty());
+    for (const auto& c : result.ranked) {
+        CHECK(c.system.layout.md_bitmap == raidadv::MdBitmap::None);
+    }
+
+    try {
+        (void)raidadv::parse_project(with("\"sometimes\""), catalog);
+        FAIL("a bitmap the format does not know was accepted");
+    } catch (const raidadv::ProjectError& e) {
+        REQUIRE(e.issues.size() == 1);
+        CHECK(e.issues[0].path == "advisor.md_bitmap");
+        CHECK(
+            e.issues[0].message ==
+            R"(must be "auto" (mdadm's default), "internal" or "none" (mdadm --bitmap), got the string "sometimes")");
+    }
+}
+
 TEST_CASE("session.pool_what_if is checked by the project reader", "[advisor][zfs][project]") {
     std::ifstream in(std::filesystem::path(RAID_RESOURCES_DIR) / "examples" /
                      "advisor-zfs-nas.json");

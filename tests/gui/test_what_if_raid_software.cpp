@@ -115,6 +115,55 @@ class WhatIfRaidSoftwareTest : public QObject {
         QCOMPARE(pools(), rows());
     }
 
+    void whatIfMdBitmapIsAnUndoableEdit() {
+        // The what-if panel's "md write-intent bitmap": None writes advisor.md_bitmap as one
+        // undo step, every md array of the new search is built without one (the build plan's
+        // --bitmap=none) and the md pick writes faster; undo takes the key out again.
+        openAndWait(copyExample(QStringLiteral("advisor-small-nas.json")));
+        const Json before = window_->document()->root();
+        QVERIFY(!before["advisor"].contains("md_bitmap"));
+        const auto& result = [this]() -> const raidadv::advisor::Result& {
+            return window_->recommendationsModel()->result();
+        };
+        QVERIFY(!result().ranked.empty());
+        const raidadv::System pickBefore = result().ranked.front().system;
+        QVERIFY(pickBefore.layout.md_bitmap == raidadv::MdBitmap::Auto);
+        const double iopsBefore = result().ranked.front().performance.throughput;
+
+        auto* bitmap = window_->findChild<QComboBox*>(QStringLiteral("whatIfMdBitmapComboBox"));
+        QVERIFY(bitmap != nullptr);
+        QVERIFY(bitmap->isVisibleTo(window_.get()));
+        QCOMPARE(bitmap->currentData().toString(), QStringLiteral("auto"));
+        QCOMPARE(bitmap->count(), 3);
+
+        QSignalSpy shown(window_.get(), &MainWindow::recommendationsShown);
+        bitmap->setFocus();
+        QTest::keyClick(bitmap, Qt::Key_End);  // the last choice: none
+        QCOMPARE(bitmap->currentData().toString(), QStringLiteral("none"));
+        QVERIFY(shown.wait(kRunTimeoutMs));
+        QCOMPARE(window_->document()->undoStack()->count(), 1);
+        QCOMPARE(window_->document()->undoStack()->undoText(),
+                 QStringLiteral("Change md write-intent bitmap"));
+        Json expected = before;
+        expected["advisor"]["md_bitmap"] = "none";
+        QVERIFY2(window_->document()->root() == expected,
+                 window_->document()->root().dump(1).c_str());
+        QVERIFY(!result().ranked.empty());
+        for (const auto& c : result().ranked) {
+            QVERIFY(c.system.layout.md_bitmap == raidadv::MdBitmap::None);
+        }
+        // The small NAS's pick (md RAID 6, 20% writes) is faster without the bitmap's updates.
+        QVERIFY(result().ranked.front().performance.throughput > iopsBefore);
+
+        shown.clear();
+        window_->findChild<QAction*>(QStringLiteral("undoAction"))->trigger();
+        QVERIFY(shown.wait(kRunTimeoutMs));
+        QCOMPARE(bitmap->currentData().toString(), QStringLiteral("auto"));
+        QVERIFY(window_->document()->root() == before);
+        QVERIFY(result().ranked.front().system.layout.md_bitmap == raidadv::MdBitmap::Auto);
+        QVERIFY(!window_->isWindowModified());
+    }
+
     void whatIfOffersZfsOnlyOnAComputerThatRunsIt() {
         // The 2007 file server's computer runs no ZFS: its choice is there but disabled (as the
         // wizard refuses it), so End stops at Linux md; hardware RAID leaves out independent

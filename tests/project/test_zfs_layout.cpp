@@ -59,7 +59,7 @@ TEST_CASE("ZFS layouts read from a project file", "[project][zfs]") {
 TEST_CASE("ZFS layouts written and read back are the same", "[project][zfs]") {
     const Project p = parse_project(kPools, test::small_catalog());
     const std::string text = project_to_text(p, "test");
-    CHECK(text.find("\"version\": 3") != std::string::npos);
+    CHECK(text.find("\"version\": " + std::to_string(kProjectFormatVersion)) != std::string::npos);
     const Project again = parse_project(text, test::small_catalog());
     REQUIRE(again.systems.size() == p.systems.size());
     for (std::size_t i = 0; i < p.systems.size(); ++i) {
