@@ -181,13 +181,14 @@ QString candidateDetailHtml(const advisor::Candidate& c, int rank,
                 tr("The RAID controller (or software RAID) that runs the layout"));
     if (linux_md(s) && s.layout.level != RaidLevel::Raid0 && s.layout.level != RaidLevel::Simple &&
         !is_zfs(s.layout.level)) {
-        html += row(tr("Write-intent bitmap"),
-                    md_bitmap_on(s)
-                        ? tr("internal, %1 per bit").arg(formatStripeUnit(md_bitmap_chunk_bytes(s)))
-                        : tr("none"),
-                    tr("Linux md's record of the regions being written (mdadm --bitmap): a "
-                       "write to a region idle for 5 to 10 s waits while md updates it on every "
-                       "drive; without one a crash resynchronizes the whole array"));
+        html +=
+            row(tr("Write-intent bitmap"),
+                md_bitmap_on(s) ? tr("internal, %1 MiB per bit")
+                                      .arg(md_bitmap_chunk_bytes(s) / (1024.0 * 1024.0), 0, 'g', 6)
+                                : tr("none"),
+                tr("Linux md's record of the regions being written (mdadm --bitmap): a "
+                   "write to a region idle for 5 to 10 s waits while md updates it on every "
+                   "drive; without one a crash resynchronizes the whole array"));
     }
     html += row(tr("Drive link"), esc(s.drive_link.info.name),
                 tr("The bus or link between the controller and the drives"));
