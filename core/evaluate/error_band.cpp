@@ -69,13 +69,13 @@ const ResidualTable& validated_residuals() {
     // and P420i single SSDs.
     static const ResidualTable table{
         {{
-            {246, 0.052705, 0.309172},  // HddRandom
+            {246, 0.051047, 0.309601},   // HddRandom
             {8, 0.040496, 0.309905},     // HddSequential
             {27, -0.065242, 0.128201},   // HddFile: Hauser 1996
             {11, -0.335998, 0.116144},   // CachedWrites
             {460, -0.110754, 0.449619},  // Flash
         }},
-        {752, -0.057334, 0.404152},  // pooled
+        {752, -0.057876, 0.404112},  // pooled
     };
     return table;
 }

@@ -66,6 +66,16 @@ void solve_with_md_bitmap(const System& system, const Workload& workload,
         if (m.stopped || m.saturated) {
             continue;
         }
+        // Skipped where the bitmap cannot move the response by 1%: the page writes of the
+        // writes that need one, against the mean response (derived: at most that much longer).
+        const double share = md_bitmap_clear_share(
+            system, writes_per_volume(system, workload, m.iops), workload.span_fraction,
+            workload.sequential_fraction >= 0.5, workload.size.mean_bytes());
+        if ((1.0 - workload.read_fraction) * share *
+                md_bitmap_page_s(system, workload.span_fraction) <
+            0.01 * m.mean_response_s) {
+            continue;
+        }
         double x = m.iops;
         for (int round = 0; round < kBitmapRounds; ++round) {
             const BuiltNetwork built =
@@ -76,8 +86,8 @@ void solve_with_md_bitmap(const System& system, const Workload& workload,
             PointMetrics next = to_metrics(sols.front(), built);
             next.concurrency = m.concurrency;
             m = std::move(next);
-            if (m.saturated) {
-                break;
+            if (m.saturated || std::abs(m.iops - x) <= 0.01 * x) {
+                break;  // (within 1% of the rate it was built for: converged)
             }
             x = m.iops;
         }

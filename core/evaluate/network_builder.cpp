@@ -305,10 +305,14 @@ class Builder {
         const double x = bitmap_writes_per_s_ / shape.bitmaps;
         const BitmapFlush flush = md_bitmap_flush(r, x);
         const double b =
-            md_bitmap_page_s(shape.update_drives) + std::max(flush.held_s, flush.first_s);
+            md_bitmap_page_s(sys_, wl_.span_fraction) + std::max(flush.held_s, flush.first_s);
         // derived: the writes arriving while one update runs (x b of them) wait for the next and
         // share it; an update is needed if any of them needs a bit.
-        const double batch = std::max(1.0, x * b);
+        // (a closed system gathers at most its own jobs)
+        double batch = std::max(1.0, x * b);
+        if (bitmap_population_ > 0) {
+            batch = std::min(batch, static_cast<double>(bitmap_population_));
+        }
         const double needed = 1.0 - std::pow(1.0 - std::min(1.0, p), batch);
         // derived: a write arriving while another's update runs waits for its rest, half on
         // average; updates run for the share x / batch * needed * b of the time, the other
@@ -350,22 +354,6 @@ class Builder {
             visits.push_back(std::move(v));
         }
         visits.push_back(drive_link_visit(idx_.drive_link, sys_, links_, a, false));
-    }
-
-    /// One bitmap page written through on every one of `update_drives`, the slowest finishing
-    /// it. derived: command overhead, a seek from anywhere in the span (to the bitmap near the
-    /// start: taken as a random seek), the page's transfer, and the rotational wait of the last
-    /// of n drives, n/(n+1) of a revolution (the largest of n uniform waits); an SSD's write.
-    double md_bitmap_page_s(int update_drives) const {
-        const DriveSpec& d = sys_.drive;
-        if (d.kind == DriveKind::Ssd) {
-            const SsdDemand w = ssd_write_demand(d.ssd, kMdBitmapPageBytes, false);
-            return w.flash_s + w.bandwidth_s;
-        }
-        const double n = update_drives;
-        return d.hdd.command_overhead_s + hdd_mean_random_seek(d.hdd, wl_.span_fraction) +
-               hdd_revolution_time(d.hdd) * n / (n + 1.0) +
-               hdd_transfer_time(d.hdd, kMdBitmapPageBytes, wl_.span_fraction);
     }
 
     /// The update's REQ_PREFLUSH waits until the drives have written what their write caches

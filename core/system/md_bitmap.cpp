@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "components/hdd_model.h"
+#include "components/ssd_model.h"
 #include "layout/geometry.h"
 #include "system/raid_software.h"
 
@@ -84,6 +86,18 @@ double md_bitmap_chunk_bytes(const System& system) {
         chunk *= 2.0;
     }
     return chunk;
+}
+
+double md_bitmap_page_s(const System& system, double span_fraction) {
+    const DriveSpec& d = system.drive;
+    if (d.kind == DriveKind::Ssd) {
+        const SsdDemand w = ssd_write_demand(d.ssd, kMdBitmapPageBytes, false);
+        return w.flash_s + w.bandwidth_s;
+    }
+    const double n = md_bitmap_shape(system).update_drives;
+    return d.hdd.command_overhead_s + hdd_mean_random_seek(d.hdd, span_fraction) +
+           hdd_revolution_time(d.hdd) * n / (n + 1.0) +
+           hdd_transfer_time(d.hdd, kMdBitmapPageBytes, span_fraction);
 }
 
 double md_bitmap_clear_share(const System& system, double writes_per_s, double span_fraction,

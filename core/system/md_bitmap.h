@@ -56,6 +56,14 @@ double md_bitmap_chunk_bytes(const System& system);
 /// Create.c: "for raid10, the bitmap size is the capacity of the array").
 double md_bitmap_space_bytes(const System& system);
 
+/// One bitmap update's page, written through on every drive of the array that holds the
+/// bitmap (md_bitmap_shape), the slowest finishing it, with the heads anywhere in the first
+/// `span_fraction` of the drives. derived: command overhead, a seek from anywhere in the span
+/// (to the bitmap near the start: taken as a random seek), the page's transfer, and the
+/// rotational wait of the last of n drives, n/(n+1) of a revolution (the largest of n uniform
+/// waits); on SSDs the page's write.
+double md_bitmap_page_s(const System& system, double span_fraction);
+
 /// The share of a volume's write requests whose chunk bit is clear when they arrive, with
 /// `writes_per_s` write requests per second on one volume spread over `span_fraction` of it
 /// (random) or streaming on (sequential, `bytes` each). derived: a chunk gets Poisson writes at
