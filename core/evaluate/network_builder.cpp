@@ -12,6 +12,7 @@
 #include "evaluate/degraded.h"
 #include "evaluate/drive_visits.h"
 #include "evaluate/link_stages.h"
+#include "evaluate/md_bitmap_visits.h"
 #include "evaluate/request_mapping.h"
 #include "layout/geometry.h"
 #include "system/md_bitmap.h"
@@ -289,118 +290,14 @@ class Builder {
         visits.push_back(host_link_visit(idx_.host_link, sys_, software_raid_, r, work, count));
     }
 
-    /// Linux md's write-intent bitmap (system/md_bitmap.h): before its data go out, a write
-    /// whose chunk bit is clear, and every write md gathered for the same unplug, waits while
-    /// md writes the bitmap page through to every member (REQ_PREFLUSH | REQ_FUA). The writes
-    /// gathered while one update runs share the next.
+    /// Linux md's write-intent bitmap: the update a write may wait for (md_bitmap_visits.h).
     void add_md_bitmap(const OsRequest& r, double count, double probability,
                        std::vector<Visit>& visits) const {
-        const MdBitmapShape shape = md_bitmap_shape(sys_);
-        const double p = md_bitmap_clear_share(sys_, bitmap_writes_per_s_, wl_.span_fraction,
-                                               r.sequential, r.user_bytes);
-        if (!(p > 0.0)) {
-            return;
-        }
-        // (a RAID 50/60's groups each have their bitmap and their updates)
-        const double x = bitmap_writes_per_s_ / shape.bitmaps;
-        const BitmapFlush flush = md_bitmap_flush(r, x);
-        const double b =
-            md_bitmap_page_s(sys_, wl_.span_fraction) + std::max(flush.held_s, flush.first_s);
-        // derived: the writes arriving while one update runs (x b of them) wait for the next and
-        // share it; an update is needed if any of them needs a bit.
-        // (a closed system gathers at most its own jobs)
-        double batch = std::max(1.0, x * b);
-        if (bitmap_population_ > 0) {
-            batch = std::min(batch, static_cast<double>(bitmap_population_));
-        }
-        const double needed = 1.0 - std::pow(1.0 - std::min(1.0, p), batch);
-        // derived: a write arriving while another's update runs waits for its rest, half on
-        // average; updates run for the share x / batch * needed * b of the time, the other
-        // n - 1 of n closed jobs' updates for (n - 1) / n of it.
-        const double others = bitmap_population_ > 0
-                                  ? static_cast<double>(bitmap_population_ - 1) / bitmap_population_
-                                  : 1.0;
-        const double busy = std::min(0.95, x / batch * needed * b) * others;
-        DriveAccess a;
-        a.fork = shape.update_drives;
-        a.mean_bytes = a.max_bytes = kMdBitmapPageBytes;
-        a.write = true;
-        a.stable = true;
-        a.count = count * needed / batch;
-        a.probability = probability;
-        std::vector<Visit> added;
-        drive_visits_->add(a, added);
-        // The drives do one update per batch; each write of it waits the whole update: its
-        // page (this visit), the updates before its batch's, and the destage its flush waits
-        // for (the drives' work for it is counted with the writes that left it).
-        const double wait = ((batch - 1.0) + batch * busy / 2.0) * b + batch * flush.first_s;
-        for (Visit& v : added) {
-            if (v.station != idx_.drives || v.detached) {
-                continue;
-            }
-            if (v.service.at) {
-                auto inner = v.service.at;
-                v.service.at = [inner, wait](const queueing::Arrival& found) {
-                    queueing::ServiceParts parts = inner(found);
-                    parts.delay_s += wait;
-                    return parts;
-                };
-            } else {
-                v.service.parts.delay_s += wait;
-            }
-            break;
-        }
-        for (Visit& v : added) {
-            visits.push_back(std::move(v));
-        }
-        visits.push_back(drive_link_visit(idx_.drive_link, sys_, links_, a, false));
-    }
-
-    /// The update's REQ_PREFLUSH waits until the drives have written what their write caches
-    /// hold (derived, two parts):
-    /// - `held_s`: the writes held under load, as an M/M/1 queue at the array's write load (x
-    ///   requests per second, `r`'s disk writes spread over the array's drives) holds them, up
-    ///   to the window, each a random access: it lengthens the update the batches share;
-    /// - `first_s`: a write acknowledged from the drive's cache with no read before it (a
-    ///   mirror copy, or the writes of a reconstruct-write) leaves a random destage that the
-    ///   drive begins when it falls idle and the flush waits for. The write half of a
-    ///   read-modify-write rewrites what the head has just read: its destage is the revolution the
-    ///   next request's reads would wait for anyway (the model counts it there), so it adds nothing
-    ///   here.
-    struct BitmapFlush {
-        double held_s = 0.0;
-        double first_s = 0.0;
-    };
-    BitmapFlush md_bitmap_flush(const OsRequest& r, double x) const {
-        const DriveSpec& d = sys_.drive;
-        if (d.kind == DriveKind::Ssd || !drive_visits_->drive_cache()) {
-            return {};
-        }
-        double writes = 0.0;
-        bool rewrite = false;
-        for (const IoPhase& phase : r.array.phases) {
-            rewrite = rewrite || phase.rewrites_previous;
-            for (const DiskIo& io : phase.ios) {
-                writes += io.write ? 1.0 : 0.0;
-            }
-        }
-        if (!(writes > 0.0)) {
-            return {};
-        }
-        const HddSpec& hdd = d.hdd;
-        const double access = hdd.command_overhead_s +
-                              hdd_mean_random_seek(hdd, wl_.span_fraction) +
-                              hdd_revolution_time(hdd) / 2.0 +
-                              hdd_transfer_time(hdd, kMdBitmapPageBytes, wl_.span_fraction);
-        // (the writes of one bitmap's array spread over its drives)
-        const double array_drives =
-            static_cast<double>(geo_.drives) / md_bitmap_shape(sys_).bitmaps;
-        const double rho = std::min(0.95, x * writes / array_drives * access);
-        const double held =
-            std::min(static_cast<double>(hdd_write_cache_window(hdd, kMdBitmapPageBytes)),
-                     rho / (1.0 - rho));
-        // (a RAID 50/60's update goes to one group: the previous write's, 1 in bitmaps)
-        return {held * access, rewrite ? 0.0 : access / md_bitmap_shape(sys_).bitmaps};
+        const MdBitmapVisits bitmap{sys_,        wl_,
+                                    geo_,        *drive_visits_,
+                                    idx_.drives, idx_.drive_link,
+                                    links_,      {bitmap_writes_per_s_, bitmap_population_}};
+        bitmap.add(r, count, probability, visits);
     }
 
     /// The drive and drive-link visits of phase `i` of `r`.

@@ -1,0 +1,105 @@
+#include "evaluate/md_bitmap_visits.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "components/hdd_model.h"
+#include "evaluate/link_stages.h"
+#include "system/md_bitmap.h"
+
+namespace raidadv {
+
+using queueing::Visit;
+
+void MdBitmapVisits::add(const OsRequest& r, double count, double probability,
+                         std::vector<Visit>& visits) const {
+    const MdBitmapShape shape = md_bitmap_shape(sys);
+    const double p =
+        md_bitmap_clear_share(sys, load.writes_per_s, wl.span_fraction, r.sequential, r.user_bytes);
+    if (!(p > 0.0)) {
+        return;
+    }
+    // (a RAID 50/60's groups each have their bitmap and their updates)
+    const double x = load.writes_per_s / shape.bitmaps;
+    const Flush flush = this->flush(r, x);
+    const double b =
+        md_bitmap_page_s(sys, wl.span_fraction) + std::max(flush.held_s, flush.first_s);
+    // derived: the writes arriving while one update runs (x b of them) wait for the next and
+    // share it; an update is needed if any of them needs a bit.
+    // (a closed system gathers at most its own jobs)
+    double batch = std::max(1.0, x * b);
+    if (load.population > 0) {
+        batch = std::min(batch, static_cast<double>(load.population));
+    }
+    const double needed = 1.0 - std::pow(1.0 - std::min(1.0, p), batch);
+    // derived: a write arriving while another's update runs waits for its rest, half on
+    // average; updates run for the share x / batch * needed * b of the time, the other
+    // n - 1 of n closed jobs' updates for (n - 1) / n of it.
+    const double others =
+        load.population > 0 ? static_cast<double>(load.population - 1) / load.population : 1.0;
+    const double busy = std::min(0.95, x / batch * needed * b) * others;
+    DriveAccess a;
+    a.fork = shape.update_drives;
+    a.mean_bytes = a.max_bytes = kMdBitmapPageBytes;
+    a.write = true;
+    a.stable = true;
+    a.count = count * needed / batch;
+    a.probability = probability;
+    std::vector<Visit> added;
+    drives.add(a, added);
+    // The drives do one update per batch; each write of it waits the whole update: its
+    // page (this visit), the updates before its batch's, and the destage its flush waits
+    // for (the drives' work for it is counted with the writes that left it).
+    const double wait = ((batch - 1.0) + batch * busy / 2.0) * b + batch * flush.first_s;
+    for (Visit& v : added) {
+        if (v.station != drive_station || v.detached) {
+            continue;
+        }
+        if (v.service.at) {
+            auto inner = v.service.at;
+            v.service.at = [inner, wait](const queueing::Arrival& found) {
+                queueing::ServiceParts parts = inner(found);
+                parts.delay_s += wait;
+                return parts;
+            };
+        } else {
+            v.service.parts.delay_s += wait;
+        }
+        break;
+    }
+    for (Visit& v : added) {
+        visits.push_back(std::move(v));
+    }
+    visits.push_back(drive_link_visit(link_station, sys, links, a, false));
+}
+
+MdBitmapVisits::Flush MdBitmapVisits::flush(const OsRequest& r, double x) const {
+    const DriveSpec& d = sys.drive;
+    if (d.kind == DriveKind::Ssd || !drives.drive_cache()) {
+        return {};
+    }
+    double writes = 0.0;
+    bool rewrite = false;
+    for (const IoPhase& phase : r.array.phases) {
+        rewrite = rewrite || phase.rewrites_previous;
+        for (const DiskIo& io : phase.ios) {
+            writes += io.write ? 1.0 : 0.0;
+        }
+    }
+    if (!(writes > 0.0)) {
+        return {};
+    }
+    const HddSpec& hdd = d.hdd;
+    const double access = hdd.command_overhead_s + hdd_mean_random_seek(hdd, wl.span_fraction) +
+                          hdd_revolution_time(hdd) / 2.0 +
+                          hdd_transfer_time(hdd, kMdBitmapPageBytes, wl.span_fraction);
+    // (the writes of one bitmap's array spread over its drives)
+    const double array_drives = static_cast<double>(geo.drives) / md_bitmap_shape(sys).bitmaps;
+    const double rho = std::min(0.95, x * writes / array_drives * access);
+    const double held = std::min(
+        static_cast<double>(hdd_write_cache_window(hdd, kMdBitmapPageBytes)), rho / (1.0 - rho));
+    // (a RAID 50/60's update goes to one group: the previous write's, 1 in bitmaps)
+    return {held * access, rewrite ? 0.0 : access / md_bitmap_shape(sys).bitmaps};
+}
+
+}  // namespace raidadv
