@@ -91,6 +91,22 @@ void solve_with_md_bitmap(const System& system, const Workload& workload,
             }
             x = m.iops;
         }
+        // The caller watches the load points as they are solved: show it this one again with
+        // the bitmap (never faster than without), and stop where it has what it asked for.
+        if (options.watch && !m.saturated) {
+            queueing::Solution at;
+            at.throughput = m.iops;
+            at.response_mean = m.mean_response_s;
+            if (!options.watch(populations[i], at)) {
+                for (std::size_t j = i; j < ev.points.size(); ++j) {
+                    ev.points[j] = PointMetrics{};
+                    ev.points[j].stopped = true;
+                    ev.points[j].concurrency = j < populations.size() ? populations[j] : 0;
+                }
+                ev.stopped = true;
+                return;
+            }
+        }
     }
 }
 
@@ -156,6 +172,9 @@ Evaluation evaluate(const System& system, const Workload& workload,
             populations == workload.concurrency && system.layout.failed_drives == 0 &&
             system.layout.rebuild_rate_fraction <= 0.0) {
             solve_with_md_bitmap(system, workload, populations, options, ev);
+            if (ev.stopped) {
+                return ev;  // the caller has what it asked for
+            }
         }
     }
     const bool bitmap = md_bitmap_on(system) && workload.read_fraction < 1.0 &&
