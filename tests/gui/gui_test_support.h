@@ -3,12 +3,17 @@
 // line edit as a person would, and how long to wait for a run or a search.
 
 #include <QLineEdit>
+#include <QSignalSpy>
 #include <QString>
 #include <QWidget>
 #include <QtTest>
 #include <algorithm>
+#include <memory>
+#include <vector>
 
 #include "layout/raid_level.h"
+#include "main_window.h"
+#include "what_if_panel.h"
 
 namespace raidadv::guitest {
 
@@ -38,6 +43,34 @@ inline void typeInto(QLineEdit* edit, const QString& text) {
     } else {
         QTest::keyClicks(edit, text);
     }
+}
+
+/// A shown main window for a test: its error dialogs go to `errors`, its questions are answered
+/// Cancel, and what-if edits search at once.
+inline std::unique_ptr<raidadv::gui::MainWindow> testWindow(std::vector<QString>& errors) {
+    using raidadv::gui::MainWindow;
+    auto window = std::make_unique<MainWindow>();
+    errors.clear();
+    window->setErrorReporter([&errors](const QString& title, const QString& message) {
+        errors.push_back(title + QLatin1Char('\n') + message);
+    });
+    window->setAsker(
+        [](MainWindow::Question, const QString&) { return MainWindow::Answer::Cancel; });
+    window->whatIfPanel()->setSearchDelay(0);
+    window->show();
+    return window;
+}
+
+/// Opens `path` in `window` and waits for its run, which must succeed (else the first error
+/// `window` reported is the failure message).
+inline void openAndWait(raidadv::gui::MainWindow& window, const QString& path,
+                        const std::vector<QString>& errors) {
+    QSignalSpy finished(&window, &raidadv::gui::MainWindow::runFinished);
+    window.openProject(path);
+    QVERIFY(finished.wait(kRunTimeoutMs));
+    QVERIFY2(finished.at(0).at(0).toBool(),
+             qPrintable(errors.empty() ? QString() : errors.front()));
+    QVERIFY(window.document() != nullptr);
 }
 
 /// How many of an advisor result's ranked candidates are ZFS pools.

@@ -40,15 +40,7 @@ class WhatIfRaidSoftwareTest : public QObject {
 
     void init() {
         QVERIFY(dir_.isValid());
-        window_ = std::make_unique<MainWindow>();
-        errors_.clear();
-        window_->setErrorReporter([this](const QString& title, const QString& message) {
-            errors_.push_back(title + QLatin1Char('\n') + message);
-        });
-        window_->setAsker(
-            [](MainWindow::Question, const QString&) { return MainWindow::Answer::Cancel; });
-        window_->whatIfPanel()->setSearchDelay(0);
-        window_->show();
+        window_ = raidadv::guitest::testWindow(errors_);
     }
 
     void cleanup() { window_.reset(); }
@@ -219,12 +211,7 @@ class WhatIfRaidSoftwareTest : public QObject {
     }
 
     void openAndWait(const QString& path) {
-        QSignalSpy finished(window_.get(), &MainWindow::runFinished);
-        window_->openProject(path);
-        QVERIFY(finished.wait(kRunTimeoutMs));
-        QVERIFY2(finished.at(0).at(0).toBool(),
-                 qPrintable(errors_.empty() ? QString() : errors_.front()));
-        QVERIFY(window_->document() != nullptr);
+        raidadv::guitest::openAndWait(*window_, path, errors_);
     }
 
     QTemporaryDir dir_;
