@@ -119,6 +119,11 @@ Evaluation evaluate(const System& system, const Workload& workload,
     ev.workload = workload.name;
     ev.summary = summarize(system);
     const BuiltNetwork built = build_network(system, workload);
+    // Linux md's write-intent bitmap: writes of a healthy array (a degraded one's network is
+    // built elsewhere, without it) are solved again with it (solve_with_md_bitmap).
+    const bool bitmap = md_bitmap_on(system) && workload.read_fraction < 1.0 &&
+                        system.layout.failed_drives == 0 &&
+                        system.layout.rebuild_rate_fraction <= 0.0;
     ev.disk_ios_per_job = built.disk_ios_per_job;
     ev.bytes_per_job = built.bytes_per_job;
     if (!workload.concurrency.empty()) {
@@ -168,18 +173,13 @@ Evaluation evaluate(const System& system, const Workload& workload,
         if (ev.stopped) {
             return ev;  // the caller has what it asked for
         }
-        if (md_bitmap_on(system) && workload.read_fraction < 1.0 &&
-            populations == workload.concurrency && system.layout.failed_drives == 0 &&
-            system.layout.rebuild_rate_fraction <= 0.0) {
+        if (bitmap && populations == workload.concurrency) {
             solve_with_md_bitmap(system, workload, populations, options, ev);
             if (ev.stopped) {
                 return ev;  // the caller has what it asked for
             }
         }
     }
-    const bool bitmap = md_bitmap_on(system) && workload.read_fraction < 1.0 &&
-                        system.layout.failed_drives == 0 &&
-                        system.layout.rebuild_rate_fraction <= 0.0;
     for (double rate : workload.arrival_rates_per_s) {
         const BuiltNetwork open_built =
             bitmap ? build_network(system, workload,

@@ -7,7 +7,6 @@
 #include <cmath>
 #include <map>
 
-#include "components/hdd_model.h"
 #include "components/ssd_model.h"
 #include "evaluate/degraded.h"
 #include "evaluate/drive_visits.h"

@@ -154,15 +154,6 @@ bool Hdd::fits(const HddIo& io) const {
                               dirty_bytes_ + io.bytes <= spec_.cache_bytes);
 }
 
-bool Hdd::flush_waiting() const {
-    for (const HddIo& io : fg_) {
-        if (io.flush) {
-            return true;
-        }
-    }
-    return false;
-}
-
 bool Hdd::enqueue(const HddIo& io) {
     if (io.write && write_cache_ && !io.flush) {
         if (held_.empty() && fits(io)) {
@@ -173,6 +164,7 @@ bool Hdd::enqueue(const HddIo& io) {
         held_.push_back(io);  // waits for a destage to make room
         return false;
     }
+    flushes_queued_ += io.flush && !io.background ? 1 : 0;
     (io.background ? bg_ : fg_).push_back(io);
     return false;
 }
@@ -273,6 +265,7 @@ std::pair<HddIo, Hdd::Plan> Hdd::take_next(double now) {
     if (best < n_fg) {
         io = fg_[best];
         fg_.erase(fg_.begin() + static_cast<std::ptrdiff_t>(best));
+        flushes_queued_ -= io.flush ? 1 : 0;
     } else {
         io = bg_[best - n_fg];
         bg_.erase(bg_.begin() + static_cast<std::ptrdiff_t>(best - n_fg));
@@ -310,7 +303,7 @@ std::optional<HddStart> Hdd::start_next(double now) {
     const bool high = 2 * dirty_.size() >= static_cast<std::size_t>(kMaxBufferedWrites) ||
                       2.0 * dirty_bytes_ >= spec_.cache_bytes;
     if (!dirty_.empty() &&
-        ((fg_.empty() && bg_.empty()) || !held_.empty() || high || flush_waiting())) {
+        ((fg_.empty() && bg_.empty()) || !held_.empty() || high || flushes_queued_ > 0)) {
         return start_destage(now);
     }
     const auto [io, p] = take_next(now);

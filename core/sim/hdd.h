@@ -125,8 +125,8 @@ class Hdd {
     /// A read served from the media fills a cache segment and reads ahead from its end.
     void begin_read_ahead(const HddIo& io, const Plan& p, double done);
 
-    bool flush_waiting() const;
     std::deque<HddIo> fg_, bg_;
+    int flushes_queued_ = 0;  ///< REQ_PREFLUSH writes in fg_ (the write cache goes first)
     // Write cache: buffered writes, writes waiting for room, the destage in service.
     bool write_cache_ = false;
     std::deque<HddIo> dirty_, held_;

@@ -41,6 +41,19 @@ bool on_hba(const Candidate& c) {
     return c.system.controller.kind == ControllerKind::Hba;
 }
 
+/// The text of the bundled example `name`.
+std::string example_text(const char* name) {
+    std::ifstream in(std::filesystem::path(RAID_RESOURCES_DIR) / "examples" / name);
+    return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+/// `text` with `"key": value,` written after `anchor` (a key of the advisor section).
+std::string with_key(std::string text, const std::string& anchor, const std::string& key,
+                     const std::string& value) {
+    text.replace(text.find(anchor), anchor.size(), anchor + " \"" + key + "\": " + value + ",");
+    return text;
+}
+
 }  // namespace
 
 TEST_CASE("the RAID software choice restricts the advisor's candidates", "[advisor][zfs]") {
@@ -116,16 +129,11 @@ TEST_CASE("NVMe drives on CPU lanes make ZFS pools where the host runs ZFS", "[a
 }
 
 TEST_CASE("advisor.raid_software is read, written back and checked", "[advisor][zfs][project]") {
-    std::ifstream in(std::filesystem::path(RAID_RESOURCES_DIR) / "examples" /
-                     "advisor-zfs-nas.json");
-    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const std::string text = example_text("advisor-zfs-nas.json");
     const std::string anchor = "\"max_drive_bays\": 8,";
     REQUIRE(text.find(anchor) != std::string::npos);
     const auto with = [&](const std::string& value) {
-        std::string edited = text;
-        edited.replace(edited.find(anchor), anchor.size(),
-                       anchor + " \"raid_software\": " + value + ",");
-        return edited;
+        return with_key(text, anchor, "raid_software", value);
     };
     const auto& catalog = raidadv::test::bundled_catalog();
 
@@ -154,16 +162,11 @@ TEST_CASE("advisor.raid_software is read, written back and checked", "[advisor][
 
 TEST_CASE("advisor.md_bitmap is read, written back, checked and given to md arrays",
           "[advisor][project]") {
-    std::ifstream in(std::filesystem::path(RAID_RESOURCES_DIR) / "examples" /
-                     "advisor-small-nas.json");
-    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const std::string text = example_text("advisor-small-nas.json");
     const std::string anchor = "\"max_drive_bays\": 4,";
     REQUIRE(text.find(anchor) != std::string::npos);
     const auto with = [&](const std::string& value) {
-        std::string edited = text;
-        edited.replace(edited.find(anchor), anchor.size(),
-                       anchor + " \"md_bitmap\": " + value + ",");
-        return edited;
+        return with_key(text, anchor, "md_bitmap", value);
     };
     const auto& catalog = raidadv::test::bundled_catalog();
     const raidadv::Project plain = raidadv::parse_project(text, catalog);
@@ -194,9 +197,7 @@ TEST_CASE("advisor.md_bitmap is read, written back, checked and given to md arra
 }
 
 TEST_CASE("session.pool_what_if is checked by the project reader", "[advisor][zfs][project]") {
-    std::ifstream in(std::filesystem::path(RAID_RESOURCES_DIR) / "examples" /
-                     "advisor-zfs-nas.json");
-    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const std::string text = example_text("advisor-zfs-nas.json");
     const std::size_t end = text.rfind('}');
     REQUIRE(end != std::string::npos);
     const auto with = [&](const std::string& pool) {
