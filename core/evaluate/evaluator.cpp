@@ -9,6 +9,7 @@
 #include "layout/geometry.h"
 #include "queueing/percentile.h"
 #include "system/md_bitmap.h"
+#include "system/write_cache.h"
 
 namespace raidadv {
 
@@ -46,41 +47,55 @@ PointMetrics to_metrics(const queueing::Solution& sol, const BuiltNetwork& built
     return m;
 }
 
-/// Linux md's write-intent bitmap: the share of writes that wait for a bitmap update depends on
-/// the write rate (system/md_bitmap.h), which the solve gives. derived: a fixed point per load
-/// point, started from the solve without the bitmap (whose rate bounds it from above), two
-/// rounds.
-constexpr int kBitmapRounds = 2;
+/// Mechanisms that depend on the write rate, which the solve gives: the share of writes that
+/// wait for Linux md's bitmap update (system/md_bitmap.h) and the share a write-back
+/// controller's cache absorbs as overwrites (system/write_cache.h). derived: a fixed point per
+/// load point, started from the solve without them, two rounds.
+constexpr int kWriteRateRounds = 2;
 
 double writes_per_volume(const System& system, const Workload& workload, double jobs_per_s) {
     return std::max(0.0, jobs_per_s) * (1.0 - workload.read_fraction) /
            std::max(1, system.layout.volumes);
 }
 
-/// Replaces the closed points of `ev` (solved without the bitmap) by the bitmap's fixed point.
-void solve_with_md_bitmap(const System& system, const Workload& workload,
-                          const std::vector<int>& populations, const EvaluateOptions& options,
-                          Evaluation& ev) {
+/// Whether the write rate at a load point of `jobs_per_s` can move the answer: the bitmap's
+/// page writes could move the response by 1% (derived: at most that much longer), or the
+/// cache absorbs at least 0.5% of the random writes.
+bool write_rate_matters(const System& system, const Workload& workload, bool bitmap,
+                        double jobs_per_s, double response_s) {
+    const double writes = writes_per_volume(system, workload, jobs_per_s);
+    if (bitmap) {
+        const double share =
+            md_bitmap_clear_share(system, writes, workload.span_fraction,
+                                  workload.sequential_fraction >= 0.5, workload.size.mean_bytes());
+        if ((1.0 - workload.read_fraction) * share *
+                md_bitmap_page_s(system, workload.span_fraction) >=
+            0.01 * response_s) {
+            return true;
+        }
+    }
+    const double random_writes =
+        writes * std::max(1, system.layout.volumes) * (1.0 - workload.sequential_fraction);
+    return write_back_overwrite_share(system, workload, random_writes) >= 0.005;
+}
+
+/// Replaces the closed points of `ev` (solved at no write rate) by the write rate's fixed point.
+void solve_with_write_rate(const System& system, const Workload& workload, bool bitmap,
+                           const std::vector<int>& populations, const EvaluateOptions& options,
+                           Evaluation& ev) {
     for (std::size_t i = 0; i < ev.points.size() && i < populations.size(); ++i) {
         PointMetrics& m = ev.points[i];
         if (m.stopped || m.saturated) {
             continue;
         }
-        // Skipped where the bitmap cannot move the response by 1%: the page writes of the
-        // writes that need one, against the mean response (derived: at most that much longer).
-        const double share = md_bitmap_clear_share(
-            system, writes_per_volume(system, workload, m.iops), workload.span_fraction,
-            workload.sequential_fraction >= 0.5, workload.size.mean_bytes());
-        if ((1.0 - workload.read_fraction) * share *
-                md_bitmap_page_s(system, workload.span_fraction) <
-            0.01 * m.mean_response_s) {
+        if (!write_rate_matters(system, workload, bitmap, m.iops, m.mean_response_s)) {
             continue;
         }
         double x = m.iops;
-        for (int round = 0; round < kBitmapRounds; ++round) {
+        for (int round = 0; round < kWriteRateRounds; ++round) {
             const BuiltNetwork built =
                 build_network(system, workload,
-                              MdBitmapLoad{writes_per_volume(system, workload, x), populations[i]});
+                              WriteLoad{writes_per_volume(system, workload, x), populations[i]});
             const auto sols = queueing::solve_closed(built.network, {populations[i]},
                                                      workload.think_time_s, options.exact_limit);
             PointMetrics next = to_metrics(sols.front(), built);
@@ -91,8 +106,8 @@ void solve_with_md_bitmap(const System& system, const Workload& workload,
             }
             x = m.iops;
         }
-        // The caller watches the load points as they are solved: show it this one again with
-        // the bitmap (never faster than without), and stop where it has what it asked for.
+        // The caller watches the load points as they are solved: show it this one again at its
+        // write rate, and stop where it has what it asked for.
         if (options.watch && !m.saturated) {
             queueing::Solution at;
             at.throughput = m.iops;
@@ -119,11 +134,13 @@ Evaluation evaluate(const System& system, const Workload& workload,
     ev.workload = workload.name;
     ev.summary = summarize(system);
     const BuiltNetwork built = build_network(system, workload);
-    // Linux md's write-intent bitmap: writes of a healthy array (a degraded one's network is
-    // built elsewhere, without it) are solved again with it (solve_with_md_bitmap).
-    const bool bitmap = md_bitmap_on(system) && workload.read_fraction < 1.0 &&
-                        system.layout.failed_drives == 0 &&
-                        system.layout.rebuild_rate_fraction <= 0.0;
+    // Linux md's write-intent bitmap and a write-back cache's overwrites: writes of a healthy
+    // array (a degraded one's network is built elsewhere, without them) are solved again at
+    // their rate (solve_with_write_rate).
+    const bool healthy =
+        system.layout.failed_drives == 0 && system.layout.rebuild_rate_fraction <= 0.0;
+    const bool bitmap = md_bitmap_on(system) && workload.read_fraction < 1.0 && healthy;
+    const bool rate_dependent = bitmap || (healthy && write_back_overwrites(system, workload));
     ev.disk_ios_per_job = built.disk_ios_per_job;
     ev.bytes_per_job = built.bytes_per_job;
     if (!workload.concurrency.empty()) {
@@ -173,8 +190,8 @@ Evaluation evaluate(const System& system, const Workload& workload,
         if (ev.stopped) {
             return ev;  // the caller has what it asked for
         }
-        if (bitmap && populations == workload.concurrency) {
-            solve_with_md_bitmap(system, workload, populations, options, ev);
+        if (rate_dependent && populations == workload.concurrency) {
+            solve_with_write_rate(system, workload, bitmap, populations, options, ev);
             if (ev.stopped) {
                 return ev;  // the caller has what it asked for
             }
@@ -182,10 +199,10 @@ Evaluation evaluate(const System& system, const Workload& workload,
     }
     for (double rate : workload.arrival_rates_per_s) {
         const BuiltNetwork open_built =
-            bitmap ? build_network(system, workload,
-                                   MdBitmapLoad{writes_per_volume(system, workload, rate), 0})
-                   : BuiltNetwork{};
-        const BuiltNetwork& use = bitmap ? open_built : built;
+            rate_dependent ? build_network(system, workload,
+                                           WriteLoad{writes_per_volume(system, workload, rate), 0})
+                           : BuiltNetwork{};
+        const BuiltNetwork& use = rate_dependent ? open_built : built;
         PointMetrics m = to_metrics(queueing::solve_open(use.network, rate), use);
         m.arrival_rate_per_s = rate;
         ev.points.push_back(std::move(m));

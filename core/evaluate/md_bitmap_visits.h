@@ -24,7 +24,7 @@ struct MdBitmapVisits {
     int drive_station = -1;
     int link_station = -1;
     int links = 1;
-    MdBitmapLoad load;
+    WriteLoad load;
 
     /// Linux md's write-intent bitmap (system/md_bitmap.h): before its data go out, a write
     /// whose chunk bit is clear, and every write md gathered for the same unplug, waits while

@@ -36,11 +36,18 @@ struct Stations {
 
 class Builder {
   public:
-    Builder(const System& sys, const Workload& wl, const MdBitmapLoad& md_bitmap)
+    Builder(const System& sys, const Workload& wl, const WriteLoad& write_load)
         : sys_(sys), wl_(wl), geo_(make_geometry(sys.layout)) {
-        if (md_bitmap.writes_per_s >= 0.0 && md_bitmap_on(sys)) {
-            bitmap_writes_per_s_ = md_bitmap.writes_per_s;
-            bitmap_population_ = md_bitmap.population;
+        if (write_load.writes_per_s >= 0.0 && md_bitmap_on(sys)) {
+            bitmap_writes_per_s_ = write_load.writes_per_s;
+            bitmap_population_ = write_load.population;
+        }
+        if (write_load.writes_per_s >= 0.0) {
+            // Random writes of every volume, one controller cache (system/write_cache.h).
+            overwrite_share_ = write_back_overwrite_share(sys, wl,
+                                                          write_load.writes_per_s *
+                                                              std::max(1, sys.layout.volumes) *
+                                                              (1.0 - wl.sequential_fraction));
         }
         write_back_ = uses_write_back(sys, wl);
         software_raid_ = sys.controller.kind != ControllerKind::HardwareRaid && geo_.drives > 1;
@@ -157,9 +164,11 @@ class Builder {
                     if (p <= 0.0) {
                         continue;
                     }
-                    // Reads found in the controller's cache never reach a drive (read_cache.h).
-                    const double hit =
-                        is_write ? 0.0 : read_hit_ratio(sys_, working_set_, seq != 0);
+                    // Reads found in the controller's cache never reach a drive (read_cache.h);
+                    // nor do random writes that replace a block still dirty there
+                    // (write_cache.h: the destage already due serves both).
+                    const double hit = is_write ? (seq != 0 ? 0.0 : overwrite_share_)
+                                                : read_hit_ratio(sys_, working_set_, seq != 0);
                     if (hit > 0.0) {
                         queueing::JobVariant cached;
                         cached.probability = p * hit;
@@ -179,9 +188,10 @@ class Builder {
         }
     }
 
-    /// A read of `bytes` found in the controller's cache: the OS path per host I/O, the
-    /// controller's command and data path, and the host link, on the request's path (there is
-    /// no drive work to hide behind); no drive. As core/sim/engine_io.cpp serves a cache hit.
+    /// A read of `bytes` found in the controller's cache, or a write that replaces dirty data
+    /// there: the OS path per host I/O, the controller's command and data path, and the host
+    /// link, on the request's path (there is no drive work to hide behind); no drive. As
+    /// core/sim/engine_io.cpp serves a cache hit.
     void add_cache_hit(double bytes, std::vector<Visit>& visits) const {
         const double max_io = std::max(units::sector, sys_.host.max_io_bytes);
         const double pieces = std::ceil(bytes / max_io - 1e-9);
@@ -375,6 +385,7 @@ class Builder {
     double bitmap_writes_per_s_ = -1.0;  ///< md bitmap: write requests per second per volume
     int bitmap_population_ = 0;          ///< md bitmap: the closed population (0: open)
     double working_set_ = 0.0;           ///< bytes the requests spread over (read_cache.h)
+    double overwrite_share_ = 0.0;       ///< random writes replacing dirty data (write_cache.h)
     int total_drives_ = 1;
     int links_ = 1;
     Stations idx_;
@@ -385,16 +396,16 @@ class Builder {
 }  // namespace
 
 BuiltNetwork build_mapped_network(const System& system, const Workload& workload,
-                                  const MdBitmapLoad& md_bitmap) {
-    return Builder(system, workload, md_bitmap).build();
+                                  const WriteLoad& write_load) {
+    return Builder(system, workload, write_load).build();
 }
 
 BuiltNetwork build_network(const System& system, const Workload& workload,
-                           const MdBitmapLoad& md_bitmap) {
+                           const WriteLoad& write_load) {
     if (system.layout.failed_drives > 0 || system.layout.rebuild_rate_fraction > 0.0) {
         return build_degraded_network(system, workload);  // evaluate/degraded.cpp
     }
-    return build_mapped_network(system, workload, md_bitmap);
+    return build_mapped_network(system, workload, write_load);
 }
 
 }  // namespace raidadv

@@ -26,20 +26,21 @@ struct BuiltNetwork {
 /// The network of `system` under `workload`. A degraded layout (failed_drives > 0) goes
 /// through build_degraded_network (evaluate/degraded.h) and throws std::invalid_argument if
 /// it cannot be modelled.
-/// Linux md's write-intent bitmap (system/md_bitmap.h) at one load point, which the evaluator
-/// solves for: write requests per second on one volume (< 0: no bitmap work), and the closed
-/// population (0: open arrivals).
-struct MdBitmapLoad {
+/// The write rate at one load point, which the evaluator solves for, for the mechanisms that
+/// depend on it: Linux md's write-intent bitmap (system/md_bitmap.h) and a write-back
+/// controller's overwrites in cache (system/write_cache.h). Write requests per second on one
+/// volume (< 0: not given, neither mechanism), and the closed population (0: open arrivals).
+struct WriteLoad {
     double writes_per_s = -1.0;
     int population = 0;
 };
 
 BuiltNetwork build_network(const System& system, const Workload& workload,
-                           const MdBitmapLoad& md_bitmap = {});
+                           const WriteLoad& write_load = {});
 
 /// build_network without degraded-mode handling: every volume is mapped with the layout as
 /// given and the drive station has one copy per drive.
 BuiltNetwork build_mapped_network(const System& system, const Workload& workload,
-                                  const MdBitmapLoad& md_bitmap = {});
+                                  const WriteLoad& write_load = {});
 
 }  // namespace raidadv

@@ -62,6 +62,10 @@ Engine::Engine(const System& system, const Workload& workload, const SimOptions&
     const Geometry& g = map_.geometry();
     hdd_ = system.drive.kind == DriveKind::Hdd;
     write_back_ = uses_write_back(system, workload);
+    hold_ = write_back_ && write_back_overwrites(system, workload);
+    if (hold_) {
+        cache_ = WriteCache(write_back_dirty_limit_bytes(system, workload));
+    }
     host_cache_ = read_cache_in_host(system);
     drive_cache_ = uses_drive_write_cache(system, workload);
     if (md_bitmap_on(system)) {
@@ -181,6 +185,10 @@ void Engine::dispatch(const Event& e) {
         case kOsDone:
             os_done(e.a, now);
             break;
+        case kDestageTimer:
+            destage_timer_at_ = -1.0;
+            pump_destage(now);
+            break;
         default:
             break;
     }
@@ -280,6 +288,7 @@ void Engine::end_warmup(double now) {
     host_link_.reset_busy();
     counters_.assign(counters_.size(), DiskCounters{});
     os_completed_ = 0;
+    writes_cached_ = writes_absorbed_ = 0;
 }
 
 PointResult Engine::collect(double now) {
@@ -298,6 +307,8 @@ PointResult Engine::collect(double now) {
     }
     r.disks = counters_;
     r.os_requests = os_completed_;
+    r.writes_cached = writes_cached_;
+    r.writes_absorbed = writes_absorbed_;
     r.station_order = {kHostCpu, kHostLink, kController, kDriveLink, kDrives};
     if (raid_station_ >= 0) {
         r.station_order.emplace_back(kRaidThread);

@@ -9,6 +9,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "sim/array.h"
@@ -44,6 +45,8 @@ struct PointResult {
     bool background_drives = false;  ///< drives also serve write-back destage
     bool reordering_drives = false;  ///< drives choose from their queue (HDD, queue depth > 1)
     bool truncated = false;          ///< stopped by max_sim_seconds or max_events
+    long long writes_cached = 0;     ///< write-back writes taken into the cache (measured)
+    long long writes_absorbed = 0;   ///< ... of them replacing a block still dirty there
 };
 
 /// Simulates one point: `population` > 0 for a closed point, else Poisson arrivals at `rate`.
@@ -93,7 +96,16 @@ class Engine {
     PointResult run(int population, double rate);
 
   private:
-    enum Kind : int { kArrival, kJobStart, kStation, kDiskDone, kIoArrive, kIoDone, kOsDone };
+    enum Kind : int {
+        kArrival,
+        kJobStart,
+        kStation,
+        kDiskDone,
+        kIoArrive,
+        kIoDone,
+        kOsDone,
+        kDestageTimer,  ///< the oldest held write reaches its age limit (write_cache.h)
+    };
     static constexpr int kCpuStation = 0;
     static constexpr int kCtlStation = 1;
 
@@ -118,6 +130,7 @@ class Engine {
         bool pre_ack = false;
         bool continues = false;  ///< a later piece of its transfer (stays on the transfer's copy)
         bool cache_hit = false;  ///< a read found in the controller's cache (no drive work)
+        double t_dirty = 0.0;    ///< destage: when its data entered the write-back cache
         SimArrayRequest array;
         std::size_t phase = 0;
         int outstanding = 0;
@@ -177,8 +190,13 @@ class Engine {
     static void drop_first_phase(OsReq& r);
     /// A write-back write enters the cache, or waits for room.
     void enter_cache(int os, double now);
-    void start_background(SimArrayRequest array, int volume, bool sequential, double release,
-                          double now);
+    /// Queues a destage of `array` (cache space `release` freed when done); its id. `pump`:
+    /// issue what may go out now.
+    int start_background(SimArrayRequest array, int volume, bool sequential, double release,
+                         double now, bool pump = true);
+    /// The controller still holds the oldest queued destage `os` (system/write_cache.h); arms
+    /// the age-limit timer.
+    bool holds(int os, double now);
     void pump_destage(double now);
     void start_phase(int os, double now);
     void choose_copy(OsReq& r, double now);
@@ -232,10 +250,19 @@ class Engine {
     std::deque<std::int64_t> prefetch_order_;
     std::map<std::int64_t, double> prefetch_end_;
     std::deque<int> cache_waiting_;
-    std::deque<int> destage_pending_;         ///< destage operations not yet issued to the drives
-    std::vector<int> bg_outstanding_;         ///< per drive: destage I/Os issued, not completed
-    int destage_depth_ = 1;                   ///< destage I/Os the controller keeps at each drive
-    bool cache_filled_ = false;               ///< a write has had to wait for space
+    std::deque<int> destage_pending_;  ///< destage operations not yet issued to the drives
+    std::vector<int> bg_outstanding_;  ///< per drive: destage I/Os issued, not completed
+    int destage_depth_ = 1;            ///< destage I/Os the controller keeps at each drive
+    bool cache_filled_ = false;        ///< a write has had to wait for space
+    /// The controller holds dirty data (system/write_cache.h: write_back_overwrites): a held
+    /// write is destaged when the cache nears its dirty limit or at its age limit, and a write
+    /// to a block still held replaces it. Else every write is destaged as soon as it can be.
+    bool hold_ = false;
+    double hold_slack_ = 0.0;         ///< destaging starts this far below the dirty limit
+    double destage_timer_at_ = -1.0;  ///< when the pending kDestageTimer fires (-1: none)
+    /// Held writes not yet issued, by (volume, offset, bytes): the destage's id.
+    std::map<std::tuple<int, double, double>, int> held_;
+    long long writes_cached_ = 0, writes_absorbed_ = 0;
     double admitted_ = 0.0, released_ = 0.0;  ///< bytes into / out of the cache
     double window_t0_ = 0.0, window_admitted_ = 0.0, window_released_ = 0.0;
     std::vector<int> next_copy_;    ///< per volume: mirror tie-break (alternate)

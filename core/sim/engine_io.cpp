@@ -8,6 +8,7 @@
 
 #include "sim/ssd.h"
 #include "system/md_bitmap.h"
+#include "system/write_cache.h"
 
 namespace raidadv::sim {
 
@@ -332,6 +333,21 @@ void Engine::admit_write(int id, double now) {
     // Write-back: the write completes once cached (after host CPU, controller and host link);
     // its drive work becomes background destage.
     OsReq& r = os_[id];
+    if (measuring_) {
+        ++writes_cached_;
+    }
+    if (hold_ && !r.coalesce && !r.sequential) {
+        const auto it = held_.find({r.volume, r.offset, r.bytes});
+        if (it != held_.end()) {
+            // The block is still dirty in the cache: the held destage writes the new data.
+            if (measuring_) {
+                ++writes_absorbed_;
+            }
+            const Transfer t = host_link_.reserve(now, r.t_ctl_entry, r.host_link_s);
+            events_.push(std::max(now, t.end), kOsDone, id);
+            return;
+        }
+    }
     cache_.add(r.bytes);
     admitted_ += r.bytes;
     if (r.coalesce) {
@@ -341,14 +357,21 @@ void Engine::admit_write(int id, double now) {
             start_background(map_.write(w.offset, w.bytes), w.volume, true, w.dirty_bytes, now);
         }
     } else {
-        start_background(r.array, r.volume, r.sequential, r.bytes, now);
+        const int held = start_background(r.array, r.volume, r.sequential, r.bytes, now, false);
+        if (hold_ && !r.sequential) {
+            hold_slack_ = std::max(hold_slack_, r.bytes);
+            os_[held].offset = r.offset;
+            os_[held].bytes = r.bytes;
+            held_.emplace(std::make_tuple(r.volume, r.offset, r.bytes), held);
+        }
+        pump_destage(now);
     }
     const Transfer t = host_link_.reserve(now, r.t_ctl_entry, r.host_link_s);
     events_.push(std::max(now, t.end), kOsDone, id);
 }
 
-void Engine::start_background(SimArrayRequest array, int volume, bool sequential, double release,
-                              double now) {
+int Engine::start_background(SimArrayRequest array, int volume, bool sequential, double release,
+                             double now, bool pump) {
     const int id = os_.alloc();
     OsReq& b = os_[id];
     b.job = -1;
@@ -357,8 +380,27 @@ void Engine::start_background(SimArrayRequest array, int volume, bool sequential
     b.sequential = sequential;
     b.array = std::move(array);
     b.release_bytes = release;
+    b.t_dirty = now;
     destage_pending_.push_back(id);
-    pump_destage(now);
+    if (pump) {
+        pump_destage(now);
+    }
+    return id;
+}
+
+bool Engine::holds(int id, double now) {
+    // system/write_cache.h: destaging starts as the dirty data near the limit (or writes wait
+    // for room), and a write older than the age limit goes out whatever the level.
+    const double due = os_[id].t_dirty + kWriteBackMaxDirtyAge_s;
+    if (!cache_waiting_.empty() || cache_.dirty() + hold_slack_ >= cache_.capacity() ||
+        now >= due) {
+        return false;
+    }
+    if (destage_timer_at_ < 0.0 || due < destage_timer_at_) {
+        destage_timer_at_ = due;
+        events_.push(due, kDestageTimer, 0);
+    }
+    return true;
 }
 
 void Engine::pump_destage(double now) {
@@ -367,6 +409,9 @@ void Engine::pump_destage(double now) {
     // half of read-modify-write) go out at once.
     while (!destage_pending_.empty()) {
         const int id = destage_pending_.front();
+        if (hold_ && holds(id, now)) {
+            return;
+        }
         const OsReq& r = os_[id];
         const int base = r.volume * map_.geometry().drives;
         for (const SimIo& io : r.array.phases.front().ios) {
@@ -375,6 +420,9 @@ void Engine::pump_destage(double now) {
             }
         }
         destage_pending_.pop_front();
+        if (hold_) {
+            held_.erase({r.volume, r.offset, r.bytes});
+        }
         start_phase(id, now);
     }
 }

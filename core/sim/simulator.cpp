@@ -44,6 +44,8 @@ SimPoint to_point(PointResult r, const SimOptions& options, int population, doub
                                              options.confidence, r.in_flight_ages);
     p.jobs = static_cast<long long>(r.samples.size());
     p.os_requests = r.os_requests;
+    p.writes_cached = r.writes_cached;
+    p.writes_absorbed = r.writes_absorbed;
     p.disks = std::move(r.disks);
     p.events = r.events;
     p.measured_s = r.warmed_up ? r.t_end - r.t_begin : 0.0;

@@ -46,9 +46,11 @@ struct SimPoint {
     long long jobs = 0;         ///< jobs measured (after the warm-up)
     long long os_requests = 0;  ///< OS requests completed after the warm-up
     std::vector<DiskCounters> disks;
-    std::uint64_t events = 0;  ///< events processed, warm-up included
-    double measured_s = 0;     ///< simulated seconds measured (after the warm-up)
-    bool truncated = false;    ///< stopped by max_sim_seconds or max_events
+    std::uint64_t events = 0;       ///< events processed, warm-up included
+    double measured_s = 0;          ///< simulated seconds measured (after the warm-up)
+    bool truncated = false;         ///< stopped by max_sim_seconds or max_events
+    long long writes_cached = 0;    ///< write-back writes the cache took (after the warm-up)
+    long long writes_absorbed = 0;  ///< ... of them replacing a block still dirty there
 };
 
 struct SimEvaluation {

@@ -16,6 +16,7 @@ class WriteCache {
     void add(double bytes) { dirty_ += bytes; }
     void release(double bytes) { dirty_ = dirty_ - bytes < 1e-6 ? 0.0 : dirty_ - bytes; }
     double dirty() const { return dirty_; }
+    double capacity() const { return capacity_; }
 
   private:
     double capacity_;

@@ -1,6 +1,9 @@
 #include "system/write_cache.h"
 
+#include <algorithm>
+
 #include "layout/geometry.h"
+#include "system/read_cache.h"
 
 namespace raidadv {
 
@@ -52,6 +55,35 @@ bool uses_drive_write_cache(const System& system, const Workload& workload) {
         return false;  // every write is forced to the media (REQ_FUA or a flush)
     }
     return uses_drive_write_cache(system);
+}
+
+double write_back_dirty_limit_bytes(const System& system, const Workload& workload) {
+    if (is_zfs(system.layout.level) || !uses_write_back(system, workload) ||
+        system.controller.kind != ControllerKind::HardwareRaid) {
+        return 0.0;
+    }
+    return kWriteBackDirtyShare * std::max(0.0, system.controller.cache_bytes);
+}
+
+bool write_back_overwrites(const System& system, const Workload& workload) {
+    const double working_set = working_set_bytes(system, workload.span_fraction);
+    return workload.read_fraction < 1.0 && workload.sequential_fraction < 1.0 &&
+           workload.unit == Workload::Unit::Request && working_set > 0.0 &&
+           write_back_dirty_limit_bytes(system, workload) >= 0.005 * working_set;
+}
+
+double write_back_overwrite_share(const System& system, const Workload& workload,
+                                  double random_writes_per_s) {
+    if (!write_back_overwrites(system, workload) || !(random_writes_per_s > 0.0)) {
+        return 0.0;
+    }
+    const double b = std::max(512.0, workload.size.mean_bytes());
+    const double blocks = working_set_bytes(system, workload.span_fraction) / b;
+    const double held = kWriteBackMaxDirtyAge_s * random_writes_per_s;
+    // derived (header): entries held by age, T x / (1 + T x / N), or the dirty limit.
+    const double dirty =
+        std::min(write_back_dirty_limit_bytes(system, workload) / b, held / (1.0 + held / blocks));
+    return std::clamp(dirty / blocks, 0.0, 1.0);
 }
 
 }  // namespace raidadv

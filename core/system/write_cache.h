@@ -30,4 +30,35 @@ bool uses_drive_write_cache(const System& system);
 bool uses_write_back(const System& system, const Workload& workload);
 bool uses_drive_write_cache(const System& system, const Workload& workload);
 
+/// How a write-back controller holds dirty data (issue 24, "controller cache, writes"). IBM
+/// Midrange System Storage Hardware Guide (DS4000, LSI Engenio firmware), "Storage subsystem
+/// cache flushing levels": flushing starts when unwritten entries reach the start level and
+/// stops below the stop level, both 80% of the cache by default (no more than 80% of the cache
+/// holds write-back data); the oldest entries are flushed first; entries older than 20 seconds
+/// are flushed automatically. Taken for every write-back controller (MegaRAID, PERC, Smart
+/// Array and Adaptec document no policy of their own: an assumption).
+inline constexpr double kWriteBackDirtyShare = 0.8;
+inline constexpr double kWriteBackMaxDirtyAge_s = 20.0;
+
+/// Bytes of dirty data the controller's cache holds at most for `workload`'s writes: the
+/// dirty share of a hardware RAID controller's cache memory where it acknowledges them
+/// (uses_write_back); 0 otherwise (no write-back, ZFS, host RAID without cache memory).
+double write_back_dirty_limit_bytes(const System& system, const Workload& workload);
+
+/// Whether a write can find its block still dirty in the cache often enough to count (the
+/// dirty limit is at least 0.5% of the working set); below that the model and the simulator
+/// take every write to be destaged on its own.
+bool write_back_overwrites(const System& system, const Workload& workload);
+
+/// The share of random writes that land on a block still dirty in the controller's cache: the
+/// cache replaces the data and the write needs no destage of its own (one destage, or one
+/// read-modify-write, serves both). derived: random writes of b bytes spread uniformly over the
+/// working set W (N = W / b blocks; independent reference model, King 1971) at x writes/s; the
+/// writes that miss create dirty entries, which leave oldest first after T = 20 s or when the
+/// dirty limit D is reached: d = min(D / b, T x (1 - h)) entries with h = d / N, so
+/// d = min(D / b, T x / (1 + T x / N)) and h = d / N. Sequential writes never come back to a
+/// block: 0 for them (the caller passes the random writes' rate).
+double write_back_overwrite_share(const System& system, const Workload& workload,
+                                  double random_writes_per_s);
+
 }  // namespace raidadv

@@ -1,0 +1,129 @@
+// Random writes that a write-back controller's cache absorbs (system/write_cache.h): a write to
+// a block still dirty there needs no destage of its own. The share by hand from the dirty
+// limit and the age limit, the throughput it frees on a destage-bound array, and the simulator,
+// which holds real dirty entries and replaces them, against the analytic model.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+
+#include "evaluate/evaluator.h"
+#include "fixtures.h"
+#include "layout/geometry.h"
+#include "sim/simulator.h"
+#include "system/write_cache.h"
+
+using namespace raidadv;
+
+namespace {
+
+constexpr double MiB = 1024.0 * 1024.0;
+
+/// RAID 10 of four 7200 rpm drives behind a RAID controller with a write-back cache.
+System write_back_raid10(double cache_bytes) {
+    System s = test::plain_system(test::hdd_7200(), RaidLevel::Raid10, 4);
+    s.controller.kind = ControllerKind::HardwareRaid;
+    s.controller.cache_bytes = cache_bytes;
+    s.controller.battery_backed = true;
+    s.controller.max_iops = 1e5;
+    s.controller.max_bandwidth_Bps = 2e9;
+    s.write_back_cache = true;
+    s.host.per_request_overhead_s = 20e-6;
+    return s;
+}
+
+/// 4 KiB random writes spread over `working_set` bytes of the volume.
+Workload writes_over(double working_set, int outstanding, const System& s) {
+    Workload w = test::request_workload(4096, 0.0, 0.0, {outstanding});
+    w.span_fraction = working_set / usable_bytes(s.layout, s.drive.capacity_bytes);
+    return w;
+}
+
+}  // namespace
+
+TEST_CASE("Controller write cache: the share of random writes that find their block dirty") {
+    const System s = write_back_raid10(64 * MiB);
+    const Workload w = writes_over(128 * MiB, 8, s);
+    // derived: 80% of 64 MiB holds 13107 blocks of 4 KiB; the working set has 32768.
+    CHECK(write_back_dirty_limit_bytes(s, w) == Approx(0.8 * 64 * MiB));
+    CHECK(write_back_overwrites(s, w));
+    // Held by age: 100 writes/s for 20 s make 2000 entries, 1885 distinct (2000 / (1 + 2000 /
+    // 32768)): 5.75% of the blocks.
+    CHECK(write_back_overwrite_share(s, w, 100.0) ==
+          Approx(2000.0 / (1.0 + 2000.0 / 32768.0) / 32768.0));
+    // Held by the dirty limit: 13107 of 32768 blocks.
+    CHECK(write_back_overwrite_share(s, w, 1e4) == Approx(13107.2 / 32768.0));
+    CHECK(write_back_overwrite_share(s, w, 0.0) == 0.0);
+    // The cache holds everything the writes touch: every write finds its block.
+    CHECK(write_back_overwrite_share(s, writes_over(16 * MiB, 8, s), 1e6) ==
+          Approx(1.0).epsilon(0.001));
+
+    // Nothing held: write-through, no cache memory, an HBA; a working set 200 times the dirty
+    // limit; sequential writes; reads only.
+    System through = s;
+    through.write_back_cache = false;
+    CHECK_FALSE(write_back_overwrites(through, w));
+    CHECK_FALSE(write_back_overwrites(write_back_raid10(0.0), w));
+    System hba = s;
+    hba.controller.kind = ControllerKind::Hba;
+    CHECK_FALSE(write_back_overwrites(hba, w));
+    CHECK_FALSE(write_back_overwrites(s, writes_over(200 * 0.8 * 64 * MiB + MiB, 8, s)));
+    Workload sequential = w;
+    sequential.sequential_fraction = 1.0;
+    CHECK_FALSE(write_back_overwrites(s, sequential));
+    Workload reads = w;
+    reads.read_fraction = 1.0;
+    CHECK_FALSE(write_back_overwrites(s, reads));
+}
+
+SCENARIO("Random writes over a working set the cache holds 40% of: fewer destages") {
+    GIVEN("RAID 10 of four drives, 64 MiB of write-back cache, 4 KiB writes over 128 MiB") {
+        const System cached = write_back_raid10(64 * MiB);
+        // The same array with a cache too small to hold anything the writes come back to.
+        const System small = write_back_raid10(64.0 * 1024.0);
+        const Workload w = writes_over(128 * MiB, 16, cached);
+        const PointMetrics with = evaluate(cached, w).points.at(0);
+        const PointMetrics without = evaluate(small, w).points.at(0);
+        INFO("IOPS with the cache " << with.iops << ", without " << without.iops);
+        THEN("the destage-bound array takes 1 / (1 - 0.4) as many writes") {
+            CHECK(with.iops == Approx(without.iops / (1.0 - 0.4)).epsilon(0.08));
+        }
+        THEN("the simulator's held entries absorb the same share and it agrees with the model") {
+            sim::SimOptions o;
+            o.warmup_s = 60.0;  // past the 20 s age limit and until the cache is full
+            o.warmup_jobs = 1000000;
+            o.min_jobs_per_batch = 2000;
+            const sim::SimPoint p = sim::simulate(cached, w, o).points.at(0);
+            const double absorbed = static_cast<double>(p.writes_absorbed) /
+                                    static_cast<double>(std::max(1LL, p.writes_cached));
+            INFO("simulated: " << p.metrics.iops << " IOPS, " << p.metrics.mean_response_s * 1e3
+                               << " ms, absorbed " << absorbed);
+            CHECK(absorbed == Approx(0.4).margin(0.05));
+            CHECK(std::abs(with.iops - p.metrics.iops) <= 0.15 * p.metrics.iops);
+            CHECK(std::abs(with.mean_response_s - p.metrics.mean_response_s) <=
+                  0.15 * p.metrics.mean_response_s);
+        }
+    }
+    GIVEN("a light load: one write in flight with 5 ms between writes") {
+        const System cached = write_back_raid10(64 * MiB);
+        Workload w = writes_over(128 * MiB, 1, cached);
+        w.think_time_s = 5e-3;
+        const PointMetrics a = evaluate(cached, w).points.at(0);
+        THEN("the writes held for 20 s are what later writes find, in model and simulator") {
+            // derived: about 200 writes/s, 4000 entries held, 3638 distinct: 11%.
+            const double x = a.iops;
+            const double expected = write_back_overwrite_share(cached, w, x);
+            CHECK(expected == Approx(20.0 * x / (1.0 + 20.0 * x / 32768.0) / 32768.0));
+            CHECK(expected > 0.08);
+            CHECK(expected < 0.14);
+            sim::SimOptions o;
+            o.warmup_s = 30.0;
+            o.warmup_jobs = 1000000;
+            o.min_jobs_per_batch = 2000;
+            const sim::SimPoint p = sim::simulate(cached, w, o).points.at(0);
+            const double absorbed = static_cast<double>(p.writes_absorbed) /
+                                    static_cast<double>(std::max(1LL, p.writes_cached));
+            INFO("model share " << expected << ", simulated " << absorbed);
+            CHECK(absorbed == Approx(expected).margin(0.02));
+        }
+    }
+}
