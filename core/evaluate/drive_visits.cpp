@@ -102,9 +102,13 @@ void DriveVisits::add(const DriveAccess& a, std::vector<Visit>& visits) const {
             const double floor = t + fresh * std::max(0.0, std::min(least, wait));
             return queueing::ServiceFloor{floor, floor};
         };
+        // A write-back controller keeps the drive's queue full of destages (hdd_plan's
+        // min_candidates): the write half of a destaged read-modify-write finds that many.
+        const double kept = a.detached ? static_cast<double>(std::max(1, hdd.queue_depth)) : 1.0;
         auto random = v.service.at;
-        v.service.at = [random, t, wait, overhead](const Arrival& found) {
-            return waits_or_positions(random(found), found.present, wait, overhead + t);
+        v.service.at = [random, t, wait, overhead, kept](const Arrival& found) {
+            return waits_or_positions(random(found), std::max(kept, found.present), wait,
+                                      overhead + t);
         };
     }
     visits.push_back(std::move(v));

@@ -127,3 +127,29 @@ SCENARIO("Random writes over a working set the cache holds 40% of: fewer destage
         }
     }
 }
+
+SCENARIO("A write-back RAID 5 destages its read-modify-writes with the drives' queues full") {
+    GIVEN(
+        "RAID 5 of four drives, 64 MiB of write-back cache, 4 KiB random writes over 15 GB "
+        "and more: too wide to absorb any") {
+        System s = write_back_raid10(64 * MiB);
+        s.layout = test::plain_system(test::hdd_7200(), RaidLevel::Raid5, 4).layout;
+        THEN(
+            "the write half is queued among other destages, not a revolution behind its "
+            "read: the model within 15% of the simulator") {
+            for (const double span : {1.0, 0.01}) {
+                for (const int outstanding : {1, 16}) {
+                    Workload w = test::request_workload(4096, 0.0, 0.0, {outstanding});
+                    w.span_fraction = span;
+                    const PointMetrics a = evaluate(s, w).points.at(0);
+                    sim::SimOptions o;
+                    o.min_jobs_per_batch = 2000;
+                    const sim::SimPoint p = sim::simulate(s, w, o).points.at(0);
+                    INFO("span " << span << ", " << outstanding << " outstanding: analytic "
+                                 << a.iops << " IOPS, simulated " << p.metrics.iops);
+                    CHECK(std::abs(a.iops - p.metrics.iops) <= 0.15 * p.metrics.iops);
+                }
+            }
+        }
+    }
+}
