@@ -211,6 +211,31 @@ void md_bitmap_sentence(const Candidate& c, const Request& r, std::ostringstream
     }
 }
 
+/// A write-back controller that absorbs rewrites of data still in its cache
+/// (system/write_cache.h): how many of the random writes never reach the drives on their own.
+void overwrite_sentence(const Candidate& c, const Request& r, std::ostringstream& s) {
+    if (!write_back_overwrites(c.system, r.workload) || c.performance.points.empty()) {
+        return;
+    }
+    const PointMetrics& at = c.performance.points.back();
+    if (at.saturated || !(at.iops > 0.0)) {
+        return;
+    }
+    const double writes =
+        at.iops * (1.0 - r.workload.read_fraction) * (1.0 - r.workload.sequential_fraction);
+    const double share = write_back_overwrite_share(c.system, r.workload, writes);
+    if (share < 0.01) {
+        return;
+    }
+    s << " The working set is small against that cache: at "
+      << (at.concurrency > 0 ? load_name(r.workload, at.concurrency)
+                             : std::string("the heaviest load"))
+      << " the model finds " << percent(share)
+      << " of the random writes rewriting data still waiting in it (the controller keeps up to "
+         "80% of its cache for writes, each for up to 20 s), and those never go to the drives "
+         "on their own.";
+}
+
 void write_penalty_reason(const Candidate& c, const Request& r, Explanation& e) {
     if (r.workload.read_fraction >= 1.0 || is_zfs(c.system.layout.level)) {
         return;  // (a pool's writes: zfs_reason)
@@ -253,9 +278,12 @@ void write_penalty_reason(const Candidate& c, const Request& r, Explanation& e) 
                   r.workload.unit == Workload::Unit::File ? "file" : "request");
     s << avg;
     if (c.system.write_back_cache && c.system.controller.cache_bytes > 0.0) {
-        s << ", and the controller's battery-backed cache absorbs write bursts";
+        s << ", and the controller's "
+          << (c.system.controller.battery_backed ? "battery-backed " : "")
+          << "cache absorbs write bursts";
     }
     s << ".";
+    overwrite_sentence(c, r, s);
     md_bitmap_sentence(c, r, s);
     if (uses_drive_write_cache(c.system)) {
         // Data safety of the drives' volatile cache (docs/model.md, drive write cache).

@@ -93,3 +93,44 @@ SCENARIO("A pick whose SSDs slow down after their SLC cache says so", "[advisor]
         }
     }
 }
+
+SCENARIO("A write-back controller whose cache holds much of the working set says so",
+         "[advisor][explain]") {
+    GIVEN("the small NAS on a PERC H755 (8 GB of cache), 70% writes over a few GB of the volume") {
+        auto request = example_request("advisor-small-nas.json");
+        request.constraints.owned_controller.clear();  // (the example owns Linux md)
+        request.constraints.controllers = {"dell-perc-h755"};
+        request.constraints.budget_usd = 4000.0;
+        request.workload.span_fraction = 0.0002;
+        request.workload.read_fraction = 0.3;
+        const auto result = run_advisor(request);
+        REQUIRE_FALSE(result.explanations.empty());
+        const System& s = pick(result).system;
+        REQUIRE(write_back_overwrites(s, request.workload));
+        std::string sentence;
+        for (const auto& reason : result.explanations.front().reasons) {
+            const auto at = reason.find("The working set is small against that cache");
+            if (at != std::string::npos) {
+                sentence = reason.substr(at);
+            }
+        }
+        INFO(sentence);
+        THEN("the explanation gives the share of writes that never go to the drives alone") {
+            CHECK_FALSE(sentence.empty());
+            CHECK(sentence.find("of the random writes rewriting data still waiting") !=
+                  std::string::npos);
+        }
+    }
+    GIVEN("the same question over the whole volume") {
+        auto request = example_request("advisor-small-nas.json");
+        request.constraints.owned_controller.clear();
+        request.constraints.controllers = {"dell-perc-h755"};
+        request.constraints.budget_usd = 4000.0;
+        const auto result = run_advisor(request);
+        THEN("nothing is said: 8 GB is too little of a volume of terabytes") {
+            for (const auto& reason : result.explanations.front().reasons) {
+                CHECK(reason.find("The working set is small") == std::string::npos);
+            }
+        }
+    }
+}
