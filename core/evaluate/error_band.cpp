@@ -114,6 +114,15 @@ std::string outside_validation(const System& system) {
     return why;
 }
 
+std::string outside_validation(const System& system, const Workload& workload) {
+    std::string why = outside_validation(system);
+    if (write_back_overwrites(system, workload)) {
+        why += std::string(why.empty() ? "" : "; ") +
+               "no validation study measured a controller cache absorbing rewrites of its data";
+    }
+    return why;
+}
+
 PointBand point_band(const PointMetrics& p, EvidenceClass c, const std::string& widened,
                      const ResidualTable& residuals) {
     PointBand band;
@@ -142,7 +151,7 @@ PointBand point_band(const PointMetrics& p, EvidenceClass c, const std::string& 
 
 void attach_bands(Evaluation& e, const System& system, const Workload& workload) {
     const EvidenceClass c = evidence_class(system, workload);
-    const std::string widened = outside_validation(system);
+    const std::string widened = outside_validation(system, workload);
     for (PointMetrics& p : e.points) {
         p.band = point_band(p, c, widened, validated_residuals());
     }

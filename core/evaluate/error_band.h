@@ -46,6 +46,9 @@ EvidenceClass evidence_class(const System& system, const Workload& workload);
 
 /// Why `system` lies outside what the validation studies measured ("; "-separated), or empty.
 std::string outside_validation(const System& system);
+/// As above, and the mechanisms `workload` brings into play that no study measured (a
+/// write-back cache absorbing rewrites of its dirty data, system/write_cache.h).
+std::string outside_validation(const System& system, const Workload& workload);
 
 /// The band of one point from its class's residuals (or the pooled ones, if the class has too
 /// few figures), widened twice over when `widened` is not empty. Empty for a saturated or

@@ -87,6 +87,10 @@ SCENARIO("Random writes over a working set the cache holds 40% of: fewer destage
         THEN("the destage-bound array takes 1 / (1 - 0.4) as many writes") {
             CHECK(with.iops == Approx(without.iops / (1.0 - 0.4)).epsilon(0.08));
         }
+        THEN("no study measured it: the band says why it is widened") {
+            CHECK(with.band.widened.find("absorbing rewrites") != std::string::npos);
+            CHECK(without.band.widened.find("absorbing rewrites") == std::string::npos);
+        }
         THEN("the simulator's held entries absorb the same share and it agrees with the model") {
             sim::SimOptions o;
             o.warmup_s = 60.0;  // past the 20 s age limit and until the cache is full
