@@ -328,7 +328,17 @@ bool write_back(const System& s) {
     return s.write_back_cache && s.controller.cache_bytes > 0.0;
 }
 
-BuildMethod storcli_method(const System& s, bool cache_off, const std::string& tool) {
+/// The note on the controller's read policy (controller_read_ahead).
+std::string read_policy_note(bool read_ahead) {
+    return read_ahead ? "Read ahead is on: this workload reads sequentially, and the controller "
+                        "reading on past each request can only help it."
+                      : "Read ahead is off: this workload's reads are random, and a controller "
+                        "reading on past each request would read data nobody asked for (the "
+                        "model's figures assume no controller read-ahead).";
+}
+
+BuildMethod storcli_method(const System& s, bool cache_off, const std::string& tool,
+                           bool read_ahead) {
     BuildMethod m;
     const Layout& layout = s.layout;
     const Geometry g = make_geometry(layout);
@@ -356,7 +366,7 @@ BuildMethod storcli_method(const System& s, bool cache_off, const std::string& t
             line += " strip=" + std::to_string(stripe_kib(layout));
         }
         line += write_back(s) ? " wb" : " wt";
-        line += " ra direct";
+        line += read_ahead ? " ra direct" : " nora direct";
         line += drive_cache_off(s, cache_off) ? " pdcache=off" : " pdcache=on";
         m.commands.push_back(line);
     }
@@ -364,6 +374,7 @@ BuildMethod storcli_method(const System& s, bool cache_off, const std::string& t
     m.notes.push_back("252 stands for the enclosure id '" + tool +
                       " /c0 show' reports; slots are numbered from 0. Creating a virtual drive "
                       "erases the drives named.");
+    m.notes.push_back(read_policy_note(read_ahead));
     if (write_back(s) && !s.controller.battery_backed) {
         m.notes.push_back(
             "Write-back without a battery or flash backup loses acknowledged "
@@ -372,7 +383,7 @@ BuildMethod storcli_method(const System& s, bool cache_off, const std::string& t
     return m;
 }
 
-BuildMethod megacli_method(const System& s, bool cache_off) {
+BuildMethod megacli_method(const System& s, bool cache_off, bool read_ahead) {
     BuildMethod m;
     const Layout& layout = s.layout;
     const Geometry g = make_geometry(layout);
@@ -381,7 +392,8 @@ BuildMethod megacli_method(const System& s, bool cache_off) {
                       " drives and list them with 'MegaCli64 -PDList -a0' (Enclosure Device ID "
                       "and Slot Number).");
     m.steps.push_back("Create " + volume_count_words(layout) + ", " + level_words(layout) + ".");
-    const std::string policy = std::string(write_back(s) ? " WB" : " WT") + " RA Direct";
+    const std::string policy =
+        std::string(write_back(s) ? " WB" : " WT") + (read_ahead ? " RA" : " NORA") + " Direct";
     const std::string strip =
         is_striped(layout.level) ? " -strpsz" + std::to_string(stripe_kib(layout)) : "";
     const bool simple = layout.level == RaidLevel::Simple;
@@ -410,6 +422,7 @@ BuildMethod megacli_method(const System& s, bool cache_off) {
     m.notes.push_back(
         "252 stands for the Enclosure Device ID the PDList shows; slots from 0. "
         "Creating a logical drive erases the drives named.");
+    m.notes.push_back(read_policy_note(read_ahead));
     return m;
 }
 
@@ -619,7 +632,11 @@ BuildMethod zpool_method(const System& s) {
     return m;
 }
 
-BuildPlan build_plan(const System& system, bool drives_write_cache_off) {
+bool controller_read_ahead(const Workload& workload) {
+    return workload.unit == Workload::Unit::File || workload.sequential_fraction >= 0.5;
+}
+
+BuildPlan build_plan(const System& system, bool drives_write_cache_off, bool read_ahead) {
     BuildPlan plan;
     plan.tool = build_tool(system);
     switch (plan.tool) {
@@ -630,13 +647,13 @@ BuildPlan build_plan(const System& system, bool drives_write_cache_off) {
             }
             break;
         case BuildTool::StorCli:
-            plan.primary = storcli_method(system, drives_write_cache_off, "storcli");
+            plan.primary = storcli_method(system, drives_write_cache_off, "storcli", read_ahead);
             break;
         case BuildTool::PercCli:
-            plan.primary = storcli_method(system, drives_write_cache_off, "perccli");
+            plan.primary = storcli_method(system, drives_write_cache_off, "perccli", read_ahead);
             break;
         case BuildTool::MegaCli:
-            plan.primary = megacli_method(system, drives_write_cache_off);
+            plan.primary = megacli_method(system, drives_write_cache_off, read_ahead);
             break;
         case BuildTool::Arcconf:
             plan.primary = arcconf_method(system, drives_write_cache_off);

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "system/system.h"
+#include "workload/workload.h"
 
 namespace raidadv::advisor {
 
@@ -43,7 +44,21 @@ BuildTool build_tool(const System& system);
 /// Commands and steps for `system`'s layout, stripe unit, volumes and write-cache policy.
 /// `drives_write_cache_off`: the drives' volatile write caches must be turned off (the request
 /// asks for power-loss-safe writes and no battery-backed cache covers them).
-BuildPlan build_plan(const System& system, bool drives_write_cache_off);
+/// `read_ahead`: the controller's read policy where its tool sets one (MegaRAID, PERC): read
+/// ahead ("ra") or not ("nora"); see controller_read_ahead.
+BuildPlan build_plan(const System& system, bool drives_write_cache_off, bool read_ahead = true);
+
+/// Whether to set a RAID controller's read-ahead for `workload`. The vendors document it as a
+/// help to sequential reads only (Dell OpenManage Server Administrator User's Guide, read
+/// policy: "Read-ahead policy may improve system performance if the data is written to the
+/// sequential sectors"; Adaptive Read-Ahead "initiates read-ahead only if the two most recent
+/// read requests accessed sequential sectors"); it reads what follows each request into the
+/// cache (Intel RAID Software User Guide: "additional consecutive stripes/lines"), which a random
+/// read never uses. The model assumes no controller read-ahead (the drives' own read-ahead
+/// serves streams, docs/model.md), which "nora" makes true for random reads; for sequential
+/// reads and whole files read-ahead can only add to the predicted rate. So: on for a workload
+/// whose requests are mostly sequential, or whole files; off otherwise.
+bool controller_read_ahead(const Workload& workload);
 
 /// The mdadm --create lines alone (one per md device, spans first), for tests and the CLI.
 std::vector<std::string> mdadm_commands(const System& system);

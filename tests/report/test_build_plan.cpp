@@ -240,3 +240,30 @@ TEST_CASE("zpool create names the separate log devices, mirrored when two", "[bu
     s.log.count = 1;
     CHECK(has_line(advisor::build_plan(s, false).primary.commands, plain + " log /dev/sdh"));
 }
+
+TEST_CASE("The controller reads ahead for sequential workloads only", "[build_plan]") {
+    Workload random;
+    random.sequential_fraction = 0.0;
+    Workload stream = random;
+    stream.sequential_fraction = 1.0;
+    Workload files = random;
+    files.unit = Workload::Unit::File;
+    CHECK_FALSE(advisor::controller_read_ahead(random));
+    CHECK(advisor::controller_read_ahead(stream));
+    CHECK(advisor::controller_read_ahead(files));
+
+    const System storcli = megaraid("Broadcom MegaRAID 9460-8i", "Broadcom", 2017);
+    const advisor::BuildPlan off = advisor::build_plan(storcli, false, false);
+    CHECK(off.primary.commands.front() ==
+          "storcli /c0 add vd type=raid5 size=all name=data0 drives=252:0-5 strip=64 wb nora "
+          "direct pdcache=off");
+    CHECK(has_line(off.primary.notes,
+                   "Read ahead is off: this workload's reads are random, and a controller "
+                   "reading on past each request would read data nobody asked for (the model's "
+                   "figures assume no controller read-ahead)."));
+    System perc6 = megaraid("Dell PERC 6/i (LSI SAS1078)", "Dell", 2007);
+    CHECK_THAT(advisor::build_plan(perc6, false, false).primary.commands.front(),
+               Contains(" WB NORA Direct"));
+    CHECK_THAT(advisor::build_plan(perc6, false, true).primary.commands.front(),
+               Contains(" WB RA Direct"));
+}
