@@ -107,6 +107,25 @@ SCENARIO("Random writes over a working set the cache holds 40% of: fewer destage
                   0.15 * p.metrics.mean_response_s);
         }
     }
+    GIVEN("RAID 5 of four drives: an absorbed write saves a whole read-modify-write") {
+        System cached = write_back_raid10(64 * MiB);
+        cached.layout = test::plain_system(test::hdd_7200(), RaidLevel::Raid5, 4).layout;
+        const Workload w = writes_over(128 * MiB, 16, cached);
+        const PointMetrics a = evaluate(cached, w).points.at(0);
+        sim::SimOptions o;
+        o.warmup_s = 60.0;
+        o.warmup_jobs = 1000000;
+        o.min_jobs_per_batch = 2000;
+        const sim::SimPoint p = sim::simulate(cached, w, o).points.at(0);
+        const double absorbed = static_cast<double>(p.writes_absorbed) /
+                                static_cast<double>(std::max(1LL, p.writes_cached));
+        INFO("analytic " << a.iops << " IOPS, simulated " << p.metrics.iops << ", absorbed "
+                         << absorbed);
+        THEN("the simulator absorbs the model's share and agrees on the rate") {
+            CHECK(absorbed == Approx(write_back_overwrite_share(cached, w, a.iops)).margin(0.05));
+            CHECK(std::abs(a.iops - p.metrics.iops) <= 0.15 * p.metrics.iops);
+        }
+    }
     GIVEN("a light load: one write in flight with 5 ms between writes") {
         const System cached = write_back_raid10(64 * MiB);
         Workload w = writes_over(128 * MiB, 1, cached);
