@@ -236,6 +236,11 @@ void print_text(std::ostream& out, const Project& project,
                     << "\n";
             }
         }
+        if (s.drive.kind == DriveKind::Ssd && s.ssd_state == SsdState::Fresh) {
+            // components/ssd_model.h: the data sheet's burst write rates.
+            out << "  SSD writes: fresh out of the box (the data sheet's burst rates; a drive in "
+                   "service writes slower once its SLC cache and free blocks are used up)\n";
+        }
         if (s.log.count > 0) {
             out << "  separate log (SLOG): " << (s.log.count > 1 ? "mirror of 2 x " : "")
                 << s.log.drive.info.name << " (synchronous writes wait for it)\n";

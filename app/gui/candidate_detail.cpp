@@ -190,6 +190,14 @@ QString candidateDetailHtml(const advisor::Candidate& c, int rank,
                    "write to a region idle for 5 to 10 s waits while md updates it on every "
                    "drive; without one a crash resynchronizes the whole array"));
     }
+    if (s.drive.kind == DriveKind::Ssd) {
+        html += row(tr("SSD writes"),
+                    s.ssd_state == SsdState::Fresh ? tr("fresh out of the box")
+                                                   : tr("in service (steady state)"),
+                    tr("Fresh: the data sheet's burst write rates, as a new or purged drive "
+                       "writes them. In service: the rate after the drive's SLC write cache, "
+                       "and random writes paying for the flash's garbage collection"));
+    }
     html += row(tr("Drive link"), esc(s.drive_link.info.name),
                 tr("The bus or link between the controller and the drives"));
     html += row(tr("Host"), esc(s.host.info.name), tr("The computer the storage is attached to"));

@@ -52,13 +52,14 @@ double ssd_sustained_write_Bps(const SsdSpec& ssd) {
                                          : ssd.seq_write_Bps;
 }
 
-SsdDemand ssd_write_demand(const SsdSpec& ssd, double bytes, bool sequential) {
+SsdDemand ssd_write_demand(const SsdSpec& ssd, double bytes, bool sequential, bool fresh) {
     const double pages = std::max(1.0, bytes / 4096.0);
-    const double sustained = ssd_sustained_write_Bps(ssd);
+    // A fresh drive writes at its data sheet's burst rate (SNIA SSS PTS: fresh out of the box).
+    const double sustained = fresh ? ssd.seq_write_Bps : ssd_sustained_write_Bps(ssd);
     double per_page_s = 4096.0 / sustained;
     if (!sequential) {
         const double steady_iops =
-            ssd.write_iops_steady_state
+            ssd.write_iops_steady_state || fresh
                 ? ssd.random_write_iops
                 : std::min(ssd.random_write_iops,
                            sustained / 4096.0 / write_amplification(ssd.over_provisioning));

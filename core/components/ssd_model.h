@@ -35,6 +35,13 @@ double ssd_sustained_write_Bps(const SsdSpec& ssd);
 /// Sequential writes at the sustained rate. Random writes pay steady-state cleaning: the
 /// datasheet's steady-state IOPS when given, else the sustained write bandwidth divided by the
 /// write amplification.
-SsdDemand ssd_write_demand(const SsdSpec& ssd, double bytes, bool sequential);
+/// `fresh`: the drive is fresh out of the box (new, or purged, and written less than its
+/// capacity since): SNIA SSS PTS Enterprise 1.0 (2011), section 1: "A typical SSS device, taken
+/// Fresh Out of the Box (FOB), and exposed to a workload, experiences a brief period of elevated
+/// performance, followed by a transition to Steady State performance". derived: it has free
+/// blocks and an empty SLC cache, so it writes at the data sheet's rates, which are measured
+/// so (burst sequential rate; random IOPS without cleaning), except a data sheet's own
+/// steady-state IOPS (write_iops_steady_state), which are all it gives.
+SsdDemand ssd_write_demand(const SsdSpec& ssd, double bytes, bool sequential, bool fresh = false);
 
 }  // namespace raidadv

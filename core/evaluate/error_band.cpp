@@ -116,9 +116,13 @@ std::string outside_validation(const System& system) {
 
 std::string outside_validation(const System& system, const Workload& workload) {
     std::string why = outside_validation(system);
+    auto add = [&](const char* reason) { why += std::string(why.empty() ? "" : "; ") + reason; };
     if (write_back_overwrites(system, workload)) {
-        why += std::string(why.empty() ? "" : "; ") +
-               "no validation study measured a controller cache absorbing rewrites of its data";
+        add("no validation study measured a controller cache absorbing rewrites of its data");
+    }
+    if (system.drive.kind == DriveKind::Ssd && system.ssd_state == SsdState::Fresh &&
+        workload.read_fraction < 1.0) {
+        add("no validation study measured fresh SSDs' writes");
     }
     return why;
 }

@@ -53,6 +53,11 @@ std::vector<std::string> migrate(Json& root) {
         steps.push_back("format version 3 to 4");
         version = 4;
     }
+    if (version == 4) {
+        // Version 5 only adds a system's ssd_state: nothing to move.
+        steps.push_back("format version 4 to 5");
+        version = 5;
+    }
     root[k::version] = version;
     return steps;
 }

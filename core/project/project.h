@@ -20,7 +20,7 @@ class Catalog;
 inline constexpr const char* kProjectFormatName = "raid-advisor-project";
 /// Version 2 added `written_by` (replacing `app_version`) and `session`; version 3 the ZFS pool
 /// layouts (levels zfs-mirror, raidz1-3, draid1-3 and their keys).
-inline constexpr int kProjectFormatVersion = 4;
+inline constexpr int kProjectFormatVersion = 5;
 
 /// What the desktop application restores with a project: not part of the question asked.
 struct ProjectSession {

@@ -169,11 +169,11 @@ void read_zfs_log(const json& value, const std::string& path, System& s, const C
 System read_system(const json& value, const std::string& path, const Catalog& catalog,
                    Issues& issues) {
     System s;
-    ObjectReader r(
-        value, path, issues,
-        {k::name, k::description, k::drive, k::layout, k::controller, k::write_back_cache,
-         k::drive_write_cache, k::drive_link, k::drives_per_link, k::host_link, k::host, k::log},
-        "a system object");
+    ObjectReader r(value, path, issues,
+                   {k::name, k::description, k::drive, k::layout, k::controller,
+                    k::write_back_cache, k::drive_write_cache, k::ssd_state, k::drive_link,
+                    k::drives_per_link, k::host_link, k::host, k::log},
+                   "a system object");
     if (!r.valid()) {
         return s;
     }
@@ -210,6 +210,10 @@ System read_system(const json& value, const std::string& path, const Catalog& ca
         s.drive_write_cache = drive_cache == "on"    ? DriveWriteCache::On
                               : drive_cache == "off" ? DriveWriteCache::Off
                                                      : DriveWriteCache::Auto;
+    }
+    std::string ssd_state = "steady";
+    if (r.choice(k::ssd_state, {"steady", "fresh"}, ssd_state)) {
+        s.ssd_state = ssd_state == "fresh" ? SsdState::Fresh : SsdState::Steady;
     }
 
     s.drive_link = unlimited_link("drive link (not modelled)");

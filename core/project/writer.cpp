@@ -171,6 +171,9 @@ ProjectJson to_json(const System& s) {
     }
     out[k::write_back_cache] = s.write_back_cache;
     out[k::drive_write_cache] = drive_write_cache_name(s.drive_write_cache);
+    if (s.ssd_state == SsdState::Fresh) {
+        out[k::ssd_state] = "fresh";  // (steady, the default, is not written)
+    }
     if (!stand_in(s.drive_link.info)) {
         out[k::drive_link] = to_json(s.drive_link);
     }

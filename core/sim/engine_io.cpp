@@ -593,7 +593,8 @@ void Engine::enqueue_disk(int x, double now) {
         try_start_hdd(y.disk, now);
         return;
     }
-    const SsdDemand d = ssd_io_demand(sys_.drive.ssd, y.bytes, y.write, os_[y.os].sequential);
+    const SsdDemand d = ssd_io_demand(sys_.drive.ssd, y.bytes, y.write, os_[y.os].sequential,
+                                      sys_.ssd_state == SsdState::Fresh);
     y.bw_s = d.bandwidth_s;
     const int st = 2 + 2 * y.disk;
     schedule(st, stations_[static_cast<std::size_t>(st)].arrive(x, d.flash_s, now, y.background));

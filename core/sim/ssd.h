@@ -18,8 +18,9 @@ inline int ssd_flash_units(const SsdSpec& ssd) {
 }
 
 /// Demands of one drive I/O on the two stages.
-inline SsdDemand ssd_io_demand(const SsdSpec& ssd, double bytes, bool write, bool sequential) {
-    return write ? ssd_write_demand(ssd, bytes, sequential) : ssd_read_demand(ssd, bytes);
+inline SsdDemand ssd_io_demand(const SsdSpec& ssd, double bytes, bool write, bool sequential,
+                               bool fresh) {
+    return write ? ssd_write_demand(ssd, bytes, sequential, fresh) : ssd_read_demand(ssd, bytes);
 }
 
 }  // namespace raidadv::sim

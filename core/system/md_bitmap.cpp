@@ -91,7 +91,8 @@ double md_bitmap_chunk_bytes(const System& system) {
 double md_bitmap_page_s(const System& system, double span_fraction) {
     const DriveSpec& d = system.drive;
     if (d.kind == DriveKind::Ssd) {
-        const SsdDemand w = ssd_write_demand(d.ssd, kMdBitmapPageBytes, false);
+        const SsdDemand w =
+            ssd_write_demand(d.ssd, kMdBitmapPageBytes, false, system.ssd_state == SsdState::Fresh);
         return w.flash_s + w.bandwidth_s;
     }
     const double n = md_bitmap_shape(system).update_drives;

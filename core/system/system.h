@@ -16,6 +16,12 @@ enum class DriveWriteCache {
     Off
 };
 
+/// The condition of a system's SSDs, which sets their write rates (components/ssd_model.h).
+enum class SsdState {
+    Steady,  ///< in service: past their SLC write cache and cleaning (the default)
+    Fresh    ///< fresh out of the box or purged: the data sheet's burst write rates
+};
+
 /// A ZFS pool's separate intent-log devices (SLOG: `zpool create ... log [mirror] ...`).
 struct ZfsLog {
     DriveSpec drive;  ///< the log device (an SSD)
@@ -29,7 +35,8 @@ struct System {
     ControllerSpec controller;
     bool write_back_cache = true;  ///< use the controller's write-back cache if it has one
     DriveWriteCache drive_write_cache = DriveWriteCache::Auto;  ///< HDD write cache (WCE)
-    LinkSpec drive_link;      ///< what each drive attaches with (bus or lane)
+    SsdState ssd_state = SsdState::Steady;  ///< SSD data drives: steady or fresh writes
+    LinkSpec drive_link;                    ///< what each drive attaches with (bus or lane)
     int drives_per_link = 1;  ///< drives sharing one drive_link (SCSI bus); 1 for SATA/SAS lanes
     LinkSpec host_link;       ///< controller to host (PCIe, FC, DMI)
     HostSpec host;

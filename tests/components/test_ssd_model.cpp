@@ -36,6 +36,20 @@ TEST_CASE("SSD parallelism and demands") {
         // Not steady-state: 530e6 / 4096 / A(7%) IOPS.
         CHECK(rnd.bandwidth_s == Approx(4096.0 * write_amplification(0.07) / 530e6));
     }
+    SECTION("a fresh drive writes at its data sheet's burst rates (SNIA PTS: fresh out of box)") {
+        SsdSpec s = ssd;
+        s.sustained_write_Bps = 160e6;  // after an SLC write cache
+        CHECK(ssd_write_demand(s, 4096, true).bandwidth_s == Approx(4096 / 160e6));
+        CHECK(ssd_write_demand(s, 4096, true, true).bandwidth_s == Approx(4096 / 530e6));
+        // Random: 88,000 IOPS from the data sheet, against 160e6 / 4096 / A(7%) in service.
+        CHECK(ssd_write_demand(s, 4096, false, true).bandwidth_s == Approx(1.0 / 88000));
+        CHECK(ssd_write_demand(s, 4096, false).bandwidth_s ==
+              Approx(4096.0 * write_amplification(0.07) / 160e6));
+        // A data sheet's steady-state figure is all there is: fresh or not.
+        s.write_iops_steady_state = true;
+        s.random_write_iops = 20000;
+        CHECK(ssd_write_demand(s, 4096, false, true).bandwidth_s == Approx(1.0 / 20000));
+    }
     SECTION("a steady-state datasheet figure is used as given") {
         SsdSpec s = ssd;
         s.write_iops_steady_state = true;

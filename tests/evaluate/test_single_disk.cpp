@@ -1,8 +1,12 @@
 #include <catch2/catch.hpp>
 
+#include <cmath>
+
 #include "components/hdd_model.h"
+#include "components/ssd_model.h"
 #include "evaluate/evaluator.h"
 #include "fixtures.h"
+#include "sim/simulator.h"
 
 using namespace raidadv;
 
@@ -190,6 +194,34 @@ SCENARIO("The 95th percentile at a deep queue: random requests spread, one strea
         }
         THEN("a stream's reads are served in turn: every one waits about as long") {
             CHECK(s.p95_response_s < 1.05 * s.mean_response_s);
+        }
+    }
+}
+
+SCENARIO(
+    "A fresh client SSD takes random writes at its data sheet's rate, in model and simulator") {
+    GIVEN("one SATA SSD of 7% over-provisioning, 4 KiB random writes at 32 outstanding") {
+        System s = test::plain_system(test::ssd_sata(), RaidLevel::Simple, 1);
+        const Workload w = test::request_workload(4096, 0.0, 0.0, {32});
+        const PointMetrics steady = evaluate(s, w).points.at(0);
+        s.ssd_state = SsdState::Fresh;
+        const PointMetrics fresh = evaluate(s, w).points.at(0);
+        INFO("steady " << steady.iops << " IOPS, fresh " << fresh.iops);
+        THEN("in service the cleaning costs (write amplification 7.8), fresh it does not") {
+            CHECK(steady.iops == Approx(530e6 / 4096 / write_amplification(0.07)).epsilon(0.05));
+            CHECK(fresh.iops > 4.0 * steady.iops);
+            CHECK(fresh.iops <= 88000 * 1.001);
+        }
+        THEN("no study measured fresh drives: the band says so") {
+            CHECK(fresh.band.widened.find("fresh SSDs") != std::string::npos);
+            CHECK(steady.band.widened.find("fresh SSDs") == std::string::npos);
+        }
+        THEN("the simulator agrees on the fresh drive") {
+            sim::SimOptions o;
+            o.min_jobs_per_batch = 5000;
+            const sim::SimPoint p = sim::simulate(s, w, o).points.at(0);
+            INFO("simulated " << p.metrics.iops);
+            CHECK(std::abs(fresh.iops - p.metrics.iops) <= 0.10 * p.metrics.iops);
         }
     }
 }
