@@ -20,13 +20,7 @@ constexpr double MiB = 1024.0 * 1024.0;
 
 /// RAID 5 of four 7200 rpm drives behind a caching RAID controller.
 System caching_raid5(double cache_bytes) {
-    System s = test::plain_system(test::hdd_7200(), RaidLevel::Raid5, 4);
-    s.controller.kind = ControllerKind::HardwareRaid;
-    s.controller.cache_bytes = cache_bytes;
-    s.controller.max_iops = 1e5;
-    s.controller.max_bandwidth_Bps = 2e9;
-    s.host.per_request_overhead_s = 20e-6;
-    return s;
+    return test::caching_raid(RaidLevel::Raid5, 4, cache_bytes);
 }
 
 /// Requests spread over `working_set` bytes of the volume.

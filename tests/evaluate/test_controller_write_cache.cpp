@@ -18,17 +18,33 @@ namespace {
 
 constexpr double MiB = 1024.0 * 1024.0;
 
-/// RAID 10 of four 7200 rpm drives behind a RAID controller with a write-back cache.
-System write_back_raid10(double cache_bytes) {
-    System s = test::plain_system(test::hdd_7200(), RaidLevel::Raid10, 4);
-    s.controller.kind = ControllerKind::HardwareRaid;
-    s.controller.cache_bytes = cache_bytes;
+/// `drives` 7200 rpm drives at `level` behind a RAID controller with a write-back cache.
+System write_back(RaidLevel level, int drives, double cache_bytes) {
+    System s = test::caching_raid(level, drives, cache_bytes);
     s.controller.battery_backed = true;
-    s.controller.max_iops = 1e5;
-    s.controller.max_bandwidth_Bps = 2e9;
     s.write_back_cache = true;
-    s.host.per_request_overhead_s = 20e-6;
     return s;
+}
+
+System write_back_raid10(double cache_bytes) {
+    return write_back(RaidLevel::Raid10, 4, cache_bytes);
+}
+
+/// The simulator's point, run until the cache holds what it will hold (past the 20 s age limit
+/// and until full), and the share of its writes the cache absorbed.
+struct HeldRun {
+    sim::SimPoint point;
+    double absorbed = 0.0;
+};
+HeldRun simulate_held(const System& s, const Workload& w, double warmup_s) {
+    sim::SimOptions o;
+    o.warmup_s = warmup_s;
+    o.warmup_jobs = 1000000;
+    o.min_jobs_per_batch = 2000;
+    HeldRun run{sim::simulate(s, w, o).points.at(0)};
+    run.absorbed = static_cast<double>(run.point.writes_absorbed) /
+                   static_cast<double>(std::max(1LL, run.point.writes_cached));
+    return run;
 }
 
 /// 4 KiB random writes spread over `working_set` bytes of the volume.
@@ -92,13 +108,7 @@ SCENARIO("Random writes over a working set the cache holds 40% of: fewer destage
             CHECK(without.band.widened.find("absorbing rewrites") == std::string::npos);
         }
         THEN("the simulator's held entries absorb the same share and it agrees with the model") {
-            sim::SimOptions o;
-            o.warmup_s = 60.0;  // past the 20 s age limit and until the cache is full
-            o.warmup_jobs = 1000000;
-            o.min_jobs_per_batch = 2000;
-            const sim::SimPoint p = sim::simulate(cached, w, o).points.at(0);
-            const double absorbed = static_cast<double>(p.writes_absorbed) /
-                                    static_cast<double>(std::max(1LL, p.writes_cached));
+            const auto [p, absorbed] = simulate_held(cached, w, 60.0);
             INFO("simulated: " << p.metrics.iops << " IOPS, " << p.metrics.mean_response_s * 1e3
                                << " ms, absorbed " << absorbed);
             CHECK(absorbed == Approx(0.4).margin(0.05));
@@ -108,17 +118,10 @@ SCENARIO("Random writes over a working set the cache holds 40% of: fewer destage
         }
     }
     GIVEN("RAID 5 of four drives: an absorbed write saves a whole read-modify-write") {
-        System cached = write_back_raid10(64 * MiB);
-        cached.layout = test::plain_system(test::hdd_7200(), RaidLevel::Raid5, 4).layout;
+        const System cached = write_back(RaidLevel::Raid5, 4, 64 * MiB);
         const Workload w = writes_over(128 * MiB, 16, cached);
         const PointMetrics a = evaluate(cached, w).points.at(0);
-        sim::SimOptions o;
-        o.warmup_s = 60.0;
-        o.warmup_jobs = 1000000;
-        o.min_jobs_per_batch = 2000;
-        const sim::SimPoint p = sim::simulate(cached, w, o).points.at(0);
-        const double absorbed = static_cast<double>(p.writes_absorbed) /
-                                static_cast<double>(std::max(1LL, p.writes_cached));
+        const auto [p, absorbed] = simulate_held(cached, w, 60.0);
         INFO("analytic " << a.iops << " IOPS, simulated " << p.metrics.iops << ", absorbed "
                          << absorbed);
         THEN("the simulator absorbs the model's share and agrees on the rate") {
@@ -138,13 +141,7 @@ SCENARIO("Random writes over a working set the cache holds 40% of: fewer destage
             CHECK(expected == Approx(20.0 * x / (1.0 + 20.0 * x / 32768.0) / 32768.0));
             CHECK(expected > 0.08);
             CHECK(expected < 0.14);
-            sim::SimOptions o;
-            o.warmup_s = 30.0;
-            o.warmup_jobs = 1000000;
-            o.min_jobs_per_batch = 2000;
-            const sim::SimPoint p = sim::simulate(cached, w, o).points.at(0);
-            const double absorbed = static_cast<double>(p.writes_absorbed) /
-                                    static_cast<double>(std::max(1LL, p.writes_cached));
+            const double absorbed = simulate_held(cached, w, 30.0).absorbed;
             INFO("model share " << expected << ", simulated " << absorbed);
             CHECK(absorbed == Approx(expected).margin(0.02));
         }
@@ -155,8 +152,7 @@ SCENARIO("A write-back RAID 5 destages its read-modify-writes with the drives' q
     GIVEN(
         "RAID 5 of four drives, 64 MiB of write-back cache, 4 KiB random writes over 15 GB "
         "and more: too wide to absorb any") {
-        System s = write_back_raid10(64 * MiB);
-        s.layout = test::plain_system(test::hdd_7200(), RaidLevel::Raid5, 4).layout;
+        const System s = write_back(RaidLevel::Raid5, 4, 64 * MiB);
         THEN(
             "the write half is queued among other destages, not a revolution behind its "
             "read: the model within 15% of the simulator") {

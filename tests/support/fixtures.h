@@ -64,6 +64,18 @@ inline System plain_system(DriveSpec drive, RaidLevel level, int drives, int vol
     return s;
 }
 
+/// `drives` 7200 rpm drives at `level` behind a hardware RAID controller with `cache_bytes` of
+/// cache (100,000 commands/s, 2 GB/s), 20 us of host path per request.
+inline System caching_raid(RaidLevel level, int drives, double cache_bytes) {
+    System s = plain_system(hdd_7200(), level, drives);
+    s.controller.kind = ControllerKind::HardwareRaid;
+    s.controller.cache_bytes = cache_bytes;
+    s.controller.max_iops = 1e5;
+    s.controller.max_bandwidth_Bps = 2e9;
+    s.host.per_request_overhead_s = 20e-6;
+    return s;
+}
+
 /// A ZFS pool of `vdevs` vdevs of `per_vdev` 7200 rpm drives on the plain system above.
 inline System zfs_pool(RaidLevel level, int per_vdev, int vdevs, double record_bytes) {
     System s = plain_system(hdd_7200(), level, per_vdev * vdevs);
