@@ -77,6 +77,26 @@ void DriveVisits::add(const DriveAccess& a, std::vector<Visit>& visits) const {
         visits.push_back(std::move(v));
         return;
     }
+    if (!a.write && !a.sequential && sys_.drive.hdd.queue_depth <= 1) {
+        // A drive without tagged queueing (SCSI-2 untagged, ATA without NCQ) holds one command
+        // until its data have crossed the link (ANSI X3.131-1994: an untagged logical unit
+        // accepts one I/O process per initiator): derived, its busy time is the positioning
+        // and the longer of the media transfer and the link transfer, which starts with the
+        // media (the drive link visit, overlapped, still adds any wait for a shared bus).
+        const LinkSpec& link = sys_.drive_link;
+        const double beyond = link.bandwidth_Bps <= 0.0
+                                  ? 0.0
+                                  : link.command_overhead_s + a.mean_bytes / link.bandwidth_Bps -
+                                        hdd_transfer_time(sys_.drive.hdd, a.mean_bytes, span_);
+        if (beyond > 0.0) {
+            auto inner = v.service.at;
+            v.service.at = [inner, beyond](const Arrival& found) {
+                ServiceParts parts = inner(found);
+                parts.fixed_s += beyond;
+                return parts;
+            };
+        }
+    }
     v.choice = mirror_choice(a.write, a.same_copy);
     // Random writes a drive holds are destaged in its idle moments, reads first, until
     // its buffer is half full (hdd_service.cpp); a stream's are destaged as it goes.

@@ -61,6 +61,7 @@ Engine::Engine(const System& system, const Workload& workload, const SimOptions&
                   std::max(4096.0, workload.alignment_bytes)) {
     const Geometry& g = map_.geometry();
     hdd_ = system.drive.kind == DriveKind::Hdd;
+    untagged_ = hdd_ && system.drive.hdd.queue_depth <= 1;
     write_back_ = uses_write_back(system, workload);
     hold_ = write_back_ && write_back_overwrites(system, workload);
     if (hold_) {
@@ -169,12 +170,28 @@ void Engine::dispatch(const Event& e) {
             on_station(e.a, e.b, now);
             break;
         case kDiskDone:
+            if (e.b >= 0 && untagged_ && !ios_[e.b].write) {
+                // A drive without tagged queueing (SCSI-2 untagged, ATA without NCQ) has one
+                // command at a time: it takes the next only once this read's data have
+                // crossed the link (ANSI X3.131-1994 SCSI-2: an untagged logical unit accepts
+                // one I/O process per initiator).
+                const double done = media_done(e.b, now);
+                if (done > now) {
+                    events_.push(done, kDriveFree, e.a);
+                } else {
+                    disk_done(e.a, now);
+                }
+                break;
+            }
             // The drive picks its next request at once; then the finished one goes on its way
             // (a destage of the drive's write cache has none: the writes it made room for do).
             disk_done(e.a, now);
             if (e.b >= 0) {
                 media_done(e.b, now);
             }
+            break;
+        case kDriveFree:
+            disk_done(e.a, now);
             break;
         case kIoArrive:
             enqueue_disk(e.a, now);

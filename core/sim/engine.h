@@ -105,6 +105,7 @@ class Engine {
         kIoDone,
         kOsDone,
         kDestageTimer,  ///< the oldest held write reaches its age limit (write_cache.h)
+        kDriveFree,     ///< an untagged drive's read data have crossed its link
     };
     static constexpr int kCpuStation = 0;
     static constexpr int kCtlStation = 1;
@@ -208,7 +209,9 @@ class Engine {
     void try_start_hdd(int disk, double now);
     void cached_write(int io, double now);
     void disk_done(int disk, double now);
-    void media_done(int io, double now);
+    /// The drive has read or written `io`'s data; returns when the I/O completes (a read's data
+    /// still cross the drive link after the media).
+    double media_done(int io, double now);
     void io_done(int io, double now);
     void array_done(int os, double now);
     void os_done(int os, double now);
@@ -257,6 +260,7 @@ class Engine {
     /// The controller holds dirty data (system/write_cache.h: write_back_overwrites): a held
     /// write is destaged when the cache nears its dirty limit or at its age limit, and a write
     /// to a block still held replaces it. Else every write is destaged as soon as it can be.
+    bool untagged_ = false;  ///< HDDs of queue depth 1: busy until a read's data cross the link
     bool hold_ = false;
     double hold_slack_ = 0.0;         ///< destaging starts this far below the dirty limit
     double destage_timer_at_ = -1.0;  ///< when the pending kDestageTimer fires (-1: none)

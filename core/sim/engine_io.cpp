@@ -646,7 +646,7 @@ void Engine::try_start_hdd(int disk, double now) {
     events_.push(s->done, kDiskDone, disk, s->id);
 }
 
-void Engine::media_done(int x, double now) {
+double Engine::media_done(int x, double now) {
     Io& y = ios_[x];
     double done = now;
     if (!y.write) {
@@ -664,6 +664,7 @@ void Engine::media_done(int x, double now) {
     } else {
         io_done(x, now);
     }
+    return done;
 }
 
 void Engine::io_done(int x, double now) {
