@@ -221,9 +221,8 @@ void overwrite_sentence(const Candidate& c, const Request& r, std::ostringstream
     if (at.saturated || !(at.iops > 0.0)) {
         return;
     }
-    const double writes =
-        at.iops * (1.0 - r.workload.read_fraction) * (1.0 - r.workload.sequential_fraction);
-    const double share = write_back_overwrite_share(c.system, r.workload, writes);
+    const double share = write_back_overwrite_share(c.system, r.workload,
+                                                    at.iops * (1.0 - r.workload.read_fraction));
     if (share < 0.01) {
         return;
     }
@@ -232,8 +231,8 @@ void overwrite_sentence(const Candidate& c, const Request& r, std::ostringstream
                              : std::string("the heaviest load"))
       << " the model finds " << percent(share)
       << " of the random writes rewriting data still waiting in it (the controller keeps up to "
-         "80% of its cache for writes, each for up to 20 s), and those never go to the drives "
-         "on their own.";
+      << percent(kWriteBackDirtyShare) << " of its cache for writes, each for up to "
+      << kWriteBackMaxDirtyAge_s << " s), and those never go to the drives on their own.";
 }
 
 void write_penalty_reason(const Candidate& c, const Request& r, Explanation& e) {

@@ -100,9 +100,18 @@ EvidenceClass evidence_class(const System& system, const Workload& workload) {
     return EvidenceClass::HddRandom;
 }
 
+namespace {
+
+/// Adds `reason` to the "; "-separated list `why`.
+void add_reason(std::string& why, const std::string& reason) {
+    why += (why.empty() ? "" : "; ") + reason;
+}
+
+}  // namespace
+
 std::string outside_validation(const System& system) {
     std::string why;
-    auto add = [&](const std::string& reason) { why += (why.empty() ? "" : "; ") + reason; };
+    auto add = [&](const std::string& reason) { add_reason(why, reason); };
     if (!validated_level(system.layout.level)) {
         add("no validation study predicted " + std::string(to_string(system.layout.level)));
     }
@@ -116,7 +125,7 @@ std::string outside_validation(const System& system) {
 
 std::string outside_validation(const System& system, const Workload& workload) {
     std::string why = outside_validation(system);
-    auto add = [&](const char* reason) { why += std::string(why.empty() ? "" : "; ") + reason; };
+    auto add = [&](const std::string& reason) { add_reason(why, reason); };
     if (write_back_overwrites(system, workload)) {
         add("no validation study measured a controller cache absorbing rewrites of its data");
     }

@@ -74,9 +74,8 @@ bool write_rate_matters(const System& system, const Workload& workload, bool bit
             return true;
         }
     }
-    const double random_writes =
-        writes * std::max(1, system.layout.volumes) * (1.0 - workload.sequential_fraction);
-    return write_back_overwrite_share(system, workload, random_writes) >= 0.005;
+    return write_back_overwrite_share(system, workload,
+                                      writes * std::max(1, system.layout.volumes)) >= 0.005;
 }
 
 /// Replaces the closed points of `ev` (solved at no write rate) by the write rate's fixed point.

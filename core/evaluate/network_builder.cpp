@@ -43,11 +43,9 @@ class Builder {
             bitmap_population_ = write_load.population;
         }
         if (write_load.writes_per_s >= 0.0) {
-            // Random writes of every volume, one controller cache (system/write_cache.h).
-            overwrite_share_ = write_back_overwrite_share(sys, wl,
-                                                          write_load.writes_per_s *
-                                                              std::max(1, sys.layout.volumes) *
-                                                              (1.0 - wl.sequential_fraction));
+            // The writes of every volume share one controller cache (system/write_cache.h).
+            overwrite_share_ = write_back_overwrite_share(
+                sys, wl, write_load.writes_per_s * std::max(1, sys.layout.volumes));
         }
         write_back_ = uses_write_back(sys, wl);
         software_raid_ = sys.controller.kind != ControllerKind::HardwareRaid && geo_.drives > 1;

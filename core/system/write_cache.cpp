@@ -73,7 +73,9 @@ bool write_back_overwrites(const System& system, const Workload& workload) {
 }
 
 double write_back_overwrite_share(const System& system, const Workload& workload,
-                                  double random_writes_per_s) {
+                                  double write_requests_per_s) {
+    const double random_writes_per_s =
+        write_requests_per_s * (1.0 - std::clamp(workload.sequential_fraction, 0.0, 1.0));
     if (!write_back_overwrites(system, workload) || !(random_writes_per_s > 0.0)) {
         return 0.0;
     }

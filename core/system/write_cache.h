@@ -57,8 +57,9 @@ bool write_back_overwrites(const System& system, const Workload& workload);
 /// writes that miss create dirty entries, which leave oldest first after T = 20 s or when the
 /// dirty limit D is reached: d = min(D / b, T x (1 - h)) entries with h = d / N, so
 /// d = min(D / b, T x / (1 + T x / N)) and h = d / N. Sequential writes never come back to a
-/// block: 0 for them (the caller passes the random writes' rate).
+/// block: 0 for them. `write_requests_per_s`: the write requests of every volume, of which the
+/// random ones (1 - workload.sequential_fraction of them) make x.
 double write_back_overwrite_share(const System& system, const Workload& workload,
-                                  double random_writes_per_s);
+                                  double write_requests_per_s);
 
 }  // namespace raidadv
