@@ -157,9 +157,10 @@ void assumptions_section(Writer& w, const ReportInput& in) {
     }
     w.heading(tr("What the model does not do"));
     w.list({
-        "Controller read caches are not modelled; a drive's cache is modelled as read-ahead "
+        "A controller's cache holds a share of random reads equal to its size against the "
+        "working set (uniform access, no hot spots); a drive's cache is modelled as read-ahead "
         "segments and a write cache whose number of held writes is estimated, not solved for.",
-        "Mirror reads go to the copy whose arm is nearest when the copies are idle; the "
+        "Mirror reads go to an idle copy, the one whose head is nearest in address; the "
         "shorter-queue choice under load is modelled for arrival rates, not for a fixed number "
         "of outstanding requests.",
         "A controller's write-back destage is assumed to keep the drive's queue full even at "

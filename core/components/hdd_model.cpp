@@ -89,18 +89,23 @@ int hdd_write_cache_window(const HddSpec& hdd, double bytes) {
     return static_cast<int>(std::clamp(std::floor(held), 1.0, double{kMaxBufferedWrites}));
 }
 
-HddPositioning::HddPositioning(const HddSpec& hdd, double span, bool write, int candidates) {
+HddPositioning::HddPositioning(const HddSpec& hdd, double span, bool write, int candidates,
+                               int arms) {
     const int depth = std::max(1, candidates > 0 ? candidates : hdd.queue_depth);
     const double T = hdd_revolution_time(hdd);
     const double extra = write ? hdd.write_seek_extra_s : 0.0;
     span = std::clamp(span, 1e-6, 1.0);
-    // Seek distance quadrature: midpoints of [0,1] with density 2(1-x).
+    // Seek distance quadrature: midpoints of [0,1] with density 2a(1-x)^(2a-1) (a = 1: 2(1-x));
+    // derived: each arm's distance survives past x with probability (1-x)^2, the least of a
+    // (taken as independent) with (1-x)^(2a). The weights are the exact masses of the cells.
     constexpr int kDist = 200;
+    const double a2 = 2.0 * std::max(1, arms);
     std::vector<double> seek(kDist), weight(kDist);
     for (int i = 0; i < kDist; ++i) {
         const double x = (i + 0.5) / kDist;
         seek[i] = hdd_seek_time(hdd, span * x) + extra;
-        weight[i] = 2.0 * (1.0 - x) / kDist;
+        weight[i] = std::pow(1.0 - static_cast<double>(i) / kDist, a2) -
+                    std::pow(1.0 - static_cast<double>(i + 1) / kDist, a2);
     }
     const double t_max = *std::max_element(seek.begin(), seek.end()) + T;
     constexpr int kTime = 600;

@@ -54,11 +54,14 @@ double hdd_mean_access_time(const HddSpec& hdd, double bytes, double span, doubl
 /// quickest of `candidates` queued requests (shortest-access-time-first; 1 = FCFS).
 /// derived: E[min of n iid P], P = seek(span * D) + U * T with D ~ 2(1-x) and U ~ U(0,1); the
 /// rotational wait after any seek is uniform because the target angle is.
+/// With `arms` > 1 the request was sent to the nearest of that many mirror copies' arms by
+/// address (seek distance only: no one outside the drive knows the angle): D is the least of
+/// `arms` distances, density 2a(1-x)^(2a-1), mean 1/(2a+1) (modeling notes: S/(2D+1)).
 class HddPositioning {
   public:
     /// `candidates` bounds the table (0: the drive's queue depth; the write cache's window
     /// hdd_write_cache_window for its destage).
-    HddPositioning(const HddSpec& hdd, double span, bool write, int candidates = 0);
+    HddPositioning(const HddSpec& hdd, double span, bool write, int candidates = 0, int arms = 1);
     /// Moments at a (possibly fractional) number of candidates, interpolated, clamped to
     /// [1, drive queue depth].
     TimeMoments at(double candidates) const;

@@ -44,11 +44,12 @@ DriveVisits::DriveVisits(const System& sys, const Workload& wl, const Geometry& 
     if (sys.drive.kind != DriveKind::Hdd) {
         return;
     }
-    // The volume manager's choice among mirror copies adds candidates beyond what the
-    // drive itself reorders (its queue depth): the read table reaches depth + copies - 1.
-    HddSpec read_hdd = sys.drive.hdd;
-    read_hdd.queue_depth = std::max(1, read_hdd.queue_depth) + std::max(0, read_choices(geo_) - 1);
-    pos_read_ = std::make_shared<PositioningMemo>(cached_positioning(read_hdd, span_, false));
+    // A mirror read sent to the copy whose arm is nearest (hdd_service.cpp) positions from the
+    // nearest of read_choices arms.
+    const int arms = read_choices(geo_);
+    pos_read_ = std::make_shared<PositioningMemo>(
+        cached_positioning(sys.drive.hdd, span_, false),
+        arms > 1 ? cached_positioning(sys.drive.hdd, span_, false, 0, arms) : nullptr);
     pos_write_ = std::make_shared<PositioningMemo>(cached_positioning(sys.drive.hdd, span_, true));
     drive_cache_ = uses_drive_write_cache(sys, wl);
     if (drive_cache_) {
@@ -251,8 +252,8 @@ HddServicePlan DriveVisits::hdd_plan(const DriveAccess& a, bool cached,
     p.fresh = a.fresh;
     p.allocated = a.allocated;
     p.unbuffered = a.unbuffered;
-    // A read on a mirror goes to the copy whose arm is nearest when the copies are idle
-    // (modeling notes: nearest-arm mirror reads), which the drive sees as more candidates.
+    // A read on a mirror goes to the copy whose arm is nearest in address when the copies are
+    // idle (modeling notes: nearest-arm mirror reads; hdd_service.cpp).
     // The later pieces of one transfer stay on the copy it started on (VxVM Administrator's
     // Guide, read policy "round": sequential access reads one plex): no choice left.
     p.copies = a.write || a.same_copy ? 1.0 : static_cast<double>(read_choices(geo_));

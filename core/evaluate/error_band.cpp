@@ -71,11 +71,11 @@ const ResidualTable& validated_residuals() {
         {{
             {246, 0.051047, 0.309601},   // HddRandom
             {8, 0.040496, 0.309905},     // HddSequential
-            {27, -0.065242, 0.128201},   // HddFile: Hauser 1996
+            {27, -0.064650, 0.128331},   // HddFile: Hauser 1996
             {11, -0.335998, 0.116144},   // CachedWrites
             {460, -0.110754, 0.449619},  // Flash
         }},
-        {752, -0.057876, 0.404112},  // pooled
+        {752, -0.057855, 0.404113},  // pooled
     };
     return table;
 }

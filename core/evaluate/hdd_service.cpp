@@ -15,20 +15,24 @@ namespace {
 
 /// Whom the drive chooses among when it serves the request.
 struct Choice {
-    double candidates = 1.0;  ///< requests (or held writes) the drive picks the quickest of
-    double many = 1.0;        ///< share of destages that choose among `candidates`
-    double idle_held = 1.0;   ///< writes held when the drive destages in an idle moment
+    double candidates = 1.0;   ///< requests (or held writes) the drive picks the quickest of
+    double nearest_arm = 0.0;  ///< probability a mirror read went to the nearest copy's arm
+    double many = 1.0;         ///< share of destages that choose among `candidates`
+    double idle_held = 1.0;    ///< writes held when the drive destages in an idle moment
 };
 
 Choice choose(const HddServicePlan& plan, const DriveIoCounts& drive_ios, const Arrival& found) {
     const double present = found.present;
     Choice c;
     // derived: when the drive finishes a request it chooses among those still waiting,
-    // so an arrival that finds `present - 1` others is chosen from about that many; a
-    // mirror read adds the other copies' arms when they are idle (probability 1/present),
-    // a choice the host makes whatever the drive's own queue depth.
-    const double queued = std::min(std::max(present - 1.0, plan.min_candidates), plan.depth);
-    c.candidates = queued + (plan.copies - 1.0) / std::max(1.0, present);
+    // so an arrival that finds `present - 1` others is chosen from about that many.
+    c.candidates = std::min(std::max(present - 1.0, plan.min_candidates), plan.depth);
+    // A mirror read goes to the least busy copy, and among copies alike in that to the arm
+    // nearest in address (md raid1.c read_balance; Promise SuperTrak manual: "not busy and
+    // positioned closer"); derived: the copies are alike when they are idle, probability
+    // 1/present as the arrival's own copy is. Nobody outside the drive knows the angle, so
+    // the choice shortens the seek only (HddPositioning's arms).
+    c.nearest_arm = plan.copies > 1.0 ? 1.0 / std::max(1.0, present) : 0.0;
     if (!plan.cached) {
         return c;
     }
@@ -73,7 +77,9 @@ struct Positioning {
 Positioning position(const HddServicePlan& plan, PositioningMemo& pos, const Choice& c,
                      double present) {
     Positioning p;
-    p.m = pos.at(c.candidates);
+    p.m = c.nearest_arm > 0.0
+              ? mixture(c.nearest_arm, pos.at_nearest(c.candidates), pos.at(c.candidates))
+              : pos.at(c.candidates);
     if (c.many < 1.0) {
         // derived: a mixture of destages in an idle moment and at the high-water mark.
         p.alone = pos.at(c.idle_held);
@@ -178,19 +184,20 @@ ServiceParts command_parts(const HddServicePlan& plan, const Positioning& pos,
 }  // namespace
 
 std::shared_ptr<const HddPositioning> cached_positioning(const HddSpec& hdd, double span,
-                                                         bool write, int candidates) {
-    thread_local std::map<std::array<double, 7>, std::shared_ptr<const HddPositioning>> cache;
+                                                         bool write, int candidates, int arms) {
+    thread_local std::map<std::array<double, 8>, std::shared_ptr<const HddPositioning>> cache;
     // What the table is made of (HddPositioning's constructor: the seek curve, the revolution,
-    // the write's extra settling, the span and the table's depth), so that drives alike in
-    // those share a table whatever their media rates, caches and overheads.
-    const std::array<double, 7> key{
+    // the write's extra settling, the span, the table's depth and the mirror arms), so that
+    // drives alike in those share a table whatever their media rates, caches and overheads.
+    const std::array<double, 8> key{
         hdd.rpm,
         hdd.seek_track_to_track_s,
         hdd.seek_average_s,
         hdd.seek_full_stroke_s,
         write ? hdd.write_seek_extra_s : 0.0,
         span,
-        static_cast<double>(std::max(1, candidates > 0 ? candidates : hdd.queue_depth))};
+        static_cast<double>(std::max(1, candidates > 0 ? candidates : hdd.queue_depth)),
+        static_cast<double>(std::max(1, arms))};
     if (const auto it = cache.find(key); it != cache.end()) {
         return it->second;
     }
@@ -200,7 +207,7 @@ std::shared_ptr<const HddPositioning> cached_positioning(const HddSpec& hdd, dou
     if (cache.size() >= kMaxEntries) {
         cache.clear();
     }
-    auto made = std::make_shared<const HddPositioning>(hdd, span, write, candidates);
+    auto made = std::make_shared<const HddPositioning>(hdd, span, write, candidates, arms);
     cache.emplace(key, made);
     return made;
 }
@@ -212,13 +219,12 @@ TimeMoments mixture(double p, TimeMoments a, TimeMoments b) {
 }
 
 double hdd_most_candidates(const HddServicePlan& plan, double present) {
-    // choose(): queued = min(max(present - 1, min_candidates), depth) plus (copies - 1) / present
-    // (present >= 1); a cached write chooses among the window or half of it, and destages made
-    // alone among fewer.
+    // choose(): min(max(present - 1, min_candidates), depth) (present >= 1); a cached write
+    // chooses among the window or half of it, and destages made alone among fewer.
     if (plan.cached) {
         return std::max(1.0, plan.window);
     }
-    return std::min(std::max(present - 1.0, plan.min_candidates), plan.depth) + plan.copies - 1.0;
+    return std::min(std::max(present - 1.0, plan.min_candidates), plan.depth);
 }
 
 queueing::ServiceFloor hdd_service_floor(const HddServicePlan& plan, const PositioningMemo& pos,

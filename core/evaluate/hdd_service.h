@@ -6,6 +6,7 @@
 // timing formula itself is components/hdd_model.h; this file decides which of its parts a
 // request pays.
 
+#include <algorithm>
 #include <array>
 #include <limits>
 #include <memory>
@@ -19,7 +20,8 @@ namespace raidadv {
 /// span and the direction, tabulated by numerical integration, and the same for every controller,
 /// layout and stripe unit the advisor tries with that drive.
 std::shared_ptr<const HddPositioning> cached_positioning(const HddSpec& hdd, double span,
-                                                         bool write, int candidates = 0);
+                                                         bool write, int candidates = 0,
+                                                         int arms = 1);
 
 /// HddPositioning::at that remembers its last answer. The queueing solver asks every drive visit
 /// of a level with the same queue length, so the visits sharing a table mostly ask for the same
@@ -27,7 +29,11 @@ std::shared_ptr<const HddPositioning> cached_positioning(const HddSpec& hdd, dou
 /// on one thread at a time (the memo is not synchronized).
 class PositioningMemo {
   public:
-    explicit PositioningMemo(std::shared_ptr<const HddPositioning> pos) : pos_(std::move(pos)) {}
+    /// `nearest`: the same drive's table for a read sent to the nearest of the mirror copies'
+    /// arms (HddPositioning's `arms`), or none.
+    explicit PositioningMemo(std::shared_ptr<const HddPositioning> pos,
+                             std::shared_ptr<const HddPositioning> nearest = nullptr)
+        : pos_(std::move(pos)), nearest_(std::move(nearest)) {}
     TimeMoments at(double candidates) {
         if (!(candidates == last_)) {
             moments_ = pos_->at(candidates);
@@ -35,15 +41,38 @@ class PositioningMemo {
         }
         return moments_;
     }
-    /// The least positioning mean `at` gives for any number of candidates.
-    double min_mean() const { return pos_->min_mean(); }
-    /// `at` without remembering it (a lookup for bounds).
-    TimeMoments peek(double candidates) const { return pos_->at(candidates); }
+    /// `at` for a read sent to the nearest copy's arm (`at` when there is no such table).
+    TimeMoments at_nearest(double candidates) {
+        if (!nearest_) {
+            return at(candidates);
+        }
+        if (!(candidates == nearest_last_)) {
+            nearest_moments_ = nearest_->at(candidates);
+            nearest_last_ = candidates;
+        }
+        return nearest_moments_;
+    }
+    /// The least positioning mean `at` or `at_nearest` gives for any number of candidates.
+    double min_mean() const {
+        return nearest_ ? std::min(pos_->min_mean(), nearest_->min_mean()) : pos_->min_mean();
+    }
+    /// The least of `at` and `at_nearest` without remembering it (a lookup for bounds).
+    TimeMoments peek(double candidates) const {
+        const TimeMoments own = pos_->at(candidates);
+        if (!nearest_) {
+            return own;
+        }
+        const TimeMoments near = nearest_->at(candidates);
+        return near.mean < own.mean ? near : own;
+    }
 
   private:
     std::shared_ptr<const HddPositioning> pos_;
+    std::shared_ptr<const HddPositioning> nearest_;
     double last_ = std::numeric_limits<double>::quiet_NaN();
+    double nearest_last_ = std::numeric_limits<double>::quiet_NaN();
     TimeMoments moments_;
+    TimeMoments nearest_moments_;
 };
 
 /// The time that is `a` with probability p and `b` otherwise (mean and variance of a mixture).
@@ -58,7 +87,7 @@ struct HddServicePlan {
     bool ahead_read = false;    ///< a read on a drive that reads ahead
     bool streaming = false;     ///< writes, or reads with read-ahead: a stream pays per segment
     bool early = false;         ///< pipelined window: positioning partly done ahead
-    double copies = 1.0;        ///< mirror copies the request may choose among
+    double copies = 1.0;        ///< mirror copies the request may choose among (by address)
     double sweep = 1.0;         ///< share of the disk a stream passes over per byte it reads
     double rest_sweep = 1.0;    ///< the same for a disk I/O's later commands
     double commands = 1.0;      ///< commands one disk I/O takes
@@ -95,8 +124,8 @@ queueing::ServiceParts hdd_service(const HddServicePlan& plan, PositioningMemo& 
                                    const DriveIoCounts& drive_ios, const queueing::Arrival& found);
 
 /// The most candidates the drive's choice (hdd_service) takes among when it finds at most
-/// `present` requests: its queue depth or what is queued, and the other mirror copies' arms;
-/// the writes its cache holds when the write is cached.
+/// `present` requests: its queue depth or what is queued; the writes its cache holds when the
+/// write is cached.
 double hdd_most_candidates(const HddServicePlan& plan, double present);
 
 /// Lower bounds on hdd_service(plan, pos, ..., found) over every `found` with at most `present`

@@ -436,10 +436,13 @@ int Engine::disk_in_system(int disk) const {
 }
 
 void Engine::choose_copy(OsReq& r, double now) {
-    // Mirrors: read from the copy whose drives hold the fewest requests; among those, the one
-    // whose head reaches the data first (nearest arm, as the analytic model assumes); ties of
-    // both alternate. The later pieces of one transfer stay on the copy its first piece chose
-    // (VxVM Administrator's Guide, read policy "round": sequential access reads one plex).
+    // Mirrors: read from the copy whose drives hold the fewest requests (HP Smart Array: "the
+    // drive that is not busy"; md raid1.c: an idle disk first); among those, the one whose head
+    // is nearest the data in address (md raid1.c head_position; Promise: "not busy and
+    // positioned closer"): no controller or volume manager knows the platter's angle. Ties
+    // of both alternate. The later pieces of one transfer stay on the copy its first piece
+    // chose (VxVM Administrator's Guide, read policy "round": sequential access reads one
+    // plex).
     if (r.continues && r.job >= 0 && jobs_[r.job].copy >= 0) {
         r.array = map_.read(r.offset, r.bytes, jobs_[r.job].copy);
         return;
@@ -449,21 +452,21 @@ void Engine::choose_copy(OsReq& r, double now) {
     const bool zfs_mirror = map_.geometry().level == RaidLevel::ZfsMirror;
     std::vector<SimArrayRequest> options;
     std::vector<int> load;
-    std::vector<double> reach;
+    std::vector<double> distance;  // the farthest of the copy's heads from its data, in bytes
     for (int c = 0; c < copies; ++c) {
         options.push_back(map_.read(r.offset, r.bytes, c));
         int n = 0;
-        double longest = 0.0;
+        double farthest = 0.0;
         for (const SimIo& io : options.back().phases.front().ios) {
             n += disk_in_system(base + io.disk);
             if (hdd_ && !zfs_mirror) {  // (vdev_mirror.c looks at no arm: zfs_mirror_choice)
-                longest =
-                    std::max(longest, hdds_[static_cast<std::size_t>(base + io.disk)].positioning(
-                                          io.offset, now, false));
+                farthest = std::max(
+                    farthest,
+                    hdds_[static_cast<std::size_t>(base + io.disk)].head_distance(io.offset, now));
             }
         }
         load.push_back(n);
-        reach.push_back(longest);
+        distance.push_back(farthest);
     }
     if (zfs_mirror && !options.front().phases.empty() &&
         !options.front().phases.front().ios.empty()) {
@@ -479,7 +482,7 @@ void Engine::choose_copy(OsReq& r, double now) {
             continue;
         }
         if (chosen < 0 ||
-            reach[static_cast<std::size_t>(c)] < reach[static_cast<std::size_t>(chosen)] - 1e-12) {
+            distance[static_cast<std::size_t>(c)] < distance[static_cast<std::size_t>(chosen)]) {
             chosen = c;
         }
     }

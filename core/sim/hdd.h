@@ -22,6 +22,7 @@
 //   write waits for room, or the buffer is half full (high-water mark: Varma & Jacobson,
 //   "Destage algorithms for disk arrays with non-volatile caches", ISCA 1995).
 
+#include <cmath>
 #include <cstdint>
 #include <deque>
 #include <optional>
@@ -78,6 +79,9 @@ class Hdd {
     double revolutions(double lba) const;
     /// Positioning time (seek + rotational wait) from the current head to `lba`, starting at `t`.
     double positioning(double lba, double t, bool write) const;
+    /// Bytes between the head at `t` and `lba`: the distance a volume manager that knows the
+    /// last address it sent, not the platter's angle, chooses a mirror copy by (md raid1.c).
+    double head_distance(double lba, double t) const { return std::abs(lba - head_at(t)); }
 
   private:
     struct Segment {
