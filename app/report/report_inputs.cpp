@@ -104,7 +104,11 @@ void workload_table(Writer& w, const advisor::Request& r) {
         row2(files ? tr("File size") : tr("Request size"),
              tr("%1; mean %2").arg(size_distribution(wl.size), size_text(wl.size.mean_bytes())));
     html += row2(tr("Alignment"), size_text(wl.alignment_bytes));
-    html += row2(tr("Working set"), tr("%1 of the volume").arg(percent(wl.span_fraction)));
+    html += row2(
+        tr("Working set"),
+        wl.working_set_bytes > 0.0
+            ? tr("%1 (the same bytes on every configuration)").arg(size_text(wl.working_set_bytes))
+            : tr("%1 of the volume").arg(percent(wl.span_fraction)));
     html += row2(tr("Load points"), load_points(wl));
     if (wl.think_time_s > 0.0) {
         html += row2(tr("Think time"), num(wl.think_time_s * 1e3) + tr(" ms"));

@@ -6,6 +6,7 @@
 #include "evaluate/evaluator.h"
 #include "system/md_bitmap.h"
 #include "system/read_cache.h"
+#include "system/working_set.h"
 #include "system/write_cache.h"
 
 #include <algorithm>
@@ -165,7 +166,7 @@ void zfs_reason(const Candidate& c, const Request& r, Explanation& e) {
     const double arc = read_cache_bytes(c.system);
     if (arc > 0.0 && r.workload.read_fraction > 0.0) {
         const double hit = read_hit_ratio(
-            c.system, working_set_bytes(c.system, r.workload.span_fraction),
+            c.system, working_set_bytes(c.system, span_fraction_on(c.system, r.workload)),
             r.workload.unit == Workload::Unit::Request && r.workload.sequential_fraction >= 0.5);
         s << " The ARC (" << plain_number(arc / (1024.0 * 1024 * 1024))
           << " GiB of the host's RAM) serves about " << percent(hit)
@@ -214,15 +215,16 @@ void md_bitmap_sentence(const Candidate& c, const Request& r, std::ostringstream
 /// A write-back controller that absorbs rewrites of data still in its cache
 /// (system/write_cache.h): how many of the random writes never reach the drives on their own.
 void overwrite_sentence(const Candidate& c, const Request& r, std::ostringstream& s) {
-    if (!write_back_overwrites(c.system, r.workload) || c.performance.points.empty()) {
+    const Workload workload = on_system(c.system, r.workload);  // as the model took it
+    if (!write_back_overwrites(c.system, workload) || c.performance.points.empty()) {
         return;
     }
     const PointMetrics& at = c.performance.points.back();
     if (at.saturated || !(at.iops > 0.0)) {
         return;
     }
-    const double share = write_back_overwrite_share(c.system, r.workload,
-                                                    at.iops * (1.0 - r.workload.read_fraction));
+    const double share =
+        write_back_overwrite_share(c.system, workload, at.iops * (1.0 - workload.read_fraction));
     if (share < 0.01) {
         return;
     }

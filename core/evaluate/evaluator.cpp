@@ -9,6 +9,7 @@
 #include "layout/geometry.h"
 #include "queueing/percentile.h"
 #include "system/md_bitmap.h"
+#include "system/working_set.h"
 #include "system/write_cache.h"
 
 namespace raidadv {
@@ -126,8 +127,9 @@ void solve_with_write_rate(const System& system, const Workload& workload, bool 
 
 }  // namespace
 
-Evaluation evaluate(const System& system, const Workload& workload,
-                    const EvaluateOptions& options) {
+Evaluation evaluate(const System& system, const Workload& asked, const EvaluateOptions& options) {
+    // A working set given in bytes is a share of this system's volumes.
+    const Workload workload = on_system(system, asked);
     Evaluation ev;
     ev.system = system.name;
     ev.workload = workload.name;

@@ -7,6 +7,7 @@
 
 #include "evaluate/network_builder.h"
 #include "evaluate/zfs_prefetch.h"
+#include "system/working_set.h"
 
 namespace raidadv {
 
@@ -58,7 +59,8 @@ Demands demands(const queueing::Network& net, double present) {
 
 }  // namespace
 
-ResponseBound response_lower_bound(const System& system, const Workload& workload) {
+ResponseBound response_lower_bound(const System& system, const Workload& asked) {
+    const Workload workload = on_system(system, asked);  // as evaluate() takes it
     const BuiltNetwork built = build_network(system, workload);
     const queueing::Network& net = built.network;
     bool fixed_demands = true;

@@ -112,6 +112,8 @@ ImportedWorkload describe_device(const std::string& name, const Device& d, std::
     wl.size = s.sizes();
     wl.alignment_bytes = s.alignment_bytes();
     wl.streams = wl.sequential_fraction > 0 ? 1 : 0;
+    // derived: the requests fell over the sectors they spanned; taken as the working set.
+    wl.working_set_bytes = s.span_bytes();
     w.source_format = "blkparse";
     w.requests = s.requests();
     w.seconds = s.last_time_s() - s.first_time_s();

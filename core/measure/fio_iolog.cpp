@@ -69,9 +69,13 @@ ImportedWorkload describe_log(const TraceStats& stats, int version, std::uint64_
         out.notes.push_back(std::to_string(syncs) + " syncs and " + std::to_string(trims) +
                             " trims are not counted (the model has neither)");
     }
-    out.notes.push_back("working set: offsets span " + short_number(stats.span_bytes() / 1e6, 4) +
-                        " MB; the log does not give the file or volume size, so span_fraction is "
-                        "left at 1");
+    // derived: the requests fell over the offsets they spanned; taken as the working set,
+    // the same bytes on whatever system the workload is tried on.
+    if (stats.span_bytes() > 0.0) {
+        w.working_set_bytes = stats.span_bytes();
+        out.notes.push_back("working set: the " + short_number(stats.span_bytes() / 1e6, 4) +
+                            " MB the offsets span (working_set_bytes)");
+    }
     return out;
 }
 

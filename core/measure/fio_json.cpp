@@ -237,7 +237,29 @@ struct GroupTotals {
     bool sizes_measured_only = false;
     std::vector<std::pair<double, std::vector<std::pair<double, double>>>> tails;
     std::map<std::string, int> entries;  ///< job name -> entries in the report
+    /// Bytes the jobs' I/O spreads over (fio `size`): each job's own files, and the largest
+    /// region of a file or device the jobs share (`filename`); unknown once a job has no
+    /// `size` in bytes.
+    double own_files_bytes = 0, shared_bytes = 0;
+    bool working_set_known = true;
 };
+
+/// The working set of one report entry standing for `processes` jobs: fio lays out one file of
+/// `size` bytes per job unless `filename` names one they share (fio(1), "size", "filename").
+void add_working_set(GroupTotals& g, const std::map<std::string, std::string>& opt,
+                     double processes) {
+    const auto it = opt.find("size");
+    const auto bytes = it != opt.end() ? fio_size(it->second) : std::nullopt;
+    if (!bytes || !(*bytes > 0.0)) {
+        g.working_set_known = false;  // absent (the whole device or file) or a percentage
+        return;
+    }
+    if (opt.count("filename") > 0) {
+        g.shared_bytes = std::max(g.shared_bytes, *bytes);
+    } else {
+        g.own_files_bytes += *bytes * processes;
+    }
+}
 
 void add_job(GroupTotals& g, const json& job, const std::map<std::string, std::string>& opt,
              int entries_of_name) {
@@ -275,6 +297,7 @@ void add_job(GroupTotals& g, const json& job, const std::map<std::string, std::s
         synchronous_engine(engine) ? 1.0 : std::max(1.0, option_number(opt, "iodepth", 1));
     g.processes += processes;
     g.outstanding += processes * depth;
+    add_working_set(g, opt, processes);
     const double seq = sequential_share(opt);
     g.sequential_requests += seq * (reads + writes);
     if (seq > 0) {
@@ -346,6 +369,17 @@ ImportedWorkload make_workload(const GroupTotals& g, const std::string& version,
             w.size.bins.push_back({std::clamp(std::round(s), units::sector, units::GiB),
                                    round_to(100.0 * c / total, 4)});
         }
+    }
+    const double working_set = g.own_files_bytes + g.shared_bytes;
+    if (g.working_set_known && working_set > 0.0) {
+        w.working_set_bytes = working_set;
+        out.notes.push_back("working set: " + short_number(working_set / units::MiB, 6) +
+                            " MiB, from the jobs' size (each job's own file unless they name "
+                            "one)");
+    } else {
+        out.notes.push_back(
+            "working set: a job gives no size in bytes, so the requests are taken to cover the "
+            "whole volume (span_fraction 1); set working_set_mib to the file or region tested");
     }
     const int outstanding = static_cast<int>(std::lround(g.outstanding));
     w.concurrency = {std::max(1, outstanding)};

@@ -119,6 +119,7 @@ inline constexpr const char* request_size = "request_size";
 inline constexpr const char* file_size = "file_size";
 inline constexpr const char* alignment = "alignment";  ///< size base
 inline constexpr const char* span_fraction = "span_fraction";
+inline constexpr const char* working_set = "working_set";  ///< size base
 inline constexpr const char* streams = "streams";
 inline constexpr const char* threads = "threads";
 inline constexpr const char* sync_writes = "sync_writes";

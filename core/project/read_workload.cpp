@@ -274,6 +274,8 @@ SizeDistribution read_size_distribution(const json& value, const std::string& pa
 
 /// Independent sequential streams a workload may declare (0 = one per outstanding request).
 constexpr long long kMaxStreams = 1'000'000;
+/// Largest working set a workload may give in bytes: 1 EiB.
+constexpr double kMaxWorkingSetBytes = 1024.0 * 1024 * 1024 * 1024 * 1024 * 1024;
 
 Workload read_workload(const json& value, const std::string& path, Issues& issues) {
     namespace k = project_keys::workload;
@@ -284,7 +286,8 @@ Workload read_workload(const json& value, const std::string& path, Issues& issue
                       k::sequential_fraction, k::request_size, k::file_size, k::span_fraction,
                       k::streams, k::threads, k::sync_writes, k::concurrency,
                       k::arrival_rates_per_s, k::think_time_ms, k::measured},
-                     size_keys(k::alignment)}),
+                     size_keys(k::alignment),
+                     size_keys(k::working_set)}),
         "a workload object");
     if (!r.valid()) {
         return w;
@@ -342,7 +345,18 @@ Workload read_workload(const json& value, const std::string& path, Issues& issue
     }
     r.size(k::alignment, {units::sector, kMaxAlignmentBytes}, w.alignment_bytes, Need::Optional,
            units::sector);
-    r.number(k::span_fraction, {0, 1, true, false}, w.span_fraction);
+    if (r.has(k::span_fraction) && r.has_size(k::working_set)) {
+        r.problem(k::span_fraction,
+                  "give either 'span_fraction' (a share of each volume) or "
+                  "'working_set_bytes', '_kib' or '_mib' (bytes), not both");
+    } else if (r.has_size(k::working_set)) {
+        // (the same bytes on every system; a preset's span is replaced)
+        r.size(k::working_set, {units::sector, kMaxWorkingSetBytes}, w.working_set_bytes);
+        w.span_fraction = 1.0;
+    } else {
+        r.number(k::span_fraction, {0, 1, true, false}, w.span_fraction);
+        w.working_set_bytes = r.has(k::span_fraction) ? 0.0 : w.working_set_bytes;
+    }
     r.integer(k::streams, 0, kMaxStreams, w.streams);
     r.integer(k::threads, 0, kMaxStreams, w.threads);
     r.boolean(k::sync_writes, w.sync_writes);

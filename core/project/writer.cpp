@@ -228,7 +228,11 @@ ProjectJson to_json(const Workload& w) {
     out[k::sequential_fraction] = file_number(w.sequential_fraction);
     out[files ? k::file_size : k::request_size] = to_json(w.size);
     put_size(out, k::alignment, w.alignment_bytes);
-    out[k::span_fraction] = file_number(w.span_fraction);
+    if (w.working_set_bytes > 0.0) {
+        put_size(out, k::working_set, w.working_set_bytes);  // instead of span_fraction
+    } else {
+        out[k::span_fraction] = file_number(w.span_fraction);
+    }
     out[k::streams] = w.streams;
     if (w.threads > 0) {
         out[k::threads] = w.threads;

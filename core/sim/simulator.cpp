@@ -8,6 +8,7 @@
 #include "sim/statistics.h"
 #include "system/stations.h"
 #include "system/summary.h"
+#include "system/working_set.h"
 
 namespace raidadv::sim {
 
@@ -87,7 +88,9 @@ SimPoint to_point(PointResult r, const SimOptions& options, int population, doub
 
 }  // namespace
 
-SimEvaluation simulate(const System& system, const Workload& workload, const SimOptions& options) {
+SimEvaluation simulate(const System& system, const Workload& asked, const SimOptions& options) {
+    // A working set given in bytes is a share of this system's volumes.
+    const Workload workload = on_system(system, asked);
     SimEvaluation ev;
     ev.system = system.name;
     ev.workload = workload.name;

@@ -57,8 +57,11 @@ struct Workload {
     SizeDistribution size;            ///< request size (Unit::Request) or file size (Unit::File)
     double alignment_bytes = 4096.0;  ///< requests start at multiples of this
     double span_fraction = 1.0;       ///< fraction of the volume's capacity the working set covers
-    std::vector<int> concurrency;     ///< closed points: outstanding requests / processes
-    double think_time_s = 0.0;        ///< closed: pause between a completion and the next request
+    /// Bytes the requests spread over (a benchmark's test file, a database), the same on every
+    /// system; 0: span_fraction of each system's volumes (system/working_set.h).
+    double working_set_bytes = 0.0;
+    std::vector<int> concurrency;  ///< closed points: outstanding requests / processes
+    double think_time_s = 0.0;     ///< closed: pause between a completion and the next request
     std::vector<double> arrival_rates_per_s;  ///< open points (requests or files per second)
     std::vector<MeasuredPoint> measured;      ///< measured references (workload import)
     /// Cores that can run the requests' CPU work at once on a host of `cores` cores.

@@ -2,6 +2,8 @@
 // a live fio run on a temporary file whose job options the import must recover.
 
 #include <catch2/catch.hpp>
+#include <fstream>
+#include <nlohmann/json.hpp>
 
 #include "measure/measure.h"
 #include "measure_test_util.h"
@@ -9,6 +11,7 @@
 using namespace raidadv;
 using namespace raidadv::measure;
 using raidadv::test::measure_fixture;
+using raidadv::test::read_all;
 
 namespace {
 
@@ -75,6 +78,38 @@ TEST_CASE("fio JSON without group_reporting: each clone's entry counts once") {
     CHECK(w[0].workload.size.fixed_bytes == 16384);
 }
 
+TEST_CASE("fio JSON: the working set is the jobs' size, per job unless they share a file") {
+    // Three jobs of 64M on one named file: 64 MiB.
+    const auto shared = import("fio-3.33-randrw50-16k-qd2x3-jobs.json");
+    REQUIRE(shared.size() == 1);
+    CHECK(shared[0].workload.working_set_bytes == 64.0 * 1024 * 1024);
+    test::TempDir dir("fio-size");
+    const auto rewritten = [&](const std::string& size, bool keep_filename) {
+        nlohmann::json doc = nlohmann::json::parse(
+            read_all(measure_fixture("fio-3.33-randrw50-16k-qd2x3-jobs.json")));
+        for (auto& job : doc["jobs"]) {
+            job["job options"]["size"] = size;
+            if (!keep_filename) {
+                job["job options"].erase("filename");
+            }
+        }
+        const auto file = dir.path / "run.json";
+        std::ofstream(file) << doc.dump();
+        return import_file(file).at(0);
+    };
+    // Without a file name each job lays out its own file: 3 x 64 MiB.
+    CHECK(rewritten("64M", false).workload.working_set_bytes == 3 * 64.0 * 1024 * 1024);
+    // A share of the device is no size in bytes: the whole volume, and a note says so.
+    const ImportedWorkload share = rewritten("50%", true);
+    CHECK(share.workload.working_set_bytes == 0.0);
+    CHECK(share.workload.span_fraction == 1.0);
+    bool noted = false;
+    for (const std::string& n : share.notes) {
+        noted = noted || n.find("working_set_mib") != std::string::npos;
+    }
+    CHECK(noted);
+}
+
 TEST_CASE("fio JSON from a job file: global options, bssplit, two different jobs") {
     const auto w = import("fio-3.33-bssplit-two-jobs.json");
     REQUIRE(w.size() == 1);  // one group: the jobs ran together
@@ -116,6 +151,7 @@ TEST_CASE("fio run on a temporary file: the import recovers the job's options") 
     CHECK(w[0].workload.size.fixed_bytes == 16384);
     CHECK(w[0].workload.concurrency == std::vector<int>{6});
     CHECK(w[0].workload.sequential_fraction == Approx(0.4).margin(0.1));
+    CHECK(w[0].workload.working_set_bytes == 16.0 * 1024 * 1024);  // --size=16M, one file
 
     // The same job logged request by request (4096 requests): read share and sequential share
     // measured from the offsets, not taken from the options.

@@ -24,6 +24,9 @@ TEST_CASE("fio iolog v3: 60% reads, 4 KiB, 30% sequential, rates from the timest
     CHECK(wl.size.kind == SizeDistribution::Kind::Fixed);
     CHECK(wl.size.fixed_bytes == 4096);
     CHECK(wl.alignment_bytes == 4096);
+    // The offsets spread over the 64 MiB file (--size=64M): its working set.
+    CHECK(wl.working_set_bytes > 0.95 * 64 * 1024 * 1024);
+    CHECK(wl.working_set_bytes <= 64 * 1024 * 1024);
     CHECK(wl.concurrency.empty());
     REQUIRE(!wl.arrival_rates_per_s.empty());
     // 4096 requests over the log's span.

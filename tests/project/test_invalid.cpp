@@ -364,6 +364,20 @@ TEST_CASE("invalid projects are refused with path and reason", "[project]") {
          "workloads[0].alignment_bytes", "multiple of 512 B"},
         {"span fraction 0", "", set("/workloads/0/span_fraction", 0), "workloads[0].span_fraction",
          "greater than 0 and at most 1, got 0"},
+        {"span fraction and working set both", "",
+         [](json& j) {
+             j["workloads"][0]["span_fraction"] = 0.5;
+             j["workloads"][0]["working_set_mib"] = 1024;
+         },
+         "workloads[0].span_fraction", "not both"},
+        {"working set 0", "", set("/workloads/0/working_set_mib", 0),
+         "workloads[0].working_set_mib", "got 0"},
+        {"working set in two units", "",
+         [](json& j) {
+             j["workloads"][0]["working_set_mib"] = 1024;
+             j["workloads"][0]["working_set_kib"] = 1024;
+         },
+         "workloads[0].working_set_mib", "give the size once"},
         {"negative streams", "", set("/workloads/0/streams", -1), "workloads[0].streams",
          "got -1"},
         {"fractional streams", "", set("/workloads/0/streams", 1.5), "workloads[0].streams",
