@@ -6,6 +6,7 @@
 #include "components/ssd_model.h"
 #include "evaluate/link_stages.h"
 #include "layout/zfs_pool.h"
+#include "system/raid_software.h"
 #include "system/write_cache.h"
 #include "units/units.h"
 
@@ -257,6 +258,7 @@ HddServicePlan DriveVisits::hdd_plan(const DriveAccess& a, bool cached,
     // The later pieces of one transfer stay on the copy it started on (VxVM Administrator's
     // Guide, read policy "round": sequential access reads one plex): no choice left.
     p.copies = a.write || a.same_copy ? 1.0 : static_cast<double>(read_choices(geo_));
+    p.idle_copy_first = linux_md(sys_);
     // md offset raid10 reads the first copy, whose rows alternate with the copies' rows.
     const bool offset_rows = geo_.placement == CopyPlacement::Offset;
     // derived: a sequential stream on a disk passes over what it does not read: parity units

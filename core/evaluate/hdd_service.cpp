@@ -28,11 +28,17 @@ Choice choose(const HddServicePlan& plan, const DriveIoCounts& drive_ios, const 
     // so an arrival that finds `present - 1` others is chosen from about that many.
     c.candidates = std::min(std::max(present - 1.0, plan.min_candidates), plan.depth);
     // A mirror read goes to the least busy copy, and among copies alike in that to the arm
-    // nearest in address (md raid1.c read_balance; Promise SuperTrak manual: "not busy and
-    // positioned closer"); derived: the copies are alike when they are idle, probability
-    // 1/present as the arrival's own copy is. Nobody outside the drive knows the angle, so
-    // the choice shortens the seek only (HddPositioning's arms).
-    c.nearest_arm = plan.copies > 1.0 ? 1.0 / std::max(1.0, present) : 0.0;
+    // nearest in address (Promise SuperTrak manual: "not busy and positioned closer");
+    // derived: the copies are alike when they are idle, probability 1/present as the
+    // arrival's own copy is. Linux md takes the first idle copy whatever its distance and
+    // the nearest only when none is idle (raid1.c / raid10.c read_balance); derived: every
+    // copy busy, taken as independent, busy^copies. Nobody outside the drive knows the
+    // angle, so the choice shortens the seek only (HddPositioning's arms).
+    if (plan.copies > 1.0) {
+        c.nearest_arm = plan.idle_copy_first
+                            ? std::pow(std::clamp(found.busy, 0.0, 1.0), plan.copies)
+                            : 1.0 / std::max(1.0, present);
+    }
     if (!plan.cached) {
         return c;
     }

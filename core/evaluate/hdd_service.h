@@ -88,9 +88,12 @@ struct HddServicePlan {
     bool streaming = false;     ///< writes, or reads with read-ahead: a stream pays per segment
     bool early = false;         ///< pipelined window: positioning partly done ahead
     double copies = 1.0;        ///< mirror copies the request may choose among (by address)
-    double sweep = 1.0;         ///< share of the disk a stream passes over per byte it reads
-    double rest_sweep = 1.0;    ///< the same for a disk I/O's later commands
-    double commands = 1.0;      ///< commands one disk I/O takes
+    /// Linux md's choice: the first idle copy whatever its distance, the nearest only when
+    /// every copy is busy (raid1.c / raid10.c read_balance).
+    bool idle_copy_first = false;
+    double sweep = 1.0;       ///< share of the disk a stream passes over per byte it reads
+    double rest_sweep = 1.0;  ///< the same for a disk I/O's later commands
+    double commands = 1.0;    ///< commands one disk I/O takes
     double min_candidates = 1.0;
     double depth = 1.0;     ///< the drive's queue depth (at least 1)
     double window = 1.0;    ///< writes the drive's cache holds (hdd_write_cache_window)

@@ -202,6 +202,9 @@ class Engine {
     void start_phase(int os, double now);
     void choose_copy(OsReq& r, double now);
     /// ZFS mirrors: the child vdev_mirror.c would read from (its load and seek increments).
+    /// Linux md's mirror read choice (raid1.c / raid10.c read_balance) among `options`.
+    int md_read_balance(int base, const std::vector<SimArrayRequest>& options,
+                        const std::vector<int>& load) const;
     void zfs_mirror_choice(OsReq& r, int base, std::vector<SimArrayRequest>& options,
                            const std::vector<int>& load);
     void submit_io(int io, double now);
@@ -270,7 +273,7 @@ class Engine {
     double admitted_ = 0.0, released_ = 0.0;  ///< bytes into / out of the cache
     double window_t0_ = 0.0, window_admitted_ = 0.0, window_released_ = 0.0;
     std::vector<int> next_copy_;    ///< per volume: mirror tie-break (alternate)
-    std::vector<double> last_end_;  ///< per drive: where the last I/O issued to it ended (ZFS)
+    std::vector<double> last_end_;  ///< per drive: where the last I/O issued to it ended (ZFS, md)
     /// md's write-intent bitmap (system/md_bitmap.h): per volume; empty without one.
     std::vector<MdBitmapGate> bitmap_gates_;
     double bitmap_chunk_bytes_ = 0.0;

@@ -473,6 +473,14 @@ void Engine::choose_copy(OsReq& r, double now) {
         zfs_mirror_choice(r, base, options, load);
         return;
     }
+    if (md_ && hdd_) {
+        const int chosen = md_read_balance(base, options, load);
+        if (r.job >= 0) {
+            jobs_[r.job].copy = chosen;
+        }
+        r.array = std::move(options[static_cast<std::size_t>(chosen)]);
+        return;
+    }
     const int least = *std::min_element(load.begin(), load.end());
     int& next = next_copy_[static_cast<std::size_t>(r.volume)];
     int chosen = -1;
@@ -491,6 +499,36 @@ void Engine::choose_copy(OsReq& r, double now) {
         jobs_[r.job].copy = chosen;
     }
     r.array = std::move(options[static_cast<std::size_t>(chosen)]);
+}
+
+int Engine::md_read_balance(int base, const std::vector<SimArrayRequest>& options,
+                            const std::vector<int>& load) const {
+    // Linux md on rotating disks (drivers/md/raid1.c read_balance / choose_best_rdev; raid10.c
+    // read_balance for near copies): a read that starts where the disk's last issued I/O
+    // ended stays there (sequential); else the first idle copy, whatever its distance; else
+    // the copy whose last issued I/O ended nearest (head_position). md knows addresses only.
+    const int copies = static_cast<int>(options.size());
+    std::vector<double> gap(static_cast<std::size_t>(copies), 1e300);
+    for (int c = 0; c < copies; ++c) {
+        const auto& phases = options[static_cast<std::size_t>(c)].phases;
+        if (phases.empty() || phases.front().ios.empty()) {
+            continue;
+        }
+        const SimIo& io = phases.front().ios.front();
+        const double last = last_end_[static_cast<std::size_t>(base + io.disk)];
+        gap[static_cast<std::size_t>(c)] = last < 0.0 ? 1e300 : std::abs(last - io.offset);
+    }
+    for (int c = 0; c < copies; ++c) {
+        if (gap[static_cast<std::size_t>(c)] < 1.0) {
+            return c;
+        }
+    }
+    for (int c = 0; c < copies; ++c) {
+        if (load[static_cast<std::size_t>(c)] == 0) {
+            return c;
+        }
+    }
+    return static_cast<int>(std::min_element(gap.begin(), gap.end()) - gap.begin());
 }
 
 void Engine::zfs_mirror_choice(OsReq& r, int base, std::vector<SimArrayRequest>& options,

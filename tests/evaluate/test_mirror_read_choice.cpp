@@ -95,4 +95,31 @@ SCENARIO("A mirror read goes to the copy nearest in address: shorter seeks, the 
             }
         }
     }
+    GIVEN("the same RAID 1 built by Linux md, which takes the first idle copy") {
+        System md = test::plain_system(drive, RaidLevel::Raid1, 2);
+        md.host.raid_software = "md";
+        const System single = test::plain_system(drive, RaidLevel::Simple, 1);
+        for (const int outstanding : {1, 8}) {
+            const Workload w = test::request_workload(4096, 1.0, 0.0, {outstanding});
+            const double model_md = evaluate(md, w).points.at(0).iops;
+            const double sim_md = simulated_iops(md, w);
+            const double model_single = evaluate(single, w).points.at(0).iops;
+            INFO(outstanding << " outstanding: md mirror " << model_md << " (simulated " << sim_md
+                             << "), one drive " << model_single << " IOPS");
+            THEN("the model agrees with the simulator within 10%") {
+                CHECK(model_md == Approx(sim_md).epsilon(0.10));
+            }
+            if (outstanding == 1) {
+                THEN("one read at a time always goes to the first copy: one drive's rate") {
+                    CHECK(model_md == Approx(model_single).epsilon(0.02));
+                    CHECK(sim_md == Approx(model_single).epsilon(0.05));
+                }
+            } else {
+                THEN("with reads waiting, the idle copy takes them: well above one drive") {
+                    CHECK(model_md > 1.4 * model_single);
+                    CHECK(sim_md > 1.4 * model_single);
+                }
+            }
+        }
+    }
 }
