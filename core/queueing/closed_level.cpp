@@ -122,8 +122,29 @@ QueuedAhead low_priority_ahead(const StationState& st, const Found& f) {
             in_service_extra_var(u_fg, res_fg / c, f.cv2, f.cv2 * per_fg * per_fg) +
             found_residual_var(u_y, res_y / c, cv2_y) +
             u * (1.0 - u) * st.own_low_priority * st.own_low_priority;
+    a.own_time = (1.0 - u) * st.own_low_priority;
+    a.own_var = u * (1.0 - u) * st.own_low_priority * st.own_low_priority;
     a.per_request = mean_b / c;
     a.busy = u;
+    return a;
+}
+
+/// The time ahead of a request that chooses among `visit.choice` copies of its station
+/// (`a`: the time ahead at one copy taken at random, found busy with probability `a.busy`;
+/// `chosen`: the share of the station's work brought by requests that choose).
+/// derived, the copies taken as independent: it takes an idle copy when there is one (Linux
+/// md's read balancing), so it waits only when every copy is busy, with probability
+/// busy^(k - 1) given its own is, and then behind what a busy copy holds. Work that goes to every
+/// copy (mirror writes and their destages) keeps the copies busy together and leaves nothing to
+/// choose: the share of chosen work weights the two (as the open solve's joined_wait_share); the
+/// job's own low-priority work is on every copy its write went to, so no choice avoids it.
+QueuedAhead chosen_ahead(QueuedAhead a, const Visit& visit, double chosen) {
+    const double idle_other =
+        std::pow(std::clamp(a.busy, 0.0, 1.0), static_cast<double>(visit.choice) - 1.0);
+    const double share = 1.0 - std::clamp(chosen, 0.0, 1.0) * (1.0 - idle_other);
+    a.time = a.own_time + share * (a.time - a.own_time);
+    a.var = a.own_var + share * std::max(0.0, a.var - a.own_var);
+    a.busy *= share;
     return a;
 }
 
@@ -226,11 +247,13 @@ void ClosedLevel::mix_busy_times() {
     for (StationState& st : stations_) {
         st.all = {};
         st.low_priority = {};
+        st.chosen_first = 0.0;
     }
     for (const Entry& e : entries_) {
         const ServiceParts& p = e.parts;
         StationState& st = stations_[e.station];
         st.all.add(e.share, p.busy(), p.random.var);
+        st.chosen_first += e.visit->choice > 1 ? e.share * p.busy() : 0.0;
         if (e.visit->low_priority) {
             st.low_priority.add(e.share, p.busy(), p.random.var);
         }
@@ -264,7 +287,13 @@ void ClosedLevel::prepare_entry(std::size_t i, double& previous_fg, const Seen& 
     const double c = e.prepared.servers;
     const double foreground = p.foreground();
     if (e.queue) {
-        const QueuedAhead ahead = shared_ahead(e, seen, n);
+        QueuedAhead ahead = shared_ahead(e, seen, n);
+        // (Streams keep a copy of their own: their service says how they share the copies.)
+        if (e.visit->choice > 1 && e.visit->idle_copy_first && !e.visit->stream_arrivals) {
+            const StationState& st = stations_[e.station];
+            ahead = chosen_ahead(ahead, *e.visit,
+                                 st.all.first > 0.0 ? st.chosen_first / st.all.first : 0.0);
+        }
         e.with_own = ahead.time + foreground / c;
         e.own = foreground / c;
         e.ahead_var = ahead.var;

@@ -35,12 +35,16 @@ struct QueuedAhead {
     double var = 0.0;          ///< its variance
     double per_request = 0.0;  ///< a foreground request's mean busy time per server
     double busy = 0.0;         ///< probability the request finds the server busy
+    /// The part of `time` that is the job's own low-priority work (on every copy its write
+    /// went to), and of `var`.
+    double own_time = 0.0, own_var = 0.0;
 };
 
 /// One station's state at the level.
 struct StationState {
-    BusyMix all;           ///< every visit to it, for the request found in service
-    BusyMix low_priority;  ///< its low-priority (Visit::low_priority) visits' share of `all`
+    BusyMix all;                ///< every visit to it, for the request found in service
+    BusyMix low_priority;       ///< its low-priority (Visit::low_priority) visits' share of `all`
+    double chosen_first = 0.0;  ///< `all.first` of the visits that choose a copy (choice > 1)
     /// Per copy: a job's low-priority work still there when its next request comes.
     double own_low_priority = 0.0;
     double busy_per_throughput = 0.0;  ///< closed visits' busy time per server per job/s
