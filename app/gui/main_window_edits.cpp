@@ -10,6 +10,7 @@
 #include <QRegularExpression>
 #include <QTimer>
 #include <algorithm>
+#include <string_view>
 #include <utility>
 
 #include "catalog_choices.h"
@@ -38,17 +39,22 @@ bool whatIfCanShow(const QString& pointer) {
         "^(/advisor/"
         "(weights|capacity_gb|budget|max_drive_bays|min_failures_tolerated|power_loss_safe_writes|"
         "raid_software_owned|raid_software|md_bitmap|max_rebuild_hours|max_power_w)"
-        "|/workloads/[0-9]+/(concurrency|read_fraction)|/session)(/.*)?$"));
+        "|/workloads/[0-9]+/(concurrency|read_fraction|span_fraction|working_set_(bytes|kib|mib))"
+        "|/session)(/.*)?$"));
     return shown.match(pointer).hasMatch();
 }
 
 /// The undo text of a what-if edit: the field's name as the panel shows it when one field
-/// changed ("Change RAID software"), else the general one.
+/// changed ("Change RAID software"; the working set's keys are one field), else the general one.
 QString whatIfUndoText(const JsonEdits& edits) {
     static const std::pair<const char*, const char*> names[] = {
         {"concurrency", QT_TRANSLATE_NOOP("MainWindow", "Change outstanding requests")},
         {"read_fraction", QT_TRANSLATE_NOOP("MainWindow", "Change reads")},
         {"threads", QT_TRANSLATE_NOOP("MainWindow", "Change submitting threads")},
+        {"working_set_bytes", QT_TRANSLATE_NOOP("MainWindow", "Change working set")},
+        {"working_set_kib", QT_TRANSLATE_NOOP("MainWindow", "Change working set")},
+        {"working_set_mib", QT_TRANSLATE_NOOP("MainWindow", "Change working set")},
+        {"span_fraction", QT_TRANSLATE_NOOP("MainWindow", "Change working set")},
         {"capacity_gb", QT_TRANSLATE_NOOP("MainWindow", "Change capacity")},
         {"budget", QT_TRANSLATE_NOOP("MainWindow", "Change budget")},
         {"max_drive_bays", QT_TRANSLATE_NOOP("MainWindow", "Change drive bays")},
@@ -59,14 +65,23 @@ QString whatIfUndoText(const JsonEdits& edits) {
         {"raid_software_owned", QT_TRANSLATE_NOOP("MainWindow", "Change RAID software owned")},
         {"raid_software", QT_TRANSLATE_NOOP("MainWindow", "Change RAID software")},
         {"md_bitmap", QT_TRANSLATE_NOOP("MainWindow", "Change md write-intent bitmap")}};
-    if (edits.size() == 1) {
-        const std::string& pointer = edits.front().first;
+    // The name of the field whose key `pointer` ends in; empty for a key the list lacks.
+    const auto fieldText = [](const std::string& pointer) {
         const std::string key = pointer.substr(pointer.rfind('/') + 1);
         for (const auto& [name, text] : names) {
             if (key == name) {
-                return QCoreApplication::translate("MainWindow", text);
+                return std::string_view(text);
             }
         }
+        return std::string_view();
+    };
+    const std::string_view text =
+        edits.empty() ? std::string_view() : fieldText(edits.front().first);
+    const bool oneField = std::all_of(edits.begin(), edits.end(), [&](const auto& edit) {
+        return fieldText(edit.first) == text;
+    });
+    if (!text.empty() && oneField) {
+        return QCoreApplication::translate("MainWindow", text.data());  // a literal of `names`
     }
     return QCoreApplication::translate("MainWindow", "Change the workload or limits");
 }

@@ -5,6 +5,7 @@
 #include "measurement_import.h"
 
 #include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QFileDialog>
@@ -21,6 +22,7 @@
 #include "input_parsing.h"
 #include "measure/measure.h"
 #include "wizard_pages.h"
+#include "working_set_field.h"
 
 namespace raidadv::gui {
 
@@ -130,6 +132,7 @@ MeasurementImport::Saved MeasurementImport::save() const {
     s.rates = page_->arrivalRates_->text();
     s.unit = page_->unitCombo_->currentIndex();
     s.threads = page_->threads_->value();
+    s.workingSet = workingSetBytes(*page_->workingSet_, page_->preset_.working_set_bytes);
     s.kind = page_->presetCombo_->currentIndex();
     s.kindDescription = page_->description_->text();
     return s;
@@ -145,6 +148,8 @@ void MeasurementImport::restore(const Saved& s) {
     page_->arrivalRates_->setText(s.rates);
     page_->concurrency_->setText(s.concurrency);
     page_->threads_->setValue(s.threads);
+    // Shown rounded; the page's apply() takes the preset's exact bytes while the field shows them.
+    showWorkingSet(page_->workingSet_, s.workingSet);
     if (s.kind >= 0) {
         // (an entry past the presets changes no field: WorkloadPage::choosePreset)
         page_->presetCombo_->setCurrentIndex(s.kind);
@@ -174,7 +179,8 @@ bool MeasurementImport::importFile(const QString& path) {
     }
     restore({w, page_->presetGeneration_, QString::fromStdString(w.name),
              formatPlain(w.read_fraction * 100.0, 1), formatPlain(w.sequential_fraction * 100.0, 1),
-             joinInts(w.concurrency), joinRates(w.arrival_rates_per_s), 0, w.threads, kind,
+             joinInts(w.concurrency), joinRates(w.arrival_rates_per_s), 0, w.threads,
+             w.working_set_bytes, kind,
              tr("The workload measured in %1 (below); every value stays editable.")
                  .arg(QFileInfo(path).fileName())});
     before_ = previous;
@@ -188,6 +194,9 @@ bool MeasurementImport::importFile(const QString& path) {
                  .arg(formatPlain(w.read_fraction * 100, 1),
                       formatPlain(w.sequential_fraction * 100, 1),
                       formatSizeBinary(w.size.mean_bytes()));
+    if (w.working_set_bytes > 0.0) {
+        lines << tr("Working set %1.").arg(formatSizeBinary(w.working_set_bytes));
+    }
     for (const measure::MeasuredPoint& m : first.measured) {
         lines << tr("Measured: %1 IOPS, %2 MB/s, mean response %3 ms.")
                      .arg(formatPlain(m.iops, 0), formatPlain(m.mb_per_s, 2),

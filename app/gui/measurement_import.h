@@ -40,8 +40,9 @@ class MeasurementImport : public QWidget {
         int presetGeneration = 0;
         QString workloadName, read, sequential, concurrency, rates;
         int unit = 0;
-        int threads = 0;  ///< Workload::threads (fio numjobs, set by an import)
-        int kind = -1;    ///< "Kind of work" entry (-1: leave it)
+        int threads = 0;          ///< Workload::threads (fio numjobs, set by an import)
+        double workingSet = 0.0;  ///< Workload::working_set_bytes, bytes (fio size, trace span)
+        int kind = -1;            ///< "Kind of work" entry (-1: leave it)
         QString kindDescription;
     };
     void chooseFile();

@@ -8,6 +8,7 @@
 #include "layout/raid_level.h"
 #include "project/keys.h"
 #include "project/writer.h"
+#include "working_set_field.h"
 
 namespace raidadv::gui {
 
@@ -198,6 +199,10 @@ ProjectDraft mergeWizardDraft(const ProjectDraft& before, const ProjectDraft& ed
     w.concurrency = e.concurrency;
     w.arrival_rates_per_s = e.arrival_rates_per_s;
     w.threads = e.threads;
+    // As the field rounds it (0.001 GiB); 0 keeps the span the project has.
+    if (!sameShownWorkingSet(w.working_set_bytes, e.working_set_bytes)) {
+        setWorkingSet(w, e.working_set_bytes);
+    }
     if (project_json::to_json(w.size) != project_json::to_json(e.size)) {
         w.size = e.size;
     }

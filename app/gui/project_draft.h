@@ -70,9 +70,10 @@ QByteArray projectJsonText(const ProjectDraft& draft);
 ProjectDraft draftFromRequest(const raidadv::advisor::Request& request, const QString& projectName);
 
 /// `before` with the fields the wizard edits taken from `edited` where they differ by more than
-/// the wizard's rounding (a weight of 0.5 shown on a 0..10 slider as 1 is no change). Fields the
-/// wizard does not show (the workload's alignment, span, streams and think time; the allowed
-/// controllers) keep `before`'s values.
+/// the wizard's rounding (a weight of 0.5 shown on a 0..10 slider as 1 is no change; a working
+/// set of 1000 MiB shown as 0.977 GiB neither). Fields the wizard does not show (the workload's
+/// alignment, span, streams and think time; the allowed controllers) keep `before`'s values; a
+/// working set above 0 replaces the span.
 ProjectDraft mergeWizardDraft(const ProjectDraft& before, const ProjectDraft& edited);
 
 /// Document edits (JSON pointer, new value or removal) that carry the project in `root` from

@@ -2,6 +2,7 @@
 
 #include "project/keys.h"
 #include "project/project.h"
+#include "project/reader.h"
 #include "project/writer.h"
 
 namespace raidadv::gui {
@@ -38,6 +39,24 @@ std::string workloadPointer(int index, const char* key) {
     return std::string("/") + top::workloads + "/" + std::to_string(index) + "/" + key;
 }
 
+/// Edits that put the writer's working-set keys into workload `k`: one of working_set_bytes,
+/// _kib or _mib, or span_fraction; the others are taken out (the reader refuses two of them).
+/// A span of 1 is the default and is left out unless the workload names a preset (whose span
+/// it would take).
+void addWorkingSetEdits(JsonEdits& edits, const Json& root, int k, const Json& written) {
+    const Json& inFile = root[top::workloads][static_cast<std::size_t>(k)];
+    std::vector<std::string> keys = project_detail::size_keys(wl::working_set);
+    keys.emplace_back(wl::span_fraction);
+    for (const std::string& key : keys) {
+        const auto value = written.find(key);
+        const bool defaultSpan = key == wl::span_fraction && value != written.end() &&
+                                 *value == Json(1) && !inFile.contains(wl::preset);
+        edits.emplace_back(workloadPointer(k, key.c_str()), value != written.end() && !defaultSpan
+                                                                ? std::optional<Json>(*value)
+                                                                : std::nullopt);
+    }
+}
+
 }  // namespace
 
 bool weightsDiffer(const advisor::Request& a, const advisor::Request& b) {
@@ -50,6 +69,8 @@ bool needsSearch(const advisor::Request& a, const advisor::Request& b) {
     return a.workload.concurrency != b.workload.concurrency ||
            a.workload.read_fraction != b.workload.read_fraction ||
            a.workload.threads != b.workload.threads ||
+           a.workload.working_set_bytes != b.workload.working_set_bytes ||
+           a.workload.span_fraction != b.workload.span_fraction ||
            a.constraints.capacity_bytes != b.constraints.capacity_bytes ||
            a.constraints.budget_usd != b.constraints.budget_usd ||
            a.constraints.max_drive_bays != b.constraints.max_drive_bays ||
@@ -84,6 +105,10 @@ JsonEdits whatIfEdits(const Json& root, const advisor::Request& before,
         edits.emplace_back(workloadPointer(k, wl::threads), threads != workload.end()
                                                                 ? std::optional<Json>(*threads)
                                                                 : std::nullopt);
+    }
+    if (before.workload.working_set_bytes != after.workload.working_set_bytes ||
+        before.workload.span_fraction != after.workload.span_fraction) {
+        addWorkingSetEdits(edits, root, k, workload);
     }
     const advisor::Constraints& was = before.constraints;
     const advisor::Constraints& c = after.constraints;

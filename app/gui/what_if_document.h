@@ -5,6 +5,9 @@
 //
 //   concurrency        workloads[k].concurrency      (k: the workload the advisor section names)
 //   reads              workloads[k].read_fraction
+//   threads            workloads[k].threads          (absent = one per outstanding request)
+//   working set        workloads[k].working_set_bytes, _kib or _mib (absent = the whole volume:
+//                      workloads[k].span_fraction, kept as the project has it)
 //   capacity           advisor.capacity_gb           (10^9 bytes)
 //   budget             advisor.budget                (in `currency`; the panel shows USD)
 //   drive bays         advisor.max_drive_bays

@@ -4,6 +4,7 @@
 #include <QBoxLayout>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
@@ -23,6 +24,7 @@
 #include "size_units.h"
 #include "system/raid_software.h"
 #include "units/units.h"
+#include "working_set_field.h"
 
 namespace raidadv::gui {
 
@@ -116,6 +118,8 @@ WhatIfPanel::WhatIfPanel(QWidget* parent) : QWidget(parent) {
            "outstanding request. At most this many cores do the operating system's work for "
            "the requests at once."));
     connect(threads_, &QSpinBox::valueChanged, this, &WhatIfPanel::fieldEdited);
+    workingSet_ = newWorkingSetSpinBox(QStringLiteral("whatIfWorkingSetSpinBox"), this);
+    connect(workingSet_, &QDoubleSpinBox::valueChanged, this, &WhatIfPanel::fieldEdited);
     failures_ = new QComboBox(this);
     failures_->setObjectName(QStringLiteral("whatIfFailuresComboBox"));
     for (int i = 0; i <= 3; ++i) {
@@ -198,6 +202,7 @@ WhatIfPanel::WhatIfPanel(QWidget* parent) : QWidget(parent) {
     needsForm->addRow(concurrencyLabel_, concurrency_->row());
     needsForm->addRow(tr("Reads (%):"), readPercent_->row());
     needsForm->addRow(tr("Submitting threads:"), threads_);
+    needsForm->addRow(tr("Working set (GiB):"), workingSet_);
     capacityLabel_ = new QLabel(this);
     capacityLabel_->setBuddy(capacity_->edit());
     needsForm->addRow(capacityLabel_, capacity_->row());
@@ -322,6 +327,7 @@ void WhatIfPanel::setRequest(const advisor::Request& request) {
     concurrency_->edit()->setEnabled(!w.concurrency.empty());
     readPercent_->setText(formatPlain(w.read_fraction * 100.0, 1));
     threads_->setValue(std::clamp(w.threads, 0, kMaxThreads));
+    showWorkingSet(workingSet_, w.working_set_bytes);
     shownCapacity_.clear();
     capacity_->setText(shownCapacity_);
     refreshUnits();  // fills the capacity in the current units
@@ -374,6 +380,8 @@ advisor::Request WhatIfPanel::request() const {
     }
     r.workload.read_fraction = parseNumber(readPercent_->text(), 0, 100).value / 100.0;
     r.workload.threads = threads_->value();
+    // The exact bytes while the field shows them; 0 keeps the project's span.
+    setWorkingSet(r.workload, workingSetBytes(*workingSet_, base_.workload.working_set_bytes));
     if (capacity_->text() != shownCapacity_) {
         r.constraints.capacity_bytes =
             parseSize(capacity_->text(), units::TB, 0, kMaxCapacityBytes).value;

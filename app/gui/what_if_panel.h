@@ -9,6 +9,7 @@
 
 class QCheckBox;
 class QComboBox;
+class QDoubleSpinBox;
 class QLabel;
 class QSlider;
 class QSpinBox;
@@ -57,6 +58,7 @@ class WhatIfPanel : public QWidget {
     CheckedField* concurrency_;
     CheckedField* readPercent_;
     QSpinBox* threads_;  ///< Workload::threads (fio numjobs); 0 = one per outstanding request
+    QDoubleSpinBox* workingSet_;  ///< Workload::working_set_bytes in GiB; 0 = the whole volume
     CheckedField* capacity_;
     CheckedField* budget_;
     CheckedField* bays_;

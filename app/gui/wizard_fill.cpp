@@ -5,6 +5,7 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
@@ -18,6 +19,7 @@
 #include "input_parsing.h"
 #include "project_wizard.h"
 #include "wizard_pages.h"
+#include "working_set_field.h"
 #include "workload/presets.h"
 
 namespace raidadv::gui {
@@ -130,6 +132,9 @@ void fillWorkload(QWizardPage* page, const ProjectDraft& d) {
     setText(page, "concurrencyLineEdit", concurrency.join(QStringLiteral(", ")));
     if (auto* threads = child<QSpinBox>(page, "threads")) {
         threads->setValue(w.threads);
+    }
+    if (auto* workingSet = child<QDoubleSpinBox>(page, "workingSet")) {
+        showWorkingSet(workingSet, w.working_set_bytes);
     }
     check(page, "spreadCheckBox", d.canSpreadOverVolumes);
 }

@@ -429,6 +429,10 @@ QString ReviewPage::workloadSummary(const ProjectDraft& d) const {
         html += tr("<p><b>Submitted by:</b> %1.</p>")
                     .arg(w.threads == 1 ? tr("1 thread") : tr("%1 threads").arg(w.threads));
     }
+    if (w.working_set_bytes > 0.0) {
+        html += tr("<p><b>Working set:</b> %1, the same bytes on every configuration.</p>")
+                    .arg(formatSizeBinary(w.working_set_bytes));
+    }
     return html;
 }
 

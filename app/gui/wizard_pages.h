@@ -10,6 +10,7 @@
 
 class QCheckBox;
 class QComboBox;
+class QDoubleSpinBox;
 class QLabel;
 class QListWidget;
 class QPlainTextEdit;
@@ -79,6 +80,7 @@ class WorkloadPage : public CheckedPage {
     CheckedField* concurrency_;
     CheckedField* arrivalRates_;
     QSpinBox* threads_;  ///< Workload::threads (fio numjobs); 0 = one per outstanding request
+    QDoubleSpinBox* workingSet_;  ///< Workload::working_set_bytes in GiB; 0 = the whole volume
     QCheckBox* spread_;
     raidadv::Workload preset_;
     int presetGeneration_ = 0;

@@ -3,6 +3,7 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QLabel>
 #include <QLineEdit>
@@ -14,6 +15,7 @@
 #include "measurement_import.h"
 #include "project_wizard.h"
 #include "wizard_pages.h"
+#include "working_set_field.h"
 #include "workload/presets.h"
 
 namespace raidadv::gui {
@@ -116,6 +118,8 @@ WorkloadPage::WorkloadPage(QWidget* parent) : CheckedPage(parent) {
            "outstanding request. The operating system's (and software RAID's) work for a "
            "request runs in the thread that submitted it, so at most this many cores do it at "
            "once: one fio job at iodepth 256 keeps 256 requests in flight on one core."));
+    workingSet_ = newWorkingSetSpinBox(QStringLiteral("workingSet"), this);
+    workingSet_->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Fixed);
     connect(arrivalRates_, &CheckedField::edited, concurrency_, &CheckedField::recheck);
     concurrency_->recheck();
     spread_ = new QCheckBox(tr("The application can spread its data over several volumes"), this);
@@ -135,6 +139,7 @@ WorkloadPage::WorkloadPage(QWidget* parent) : CheckedPage(parent) {
     form->addRow(tr("Outstanding requests:"), concurrency_->row());
     form->addRow(tr("Arrival rates (per s):"), arrivalRates_->row());
     form->addRow(tr("Submitting threads:"), threads_);
+    form->addRow(tr("Working set (GiB):"), workingSet_);
     form->addRow(QString(), spread_);
     concurrency_->edit()->setToolTip(
         tr("Closed load points: requests (or processes, for files) in flight at once, e.g. "
@@ -150,7 +155,8 @@ WorkloadPage::WorkloadPage(QWidget* parent) : CheckedPage(parent) {
     // Tab follows the form from top to bottom (the fields were created in another order).
     setTabOrder(concurrency_->edit(), arrivalRates_->edit());
     setTabOrder(arrivalRates_->edit(), threads_);
-    setTabOrder(threads_, spread_);
+    setTabOrder(threads_, workingSet_);
+    setTabOrder(workingSet_, spread_);
 
     connect(presetCombo_, &QComboBox::currentIndexChanged, this, &WorkloadPage::choosePreset);
     connect(unitCombo_, &QComboBox::currentIndexChanged, this, &QWizardPage::completeChanged);
@@ -176,6 +182,7 @@ void WorkloadPage::choosePreset(int index) {
     arrivalRates_->setText(joinRates(preset.workload.arrival_rates_per_s));
     concurrency_->setText(joinInts(preset.workload.concurrency));
     threads_->setValue(preset.workload.threads);
+    showWorkingSet(workingSet_, preset.workload.working_set_bytes);
     spread_->setChecked(preset.spreads_over_volumes);
     emit completeChanged();
 }
@@ -203,6 +210,8 @@ void WorkloadPage::apply(ProjectDraft& draft) const {
                         : parseIntegerList(concurrency_->text(), 1, kMaxConcurrency).value;
     w.arrival_rates_per_s = parseRateList(arrivalRates_->text(), kMaxRate).value;
     w.threads = threads_->value();
+    // The preset's (or the import's) exact bytes while the field shows them.
+    setWorkingSet(w, workingSetBytes(*workingSet_, preset_.working_set_bytes));
     draft.canSpreadOverVolumes = spread_->isChecked();
 }
 

@@ -17,6 +17,7 @@ int runDocumentWindowTests(int argc, char** argv);
 int runUnitsKeyboardTests(int argc, char** argv);
 int runAutosaveWindowTests(int argc, char** argv);
 int runWhatIfRaidSoftwareTests(int argc, char** argv);
+int runWorkingSetTests(int argc, char** argv);
 
 namespace {
 
@@ -35,6 +36,7 @@ const std::vector<Group> kGroups = {
     {"units-keyboard", runUnitsKeyboardTests},
     {"autosave-window", runAutosaveWindowTests},
     {"what-if-raid-software", runWhatIfRaidSoftwareTests},
+    {"working-set", runWorkingSetTests},
 };
 
 }  // namespace

@@ -1,8 +1,9 @@
 // The wizard's "Import measurements...": a recorded fio run fills the workload page (read share,
-// outstanding requests, sizes on the Sizes page), the summary says what was read, a bad file
-// leaves the page alone, drag and drop works, and the import can be undone.
+// outstanding requests, sizes on the Sizes page, the working set), the summary says what was
+// read, a bad file leaves the page alone, drag and drop works, and the import can be undone.
 
 #include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMimeData>
@@ -10,6 +11,7 @@
 #include <QtTest>
 
 #include "main_window.h"
+#include "measure/measure.h"
 #include "measurement_import.h"
 #include "project_wizard.h"
 #include "wizard_pages.h"
@@ -78,6 +80,35 @@ class MeasurementImportTest : public QObject {
         QCOMPARE(field("concurrencyLineEdit"), depth);
         QCOMPARE(kind->currentData().toString(), QStringLiteral("file-server"));
         QVERIFY(!importer()->undoImport());
+    }
+
+    void workingSetIsImported() {
+        // fio's size=64M on one named file: 64 MiB, shown as 0.063 GiB; the project gets the
+        // exact bytes, as it does a trace's span (not a whole number of steps of the field).
+        auto* workingSet = wizard_->findChild<QDoubleSpinBox*>(QStringLiteral("workingSet"));
+        QVERIFY(workingSet != nullptr);
+        QCOMPARE(workingSet->value(), 0.0);
+        QVERIFY(importer()->importFile(fixture("fio-3.33-randrw70-8k-qd4x2-group.json")));
+        QCOMPARE(workingSet->value(), 0.063);
+        QVERIFY2(importer()->summaryText().contains(QStringLiteral("Working set 64 MiB")),
+                 qPrintable(importer()->summaryText()));
+        QCOMPARE(wizard_->draft().workload.working_set_bytes, 64.0 * 1024 * 1024);
+        QCOMPARE(wizard_->draft().workload.span_fraction, 1.0);
+        QVERIFY(importer()->undoImport());
+        QCOMPARE(workingSet->value(), 0.0);
+        QCOMPARE(wizard_->draft().workload.working_set_bytes, 0.0);
+
+        const char* trace = "fio-3.33-randrw60-4k-seq30.iolog";
+        const double span = raidadv::measure::import_file(fixture(trace).toStdString())
+                                .front()
+                                .workload.working_set_bytes;
+        QVERIFY(span > 0.0);
+        QVERIFY(importer()->importFile(fixture(trace)));
+        QVERIFY(workingSet->value() > 0.0);
+        QCOMPARE(wizard_->draft().workload.working_set_bytes, span);
+        // Typed over, the field's value counts.
+        workingSet->setValue(2.0);
+        QCOMPARE(wizard_->draft().workload.working_set_bytes, 2.0 * 1024 * 1024 * 1024);
     }
 
     void badFileLeavesThePage() {
