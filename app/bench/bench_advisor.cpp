@@ -98,13 +98,13 @@ Timing time_whole_catalog(const raidadv::Catalog& catalog) {
 
 }  // namespace
 
-int run_advisor_bench(const std::vector<std::string>& files, bool json) {
+int run_advisor_bench(const std::vector<std::string>& files, bool json, bool whole_catalog_only) {
     const raidadv::Catalog catalog = raidadv::Catalog::open(raidadv::Catalog::default_path());
     std::vector<fs::path> projects;
     for (const std::string& f : files) {
         projects.emplace_back(f);
     }
-    if (projects.empty()) {
+    if (projects.empty() && !whole_catalog_only) {
         for (const auto& entry : fs::directory_iterator(examples_dir())) {
             if (entry.path().filename().string().rfind("advisor-", 0) == 0) {
                 projects.push_back(entry.path());

@@ -2,7 +2,7 @@
 // (raidadv::evaluate) and of the discrete-event simulator (raidadv::sim::simulate) on three
 // systems under a 4 KiB random 70% read workload at 1, 8 and 64 outstanding requests; and
 //   raid-advisor-bench --compare [--json]
-//   raid-advisor-bench --advisor [--json] [PROJECT ...]   (bench_advisor.cpp)
+//   raid-advisor-bench --advisor [--json] [--whole-catalog | PROJECT ...]   (bench_advisor.cpp)
 // which, per case, runs the simulator with more and more jobs until its 95% confidence interval
 // of the mean response is as tight as the analytic model's own error against it (at least 2%),
 // and reports the seconds each method needs for its answer and the speed-up.
@@ -246,20 +246,24 @@ int run_compare(bool json) {
 
 }  // namespace
 
-int run_advisor_bench(const std::vector<std::string>& files, bool json);  // bench_advisor.cpp
+int run_advisor_bench(const std::vector<std::string>& files, bool json,
+                      bool whole_catalog_only);  // bench_advisor.cpp
 
 int main(int argc, char** argv) {
     if (argc > 1 && std::strcmp(argv[1], "--advisor") == 0) {
         std::vector<std::string> files;
         bool as_json = false;
+        bool whole_catalog_only = false;
         for (int i = 2; i < argc; ++i) {
             if (std::strcmp(argv[i], "--json") == 0) {
                 as_json = true;
+            } else if (std::strcmp(argv[i], "--whole-catalog") == 0) {
+                whole_catalog_only = true;
             } else {
                 files.emplace_back(argv[i]);
             }
         }
-        return run_advisor_bench(files, as_json);
+        return run_advisor_bench(files, as_json, whole_catalog_only);
     }
     bool compare_mode = false;
     bool json = false;
