@@ -42,6 +42,22 @@ double simulated_iops(const System& s, const Workload& w) {
     return sim::simulate(s, w, o).points.at(0).metrics.iops;
 }
 
+/// `drives` 7200 rpm drives at `level` built by Linux md on the plain system.
+System md_mirror(RaidLevel level, int drives) {
+    System s = test::plain_system(test::hdd_7200(), level, drives);
+    s.host.raid_software = "md";
+    return s;
+}
+
+/// 4 KiB random reads at `outstanding`: the model's and the simulator's IOPS.
+struct ReadIops {
+    double model = 0.0, simulated = 0.0;
+};
+ReadIops random_reads(const System& s, int outstanding) {
+    const Workload w = test::request_workload(4096, 1.0, 0.0, {outstanding});
+    return {evaluate(s, w).points.at(0).iops, simulated_iops(s, w)};
+}
+
 }  // namespace
 
 SCENARIO("A mirror read goes to the copy nearest in address: shorter seeks, the same rotation") {
@@ -92,40 +108,37 @@ SCENARIO("A mirror read goes to the copy nearest in address: shorter seeks, the 
         }
     }
     GIVEN("the same RAID 1 built by Linux md, which takes the first idle copy") {
-        System md = test::plain_system(drive, RaidLevel::Raid1, 2);
-        md.host.raid_software = "md";
-        const System single = test::plain_system(drive, RaidLevel::Simple, 1);
+        const System md = md_mirror(RaidLevel::Raid1, 2);
+        const System one_drive = test::plain_system(drive, RaidLevel::Simple, 1);
         for (const int outstanding : {1, 8}) {
-            const Workload w = test::request_workload(4096, 1.0, 0.0, {outstanding});
-            const double model_md = evaluate(md, w).points.at(0).iops;
-            const double sim_md = simulated_iops(md, w);
-            const double model_single = evaluate(single, w).points.at(0).iops;
-            INFO(outstanding << " outstanding: md mirror " << model_md << " (simulated " << sim_md
-                             << "), one drive " << model_single << " IOPS");
-            CHECK(model_md == Approx(sim_md).epsilon(0.10));
+            const ReadIops r = random_reads(md, outstanding);
+            const double single =
+                evaluate(one_drive, test::request_workload(4096, 1.0, 0.0, {outstanding}))
+                    .points.at(0)
+                    .iops;
+            INFO(outstanding << " outstanding: md mirror " << r.model << " (simulated "
+                             << r.simulated << "), one drive " << single << " IOPS");
+            CHECK(r.model == Approx(r.simulated).epsilon(0.10));
             if (outstanding == 1) {
                 // One read at a time always goes to the first copy: one drive's rate.
-                CHECK(model_md == Approx(model_single).epsilon(0.02));
-                CHECK(sim_md == Approx(model_single).epsilon(0.05));
+                CHECK(r.model == Approx(single).epsilon(0.02));
+                CHECK(r.simulated == Approx(single).epsilon(0.05));
             } else {
                 // With reads waiting, the idle copy takes them: well above one drive.
-                CHECK(model_md > 1.4 * model_single);
-                CHECK(sim_md > 1.4 * model_single);
+                CHECK(r.model > 1.4 * single);
+                CHECK(r.simulated > 1.4 * single);
             }
         }
     }
     GIVEN("an md RAID 10 of four, reads waiting: a read waits only when both copies are busy") {
-        System md = test::plain_system(drive, RaidLevel::Raid10, 4);
-        md.host.raid_software = "md";
+        const System md = md_mirror(RaidLevel::Raid10, 4);
         for (const int outstanding : {2, 4, 8}) {
-            const Workload w = test::request_workload(4096, 1.0, 0.0, {outstanding});
-            const double model_md = evaluate(md, w).points.at(0).iops;
-            const double sim_md = simulated_iops(md, w);
-            INFO(outstanding << " outstanding: model " << model_md << ", simulated " << sim_md
+            const ReadIops r = random_reads(md, outstanding);
+            INFO(outstanding << " outstanding: model " << r.model << ", simulated " << r.simulated
                              << " IOPS");
             // Within 10% of the simulator (without the idle copy in the closed solve: -15% at
             // four).
-            CHECK(model_md == Approx(sim_md).epsilon(0.10));
+            CHECK(r.model == Approx(r.simulated).epsilon(0.10));
         }
     }
 }
