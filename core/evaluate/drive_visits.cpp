@@ -100,10 +100,12 @@ void DriveVisits::add(const DriveAccess& a, std::vector<Visit>& visits) const {
         }
     }
     v.choice = mirror_choice(a.write, a.same_copy);
-    // Linux md takes an idle copy first (raid1.c / raid10.c read_balance); how a hardware
-    // controller or another volume manager chooses varies (HP Smart Array: the drive that is
-    // not busy; VxVM and Solaris Volume Manager: round-robin by default) and is not counted.
-    v.idle_copy_first = linux_md(sys_);
+    // Linux md takes an idle copy first (raid1.c / raid10.c read_balance), and so do the RAID
+    // controllers that document their choice (HP Smart Array: "the physical drive that is not
+    // busy answering other requests"; Promise: "whichever drive is not busy"); host volume
+    // managers differ (VxVM and Solaris Volume Manager: round-robin by default): not counted.
+    v.idle_copy_first =
+        linux_md(sys_) || sys_.controller.kind == ControllerKind::HardwareRaid;
     // Random writes a drive holds are destaged in its idle moments, reads first, until
     // its buffer is half full (hdd_service.cpp); a stream's are destaged as it goes.
     v.low_priority = cached && !a.detached && !a.sequential;

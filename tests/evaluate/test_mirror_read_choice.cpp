@@ -130,15 +130,21 @@ SCENARIO("A mirror read goes to the copy nearest in address: shorter seeks, the 
             }
         }
     }
-    GIVEN("an md RAID 10 of four, reads waiting: a read waits only when both copies are busy") {
-        const System md = md_mirror(RaidLevel::Raid10, 4);
-        for (const int outstanding : {2, 4, 8}) {
-            const ReadIops r = random_reads(md, outstanding);
-            INFO(outstanding << " outstanding: model " << r.model << ", simulated " << r.simulated
-                             << " IOPS");
-            // Within 10% of the simulator (without the idle copy in the closed solve: -15% at
-            // four).
-            CHECK(r.model == Approx(r.simulated).epsilon(0.10));
+    GIVEN(
+        "RAID 10 of four by md or a RAID controller, reads waiting: a read waits only when "
+        "both copies are busy") {
+        // (md raid10.c takes the first idle copy; HP Smart Array documents "the drive that is
+        // not busy"; the simulator's controller takes the shorter queue.)
+        for (const System& mirror :
+             {md_mirror(RaidLevel::Raid10, 4), test::caching_raid(RaidLevel::Raid10, 4, 0.0)}) {
+            for (const int outstanding : {2, 4, 8}) {
+                const ReadIops r = random_reads(mirror, outstanding);
+                INFO(outstanding << " outstanding: model " << r.model << ", simulated "
+                                 << r.simulated << " IOPS");
+                // Within 10% of the simulator (without the idle copy in the closed solve: md
+                // -15% at four, the controller -11%).
+                CHECK(r.model == Approx(r.simulated).epsilon(0.10));
+            }
         }
     }
 }
