@@ -133,7 +133,8 @@ QueuedAhead low_priority_ahead(const StationState& st, const Found& f) {
 /// (`a`: the time ahead at one copy taken at random, found busy with probability `a.busy`;
 /// `chosen`: the share of the station's work brought by requests that choose).
 /// derived, the copies taken as independent: it takes an idle copy when there is one (Linux
-/// md's read balancing), so it waits only when every copy is busy, with probability
+/// md's read balancing, HP Smart Array's and Promise's controllers), so it waits only when
+/// every copy is busy, with probability
 /// busy^(k - 1) given its own is, and then behind what a busy copy holds. Work that goes to every
 /// copy (mirror writes and their destages) keeps the copies busy together and leaves nothing to
 /// choose: the share of chosen work weights the two (as the open solve's joined_wait_share); the

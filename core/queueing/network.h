@@ -80,8 +80,9 @@ struct Visit {
     bool overlapped = false;  ///< service overlaps the previous step (pipelined transfer): adds
                               ///< only its waiting time
     int choice = 1;  ///< open solve: joins the shortest queue of this many copies (mirror reads)
-    /// With choice > 1, closed solve: the request takes an idle copy when there is one
-    /// (Linux md's read balancing), so it waits only when every copy is busy.
+    /// With choice > 1, closed solve: the request takes an idle copy when there is one (Linux
+    /// md's read balancing; RAID controllers that send a read to the drive that is not busy),
+    /// so it waits only when every copy is busy.
     bool idle_copy_first = false;
     /// Service order: the station serves its queue nearest-first (it picks the waiting request
     /// it can start soonest, e.g. a disk's shortest positioning time first), not first come
