@@ -9,6 +9,7 @@
 #include <map>
 #include <set>
 #include <sstream>
+#include <utility>
 
 #include "advisor/advisor.h"
 #include "advisor/buyer_rules.h"
@@ -495,7 +496,7 @@ Result recommend(const Request& request, const Catalog& catalog, const SearchOpt
         result.problems = {"The search was cancelled."};
         result.stats.seconds =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        return result;
+        return std::move(result);  // (a reference to ctx's member: returned by value it is copied)
     }
     if (options.progress) {
         options.progress(1.0);  // done; a late request to stop changes nothing
@@ -512,7 +513,7 @@ Result recommend(const Request& request, const Catalog& catalog, const SearchOpt
     explain_top(result, request, options.explain_top);
     result.stats.seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    return result;
+    return std::move(result);  // (as above: moved out of ctx, not copied)
 }
 
 }  // namespace raidadv::advisor

@@ -41,7 +41,8 @@ DriveVisits::DriveVisits(const System& sys, const Workload& wl, const Geometry& 
       geo_(geo),
       span_(placement_span(geo, wl.span_fraction, far_section_share(geo, wl.read_fraction))),
       drives_(drives_station),
-      bandwidth_(bandwidth_station) {
+      bandwidth_(bandwidth_station),
+      md_(linux_md(sys)) {
     if (sys.drive.kind != DriveKind::Hdd) {
         return;
     }
@@ -104,8 +105,7 @@ void DriveVisits::add(const DriveAccess& a, std::vector<Visit>& visits) const {
     // controllers that document their choice (HP Smart Array: "the physical drive that is not
     // busy answering other requests"; Promise: "whichever drive is not busy"); host volume
     // managers differ (VxVM and Solaris Volume Manager: round-robin by default): not counted.
-    v.idle_copy_first =
-        linux_md(sys_) || sys_.controller.kind == ControllerKind::HardwareRaid;
+    v.idle_copy_first = md_ || sys_.controller.kind == ControllerKind::HardwareRaid;
     // Random writes a drive holds are destaged in its idle moments, reads first, until
     // its buffer is half full (hdd_service.cpp); a stream's are destaged as it goes.
     v.low_priority = cached && !a.detached && !a.sequential;
@@ -264,7 +264,7 @@ HddServicePlan DriveVisits::hdd_plan(const DriveAccess& a, bool cached,
     // The later pieces of one transfer stay on the copy it started on (VxVM Administrator's
     // Guide, read policy "round": sequential access reads one plex): no choice left.
     p.copies = a.write || a.same_copy ? 1.0 : static_cast<double>(read_choices(geo_));
-    p.idle_copy_first = linux_md(sys_);
+    p.idle_copy_first = md_;
     // md offset raid10 reads the first copy, whose rows alternate with the copies' rows.
     const bool offset_rows = geo_.placement == CopyPlacement::Offset;
     // derived: a sequential stream on a disk passes over what it does not read: parity units

@@ -55,6 +55,7 @@ class DriveVisits {
     double span_ = 1.0;  ///< share of the drive's width the positions lie in (placement_span)
     int drives_ = -1, bandwidth_ = -1;
     bool drive_cache_ = false;  ///< HDD writes are acknowledged from the drive's write cache
+    bool md_ = false;           ///< the RAID layer is Linux md (linux_md)
     /// Drive reads and writes per job (filled while building, read when solving).
     std::shared_ptr<DriveIoCounts> drive_ios_ = std::make_shared<DriveIoCounts>();
     std::shared_ptr<PositioningMemo> pos_read_, pos_write_, pos_destage_;

@@ -1,7 +1,6 @@
 #include "system/raid_software.h"
 
-#include <sstream>
-#include <string>
+#include <string_view>
 
 #include "layout/geometry.h"
 
@@ -9,15 +8,21 @@ namespace raidadv {
 
 namespace {
 
-bool host_lists(const HostSpec& host, const char* a, const char* b = nullptr) {
-    std::istringstream in(host.raid_software);
-    std::string name;
-    while (std::getline(in, name, ',')) {
-        if (name == a || (b != nullptr && name == b)) {
+/// Whether the host's comma-separated RAID software list names `a` (or `b`). (Split by hand:
+/// the model asks this for every drive visit it builds, and a string stream costs a locale.)
+bool host_lists(const HostSpec& host, std::string_view a, std::string_view b = {}) {
+    std::string_view rest = host.raid_software;
+    while (true) {
+        const std::size_t comma = rest.find(',');
+        const std::string_view name = rest.substr(0, comma);
+        if (name == a || (!b.empty() && name == b)) {
             return true;
         }
+        if (comma == std::string_view::npos) {
+            return false;
+        }
+        rest.remove_prefix(comma + 1);
     }
-    return false;
 }
 
 bool host_builds_with_md(const HostSpec& host) {
