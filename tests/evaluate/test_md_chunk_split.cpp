@@ -168,6 +168,13 @@ TEST_CASE("Which RAID is Linux md: the controller says so, or a plain HBA on an 
     CHECK(linux_md(s));  // an HBA without levels of its own: the host builds the RAID with md
     s.host.raid_software = "storage-spaces,intel-rst";
     CHECK_FALSE(linux_md(s));
+    s.host.raid_software = "zfs,md";  // the last name of the list
+    CHECK(linux_md(s));
+    for (const char* other : {"", "mdx,zfs", "zfs,xmd", "zfs,"}) {  // whole names only
+        s.host.raid_software = other;
+        CHECK_FALSE(linux_md(s));
+    }
+    s.host.raid_software = "storage-spaces,intel-rst";
     s.controller.chunk_split = true;  // linux-md itself
     CHECK(linux_md(s));
     s.controller.chunk_split = false;
