@@ -10,6 +10,7 @@
 #include "layout/zfs_pool.h"
 #include "system/md_bitmap.h"
 #include "system/raid_software.h"
+#include "system/working_set.h"
 #include "units/units.h"
 
 namespace raidadv::cli {
@@ -133,9 +134,19 @@ void print_measured(std::ostream& out, const Workload& workload, const Evaluatio
     }
 }
 
-void print_workload(std::ostream& out, const Workload& workload, const Evaluation& e) {
+void print_workload(std::ostream& out, const System& system, const Workload& workload,
+                    const Evaluation& e) {
     const bool files = workload.unit == Workload::Unit::File;
     out << "\n  " << e.workload << (workload.sync_writes ? " (synchronous writes)" : "") << "\n";
+    if (workload.working_set_bytes > 0.0) {
+        // The same bytes on every system: the share of this one's volumes the model took.
+        const double bytes = workload.working_set_bytes;
+        const bool gib = bytes >= units::GiB;
+        out << "  working set " << format_value(bytes / (gib ? units::GiB : units::MiB), 4)
+            << (gib ? " GiB" : " MiB") << ": "
+            << format_value(100.0 * span_fraction_on(system, workload), 3)
+            << "% of this system's volumes\n";
+    }
     out << "  " << cell("load", 12) << cell(files ? "files/s" : "IOPS", 12) << cell("MB/s", 10)
         << cell("mean ms", 10) << cell("mean 80%", 15) << cell("p95 ms", 10) << "  bottleneck\n";
     for (const PointMetrics& p : e.points) {
@@ -256,7 +267,7 @@ void print_text(std::ostream& out, const Project& project,
         }
         out << "\n";
         for (std::size_t w = 0; w < r.evaluations.size() && w < project.workloads.size(); ++w) {
-            print_workload(out, project.workloads[w], r.evaluations[w]);
+            print_workload(out, s, project.workloads[w], r.evaluations[w]);
         }
     }
 }

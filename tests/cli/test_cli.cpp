@@ -138,6 +138,15 @@ TEST_CASE("evaluate shows a workload's measured points next to the prediction", 
     CHECK_THAT(run.out, Contains("measured (no prediction at this load)"));  // QD 64 not asked
 }
 
+TEST_CASE("evaluate says what share of each system a working set in bytes is", "[cli]") {
+    // The PERC 6 example's CrystalDiskMark file, 1000 MiB, on a RAID 5 of 8 x 146 GB (1022 GB
+    // usable) and on a RAID 10 of the same drives (584 GB): the same bytes, different shares.
+    const Run run = run_cli("evaluate " + example("kensy-perc6.json"));
+    REQUIRE(run.status == 0);
+    CHECK_THAT(run.out, Contains("working set 1000 MiB: 0.103% of this system's volumes"));
+    CHECK_THAT(run.out, Contains("working set 1000 MiB: 0.18% of this system's volumes"));
+}
+
 TEST_CASE("evaluate names each layout as the file gives it", "[cli]") {
     // Stripe units in full (512 KiB once read "500 KiB"), and md's raid10 placement.
     const Run run = run_cli("evaluate " + example("md-raid10-layouts.json"));
