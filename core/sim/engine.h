@@ -201,10 +201,10 @@ class Engine {
     void pump_destage(double now);
     void start_phase(int os, double now);
     void choose_copy(OsReq& r, double now);
-    /// ZFS mirrors: the child vdev_mirror.c would read from (its load and seek increments).
     /// Linux md's mirror read choice (raid1.c / raid10.c read_balance) among `options`.
     int md_read_balance(int base, const std::vector<SimArrayRequest>& options,
                         const std::vector<int>& load) const;
+    /// ZFS mirrors: the child vdev_mirror.c would read from (its load and seek increments).
     void zfs_mirror_choice(OsReq& r, int base, std::vector<SimArrayRequest>& options,
                            const std::vector<int>& load);
     void submit_io(int io, double now);

@@ -437,12 +437,12 @@ int Engine::disk_in_system(int disk) const {
 
 void Engine::choose_copy(OsReq& r, double now) {
     // Mirrors: read from the copy whose drives hold the fewest requests (HP Smart Array: "the
-    // drive that is not busy"; md raid1.c: an idle disk first); among those, the one whose head
-    // is nearest the data in address (md raid1.c head_position; Promise: "not busy and
-    // positioned closer"): no controller or volume manager knows the platter's angle. Ties
-    // of both alternate. The later pieces of one transfer stay on the copy its first piece
-    // chose (VxVM Administrator's Guide, read policy "round": sequential access reads one
-    // plex).
+    // drive that is not busy"); among those, the one whose head is nearest the data in address
+    // (Promise: "not busy and positioned closer"): no controller or volume manager knows the
+    // platter's angle. Ties of both alternate. Linux md and ZFS choose their own way
+    // (md_read_balance, zfs_mirror_choice). The later pieces of one transfer stay on the copy its
+    // first piece chose (VxVM Administrator's Guide, read policy "round": sequential access reads
+    // one plex).
     if (r.continues && r.job >= 0 && jobs_[r.job].copy >= 0) {
         r.array = map_.read(r.offset, r.bytes, jobs_[r.job].copy);
         return;
@@ -459,7 +459,8 @@ void Engine::choose_copy(OsReq& r, double now) {
         double farthest = 0.0;
         for (const SimIo& io : options.back().phases.front().ios) {
             n += disk_in_system(base + io.disk);
-            if (hdd_ && !zfs_mirror) {  // (vdev_mirror.c looks at no arm: zfs_mirror_choice)
+            // (vdev_mirror.c looks at no arm; md at the last address it sent: md_read_balance)
+            if (hdd_ && !zfs_mirror && !md_) {
                 farthest = std::max(
                     farthest,
                     hdds_[static_cast<std::size_t>(base + io.disk)].head_distance(io.offset, now));
