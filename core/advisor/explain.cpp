@@ -223,18 +223,31 @@ void overwrite_sentence(const Candidate& c, const Request& r, std::ostringstream
     if (at.saturated || !(at.iops > 0.0)) {
         return;
     }
-    const double share =
-        write_back_overwrite_share(c.system, workload, at.iops * (1.0 - workload.read_fraction));
-    if (share < 0.01) {
+    const WriteBackHold hold =
+        write_back_hold(c.system, workload, at.iops * (1.0 - workload.read_fraction));
+    const bool gathered = hold.row_bytes > 0.0 && hold.blocks_per_destage >= 1.5;
+    if (hold.absorbed_share < 0.01 && !gathered) {
         return;
     }
-    s << " The working set is small against that cache: at "
-      << (at.concurrency > 0 ? load_name(r.workload, at.concurrency)
-                             : std::string("the heaviest load"))
-      << " the model finds " << percent(share)
-      << " of the random writes rewriting data still waiting in it (the controller keeps up to "
-      << percent(kWriteBackDirtyShare) << " of its cache for writes, each for up to "
-      << kWriteBackMaxDirtyAge_s << " s), and those never go to the drives on their own.";
+    const std::string load = at.concurrency > 0 ? load_name(r.workload, at.concurrency)
+                                                : std::string("the heaviest load");
+    if (hold.absorbed_share >= 0.01) {
+        s << " The working set is small against that cache: at " << load << " the model finds "
+          << percent(hold.absorbed_share)
+          << " of the random writes rewriting data still waiting in it (the controller keeps up "
+             "to "
+          << percent(kWriteBackDirtyShare) << " of its cache for writes, each for up to "
+          << kWriteBackMaxDirtyAge_s << " s), and those never go to the drives on their own.";
+    }
+    if (gathered) {
+        std::ostringstream m;
+        m.precision(2);
+        m << hold.blocks_per_destage;
+        s << " The controller writes a stripe's dirty blocks back together: at " << load
+          << " about " << m.str() << " random writes share each destage (one pass per drive"
+          << (make_geometry(c.system.layout).parity_per_group > 0 ? ", one parity update" : "")
+          << ").";
+    }
 }
 
 void write_penalty_reason(const Candidate& c, const Request& r, Explanation& e) {

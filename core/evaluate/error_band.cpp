@@ -127,7 +127,10 @@ std::string outside_validation(const System& system, const Workload& workload) {
     std::string why = outside_validation(system);
     auto add = [&](const std::string& reason) { add_reason(why, reason); };
     if (write_back_overwrites(system, workload)) {
-        add("no validation study measured a controller cache absorbing rewrites of its data");
+        add(write_back_gathers(system, workload)
+                ? "no validation study measured a controller cache absorbing rewrites of its data "
+                  "or writing a stripe's dirty blocks back together"
+                : "no validation study measured a controller cache absorbing rewrites of its data");
     }
     if (system.drive.kind == DriveKind::Ssd && system.ssd_state == SsdState::Fresh &&
         workload.read_fraction < 1.0) {

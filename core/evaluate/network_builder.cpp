@@ -10,6 +10,7 @@
 #include "components/ssd_model.h"
 #include "evaluate/degraded.h"
 #include "evaluate/drive_visits.h"
+#include "evaluate/gathered_destage.h"
 #include "evaluate/link_stages.h"
 #include "evaluate/md_bitmap_visits.h"
 #include "evaluate/request_mapping.h"
@@ -44,8 +45,8 @@ class Builder {
         }
         if (write_load.writes_per_s >= 0.0) {
             // The writes of every volume share one controller cache (system/write_cache.h).
-            overwrite_share_ = write_back_overwrite_share(
-                sys, wl, write_load.writes_per_s * std::max(1, sys.layout.volumes));
+            hold_ =
+                write_back_hold(sys, wl, write_load.writes_per_s * std::max(1, sys.layout.volumes));
         }
         write_back_ = uses_write_back(sys, wl);
         software_raid_ = sys.controller.kind != ControllerKind::HardwareRaid && geo_.drives > 1;
@@ -165,7 +166,7 @@ class Builder {
                     // Reads found in the controller's cache never reach a drive (read_cache.h);
                     // nor do random writes that replace a block still dirty there
                     // (write_cache.h: the destage already due serves both).
-                    const double hit = is_write ? (seq != 0 ? 0.0 : overwrite_share_)
+                    const double hit = is_write ? (seq != 0 ? 0.0 : hold_.absorbed_share)
                                                 : read_hit_ratio(sys_, working_set_, seq != 0);
                     if (hit > 0.0) {
                         queueing::JobVariant cached;
@@ -178,8 +179,12 @@ class Builder {
                     }
                     queueing::JobVariant variant;
                     variant.probability = p * (1.0 - hit);
-                    add_transfer(size, is_write != 0, seq != 0, 1.0, variant.probability,
-                                 variant.visits);
+                    if (is_write != 0 && seq == 0 && hold_.row_bytes > 0.0) {
+                        add_gathered_write(size, variant.probability, variant.visits);
+                    } else {
+                        add_transfer(size, is_write != 0, seq != 0, 1.0, variant.probability,
+                                     variant.visits);
+                    }
                     out_.network.variants.push_back(std::move(variant));
                 }
             }
@@ -248,6 +253,37 @@ class Builder {
         for (const auto& [req, weight] :
              transfer_shapes(mapping_, bytes, write, sequential, count, window)) {
             add_os_request(req, weight, probability, visits);
+        }
+    }
+
+    /// A random write the controller holds and writes back with the rest of its row's dirty
+    /// blocks (system/write_cache.h: write_back_hold): the request's host path, the
+    /// controller's command and data path into the cache (as add_cache_hit) and the host link;
+    /// in the background 1/m of a row's destage (evaluate/gathered_destage.h): the controller's
+    /// commands, data and parity for it, and its drive work, where m is the dirty blocks a
+    /// destage writes. As core/sim/engine_io.cpp (set_demands, gather_row).
+    void add_gathered_write(double bytes, double probability, std::vector<Visit>& visits) const {
+        const ControllerSpec& ctl = sys_.controller;
+        for (const auto& [req, weight] : transfer_shapes(mapping_, bytes, true, false, 1.0, 1)) {
+            const HostWork work = host_work(sys_, software_raid_, req);
+            visits.push_back(simple_visit(idx_.host_cpu, work.cpu_s, weight));
+            visits.push_back(simple_visit(
+                idx_.controller, req.pieces / ctl.max_iops + req.user_bytes / ctl.max_bandwidth_Bps,
+                weight));
+            visits.push_back(
+                host_link_visit(idx_.host_link, sys_, software_raid_, req, work, weight));
+        }
+        const double per_write = 1.0 / std::max(1.0, hold_.blocks_per_destage);
+        for (const auto& [destage, weight] : gathered_destages(
+                 geo_, std::max(512.0, wl_.size.mean_bytes()), hold_.blocks_per_destage)) {
+            Visit commands =
+                simple_visit(idx_.controller, host_work(sys_, software_raid_, destage).controller_s,
+                             weight * per_write);
+            commands.detached = true;
+            visits.push_back(commands);
+            for (std::size_t i = 0; i < destage.array.phases.size(); ++i) {
+                add_phase(destage, i, true, weight * per_write, probability, false, visits);
+            }
         }
     }
 
@@ -383,7 +419,7 @@ class Builder {
     double bitmap_writes_per_s_ = -1.0;  ///< md bitmap: write requests per second per volume
     int bitmap_population_ = 0;          ///< md bitmap: the closed population (0: open)
     double working_set_ = 0.0;           ///< bytes the requests spread over (read_cache.h)
-    double overwrite_share_ = 0.0;       ///< random writes replacing dirty data (write_cache.h)
+    WriteBackHold hold_;  ///< how held random writes leave the controller's cache (write_cache.h)
     int total_drives_ = 1;
     int links_ = 1;
     Stations idx_;

@@ -680,3 +680,129 @@ int small_write_ios(const Geometry& g) {
 }
 
 }  // namespace raidadv
+
+namespace raidadv {
+
+double gather_row_bytes(const Geometry& g) {
+    if (g.parity_per_group > 0 && !is_zfs(g.level)) {
+        return g.unit * std::max(1, g.group_drives - g.parity_per_group);
+    }
+    return g.unit * std::max(1, g.data_units_per_row);
+}
+
+namespace {
+
+/// Appends `more`'s phases to `into`'s, phase by phase (the first phases together).
+void merge_phases(ArrayRequest& into, const ArrayRequest& more) {
+    for (std::size_t i = 0; i < more.phases.size(); ++i) {
+        if (i >= into.phases.size()) {
+            into.phases.push_back(more.phases[i]);
+            continue;
+        }
+        IoPhase& phase = into.phases[i];
+        for (const DiskIo& io : more.phases[i].ios) {
+            add_io(phase, io.disk, io.bytes, io.write, io.section);
+        }
+        phase.rewrites_previous = phase.rewrites_previous && more.phases[i].rewrites_previous;
+    }
+    into.parity_bytes += more.parity_bytes;
+}
+
+}  // namespace
+
+ArrayRequest map_gathered_write(const Geometry& g,
+                                const std::vector<std::pair<double, double>>& extents) {
+    // Each unit's extents as one span [begin, end) inside the unit.
+    std::map<long long, UnitPiece> spans;
+    for (const auto& [offset, bytes] : extents) {
+        for (const auto& piece : split_into_units(offset, bytes, g.unit)) {
+            const auto [it, fresh] = spans.emplace(piece.unit_index, piece);
+            if (!fresh) {
+                it->second.begin = std::min(it->second.begin, piece.begin);
+                it->second.end = std::max(it->second.end, piece.end);
+            }
+        }
+    }
+    ArrayRequest req;
+    if (spans.empty()) {
+        return req;
+    }
+    if (is_zfs(g.level) || g.failed_drives > 0 || g.parity_per_group <= 0) {
+        for (const auto& [index, s] : spans) {
+            merge_phases(
+                req, map_write(g, static_cast<double>(index) * g.unit + s.begin, s.end - s.begin));
+        }
+        return req;
+    }
+    // derived: the parity range is one interval [lo, hi) over the units' spans; a unit is
+    // complete when its dirty bytes cover it. Read-modify-write reads each touched unit's span
+    // and the parity; reconstruct-write reads the range from every unit not complete (the
+    // controller must have every byte of the range to compute the parity, Chen et al. 1994);
+    // the fewer I/Os wins, read-modify-write on a tie (map_write's rule).
+    const int data_per_row = g.group_drives - g.parity_per_group;
+    std::map<long long, double> dirty;
+    for (const auto& [offset, bytes] : extents) {
+        for (const auto& piece : split_into_units(offset, bytes, g.unit)) {
+            dirty[piece.unit_index] += piece.end - piece.begin;  // extents do not overlap
+        }
+    }
+    double lo = g.unit, hi = 0.0;
+    for (const auto& [index, s] : spans) {
+        lo = std::min(lo, s.begin);
+        hi = std::max(hi, s.end);
+    }
+    const double range = hi - lo;
+    const auto first = parity_data_location(g, spans.begin()->first);
+    const ParityRow units = parity_row(g, first.group, first.row);
+    const long long first_unit =
+        (first.row * g.groups + first.group) * static_cast<long long>(data_per_row);
+    int incomplete = 0;
+    double dirty_bytes = 0.0;
+    for (int i = 0; i < data_per_row; ++i) {
+        const auto it = dirty.find(first_unit + i);
+        const double d = it == dirty.end() ? 0.0 : it->second;
+        dirty_bytes += d;
+        incomplete += d < range ? 1 : 0;
+    }
+    const int k = static_cast<int>(spans.size());
+    const int p = g.parity_per_group;
+    IoPhase reads, writes;
+    const bool full_row = incomplete == 0 && range == g.unit;
+    const bool rmw = !full_row && 2 * (k + p) <= incomplete + k + p;
+    for (const auto& [index, s] : spans) {
+        const int disk = parity_data_location(g, index).disk;
+        if (rmw) {
+            add_io(reads, disk, s.end - s.begin, false);
+        }
+        add_io(writes, disk, s.end - s.begin, true);
+    }
+    for (int pd : units.parity) {
+        if (rmw) {
+            add_io(reads, pd, range, false);
+        }
+        add_io(writes, pd, range, true);
+    }
+    if (!rmw && !full_row) {
+        for (int i = 0; i < data_per_row; ++i) {
+            const auto it = dirty.find(first_unit + i);
+            if (it == dirty.end() || it->second < range) {
+                add_io(reads, units.data[static_cast<std::size_t>(i)], range, false);
+            }
+        }
+    }
+    req.parity_bytes = rmw ? 2.0 * dirty_bytes + range * p : range * data_per_row;
+    if (!reads.ios.empty()) {
+        writes.rewrites_previous =
+            std::all_of(writes.ios.begin(), writes.ios.end(), [&](const DiskIo& w) {
+                return std::any_of(reads.ios.begin(), reads.ios.end(),
+                                   [&](const DiskIo& r) { return r.disk == w.disk; });
+            });
+        req.phases.push_back(std::move(reads));
+    }
+    req.phases.push_back(std::move(writes));
+    req.full_stripe = full_row;
+    count_pages(req);
+    return req;
+}
+
+}  // namespace raidadv

@@ -4,6 +4,7 @@
 // Storage", ACM Computing Surveys 26(2), 1994; small-write choice as in Linux md raid5.c).
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "layout/layout.h"
@@ -117,6 +118,22 @@ ArrayRequest map_read(const Geometry& g, double offset, double bytes, int read_c
 /// reconstruct-write every untouched one; with neither, every surviving unit is read; with no
 /// surviving parity unit the data is just written (Holland & Gibson 1992).
 ArrayRequest map_write(const Geometry& g, double offset, double bytes);
+
+/// Bytes of user data a write-back cache destages together (map_gathered_write): one row of a
+/// parity group (unit x its data units) on parity levels, one row of the volume otherwise; a
+/// contiguous range of the volume either way.
+double gather_row_bytes(const Geometry& g);
+
+/// Disk I/Os for writing back together dirty extents (volume offset, bytes) that all lie in one
+/// gather row (gather_row_bytes): a write-back cache's destage of a row (system/write_cache.h,
+/// write_back_hold). The extents of one stripe unit are one transfer over their span (derived:
+/// a unit lies within a track or two of its drive, and the drive's queue takes the pieces in
+/// the order they pass the head: one positioning, then the span). Parity rows: a full-row write
+/// when the spans cover the row, else read-modify-write or reconstruct-write, whichever issues
+/// fewer I/Os (map_write's rule); other levels write each unit's span as map_write does.
+/// Healthy, non-ZFS volumes only (ZFS and degraded volumes: map_write of each extent).
+ArrayRequest map_gathered_write(const Geometry& g,
+                                const std::vector<std::pair<double, double>>& extents);
 
 /// ZFS pools (called by map_read / map_write; zfs_mapping.cpp): a record is read whole (its
 /// checksum covers the block): one child of a mirror vdev, the data columns of a raidz or

@@ -89,11 +89,28 @@ SimArrayRequest ArrayMap::write(double offset, double bytes) const {
     return place(map_write(g_, offset, bytes), offset, bytes, true, 0);
 }
 
+SimArrayRequest ArrayMap::write_gathered(
+    const std::vector<std::pair<double, double>>& extents) const {
+    if (extents.empty()) {
+        return {};
+    }
+    if (is_zfs(g_.level)) {
+        return place_zfs(map_gathered_write(g_, extents), extents.front().first);
+    }
+    return place_extents(map_gathered_write(g_, extents), extents, true, 0);
+}
+
 SimArrayRequest ArrayMap::place(const ArrayRequest& req, double offset, double bytes, bool write,
                                 int copy) const {
     if (is_zfs(g_.level)) {
         return place_zfs(req, offset);
     }
+    return place_extents(req, {{offset, bytes}}, write, copy);
+}
+
+SimArrayRequest ArrayMap::place_extents(const ArrayRequest& req,
+                                        const std::vector<std::pair<double, double>>& extents,
+                                        bool write, int copy) const {
     constexpr double kNone = std::numeric_limits<double>::infinity();
     const int drives = std::max(1, g_.drives);
     const int group_drives = std::max(1, g_.group_drives);
@@ -106,26 +123,28 @@ SimArrayRequest ArrayMap::place(const ArrayRequest& req, double offset, double b
     // layouts. The drive comes from map_read of the piece alone; a drive's I/O starts at its
     // lowest piece (add_io merges contiguous rows).
     const int copies = write ? g_.copies : 1;  // a write places every mirror copy
-    double pos = offset;
-    const double stop = offset + bytes;
-    while (pos < stop) {
-        const double unit_index = std::floor(pos / g_.unit);
-        const double unit_start = unit_index * g_.unit;
-        const double end = std::min(stop, unit_start + g_.unit);
-        const double row = std::floor(unit_index / std::max(1, g_.data_units_per_row));
-        for (int c = 0; c < copies; ++c) {
-            // A read's copy: the one map_read picks (md far/offset: the first surviving).
-            const ArrayRequest one = map_read(g_, pos, end - pos, copies > 1 ? c : copy);
-            const int d = one.phases.front().ios.front().disk;
-            const int placed = copies > 1 ? c : copy_of_read(unit_index, d);
-            const double where = disk_offset(row, pos - unit_start, placed);
-            const int section = sections > 1 ? placed : 0;
-            double& a = at[static_cast<std::size_t>(section * drives + d)];
-            a = std::min(a, where);
-            double& ga = group_at[static_cast<std::size_t>(d / group_drives)];
-            ga = std::min(ga, where);
+    for (const auto& [offset, bytes] : extents) {
+        double pos = offset;
+        const double stop = offset + bytes;
+        while (pos < stop) {
+            const double unit_index = std::floor(pos / g_.unit);
+            const double unit_start = unit_index * g_.unit;
+            const double end = std::min(stop, unit_start + g_.unit);
+            const double row = std::floor(unit_index / std::max(1, g_.data_units_per_row));
+            for (int c = 0; c < copies; ++c) {
+                // A read's copy: the one map_read picks (md far/offset: the first surviving).
+                const ArrayRequest one = map_read(g_, pos, end - pos, copies > 1 ? c : copy);
+                const int d = one.phases.front().ios.front().disk;
+                const int placed = copies > 1 ? c : copy_of_read(unit_index, d);
+                const double where = disk_offset(row, pos - unit_start, placed);
+                const int section = sections > 1 ? placed : 0;
+                double& a = at[static_cast<std::size_t>(section * drives + d)];
+                a = std::min(a, where);
+                double& ga = group_at[static_cast<std::size_t>(d / group_drives)];
+                ga = std::min(ga, where);
+            }
+            pos = end;
         }
-        pos = end;
     }
     SimArrayRequest out;
     out.parity_bytes = req.parity_bytes;

@@ -2,6 +2,7 @@
 // RAID mapping for the simulator: the analytic model's map_read / map_write (layout/geometry.h,
 // Chen et al., ACM Computing Surveys 26(2), 1994), with the place of every drive I/O on its disk.
 
+#include <utility>
 #include <vector>
 
 #include "layout/geometry.h"
@@ -44,10 +45,17 @@ class ArrayMap {
 
     SimArrayRequest read(double offset, double bytes, int copy) const;
     SimArrayRequest write(double offset, double bytes) const;
+    /// A write-back cache's destage of the dirty extents (volume offset, bytes) of one row
+    /// together (layout/geometry.h, map_gathered_write); each drive's I/O starts at its
+    /// lowest piece, parity where the row's lowest piece is.
+    SimArrayRequest write_gathered(const std::vector<std::pair<double, double>>& extents) const;
 
   private:
     SimArrayRequest place(const ArrayRequest& req, double offset, double bytes, bool write,
                           int copy) const;
+    SimArrayRequest place_extents(const ArrayRequest& req,
+                                  const std::vector<std::pair<double, double>>& extents, bool write,
+                                  int copy) const;
     /// ZFS pools: record q of a vdev lies at q x its footprint on each child (reads, and the
     /// read of a partial record); copy-on-write writes go to each drive's allocation cursor.
     SimArrayRequest place_zfs(const ArrayRequest& req, double offset) const;

@@ -66,6 +66,9 @@ Engine::Engine(const System& system, const Workload& workload, const SimOptions&
     hold_ = write_back_ && write_back_overwrites(system, workload);
     if (hold_) {
         cache_ = WriteCache(write_back_dirty_limit_bytes(system, workload));
+        if (write_back_gathers(system, workload)) {
+            gather_row_ = gather_row_bytes(g);
+        }
     }
     host_cache_ = read_cache_in_host(system);
     drive_cache_ = uses_drive_write_cache(system, workload);

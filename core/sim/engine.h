@@ -138,16 +138,19 @@ class Engine {
         double cpu_s = 0.0, ctl_s = 0.0, host_link_s = 0.0;
         double raid_s = 0.0;  ///< md's stripe thread (system/raid_software.h)
         double t_ctl_entry = 0.0;
-        double data_ready = 0.0;         ///< reads: first drive data of the last phase
-        double release_bytes = 0.0;      ///< destage: cache space freed on completion
-        int prefetch_waits = 0;          ///< records this read waits for from prefetch reads
-        std::int64_t record = 0;         ///< a prefetch read: its first record's key
-        int records = 1;                 ///< a prefetch read: consecutive records it reads
+        double data_ready = 0.0;     ///< reads: first drive data of the last phase
+        double release_bytes = 0.0;  ///< destage: cache space freed on completion
+        bool merged = false;         ///< a held write gone out with its row's destage (gather_row)
+        int prefetch_waits = 0;      ///< records this read waits for from prefetch reads
+        std::int64_t record = 0;     ///< a prefetch read: its first record's key
+        int records = 1;             ///< a prefetch read: consecutive records it reads
         std::int64_t bitmap_chunk = -1;  ///< md: the write's bitmap chunk (-1: not counted)
         int bitmap = 0;                  ///< md: its bitmap (volume x bitmaps + group)
     };
     static constexpr int kPrefetch = -2;
     static constexpr int kMdBitmap = -3;  ///< an md bitmap update (its page on every member)
+    /// The controller's work for a row's destage (gather_row): no request waits for it.
+    static constexpr int kDestageCommands = -4;
     /// A record a ZFS stream has prefetched: read already, or the reads waiting for it.
     struct Prefetched {
         bool done = false;
@@ -199,6 +202,9 @@ class Engine {
     /// the age-limit timer.
     bool holds(int os, double now);
     void pump_destage(double now);
+    /// The held write `id`, first of its row in the cache, takes the row's other held writes
+    /// with it: one destage of them all (ArrayMap::write_gathered); they are marked merged.
+    void gather_row(int id, double now);
     void start_phase(int os, double now);
     void choose_copy(OsReq& r, double now);
     /// Linux md's mirror read choice (raid1.c / raid10.c read_balance) among `options`.
@@ -269,6 +275,10 @@ class Engine {
     double destage_timer_at_ = -1.0;  ///< when the pending kDestageTimer fires (-1: none)
     /// Held writes not yet issued, by (volume, offset, bytes): the destage's id.
     std::map<std::tuple<int, double, double>, int> held_;
+    /// Row-gathered destage (system/write_cache.h, write_back_gathers): the bytes of a row
+    /// (0: writes go out one by one), and the held writes of each (volume, row), oldest first.
+    double gather_row_ = 0.0;
+    std::map<std::pair<int, long long>, std::vector<int>> held_rows_;
     long long writes_cached_ = 0, writes_absorbed_ = 0;
     double admitted_ = 0.0, released_ = 0.0;  ///< bytes into / out of the cache
     double window_t0_ = 0.0, window_admitted_ = 0.0, window_released_ = 0.0;

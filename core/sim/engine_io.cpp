@@ -207,6 +207,14 @@ void Engine::set_demands(OsReq& r) const {
         ops = host_cache_ ? 0.0 : 1.0;
         disk_bytes = host_cache_ ? 0.0 : r.bytes;
     }
+    if (r.write && gather_row_ > 0.0 && !r.coalesce && !r.sequential) {
+        // Held, and written back with its row: the controller takes its command and its bytes
+        // now (as a cache hit), the destage's commands when it issues it (gather_row).
+        ops = 1.0;
+        pieces = 1.0;
+        disk_bytes = r.bytes;
+        parity = 0.0;
+    }
     if (r.coalesce) {
         // Its share piece/row of one full-stripe write (network_builder.cpp).
         const double share = r.bytes / map_.row_bytes();
@@ -286,7 +294,9 @@ void Engine::on_station(int station, int item, double now) {
         r.t_ctl_entry = now;
         schedule(kCtlStation, stations_[kCtlStation].arrive(item, r.ctl_s, now));
     } else if (station == kCtlStation) {
-        after_controller(item, now);
+        if (item != kDestageCommands) {
+            after_controller(item, now);
+        }
     } else if ((station - 2) % 2 == 0) {
         // SSD flash unit done: on to the drive's bandwidth stage.
         const Io& x = ios_[item];
@@ -363,6 +373,10 @@ void Engine::admit_write(int id, double now) {
             os_[held].offset = r.offset;
             os_[held].bytes = r.bytes;
             held_.emplace(std::make_tuple(r.volume, r.offset, r.bytes), held);
+            if (gather_row_ > 0.0) {
+                const auto row = static_cast<long long>(std::floor(r.offset / gather_row_));
+                held_rows_[{r.volume, row}].push_back(held);
+            }
         }
         pump_destage(now);
     }
@@ -409,8 +423,16 @@ void Engine::pump_destage(double now) {
     // half of read-modify-write) go out at once.
     while (!destage_pending_.empty()) {
         const int id = destage_pending_.front();
+        if (os_[id].merged) {
+            destage_pending_.pop_front();  // went out with its row
+            os_.release(id);
+            continue;
+        }
         if (hold_ && holds(id, now)) {
             return;
+        }
+        if (gather_row_ > 0.0) {
+            gather_row(id, now);
         }
         const OsReq& r = os_[id];
         const int base = r.volume * map_.geometry().drives;
@@ -425,6 +447,45 @@ void Engine::pump_destage(double now) {
         }
         start_phase(id, now);
     }
+}
+
+void Engine::gather_row(int id, double now) {
+    OsReq& lead = os_[id];
+    const auto row = static_cast<long long>(std::floor(lead.offset / gather_row_));
+    const auto it = held_rows_.find({lead.volume, row});
+    if (it == held_rows_.end() ||
+        std::find(it->second.begin(), it->second.end(), id) == it->second.end()) {
+        return;  // gathered already (its destage waited for room at the drives)
+    }
+    std::vector<std::pair<double, double>> extents;
+    for (const int mate : it->second) {
+        OsReq& m = os_[mate];
+        extents.emplace_back(m.offset, m.bytes);
+        if (mate != id) {
+            lead.release_bytes += m.release_bytes;
+            m.release_bytes = 0.0;
+            m.merged = true;
+            held_.erase({m.volume, m.offset, m.bytes});
+        }
+    }
+    held_rows_.erase(it);
+    if (extents.size() > 1) {
+        lead.array = map_.write_gathered(extents);
+    }
+    // The controller issues the destage's commands and moves its data and parity (set_demands:
+    // the held writes paid only their own command), behind the hosts' requests.
+    const ControllerSpec& ctl = sys_.controller;
+    double ctl_s = 0.0;
+    if (ctl.max_iops > 0.0) {
+        ctl_s += std::max(1, lead.array.ops) / ctl.max_iops;
+    }
+    if (ctl.max_bandwidth_Bps > 0.0) {
+        ctl_s += lead.array.disk_bytes / ctl.max_bandwidth_Bps;
+    }
+    if (ctl.parity_Bps > 0.0) {
+        ctl_s += lead.array.parity_bytes / ctl.parity_Bps;
+    }
+    schedule(kCtlStation, stations_[kCtlStation].arrive(kDestageCommands, ctl_s, now, true));
 }
 
 int Engine::disk_in_system(int disk) const {

@@ -1,6 +1,7 @@
 #include "system/write_cache.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "layout/geometry.h"
 #include "system/read_cache.h"
@@ -74,18 +75,56 @@ bool write_back_overwrites(const System& system, const Workload& workload) {
 
 double write_back_overwrite_share(const System& system, const Workload& workload,
                                   double write_requests_per_s) {
-    const double random_writes_per_s =
+    return write_back_hold(system, workload, write_requests_per_s).absorbed_share;
+}
+
+bool write_back_gathers(const System& system, const Workload& workload) {
+    return system.drive.kind == DriveKind::Hdd && !is_zfs(system.layout.level) &&
+           system.layout.failed_drives == 0 && system.layout.rebuild_rate_fraction <= 0.0 &&
+           write_back_overwrites(system, workload);
+}
+
+WriteBackHold write_back_hold(const System& system, const Workload& workload,
+                              double write_requests_per_s) {
+    WriteBackHold out;
+    const double x =
         write_requests_per_s * (1.0 - std::clamp(workload.sequential_fraction, 0.0, 1.0));
-    if (!write_back_overwrites(system, workload) || !(random_writes_per_s > 0.0)) {
-        return 0.0;
+    if (!write_back_overwrites(system, workload) || !(x > 0.0)) {
+        return out;
     }
     const double b = std::max(512.0, workload.size.mean_bytes());
     const double blocks = working_set_bytes(system, workload.span_fraction) / b;
-    const double held = kWriteBackMaxDirtyAge_s * random_writes_per_s;
-    // derived (header): entries held by age, T x / (1 + T x / N), or the dirty limit.
-    const double dirty =
-        std::min(write_back_dirty_limit_bytes(system, workload) / b, held / (1.0 + held / blocks));
-    return std::clamp(dirty / blocks, 0.0, 1.0);
+    double per_row = 1.0;
+    if (write_back_gathers(system, workload)) {
+        const double row = gather_row_bytes(make_geometry(system.layout));
+        per_row = std::clamp(std::floor(row / b), 1.0, std::max(1.0, blocks));
+        if (per_row >= 2.0) {
+            out.row_bytes = row;
+        }
+    }
+    const double rows = blocks / per_row;
+    const double lambda = x / rows;
+    // derived (header): the dirty blocks held when rows stay tau.
+    auto dirty = [&](double tau) {
+        const double a = lambda * tau / per_row;
+        const double spread = a > 1e-9 ? (1.0 - std::exp(-a)) / a : 1.0 - a / 2.0;
+        const double mean_in_row = 1.0 + (per_row - 1.0) * (1.0 - spread);
+        return rows * lambda * tau * mean_in_row / (1.0 + lambda * tau);
+    };
+    const double limit = write_back_dirty_limit_bytes(system, workload) / b;
+    double tau = kWriteBackMaxDirtyAge_s;
+    if (dirty(tau) > limit) {
+        double lo = 0.0, hi = tau;
+        for (int i = 0; i < 60; ++i) {
+            const double mid = 0.5 * (lo + hi);
+            (dirty(mid) > limit ? hi : lo) = mid;
+        }
+        tau = 0.5 * (lo + hi);
+    }
+    const double m = 1.0 + (per_row - 1.0) * (1.0 - std::exp(-lambda * tau / per_row));
+    out.blocks_per_destage = m;
+    out.absorbed_share = std::clamp(1.0 - m / (1.0 + lambda * tau), 0.0, 1.0);
+    return out;
 }
 
 }  // namespace raidadv

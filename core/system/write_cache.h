@@ -62,4 +62,37 @@ bool write_back_overwrites(const System& system, const Workload& workload);
 double write_back_overwrite_share(const System& system, const Workload& workload,
                                   double write_requests_per_s);
 
+/// Whether the controller writes a row's held random writes back together (issue 24: "a parity
+/// RAID destage of dirty stripes instead of one read-modify-write per request"). Compaq
+/// StorageWorks RAID Array 3000 manual (EK-SMCPQ-UG C01), 2.5.2.2 "Write Gathering": the
+/// controller consolidates writes and "ideally ... will wait until it has gathered enough data
+/// to fill an entire stripe ... Even if the controller cannot accumulate enough data to fill a
+/// stripe, the consolidation of small writes can reduce the number of read/write operations";
+/// HP, "Smart Array Controller technology" (4th ed.): with the write cache full the controller
+/// analyzes the pending writes for write coalescing and command reordering. Taken for every
+/// controller that holds writes (write_back_overwrites) on HDDs, where the gathered pieces of a
+/// stripe unit share one positioning (layout/geometry.h, map_gathered_write). Not for SSDs: an
+/// SSD has no positioning to share and the model keeps its writes apart (an assumption: the
+/// parity update a row's blocks could share is not modelled there).
+bool write_back_gathers(const System& system, const Workload& workload);
+
+/// How held random writes leave a write-back controller's cache.
+struct WriteBackHold {
+    double absorbed_share = 0.0;      ///< random writes that land on a block still dirty (h)
+    double blocks_per_destage = 1.0;  ///< distinct dirty blocks one destage writes (m)
+    double row_bytes = 0.0;           ///< bytes destaged together (gather_row_bytes); 0: one by one
+};
+
+/// derived (generalizes write_back_overwrite_share to rows of B = row / b blocks, S = N / B
+/// rows, each taking writes at λ = x / S): the cache destages a row, all its dirty blocks, when
+/// its oldest reaches the head (oldest first), τ after the row's first write, τ = T = 20 s or
+/// less where the dirty limit binds. Over τ each other block of the row is written with
+/// probability 1 - exp(-λτ/B): m = 1 + (B - 1)(1 - exp(-λτ/B)) blocks go out; the row took
+/// 1 + λτ writes, so h = 1 - m / (1 + λτ). The dirty blocks at a time, S λτ m̄ / (1 + λτ) with
+/// m̄ = 1 + (B - 1)(1 - (1 - exp(-a)) / a), a = λτ / B, the mean over the row's stay, are held
+/// at D / b where the limit binds (τ by bisection). B = 1 (no gathering) gives
+/// write_back_overwrite_share's d and h.
+WriteBackHold write_back_hold(const System& system, const Workload& workload,
+                              double write_requests_per_s);
+
 }  // namespace raidadv
