@@ -473,7 +473,8 @@ void Engine::gather_row(int id, double now) {
         lead.array = map_.write_gathered(extents);
     }
     // The controller issues the destage's commands and moves its data and parity (set_demands:
-    // the held writes paid only their own command), behind the hosts' requests.
+    // the held writes paid only their own command), behind the hosts' requests, one command at
+    // a time.
     const ControllerSpec& ctl = sys_.controller;
     double ctl_s = 0.0;
     if (ctl.max_iops > 0.0) {
@@ -485,7 +486,12 @@ void Engine::gather_row(int id, double now) {
     if (ctl.parity_Bps > 0.0) {
         ctl_s += lead.array.parity_bytes / ctl.parity_Bps;
     }
-    schedule(kCtlStation, stations_[kCtlStation].arrive(kDestageCommands, ctl_s, now, true));
+    // (command by command: a host request waits for the one in progress, not the whole row)
+    const int commands = std::max(1, lead.array.ops);
+    for (int i = 0; i < commands; ++i) {
+        schedule(kCtlStation,
+                 stations_[kCtlStation].arrive(kDestageCommands, ctl_s / commands, now, true));
+    }
 }
 
 int Engine::disk_in_system(int disk) const {
