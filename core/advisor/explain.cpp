@@ -240,13 +240,13 @@ void overwrite_sentence(const Candidate& c, const Request& r, std::ostringstream
           << kWriteBackMaxDirtyAge_s << " s), and those never go to the drives on their own.";
     }
     if (gathered) {
-        std::ostringstream m;
-        m.precision(2);
-        m << hold.blocks_per_destage;
+        const double m = hold.blocks_per_destage;
         s << " The controller writes a stripe's dirty blocks back together: at " << load
-          << " about " << m.str() << " random writes share each destage (one pass per drive"
+          << " a destage carries about "
+          << (m < 10.0 ? plain_number(std::round(m * 10.0) / 10.0) : plain_number(std::round(m)))
+          << " of them (one pass per drive"
           << (make_geometry(c.system.layout).parity_per_group > 0 ? ", one parity update" : "")
-          << ").";
+          << "), not one write each.";
     }
 }
 

@@ -120,6 +120,13 @@ SCENARIO("A write-back controller whose cache holds much of the working set says
             CHECK(sentence.find("of the random writes rewriting data still waiting") !=
                   std::string::npos);
         }
+        THEN("and, on hard drives, how many dirty blocks a stripe's destage carries") {
+            REQUIRE(s.drive.kind == DriveKind::Hdd);
+            CHECK(sentence.find("writes a stripe's dirty blocks back together") !=
+                  std::string::npos);
+            CHECK(sentence.find("a destage carries about ") != std::string::npos);
+            CHECK(sentence.find("e+") == std::string::npos);
+        }
     }
     GIVEN("the same question over the whole volume") {
         auto request = example_request("advisor-small-nas.json");
