@@ -740,11 +740,15 @@ ArrayRequest map_gathered_write(const Geometry& g,
     // controller must have every byte of the range to compute the parity, Chen et al. 1994);
     // the fewer I/Os wins, read-modify-write on a tie (map_write's rule).
     const int data_per_row = g.group_drives - g.parity_per_group;
-    std::map<long long, double> dirty;
+    std::map<long long, std::vector<std::pair<double, double>>> pieces_of;
     for (const auto& [offset, bytes] : extents) {
         for (const auto& piece : split_into_units(offset, bytes, g.unit)) {
-            dirty[piece.unit_index] += piece.end - piece.begin;  // extents do not overlap
+            pieces_of[piece.unit_index].emplace_back(piece.begin, piece.end);
         }
+    }
+    std::map<long long, double> dirty;  // bytes of each unit written (overlaps once)
+    for (auto& [index, ranges] : pieces_of) {
+        dirty[index] = union_length(std::move(ranges));
     }
     double lo = g.unit, hi = 0.0;
     for (const auto& [index, s] : spans) {
