@@ -331,10 +331,11 @@ bool write_back(const System& s) {
 /// The note on the controller's read policy (controller_read_ahead).
 std::string read_policy_note(bool read_ahead) {
     return read_ahead ? "Read ahead is on: this workload reads sequentially, and the controller "
-                        "reading on past each request can only help it."
+                        "reading on to the end of each stripe serves the next requests from its "
+                        "cache (the model's figures take this setting)."
                       : "Read ahead is off: this workload's reads are random, and a controller "
-                        "reading on past each request would read data nobody asked for (the "
-                        "model's figures assume no controller read-ahead).";
+                        "reading on to the end of each stripe would read data nobody asked for "
+                        "(the model's figures take this setting).";
 }
 
 BuildMethod storcli_method(const System& s, bool cache_off, const std::string& tool,

@@ -52,12 +52,11 @@ BuildPlan build_plan(const System& system, bool drives_write_cache_off, bool rea
 /// help to sequential reads only (Dell OpenManage Server Administrator User's Guide, read
 /// policy: "Read-ahead policy may improve system performance if the data is written to the
 /// sequential sectors"; Adaptive Read-Ahead "initiates read-ahead only if the two most recent
-/// read requests accessed sequential sectors"); it reads what follows each request into the
-/// cache (Intel RAID Software User Guide: "additional consecutive stripes/lines"), which a random
-/// read never uses. The model assumes no controller read-ahead (the drives' own read-ahead
-/// serves streams, docs/model.md), which "nora" makes true for random reads; for sequential
-/// reads and whole files read-ahead can only add to the predicted rate. So: on for a workload
-/// whose requests are mostly sequential, or whole files; off otherwise.
+/// read requests accessed sequential sectors"); it reads on to the end of the stripe into the
+/// cache (system/read_cache.h, controller_reads_ahead), which a random read never uses. So: on
+/// for a workload whose requests are mostly sequential, or whole files; off otherwise. The
+/// advisor evaluates MegaRAID and PERC candidates with the policy this sets
+/// (System::controller_read_ahead).
 bool controller_read_ahead(const Workload& workload);
 
 /// The mdadm --create lines alone (one per md device, spans first), for tests and the CLI.

@@ -12,6 +12,7 @@
 #include <utility>
 
 #include "advisor/advisor.h"
+#include "advisor/build_plan.h"
 #include "advisor/buyer_rules.h"
 #include "advisor/dominance.h"
 #include "advisor/explain.h"
@@ -280,6 +281,15 @@ std::vector<ControllerChoice> eligible_controllers(Context& ctx) {
         choice.host_link = host_link->second;
         choice.owned = owned;
         choice.stripe_units = offered_stripe_units(ctx.stripe_units, ctl);
+        System probe;
+        probe.controller = ctl;
+        const BuildTool tool = build_tool(probe);
+        if (tool == BuildTool::StorCli || tool == BuildTool::PercCli ||
+            tool == BuildTool::MegaCli) {
+            choice.read_ahead = controller_read_ahead(ctx.request.workload)
+                                    ? ControllerReadAhead::Always
+                                    : ControllerReadAhead::None;
+        }
         choice.spec = std::move(ctl);
         out.push_back(std::move(choice));
     }
@@ -456,6 +466,7 @@ System detail::build_system(const Context& ctx, const Pending& p, bool named) {
     system.layout.md_bitmap = c.md_bitmap;  // (used only where the RAID is md)
     system.controller = ctl;
     system.write_back_cache = ctl.battery_backed;
+    system.controller_read_ahead = choice.read_ahead;
     system.drive_write_cache =
         c.power_loss_safe_writes ? DriveWriteCache::Off : DriveWriteCache::Auto;
     system.drive_link = link;

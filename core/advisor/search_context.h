@@ -27,6 +27,9 @@ struct ControllerChoice {
     std::set<RaidLevel> levels;
     std::vector<std::string> accepts;
     std::vector<double> stripe_units;  ///< the allowed units this controller offers
+    /// The read policy its build plan sets (build_plan.h: controller_read_ahead, where the
+    /// controller's tool sets one: MegaRAID and PERC); else the controller's default, adaptive.
+    ControllerReadAhead read_ahead = ControllerReadAhead::Adaptive;
 };
 
 /// A candidate that met every constraint the model is not needed for: how to build it again

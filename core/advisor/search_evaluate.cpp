@@ -76,6 +76,8 @@ std::string performance_key(const System& s) {
     append(key, l.draid_spares);
     append(key, s.write_back_cache ? 1.0 : 0.0);
     append(key, static_cast<double>(static_cast<int>(s.drive_write_cache)));
+    append(key, static_cast<double>(static_cast<int>(s.controller_read_ahead)));
+    append(key, static_cast<double>(static_cast<int>(s.ssd_state)));
     append(key, s.drives_per_link);
     return key;
 }

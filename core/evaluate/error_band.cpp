@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "system/read_cache.h"
 #include "system/write_cache.h"
 
 namespace raidadv {
@@ -131,6 +132,13 @@ std::string outside_validation(const System& system, const Workload& workload) {
                 ? "no validation study measured a controller cache absorbing rewrites of its data "
                   "or writing a stripe's dirty blocks back together"
                 : "no validation study measured a controller cache absorbing rewrites of its data");
+    }
+    if (workload.read_fraction > 0.0 &&
+        ((workload.sequential_fraction > 0.0 &&
+          controller_reads_ahead(system, workload, workload.size.mean_bytes(), true)) ||
+         (workload.sequential_fraction < 1.0 &&
+          controller_reads_ahead(system, workload, workload.size.mean_bytes(), false)))) {
+        add("no validation study measured a controller's read-ahead");
     }
     if (system.drive.kind == DriveKind::Ssd && system.ssd_state == SsdState::Fresh &&
         workload.read_fraction < 1.0) {

@@ -67,6 +67,9 @@ class Builder {
                                                 : 0.0;
         mapping_.hdd_file_reads =
             sys.drive.kind == DriveKind::Hdd && wl.unit == Workload::Unit::File;
+        // "Read Ahead" on every read: a random read reads on to the end of its row.
+        mapping_.read_to_row_end = sys.controller_read_ahead == ControllerReadAhead::Always &&
+                                   controller_reads_ahead(sys, wl, 0.0, false);
         working_set_ = working_set_bytes(sys, wl.span_fraction);
     }
 
@@ -177,6 +180,11 @@ class Builder {
                     if (hit >= 1.0) {
                         continue;
                     }
+                    if (is_write == 0 && seq != 0 &&
+                        controller_reads_ahead(sys_, wl_, size, true)) {
+                        add_read_ahead_stream(size, p * (1.0 - hit));
+                        continue;
+                    }
                     queueing::JobVariant variant;
                     variant.probability = p * (1.0 - hit);
                     if (is_write != 0 && seq == 0 && hold_.row_bytes > 0.0) {
@@ -253,6 +261,36 @@ class Builder {
         for (const auto& [req, weight] :
              transfer_shapes(mapping_, bytes, write, sequential, count, window)) {
             add_os_request(req, weight, probability, visits);
+        }
+    }
+
+    /// Sequential reads of `bytes` from a controller that reads ahead to the end of the row
+    /// (system/read_cache.h, controller_reads_ahead), with probability `probability`: a share
+    /// bytes / row of them finds its row not yet read and reads it, from the row's start to its
+    /// end, every data unit at once (the drives continue their streams; the host gets its own
+    /// bytes); the rest find their data in the cache (add_cache_hit). As core/sim/engine_io.cpp
+    /// (controller_read_ahead). derived: a stream reads each row once.
+    void add_read_ahead_stream(double bytes, double probability) {
+        const double row = read_ahead_row_bytes(sys_);
+        const double fetching = std::clamp(bytes / row, 0.0, 1.0);
+        queueing::JobVariant hit;
+        hit.probability = probability * (1.0 - fetching);
+        add_cache_hit(bytes, hit.visits);
+        queueing::JobVariant fetch;
+        fetch.probability = probability * fetching;
+        OsRequest r;
+        r.sequential = true;
+        r.user_bytes = bytes;
+        r.array = map_read(geo_, 0.0, row, 0);
+        for (std::size_t i = 0; i < r.array.phases.size(); ++i) {
+            r.new_ios.push_back(0);  // each drive continues its stream
+            r.host_ios_per_io.push_back(1.0);
+        }
+        add_os_request(r, 1.0, fetch.probability, fetch.visits);
+        for (auto* v : {&hit, &fetch}) {
+            if (v->probability > 0.0) {
+                out_.network.variants.push_back(std::move(*v));
+            }
         }
     }
 

@@ -184,6 +184,12 @@ std::vector<OsRequest> split_transfer(const MappingContext& ctx, double offset, 
             // writes, as a write-back cache's full stripes. (Random partial writes overwrite
             // data: map_zfs_write reads the record first.)
             r.array = coalesced_full_stripe_share(geo, piece);
+        } else if (!write && !r.sequential && ctx.read_to_row_end && piece < row_bytes(geo)) {
+            // The controller reads on to the end of the row (system/read_cache.h); the host
+            // gets its own bytes (user_bytes).
+            const double start = offset + done;
+            const double end = std::ceil((start + piece) / row_bytes(geo) - 1e-9) * row_bytes(geo);
+            r.array = map_read(geo, start, std::max(piece, end - start), read_copy);
         } else {
             r.array = write ? map_write(geo, offset + done, piece)
                             : map_read(geo, offset + done, piece, read_copy);
@@ -237,8 +243,9 @@ const std::vector<std::pair<OsRequest, double>>& transfer_shapes(const MappingCo
         // ZFS pools: the sector and dRAID's group (0 for every other level).
         geo.zfs.sector * (is_zfs(geo.level) ? 1.0 : 0.0),
         static_cast<double>(geo.zfs.draid_data + 1000 * geo.zfs.draid_spares),
-        // ZFS synchronous writes: the log's place.
-        ctx.zil && write ? 1.0 + ctx.log_devices : 0.0};
+        // ZFS synchronous writes: the log's place; random reads to the row's end.
+        (ctx.zil && write ? 1.0 + ctx.log_devices : 0.0) +
+            (ctx.read_to_row_end && !write ? 100.0 : 0.0)};
     if (const auto it = cache.find(key); it != cache.end()) {
         return it->second;
     }

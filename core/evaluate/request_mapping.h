@@ -22,6 +22,9 @@ struct MappingContext {
     bool hdd_file_reads = false;            ///< HDDs under a per-file workload (pipelined_window())
     bool zil = false;     ///< ZFS synchronous writes: each goes through the intent log
     int log_devices = 0;  ///< ZFS: separate log devices (SLOG, mirrored when 2); 0 = in the pool
+    /// A controller reading ahead on every read (ControllerReadAhead::Always): a random read
+    /// smaller than a row reads on to the row's end (system/read_cache.h).
+    bool read_to_row_end = false;
 };
 
 /// Bytes of user data in one full row of the volume.

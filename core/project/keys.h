@@ -49,6 +49,9 @@ inline constexpr const char* write_back_cache = "write_back_cache";
 inline constexpr const char* drive_write_cache = "drive_write_cache";
 /// Format version 5: "steady" (the default) or "fresh" (system.h, SsdState).
 inline constexpr const char* ssd_state = "ssd_state";
+/// "adaptive" (the default), "always" or "none" (system.h, ControllerReadAhead); optional in
+/// every format version.
+inline constexpr const char* controller_read_ahead = "controller_read_ahead";
 inline constexpr const char* drive_link = "drive_link";
 inline constexpr const char* drives_per_link = "drives_per_link";
 inline constexpr const char* host_link = "host_link";

@@ -169,11 +169,12 @@ void read_zfs_log(const json& value, const std::string& path, System& s, const C
 System read_system(const json& value, const std::string& path, const Catalog& catalog,
                    Issues& issues) {
     System s;
-    ObjectReader r(value, path, issues,
-                   {k::name, k::description, k::drive, k::layout, k::controller,
-                    k::write_back_cache, k::drive_write_cache, k::ssd_state, k::drive_link,
-                    k::drives_per_link, k::host_link, k::host, k::log},
-                   "a system object");
+    ObjectReader r(
+        value, path, issues,
+        {k::name, k::description, k::drive, k::layout, k::controller, k::write_back_cache,
+         k::drive_write_cache, k::ssd_state, k::controller_read_ahead, k::drive_link,
+         k::drives_per_link, k::host_link, k::host, k::log},
+        "a system object");
     if (!r.valid()) {
         return s;
     }
@@ -214,6 +215,12 @@ System read_system(const json& value, const std::string& path, const Catalog& ca
     std::string ssd_state = "steady";
     if (r.choice(k::ssd_state, {"steady", "fresh"}, ssd_state)) {
         s.ssd_state = ssd_state == "fresh" ? SsdState::Fresh : SsdState::Steady;
+    }
+    std::string read_ahead = "adaptive";
+    if (r.choice(k::controller_read_ahead, {"adaptive", "always", "none"}, read_ahead)) {
+        s.controller_read_ahead = read_ahead == "always" ? ControllerReadAhead::Always
+                                  : read_ahead == "none" ? ControllerReadAhead::None
+                                                         : ControllerReadAhead::Adaptive;
     }
 
     s.drive_link = unlimited_link("drive link (not modelled)");

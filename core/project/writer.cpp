@@ -174,6 +174,10 @@ ProjectJson to_json(const System& s) {
     if (s.ssd_state == SsdState::Fresh) {
         out[k::ssd_state] = "fresh";  // (steady, the default, is not written)
     }
+    if (s.controller_read_ahead != ControllerReadAhead::Adaptive) {  // (the default: not written)
+        out[k::controller_read_ahead] =
+            s.controller_read_ahead == ControllerReadAhead::Always ? "always" : "none";
+    }
     if (!stand_in(s.drive_link.info)) {
         out[k::drive_link] = to_json(s.drive_link);
     }

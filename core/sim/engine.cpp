@@ -71,6 +71,7 @@ Engine::Engine(const System& system, const Workload& workload, const SimOptions&
         }
     }
     host_cache_ = read_cache_in_host(system);
+    ra_row_ = read_ahead_row_bytes(system);
     drive_cache_ = uses_drive_write_cache(system, workload);
     if (md_bitmap_on(system)) {
         bitmap_chunk_bytes_ = md_bitmap_chunk_bytes(system);

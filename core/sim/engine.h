@@ -141,11 +141,15 @@ class Engine {
         double data_ready = 0.0;     ///< reads: first drive data of the last phase
         double release_bytes = 0.0;  ///< destage: cache space freed on completion
         bool merged = false;         ///< a held write gone out with its row's destage (gather_row)
-        int prefetch_waits = 0;      ///< records this read waits for from prefetch reads
-        std::int64_t record = 0;     ///< a prefetch read: its first record's key
-        int records = 1;             ///< a prefetch read: consecutive records it reads
-        std::int64_t bitmap_chunk = -1;  ///< md: the write's bitmap chunk (-1: not counted)
-        int bitmap = 0;                  ///< md: its bitmap (volume x bitmaps + group)
+        /// Bytes the host gets (its own request), where the drives read more (controller
+        /// read-ahead); < 0: `bytes`.
+        double host_bytes = -1.0;
+        std::vector<std::int64_t> ra_rows;  ///< rows this read fetches for controller read-ahead
+        int prefetch_waits = 0;             ///< records this read waits for from prefetch reads
+        std::int64_t record = 0;            ///< a prefetch read: its first record's key
+        int records = 1;                    ///< a prefetch read: consecutive records it reads
+        std::int64_t bitmap_chunk = -1;     ///< md: the write's bitmap chunk (-1: not counted)
+        int bitmap = 0;                     ///< md: its bitmap (volume x bitmaps + group)
     };
     static constexpr int kPrefetch = -2;
     static constexpr int kMdBitmap = -3;  ///< an md bitmap update (its page on every member)
@@ -202,6 +206,14 @@ class Engine {
     /// the age-limit timer.
     bool holds(int os, double now);
     void pump_destage(double now);
+    /// Controller read-ahead (system/read_cache.h, controller_reads_ahead) for the read `id`:
+    /// a sequential read whose rows are all read or being read waits for them and is served
+    /// from the cache (true: issued); else it reads on to the end of its last row (false: go
+    /// on with the extended read). A random read ("Read Ahead" on every read) is extended to
+    /// its row's end.
+    bool controller_read_ahead(int id, OsReq& r, double now);
+    /// A read that fetched rows for read-ahead has its data: the reads waiting for them go on.
+    void read_ahead_done(const std::vector<std::int64_t>& rows, double now);
     /// The held write `id`, first of its row in the cache, takes the row's other held writes
     /// with it: one destage of them all (ArrayMap::write_gathered); they are marked merged.
     void gather_row(int id, double now);
@@ -279,6 +291,11 @@ class Engine {
     /// (0: writes go out one by one), and the held writes of each (volume, row), oldest first.
     double gather_row_ = 0.0;
     std::map<std::pair<int, long long>, std::vector<int>> held_rows_;
+    /// Controller read-ahead: the row it reads whole (read_ahead_row_bytes), and the rows read
+    /// or being read (by row x 4096 + volume), oldest first.
+    double ra_row_ = 0.0;
+    std::map<std::int64_t, Prefetched> ra_fetched_;
+    std::deque<std::int64_t> ra_order_;
     long long writes_cached_ = 0, writes_absorbed_ = 0;
     double admitted_ = 0.0, released_ = 0.0;  ///< bytes into / out of the cache
     double window_t0_ = 0.0, window_admitted_ = 0.0, window_released_ = 0.0;

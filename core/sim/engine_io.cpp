@@ -8,6 +8,7 @@
 
 #include "sim/ssd.h"
 #include "system/md_bitmap.h"
+#include "system/read_cache.h"
 #include "system/write_cache.h"
 
 namespace raidadv::sim {
@@ -35,6 +36,10 @@ void Engine::issue_os(int j, const Step& step, double now) {
     r.coalesce = r.write && r.sequential && write_back_ && map_.geometry().parity_per_group > 0 &&
                  !is_zfs(map_.geometry().level);
     if (!r.write && r.sequential && is_zfs(map_.geometry().level) && zfs_prefetch(id, r, now)) {
+        return;
+    }
+    if (!r.write && controller_reads_ahead(sys_, wl_, r.bytes, r.sequential) &&
+        controller_read_ahead(id, r, now)) {
         return;
     }
     if (read_cache_.enabled()) {
@@ -136,6 +141,77 @@ bool Engine::zfs_prefetch(int id, OsReq& r, double now) {
         schedule(kCpuStation, stations_[kCpuStation].arrive(id, a.cpu_s, now));
     }
     return true;
+}
+
+bool Engine::controller_read_ahead(int id, OsReq& r, double now) {
+    const double row = ra_row_;
+    const auto first = static_cast<std::int64_t>(std::floor(r.offset / row));
+    const auto last = static_cast<std::int64_t>(std::ceil((r.offset + r.bytes) / row - 1e-9)) - 1;
+    if (!r.sequential) {
+        // "Read Ahead" on every read: on to the end of the row, for nobody.
+        r.host_bytes = r.bytes;
+        r.bytes = static_cast<double>(last + 1) * row - r.offset;
+        return false;
+    }
+    const auto key = [&](std::int64_t i) { return i * 4096 + r.volume; };
+    std::int64_t missing = last + 1;  // the first of its rows not read or being read
+    for (auto i = first; i <= last && missing > last; ++i) {
+        missing = ra_fetched_.count(key(i)) == 0 ? i : missing;
+    }
+    if (missing <= last) {
+        // This read fetches: from its start (or the start of its first row the cache lacks) to
+        // the end of its last row (IBM ServeRAID, Adaptec, Mylex: to the stripe boundary), every
+        // drive of the row at once. (Its rows before that are in the cache or on their way: it
+        // is taken to find them there.)
+        const double start = std::max(r.offset, static_cast<double>(missing) * row);
+        r.host_bytes = r.bytes;
+        r.bytes = static_cast<double>(last + 1) * row - start;
+        r.offset = start;
+        for (auto i = first; i <= last; ++i) {
+            if (ra_fetched_.emplace(key(i), Prefetched{}).second) {
+                ra_order_.push_back(key(i));
+                r.ra_rows.push_back(key(i));
+            }
+        }
+        // The cache holds the latest rows read (LRU: the oldest go first) as far as its read
+        // share lasts (read_cache_bytes), at least the two a stream is between.
+        const auto keep = static_cast<std::size_t>(
+            std::max(2.0, std::floor(read_cache_bytes(sys_) / std::max(1.0, row))));
+        while (ra_order_.size() > keep && ra_fetched_[ra_order_.front()].done) {
+            ra_fetched_.erase(ra_order_.front());
+            ra_order_.pop_front();
+        }
+        return false;
+    }
+    r.cache_hit = true;  // from the controller's cache once its rows are there
+    for (auto i = first; i <= last; ++i) {
+        Prefetched& p = ra_fetched_[key(i)];
+        if (!p.done) {
+            p.waiters.push_back(id);
+            ++r.prefetch_waits;
+        }
+    }
+    set_demands(r);
+    if (r.prefetch_waits == 0) {
+        schedule(kCpuStation, stations_[kCpuStation].arrive(id, r.cpu_s, now));
+    }
+    return true;
+}
+
+void Engine::read_ahead_done(const std::vector<std::int64_t>& rows, double now) {
+    for (const std::int64_t k : rows) {
+        const auto it = ra_fetched_.find(k);
+        if (it == ra_fetched_.end()) {
+            continue;
+        }
+        it->second.done = true;
+        for (const int w : it->second.waiters) {
+            if (--os_[w].prefetch_waits == 0) {
+                schedule(kCpuStation, stations_[kCpuStation].arrive(w, os_[w].cpu_s, now));
+            }
+        }
+        it->second.waiters.clear();
+    }
 }
 
 void Engine::prefetch_done(int id, double now) {
@@ -253,7 +329,8 @@ void Engine::set_demands(OsReq& r) const {
     // Host link: hardware RAID moves user data once; host/software RAID moves every disk I/O
     // (an ARC hit: nothing).
     const bool arc_hit = r.cache_hit && host_cache_;
-    const double link_bytes = arc_hit ? 0.0 : software_raid_ ? disk_bytes : r.bytes;
+    const double own = r.host_bytes >= 0.0 ? r.host_bytes : r.bytes;
+    const double link_bytes = arc_hit ? 0.0 : software_raid_ ? disk_bytes : own;
     const double link_cmds = arc_hit ? 0.0 : software_raid_ ? ops : 1.0;
     r.host_link_s =
         link_cmds * sys_.host_link.command_overhead_s + link_bytes / sys_.host_link.bandwidth_Bps;
@@ -834,6 +911,10 @@ void Engine::array_done(int id, double now) {
         }
         return;
     }
+    if (!r.ra_rows.empty()) {
+        read_ahead_done(r.ra_rows, now);  // its rows are in the cache
+        r.ra_rows.clear();
+    }
     // Host link, pipelined: write data exist once the controller has the request, read data
     // once the first drive delivers.
     const double ready = r.write ? r.t_ctl_entry : r.data_ready;
@@ -842,6 +923,9 @@ void Engine::array_done(int id, double now) {
 }
 
 void Engine::os_done(int id, double now) {
+    if (!os_[id].ra_rows.empty()) {
+        read_ahead_done(os_[id].ra_rows, now);  // (found in the read cache: never at the drives)
+    }
     const int j = os_[id].job;
     const bool cpu_only = os_[id].cpu_only;
     os_.release(id);

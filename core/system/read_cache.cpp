@@ -39,3 +39,30 @@ double read_hit_ratio(const System& system, double working_set_bytes, bool seque
 }
 
 }  // namespace raidadv
+
+namespace raidadv {
+
+double read_ahead_row_bytes(const System& system) {
+    const Geometry g = make_geometry(system.layout);
+    return g.unit * std::max(1, g.data_units_per_row);
+}
+
+bool controller_reads_ahead(const System& system, const Workload& workload, double bytes,
+                            bool sequential) {
+    if (system.controller.kind != ControllerKind::HardwareRaid ||
+        !(system.controller.cache_bytes > 0.0) || is_zfs(system.layout.level) ||
+        workload.unit != Workload::Unit::Request || !(bytes < read_ahead_row_bytes(system))) {
+        return false;
+    }
+    switch (system.controller_read_ahead) {
+        case ControllerReadAhead::Always:
+            return true;
+        case ControllerReadAhead::Adaptive:
+            return sequential;
+        case ControllerReadAhead::None:
+            break;
+    }
+    return false;
+}
+
+}  // namespace raidadv

@@ -4,6 +4,7 @@
 // (core/sim keeps a real LRU list of blocks and must agree).
 
 #include "system/system.h"
+#include "workload/workload.h"
 
 namespace raidadv {
 
@@ -29,6 +30,25 @@ bool read_cache_in_host(const System& system);
 /// only if its whole span fits (W <= C: every pass after the first), else never (LRU evicts each
 /// block before the stream comes round again).
 double read_hit_ratio(const System& system, double working_set_bytes, bool sequential);
+
+/// Whether a hardware RAID controller reads ahead for a read request of `bytes` (sequential:
+/// part of a stream), and then reads on to the end of the request's row (stripe) into its
+/// cache. The policies (Dell OpenManage Server Administrator User's Guide, "Read Policy"): Read
+/// Ahead reads sequential sectors past the request; Adaptive Read-Ahead "initiates read-ahead
+/// only if the two most recent read requests accessed sequential sectors" (the default: Dell
+/// PERC H310 User's Guide, "The default read cache setting for virtual disks is Adaptive Read
+/// Ahead"); No Read Ahead does not. How far: to the end of the stripe (IBM ServeRAID Manager:
+/// the controller "transfers data from the logical drive to its local cache in increments
+/// equal to the stripe-unit size ... reading ahead to the end of the stripe"; Adaptec Storage
+/// Manager: "in increments equal to the stripe size"; Mylex/Acer Spheras Storage Director:
+/// "reads data to the next stripe boundary ... a full stripe of data at a time"). Only a
+/// controller with cache memory, a request smaller than a row (a larger one reads whole rows
+/// anyway), per-request workloads (file workloads: not modelled), not ZFS.
+bool controller_reads_ahead(const System& system, const Workload& workload, double bytes,
+                            bool sequential);
+
+/// The bytes of one row of the volume (unit x data units): how far read-ahead reads.
+double read_ahead_row_bytes(const System& system);
 
 /// The bytes a workload's requests spread over: `span_fraction` of every volume's capacity.
 double working_set_bytes(const System& system, double span_fraction);

@@ -16,6 +16,14 @@ enum class DriveWriteCache {
     Off
 };
 
+/// A hardware RAID controller's read policy for the volume (system/read_cache.h,
+/// controller_reads_ahead): Dell OpenManage Server Administrator User's Guide, "Read Policy".
+enum class ControllerReadAhead {
+    Adaptive,  ///< read ahead once the two most recent reads were sequential (Dell's default)
+    Always,    ///< "Read Ahead": every read
+    None       ///< "No Read Ahead"
+};
+
 /// The condition of a system's SSDs, which sets their write rates (components/ssd_model.h).
 enum class SsdState {
     Steady,  ///< in service: past their SLC write cache and cleaning (the default)
@@ -36,7 +44,9 @@ struct System {
     bool write_back_cache = true;  ///< use the controller's write-back cache if it has one
     DriveWriteCache drive_write_cache = DriveWriteCache::Auto;  ///< HDD write cache (WCE)
     SsdState ssd_state = SsdState::Steady;  ///< SSD data drives: steady or fresh writes
-    LinkSpec drive_link;                    ///< what each drive attaches with (bus or lane)
+    /// The hardware RAID controller's read policy (only where it has cache memory).
+    ControllerReadAhead controller_read_ahead = ControllerReadAhead::Adaptive;
+    LinkSpec drive_link;      ///< what each drive attaches with (bus or lane)
     int drives_per_link = 1;  ///< drives sharing one drive_link (SCSI bus); 1 for SATA/SAS lanes
     LinkSpec host_link;       ///< controller to host (PCIe, FC, DMI)
     HostSpec host;

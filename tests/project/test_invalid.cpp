@@ -169,6 +169,8 @@ TEST_CASE("invalid projects are refused with path and reason", "[project]") {
          "systems[0].drive_write_cache", "auto"},
         {"ssd_state not a choice", "", set("/systems/0/ssd_state", "new"), "systems[0].ssd_state",
          "steady"},
+        {"controller_read_ahead not a choice", "", set("/systems/0/controller_read_ahead", "on"),
+         "systems[0].controller_read_ahead", "adaptive"},
         {"write_back_cache not a boolean", "", set("/systems/0/write_back_cache", "yes"),
          "systems[0].write_back_cache", "must be true or false, got the string \"yes\""},
         {"missing layout", "", erase("/systems/0/layout"), "systems[0].layout",

@@ -21,7 +21,7 @@ const char* kProject = R"json({
     {"name": "catalog ids", "drive": "test-hdd",
      "layout": {"level": "raid5", "drives": 4, "stripe_kib": 128},
      "controller": "test-raid", "write_back_cache": false, "drive_write_cache": "on",
-     "ssd_state": "fresh", "host": "test-host"},
+     "ssd_state": "fresh", "controller_read_ahead": "none", "host": "test-host"},
     {"name": "inline",
      "drive": {"name": "My HDD", "source": "made up", "kind": "hdd", "capacity_gb": 1.05,
                "rpm": 5400, "seek_track_ms": 1.7, "seek_avg_ms": 10.5, "seek_full_ms": 22,
@@ -87,7 +87,9 @@ TEST_CASE("project values are converted to SI units", "[project]") {
         CHECK(p.systems[1].drive_write_cache == DriveWriteCache::Auto);  // the default
         CHECK(s.ssd_state == SsdState::Fresh);
         CHECK(p.systems[1].ssd_state == SsdState::Steady);  // the default
-        CHECK(s.layout.md_bitmap == MdBitmap::Auto);        // the default
+        CHECK(s.controller_read_ahead == ControllerReadAhead::None);
+        CHECK(p.systems[1].controller_read_ahead == ControllerReadAhead::Adaptive);  // default
+        CHECK(s.layout.md_bitmap == MdBitmap::Auto);                                 // the default
         CHECK(p.systems[3].layout.md_bitmap == MdBitmap::Internal);
         CHECK(p.systems[3].layout.md_bitmap_chunk_bytes == Approx(128.0 * 1024 * 1024));
         // drive_link defaults to the link named by the drive's interface

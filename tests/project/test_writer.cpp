@@ -244,6 +244,30 @@ TEST_CASE("an md write-intent bitmap setting survives a read and a write", "[pro
     CHECK(project_to_text(second, "test") == project_to_text(first, "test"));
 }
 
+TEST_CASE("a controller's read policy survives a read and a write", "[project][writer]") {
+    const std::string text = R"({
+      "format": "raid-advisor-project", "version": 1, "name": "read-ahead",
+      "systems": [{"name": "always", "drive": "test-hdd", "controller": "test-raid",
+                   "layout": {"level": "raid5", "drives": 4}, "controller_read_ahead": "always"},
+                  {"name": "none", "drive": "test-hdd", "controller": "test-raid",
+                   "layout": {"level": "raid5", "drives": 4}, "controller_read_ahead": "none"},
+                  {"name": "adaptive", "drive": "test-hdd", "controller": "test-raid",
+                   "layout": {"level": "raid5", "drives": 4}}],
+      "workloads": [{"name": "w", "read_fraction": 1, "pattern": "sequential",
+                     "request_size": {"fixed_kib": 16}, "concurrency": [1]}]
+    })";
+    const Project first = parse_project(text, test::small_catalog());
+    CHECK(first.systems[0].controller_read_ahead == ControllerReadAhead::Always);
+    CHECK(first.systems[1].controller_read_ahead == ControllerReadAhead::None);
+    CHECK(first.systems[2].controller_read_ahead == ControllerReadAhead::Adaptive);
+    const Json written = Json::parse(project_to_text(first, "test"));
+    CHECK(written["systems"][0]["controller_read_ahead"] == "always");
+    CHECK(written["systems"][1]["controller_read_ahead"] == "none");
+    CHECK_FALSE(written["systems"][2].contains("controller_read_ahead"));  // the default
+    const Project second = parse_project(written.dump(), test::small_catalog());
+    CHECK(project_to_text(second, "test") == project_to_text(first, "test"));
+}
+
 TEST_CASE("measured points and md placements survive a read and a write", "[project][writer]") {
     // A workload as `workload import` prints it keeps its measured references; a raid10's md
     // placement is written back (both were once dropped by the writer).

@@ -259,8 +259,8 @@ TEST_CASE("The controller reads ahead for sequential workloads only", "[build_pl
           "direct pdcache=off");
     CHECK(has_line(off.primary.notes,
                    "Read ahead is off: this workload's reads are random, and a controller "
-                   "reading on past each request would read data nobody asked for (the model's "
-                   "figures assume no controller read-ahead)."));
+                   "reading on to the end of each stripe would read data nobody asked for (the "
+                   "model's figures take this setting)."));
     System perc6 = megaraid("Dell PERC 6/i (LSI SAS1078)", "Dell", 2007);
     CHECK_THAT(advisor::build_plan(perc6, false, false).primary.commands.front(),
                Contains(" WB NORA Direct"));
