@@ -292,6 +292,22 @@ void write_partial_row(const Geometry& g, const RowPieces& pieces, const ParityR
                                            data_per_row, units_alive);
 }
 
+/// The phases of a parity write: the reads (if any), then the writes, which rewrite what was just
+/// read where every write's drive was read; md's page count.
+void finish_parity_write(IoPhase reads, IoPhase writes, bool full_stripe, ArrayRequest& req) {
+    if (!reads.ios.empty()) {
+        writes.rewrites_previous =
+            std::all_of(writes.ios.begin(), writes.ios.end(), [&](const DiskIo& w) {
+                return std::any_of(reads.ios.begin(), reads.ios.end(),
+                                   [&](const DiskIo& r) { return r.disk == w.disk; });
+            });
+        req.phases.push_back(std::move(reads));
+    }
+    req.phases.push_back(std::move(writes));
+    req.full_stripe = full_stripe;
+    count_pages(req);
+}
+
 ArrayRequest map_parity_write(const Geometry& g, double offset, double bytes) {
     ArrayRequest req;
     IoPhase reads, writes;
@@ -317,17 +333,7 @@ ArrayRequest map_parity_write(const Geometry& g, double offset, double bytes) {
             write_partial_row(g, pieces, units, req, reads, writes);
         }
     }
-    if (!reads.ios.empty()) {
-        writes.rewrites_previous =
-            std::all_of(writes.ios.begin(), writes.ios.end(), [&](const DiskIo& w) {
-                return std::any_of(reads.ios.begin(), reads.ios.end(),
-                                   [&](const DiskIo& r) { return r.disk == w.disk; });
-            });
-        req.phases.push_back(std::move(reads));
-    }
-    req.phases.push_back(std::move(writes));
-    req.full_stripe = all_full;
-    count_pages(req);
+    finish_parity_write(std::move(reads), std::move(writes), all_full, req);
     return req;
 }
 
@@ -795,17 +801,7 @@ ArrayRequest map_gathered_write(const Geometry& g,
         }
     }
     req.parity_bytes = rmw ? 2.0 * dirty_bytes + range * p : range * data_per_row;
-    if (!reads.ios.empty()) {
-        writes.rewrites_previous =
-            std::all_of(writes.ios.begin(), writes.ios.end(), [&](const DiskIo& w) {
-                return std::any_of(reads.ios.begin(), reads.ios.end(),
-                                   [&](const DiskIo& r) { return r.disk == w.disk; });
-            });
-        req.phases.push_back(std::move(reads));
-    }
-    req.phases.push_back(std::move(writes));
-    req.full_stripe = full_row;
-    count_pages(req);
+    finish_parity_write(std::move(reads), std::move(writes), full_row, req);
     return req;
 }
 
