@@ -11,6 +11,7 @@
 #include "system/md_bitmap.h"
 #include "system/raid_software.h"
 #include "system/working_set.h"
+#include "system/write_cache.h"
 #include "units/units.h"
 
 namespace raidadv::cli {
@@ -246,6 +247,19 @@ void print_text(std::ostream& out, const Project& project,
                     << (by_default ? " (mdadm's default for drives of 100 GiB or less)" : "")
                     << "\n";
             }
+        }
+        if (s.controller.kind == ControllerKind::HardwareRaid && s.controller.cache_bytes > 0.0 &&
+            !is_zfs(s.layout.level)) {
+            // The controller's cache policies the model took (system/read_cache.h,
+            // system/write_cache.h).
+            out << "  controller cache: " << (uses_write_back(s) ? "write-back" : "write-through")
+                << "; read policy: "
+                << (s.controller_read_ahead == ControllerReadAhead::Adaptive
+                        ? "adaptive read-ahead (the default: a stream's stripe read whole)"
+                    : s.controller_read_ahead == ControllerReadAhead::Always
+                        ? "read-ahead on every read (to the end of the stripe)"
+                        : "no read-ahead")
+                << "\n";
         }
         if (s.drive.kind == DriveKind::Ssd && s.ssd_state == SsdState::Fresh) {
             // components/ssd_model.h: the data sheet's burst write rates.

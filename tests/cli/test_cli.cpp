@@ -145,6 +145,10 @@ TEST_CASE("evaluate says what share of each system a working set in bytes is", "
     REQUIRE(run.status == 0);
     CHECK_THAT(run.out, Contains("working set 1000 MiB: 0.103% of this system's volumes"));
     CHECK_THAT(run.out, Contains("working set 1000 MiB: 0.18% of this system's volumes"));
+    // The controller's cache policies the model took: the example's write-back cache and
+    // Dell's default read policy.
+    CHECK_THAT(run.out, Contains("controller cache: write-back; read policy: adaptive "
+                                 "read-ahead (the default: a stream's stripe read whole)"));
 }
 
 TEST_CASE("evaluate names each layout as the file gives it", "[cli]") {
