@@ -316,6 +316,27 @@ void write_penalty_reason(const Candidate& c, const Request& r, Explanation& e) 
     e.reasons.push_back(s.str());
 }
 
+/// A RAID controller that reads a stream's stripe whole (system/read_cache.h,
+/// controller_reads_ahead): the stream's next requests come from its cache.
+void read_ahead_reason(const Candidate& c, const Request& r, Explanation& e) {
+    const Workload& w = r.workload;
+    const double bytes = w.size.mean_bytes();
+    if (w.read_fraction <= 0.0 || w.sequential_fraction <= 0.0 ||
+        !controller_reads_ahead(c.system, w, bytes, true)) {
+        return;
+    }
+    const double row = read_ahead_row_bytes(c.system);
+    std::ostringstream s;
+    s << "The controller reads ahead ("
+      << (c.system.controller_read_ahead == ControllerReadAhead::Always ? "on every read"
+                                                                        : "adaptive")
+      << "): a sequential read that starts a stripe reads all of it ("
+      << plain_number(std::round(row / 1024.0)) << " KiB) from every drive at once, and the "
+      << "stream's next " << plain_number(std::max(0.0, std::floor(row / bytes) - 1.0))
+      << " requests come from the controller's cache.";
+    e.reasons.push_back(s.str());
+}
+
 void stripe_reason(const Candidate& c, Explanation& e) {
     const Layout& l = c.system.layout;
     if (!is_striped(l.level)) {
@@ -685,6 +706,7 @@ void explain_top(Result& result, const Request& request, int count) {
         e.headline = head.str();
         bottleneck_reason(c, request, e);
         write_penalty_reason(c, request, e);
+        read_ahead_reason(c, request, e);
         zfs_reason(c, request, e);
         stripe_reason(c, e);
         reliability_reason(c, request, e);

@@ -35,6 +35,19 @@ SCENARIO("The advisor's RAID controller candidates read ahead as their build pla
             CHECK(pick(sequential).system.controller_read_ahead == ControllerReadAhead::Always);
             CHECK(pick(random).system.controller_read_ahead == ControllerReadAhead::None);
         }
+        THEN("the sequential pick's explanation says what read-ahead does for it") {
+            REQUIRE_FALSE(sequential.explanations.empty());
+            std::string said;
+            for (const auto& reason : sequential.explanations.front().reasons) {
+                if (reason.find("The controller reads ahead") != std::string::npos) {
+                    said = reason;
+                }
+            }
+            INFO(said);
+            CHECK(said.find("The controller reads ahead (on every read): a sequential read that "
+                            "starts a stripe reads all of it") != std::string::npos);
+            CHECK(said.find("come from the controller's cache") != std::string::npos);
+        }
     }
     GIVEN("a Microchip SmartRAID 3152-8i, whose plan (arcconf) sets no read policy") {
         const auto result = run_advisor(on_controller("microchip-smartraid-3152-8i", 1.0));
