@@ -2,9 +2,11 @@
 // Helpers shared by the Qt Test classes of test_gui: find a widget by object name, type into a
 // line edit as a person would, and how long to wait for a run or a search.
 
+#include <QFile>
 #include <QLineEdit>
 #include <QSignalSpy>
 #include <QString>
+#include <QTemporaryDir>
 #include <QWidget>
 #include <QtTest>
 #include <algorithm>
@@ -72,6 +74,20 @@ inline void openAndWait(raidadv::gui::MainWindow& window, const QString& path,
              qPrintable(errors.empty() ? QString() : errors.front()));
     QVERIFY(window.document() != nullptr);
 }
+
+#ifdef RAID_RESOURCES_DIR  // (defined for the test targets that read the bundled examples)
+/// A writable copy in `dir` of the bundled example `name` (edits mark it modified; the bundled
+/// file is never touched).
+inline QString copyExample(const QTemporaryDir& dir, const QString& name) {
+    const QString path = dir.filePath(name);
+    QFile::remove(path);
+    if (!QFile::copy(QStringLiteral(RAID_RESOURCES_DIR "/examples/") + name, path)) {
+        qWarning("cannot copy %s", qPrintable(name));
+    }
+    QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner);
+    return path;
+}
+#endif
 
 /// How many of an advisor result's ranked candidates are ZFS pools.
 template <typename AdvisorResult>

@@ -199,16 +199,7 @@ class WhatIfRaidSoftwareTest : public QObject {
     }
 
   private:
-    /// A writable copy of the bundled example `name` (edits mark it modified, never saved).
-    QString copyExample(const QString& name) {
-        const QString path = dir_.filePath(name);
-        QFile::remove(path);
-        if (!QFile::copy(QStringLiteral(RAID_RESOURCES_DIR "/examples/") + name, path)) {
-            qWarning("cannot copy %s", qPrintable(name));
-        }
-        QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner);
-        return path;
-    }
+    QString copyExample(const QString& name) { return raidadv::guitest::copyExample(dir_, name); }
 
     void openAndWait(const QString& path) {
         raidadv::guitest::openAndWait(*window_, path, errors_);

@@ -310,10 +310,7 @@ class WorkingSetTest : public QObject {
         return file.open(QIODevice::ReadOnly) ? file.readAll().toStdString() : std::string("{}");
     }
 
-    /// A writable copy of the bundled example `name`.
-    QString copyExample(const QString& name) {
-        return writeProject(name, Json::parse(readExample(name)));
-    }
+    QString copyExample(const QString& name) { return raidadv::guitest::copyExample(dir_, name); }
 
     QString writeProject(const QString& name, const Json& project) {
         const QString path = dir_.filePath(name);
