@@ -321,11 +321,11 @@ void write_penalty_reason(const Candidate& c, const Request& r, Explanation& e) 
 void read_ahead_reason(const Candidate& c, const Request& r, Explanation& e) {
     const Workload& w = r.workload;
     const double bytes = w.size.mean_bytes();
-    if (w.read_fraction <= 0.0 || w.sequential_fraction <= 0.0 ||
-        !controller_reads_ahead(c.system, w, bytes, true)) {
+    const ReadAheadUse ahead = read_ahead_use(c.system, w);
+    if (w.read_fraction <= 0.0 || w.sequential_fraction <= 0.0 || !ahead.applies(bytes, true)) {
         return;
     }
-    const double row = read_ahead_row_bytes(c.system);
+    const double row = ahead.row_bytes;
     std::ostringstream s;
     s << "The controller reads ahead ("
       << (c.system.controller_read_ahead == ControllerReadAhead::Always ? "on every read"

@@ -133,11 +133,11 @@ std::string outside_validation(const System& system, const Workload& workload) {
                   "or writing a stripe's dirty blocks back together"
                 : "no validation study measured a controller cache absorbing rewrites of its data");
     }
+    const ReadAheadUse ahead = read_ahead_use(system, workload);
+    const double bytes = workload.size.mean_bytes();
     if (workload.read_fraction > 0.0 &&
-        ((workload.sequential_fraction > 0.0 &&
-          controller_reads_ahead(system, workload, workload.size.mean_bytes(), true)) ||
-         (workload.sequential_fraction < 1.0 &&
-          controller_reads_ahead(system, workload, workload.size.mean_bytes(), false)))) {
+        ((workload.sequential_fraction > 0.0 && ahead.applies(bytes, true)) ||
+         (workload.sequential_fraction < 1.0 && ahead.applies(bytes, false)))) {
         add("no validation study measured a controller's read-ahead");
     }
     if (system.drive.kind == DriveKind::Ssd && system.ssd_state == SsdState::Fresh &&

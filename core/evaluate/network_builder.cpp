@@ -68,8 +68,8 @@ class Builder {
         mapping_.hdd_file_reads =
             sys.drive.kind == DriveKind::Hdd && wl.unit == Workload::Unit::File;
         // "Read Ahead" on every read: a random read reads on to the end of its row.
-        mapping_.read_to_row_end = sys.controller_read_ahead == ControllerReadAhead::Always &&
-                                   controller_reads_ahead(sys, wl, 0.0, false);
+        read_ahead_ = read_ahead_use(sys, wl);
+        mapping_.read_to_row_end = read_ahead_.random;
         working_set_ = working_set_bytes(sys, wl.span_fraction);
     }
 
@@ -180,8 +180,7 @@ class Builder {
                     if (hit >= 1.0) {
                         continue;
                     }
-                    if (is_write == 0 && seq != 0 &&
-                        controller_reads_ahead(sys_, wl_, size, true)) {
+                    if (is_write == 0 && seq != 0 && read_ahead_.applies(size, true)) {
                         add_read_ahead_stream(size, p * (1.0 - hit));
                         continue;
                     }
@@ -271,7 +270,7 @@ class Builder {
     /// bytes); the rest find their data in the cache (add_cache_hit). As core/sim/engine_io.cpp
     /// (controller_read_ahead). derived: a stream reads each row once.
     void add_read_ahead_stream(double bytes, double probability) {
-        const double row = read_ahead_row_bytes(sys_);
+        const double row = read_ahead_.row_bytes;
         const double fetching = std::clamp(bytes / row, 0.0, 1.0);
         queueing::JobVariant hit;
         hit.probability = probability * (1.0 - fetching);
@@ -458,6 +457,7 @@ class Builder {
     int bitmap_population_ = 0;          ///< md bitmap: the closed population (0: open)
     double working_set_ = 0.0;           ///< bytes the requests spread over (read_cache.h)
     WriteBackHold hold_;  ///< how held random writes leave the controller's cache (write_cache.h)
+    ReadAheadUse read_ahead_;  ///< which reads the controller reads ahead for (read_cache.h)
     int total_drives_ = 1;
     int links_ = 1;
     Stations idx_;

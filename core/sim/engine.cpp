@@ -71,7 +71,11 @@ Engine::Engine(const System& system, const Workload& workload, const SimOptions&
         }
     }
     host_cache_ = read_cache_in_host(system);
-    ra_row_ = read_ahead_row_bytes(system);
+    ra_ = read_ahead_use(system, workload);
+    if (ra_.row_bytes > 0.0) {
+        ra_keep_rows_ = static_cast<std::size_t>(
+            std::max(2.0, std::floor(read_cache_bytes(system) / ra_.row_bytes)));
+    }
     drive_cache_ = uses_drive_write_cache(system, workload);
     if (md_bitmap_on(system)) {
         bitmap_chunk_bytes_ = md_bitmap_chunk_bytes(system);

@@ -24,6 +24,7 @@
 #include "sim/workload_gen.h"
 #include "sim/write_cache.h"
 #include "system/md_bitmap.h"
+#include "system/read_cache.h"
 #include "system/system.h"
 #include "workload/workload.h"
 
@@ -217,6 +218,9 @@ class Engine {
     /// The held write `id`, first of its row in the cache, takes the row's other held writes
     /// with it: one destage of them all (ArrayMap::write_gathered); they are marked merged.
     void gather_row(int id, double now);
+    /// The controller's time for `ops` drive commands, `disk_bytes` through its data path and
+    /// `parity_bytes` through its parity engine.
+    double controller_seconds(double ops, double disk_bytes, double parity_bytes) const;
     void start_phase(int os, double now);
     void choose_copy(OsReq& r, double now);
     /// Linux md's mirror read choice (raid1.c / raid10.c read_balance) among `options`.
@@ -291,9 +295,11 @@ class Engine {
     /// (0: writes go out one by one), and the held writes of each (volume, row), oldest first.
     double gather_row_ = 0.0;
     std::map<std::pair<int, long long>, std::vector<int>> held_rows_;
-    /// Controller read-ahead: the row it reads whole (read_ahead_row_bytes), and the rows read
-    /// or being read (by row x 4096 + volume), oldest first.
-    double ra_row_ = 0.0;
+    /// Controller read-ahead: for which reads, the row it reads whole (read_ahead_use), the rows
+    /// the cache holds (its read share over a row, at least the two a stream is between), and
+    /// the rows read or being read (by row x 4096 + volume), oldest first.
+    ReadAheadUse ra_;
+    std::size_t ra_keep_rows_ = 2;
     std::map<std::int64_t, Prefetched> ra_fetched_;
     std::deque<std::int64_t> ra_order_;
     long long writes_cached_ = 0, writes_absorbed_ = 0;

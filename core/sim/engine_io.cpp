@@ -38,8 +38,7 @@ void Engine::issue_os(int j, const Step& step, double now) {
     if (!r.write && r.sequential && is_zfs(map_.geometry().level) && zfs_prefetch(id, r, now)) {
         return;
     }
-    if (!r.write && controller_reads_ahead(sys_, wl_, r.bytes, r.sequential) &&
-        controller_read_ahead(id, r, now)) {
+    if (!r.write && ra_.applies(r.bytes, r.sequential) && controller_read_ahead(id, r, now)) {
         return;
     }
     if (read_cache_.enabled()) {
@@ -144,7 +143,7 @@ bool Engine::zfs_prefetch(int id, OsReq& r, double now) {
 }
 
 bool Engine::controller_read_ahead(int id, OsReq& r, double now) {
-    const double row = ra_row_;
+    const double row = ra_.row_bytes;
     const auto first = static_cast<std::int64_t>(std::floor(r.offset / row));
     const auto last = static_cast<std::int64_t>(std::ceil((r.offset + r.bytes) / row - 1e-9)) - 1;
     if (!r.sequential) {
@@ -173,11 +172,8 @@ bool Engine::controller_read_ahead(int id, OsReq& r, double now) {
                 r.ra_rows.push_back(key(i));
             }
         }
-        // The cache holds the latest rows read (LRU: the oldest go first) as far as its read
-        // share lasts (read_cache_bytes), at least the two a stream is between.
-        const auto keep = static_cast<std::size_t>(
-            std::max(2.0, std::floor(read_cache_bytes(sys_) / std::max(1.0, row))));
-        while (ra_order_.size() > keep && ra_fetched_[ra_order_.front()].done) {
+        // The cache holds the latest rows read (LRU: the oldest go first).
+        while (ra_order_.size() > ra_keep_rows_ && ra_fetched_[ra_order_.front()].done) {
             ra_fetched_.erase(ra_order_.front());
             ra_order_.pop_front();
         }
@@ -274,6 +270,22 @@ void Engine::zfs_dirty(OsReq& r) {
     }
 }
 
+double Engine::controller_seconds(double ops, double disk_bytes, double parity_bytes) const {
+    // Controller: command processing, data path, parity engine (link_stages.cpp host_work).
+    const ControllerSpec& ctl = sys_.controller;
+    double s = 0.0;
+    if (ctl.max_iops > 0.0) {
+        s += ops / ctl.max_iops;
+    }
+    if (ctl.max_bandwidth_Bps > 0.0) {
+        s += disk_bytes / ctl.max_bandwidth_Bps;
+    }
+    if (ctl.kind == ControllerKind::HardwareRaid && ctl.parity_Bps > 0.0) {
+        s += parity_bytes / ctl.parity_Bps;
+    }
+    return s;
+}
+
 void Engine::set_demands(OsReq& r) const {
     double ops = r.array.ops, disk_bytes = r.array.disk_bytes, parity = r.array.parity_bytes;
     double pieces = r.array.pieces;
@@ -300,7 +312,6 @@ void Engine::set_demands(OsReq& r) const {
         parity = full_row_.parity_bytes * share;
     }
     const HostSpec& host = sys_.host;
-    const ControllerSpec& ctl = sys_.controller;
     // Host CPU: OS path per request; software/host RAID adds per-disk-I/O work and parity XOR.
     r.cpu_s = host.per_request_overhead_s;
     r.raid_s = 0.0;
@@ -315,17 +326,7 @@ void Engine::set_demands(OsReq& r) const {
             raid_station_ >= 0 && !r.cache_hit && (r.write || map_.geometry().failed_drives > 0);
         (stripe_thread ? r.raid_s : r.cpu_s) += raid;
     }
-    // Controller: command processing, data path, parity engine.
-    r.ctl_s = 0.0;
-    if (ctl.max_iops > 0.0) {
-        r.ctl_s += ops / ctl.max_iops;
-    }
-    if (ctl.max_bandwidth_Bps > 0.0) {
-        r.ctl_s += disk_bytes / ctl.max_bandwidth_Bps;
-    }
-    if (ctl.kind == ControllerKind::HardwareRaid && ctl.parity_Bps > 0.0) {
-        r.ctl_s += parity / ctl.parity_Bps;
-    }
+    r.ctl_s = controller_seconds(ops, disk_bytes, parity);
     // Host link: hardware RAID moves user data once; host/software RAID moves every disk I/O
     // (an ARC hit: nothing).
     const bool arc_hit = r.cache_hit && host_cache_;
@@ -552,17 +553,8 @@ void Engine::gather_row(int id, double now) {
     // The controller issues the destage's commands and moves its data and parity (set_demands:
     // the held writes paid only their own command), behind the hosts' requests, one command at
     // a time.
-    const ControllerSpec& ctl = sys_.controller;
-    double ctl_s = 0.0;
-    if (ctl.max_iops > 0.0) {
-        ctl_s += std::max(1, lead.array.ops) / ctl.max_iops;
-    }
-    if (ctl.max_bandwidth_Bps > 0.0) {
-        ctl_s += lead.array.disk_bytes / ctl.max_bandwidth_Bps;
-    }
-    if (ctl.parity_Bps > 0.0) {
-        ctl_s += lead.array.parity_bytes / ctl.parity_Bps;
-    }
+    const double ctl_s = controller_seconds(std::max(1, lead.array.ops), lead.array.disk_bytes,
+                                            lead.array.parity_bytes);
     // (command by command: a host request waits for the one in progress, not the whole row)
     const int commands = std::max(1, lead.array.ops);
     for (int i = 0; i < commands; ++i) {

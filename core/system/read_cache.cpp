@@ -47,22 +47,31 @@ double read_ahead_row_bytes(const System& system) {
     return g.unit * std::max(1, g.data_units_per_row);
 }
 
-bool controller_reads_ahead(const System& system, const Workload& workload, double bytes,
-                            bool sequential) {
+ReadAheadUse read_ahead_use(const System& system, const Workload& workload) {
+    ReadAheadUse use;
     if (system.controller.kind != ControllerKind::HardwareRaid ||
         !(system.controller.cache_bytes > 0.0) || is_zfs(system.layout.level) ||
-        workload.unit != Workload::Unit::Request || !(bytes < read_ahead_row_bytes(system))) {
-        return false;
+        workload.unit != Workload::Unit::Request) {
+        return use;
     }
     switch (system.controller_read_ahead) {
         case ControllerReadAhead::Always:
-            return true;
-        case ControllerReadAhead::Adaptive:
-            return sequential;
-        case ControllerReadAhead::None:
+            use.random = true;
+            use.sequential = true;
             break;
+        case ControllerReadAhead::Adaptive:
+            use.sequential = true;
+            break;
+        case ControllerReadAhead::None:
+            return use;
     }
-    return false;
+    use.row_bytes = read_ahead_row_bytes(system);
+    return use;
+}
+
+bool controller_reads_ahead(const System& system, const Workload& workload, double bytes,
+                            bool sequential) {
+    return read_ahead_use(system, workload).applies(bytes, sequential);
 }
 
 }  // namespace raidadv

@@ -50,6 +50,19 @@ bool controller_reads_ahead(const System& system, const Workload& workload, doub
 /// The bytes of one row of the volume (unit x data units): how far read-ahead reads.
 double read_ahead_row_bytes(const System& system);
 
+/// controller_reads_ahead worked out once for a system and workload (the simulator asks it for
+/// every read): the row a read-ahead reads, and for which reads.
+struct ReadAheadUse {
+    double row_bytes = 0.0;   ///< 0: the controller does not read ahead for this workload
+    bool sequential = false;  ///< for sequential reads
+    bool random = false;      ///< for random reads too ("Read Ahead" on every read)
+    /// Whether a read of `bytes` (part of a stream: `sequential`) is read ahead.
+    bool applies(double bytes, bool seq) const {
+        return bytes < row_bytes && (seq ? sequential : random);
+    }
+};
+ReadAheadUse read_ahead_use(const System& system, const Workload& workload);
+
 /// The bytes a workload's requests spread over: `span_fraction` of every volume's capacity.
 double working_set_bytes(const System& system, double span_fraction);
 
