@@ -67,16 +67,16 @@ const ResidualTable& validated_residuals() {
     // HddRandom: Miller's random blocks, Louwrentius' md RAID 5 and P420i HDD. HddSequential:
     // Hardware Secrets, ZFS reads (clemtibs 2025, Louwrentius 2014). CachedWrites: Ou 2007's
     // RAID 5, ZFS writes (the same two). Flash: Louwrentius' MX200 (single drive, md RAID 0)
-    // and P420i single SSDs.
+    // and P420i single SSDs, and the same SSDs on AHCI 6 and 3 Gb/s ports and an LSI SAS2008 HBA.
     static const ResidualTable table{
         {{
-            {246, 0.051047, 0.309601},   // HddRandom
-            {8, 0.040496, 0.309905},     // HddSequential
-            {27, -0.064650, 0.128331},   // HddFile: Hauser 1996
-            {11, -0.335998, 0.116144},   // CachedWrites
-            {460, -0.110754, 0.449619},  // Flash
+            {246, 0.051047, 0.309601},  // HddRandom
+            {8, 0.040496, 0.309905},    // HddSequential
+            {27, -0.064650, 0.128331},  // HddFile: Hauser 1996
+            {11, -0.335998, 0.116144},  // CachedWrites
+            {780, 0.030380, 0.502322},  // Flash
         }},
-        {752, -0.057855, 0.404113},  // pooled
+        {1072, 0.029045, 0.456417},  // pooled
     };
     return table;
 }

@@ -69,6 +69,7 @@ ValidationReport run_validation(const Catalog& catalog, const std::filesystem::p
     report.studies.push_back(run_clemtibs_zfs(catalog, dir));
     report.studies.push_back(run_louwrentius_zfs(catalog, dir));
     report.studies.push_back(run_louwrentius_p420i_cache(catalog, dir));
+    report.studies.push_back(run_louwrentius_sata_ssds(catalog, dir));
     summarize(report);
     return report;
 }

@@ -1,0 +1,180 @@
+// Louwrentius 2019-2020 (fio-plot benchmark data): single SATA SSDs - an Intel D3-S4610 480 GB,
+// a Samsung PM883 480 GB and a Samsung 860 PRO - on an HPE MicroServer Gen10's AHCI SATA 6 Gb/s
+// port, an HP MicroServer Gen8's SATA 3 Gb/s port and an IBM M1015 (LSI SAS2008) HBA; fio 4 KiB
+// random reads and writes on the raw devices, iodepth x numjobs in {1,4,16,64}. Figures: IOPS at
+// every load point, mean latency at numjobs 1. The assumptions were written before the model ran
+// (docs/validation/candidates/louwrentius-2019-sata-ssds-assumptions.md). Nothing is calibrated.
+
+#include <cmath>
+#include <map>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "validation/baseline.h"
+#include "validation/fio_grid.h"
+#include "validation/statistics.h"
+#include "validation/studies.h"
+
+namespace raidadv::validation {
+
+namespace {
+
+constexpr const char* kStudy = "louwrentius-2019-sata-ssds";
+
+/// A configuration of the .measured.json and the project system that predicts it.
+struct Config {
+    const char* measured;  ///< the figures' configuration (their id before the first '|')
+    const char* system;    ///< the project's system
+    const char* port;      ///< short name for the charts
+};
+
+constexpr Config kConfigs[] = {
+    {"Intel D3-S4610 480 GB (SSDSC2KG48) on the MicroServer Gen10's AHCI port",
+     "Intel D3-S4610 on AHCI 6 Gb/s (MicroServer Gen10)", "D3-S4610, AHCI 6 Gb/s"},
+    {"Samsung PM883 480 GB (MZ7LH480) on the MicroServer Gen10's AHCI port",
+     "Samsung PM883 on AHCI 6 Gb/s (MicroServer Gen10)", "PM883, AHCI 6 Gb/s"},
+    {"Intel D3-S4610 on the MicroServer Gen8's SATA 3 Gb/s port",
+     "Intel D3-S4610 on AHCI 3 Gb/s (MicroServer Gen8)", "D3-S4610, 3 Gb/s"},
+    {"Samsung 860 PRO on the MicroServer Gen8's SATA 3 Gb/s port",
+     "Samsung 860 PRO on AHCI 3 Gb/s (MicroServer Gen8)", "860 PRO, 3 Gb/s"},
+    {"Samsung PM883 on the MicroServer Gen8's SATA 3 Gb/s port",
+     "Samsung PM883 on AHCI 3 Gb/s (MicroServer Gen8)", "PM883, 3 Gb/s"},
+    {"Intel D3-S4610 on an IBM M1015 (LSI SAS2008) HBA",
+     "Intel D3-S4610 on the M1015 (LSI SAS2008) HBA", "D3-S4610, M1015"},
+    {"Samsung 860 PRO on an IBM M1015 (LSI SAS2008) HBA",
+     "Samsung 860 PRO on the M1015 (LSI SAS2008) HBA", "860 PRO, M1015"},
+    {"Samsung PM883 on an IBM M1015 (LSI SAS2008) HBA",
+     "Samsung PM883 on the M1015 (LSI SAS2008) HBA", "PM883, M1015"},
+};
+
+const Config& config_of(const std::string& measured) {
+    for (const Config& c : kConfigs) {
+        if (measured == c.measured) {
+            return c;
+        }
+    }
+    throw InputError(std::string(kStudy) + ".measured.json: unknown configuration '" + measured +
+                     "'");
+}
+
+bool contains(const std::string& s, const char* part) {
+    return s.find(part) != std::string::npos;
+}
+
+const Workload& workload_of(const StudyInputs& in, bool read) {
+    return workload_named(in.project, read ? "fio 4 KiB random reads, raw device"
+                                           : "fio 4 KiB random writes, raw device");
+}
+
+/// Why a figure misses by more than 35%: the mechanism the residual points to.
+std::string miss_note(const FioFigure& f, const Config& c, double predicted) {
+    // Whether the model is faster than the measurement (a time below it, a rate above it).
+    const bool faster = f.latency ? predicted < f.measured : predicted > f.measured;
+    const std::string port = c.port;
+    if (f.depth * f.jobs == 1) {
+        return faster ? "One request in flight: the measurement is slower than the catalog row's "
+                        "estimated QD1 latency plus the host's and the link's costs; on this port "
+                        "each command costs more than the model's profile says."
+                      : "One request in flight: measured faster than the catalog row's estimated "
+                        "QD1 latency (110 us for the data-center rows, 75 us for the 860 PRO) "
+                        "plus the host's 12 us and the link; the estimate is too high for this "
+                        "drive on this port.";
+    }
+    if (!f.read && !faster) {
+        return "Writes: measured above the catalog row's steady-state rate (the data-center "
+               "rows' 28,000 / 51,000 IOPS are full-drive preconditioned figures, the 860 "
+               "PRO's ~16,500 the model's steady state of a client drive); the 60 s runs on "
+               "drives with no preconditioning stated write faster.";
+    }
+    if (faster && contains(port, "M1015") && f.jobs >= 4) {
+        return "The M1015 with 4 or more jobs: measured reads fall to 41,000-58,000 IOPS "
+               "where one job reaches 63,000-74,000; the HBA's SATA path loses throughput to "
+               "many submitters, a cost the profile (lsi-9211-8i, 300,000 commands/s "
+               "estimated) does not have.";
+    }
+    if (faster) {
+        return "Predicted faster than measured: the profile's ceilings (the SATA lane's "
+               "per-command cost, the drive's data-sheet IOPS, 12 us a request in one thread) "
+               "are above what this port and host delivered.";
+    }
+    return "Predicted slower than measured: the catalog row's estimated figures (QD1 latency, "
+           "data-sheet parallelism) are below what this drive delivered on this port.";
+}
+
+/// The mean over the load points of Kendall's tau between the measured and predicted IOPS of
+/// the configurations at that point (derived: the ranking is between drives and ports under the
+/// same load, not between load points).
+double mean_tau_per_load_point(const std::vector<FioFigure>& figs,
+                               const std::vector<double>& predicted) {
+    std::map<std::tuple<bool, int, int>, std::pair<std::vector<double>, std::vector<double>>>
+        points;
+    for (std::size_t i = 0; i < figs.size(); ++i) {
+        const FioFigure& f = figs[i];
+        if (!f.latency) {
+            auto& p = points[{f.read, f.depth, f.jobs}];
+            p.first.push_back(f.measured);
+            p.second.push_back(predicted[i]);
+        }
+    }
+    double sum = 0.0;
+    for (const auto& [key, p] : points) {
+        sum += kendall_tau(p.first, p.second);
+    }
+    return points.empty() ? std::nan("") : sum / static_cast<double>(points.size());
+}
+
+void add_series(StudyResult& study, const std::vector<FioFigure>& figs,
+                const std::vector<double>& predicted) {
+    for (const bool read : {true, false}) {
+        const std::string chart = std::string("4 KiB random ") + (read ? "reads" : "writes") +
+                                  " against iodepth (numjobs 1), one SATA SSD per port";
+        for (const Config& c : kConfigs) {
+            add_fio_series(study, chart, c.port, figs, predicted, c.measured, read, true);
+        }
+    }
+}
+
+}  // namespace
+
+StudyResult run_louwrentius_sata_ssds(const Catalog& catalog, const std::filesystem::path& dir) {
+    const StudyInputs in = load_study(catalog, dir, kStudy);
+    StudyResult study;
+    study.name = kStudy;
+    study.title = in.measured.value("title", "");
+    study.year = in.measured.value("year", 0);
+    const std::vector<FioFigure> figs = fio_figures(in);
+    std::vector<double> predicted;
+    for (const auto& f : figs) {
+        const Config& c = config_of(f.config);
+        const System& s = system_named(in.project, c.system);
+        const Workload& w = workload_of(in, f.read);
+        const double p = fio_value(f, fio_point(s, w, f.depth, f.jobs));
+        predicted.push_back(p);
+        const double base = f.latency ? 0.0 : baseline_iops(s, w.read_fraction);
+        Figure& fig = add_figure(study, in, f.id, f.config + ": " + f.test, p, base);
+        fig.evidence = evidence_class(s, w);
+        if (std::abs(fig.error_pct()) > 35.0) {
+            fig.note = miss_note(f, c, p);
+        }
+    }
+    study.profile =
+        "Project profile (resources/validation/" + std::string(kStudy) +
+        ".json): catalog rows intel-d3-s4610-1.92tb and samsung-pm883-3.84tb (the 480 GB "
+        "models were measured) and samsung-860-pro-1tb, one at a time on amd-chipset-sata "
+        "(the MicroServer Gen10's AHCI, SATA 6 Gb/s), ahci-pch-sata (the MicroServer Gen8's "
+        "AHCI, a SATA 3 Gb/s port) or lsi-9211-8i (the M1015's SAS2008, SATA 6 Gb/s), on the "
+        "linux-server-2012 host. Every load point is iodepth x numjobs outstanding 4 KiB "
+        "requests from numjobs threads over the whole device. Nothing is calibrated.";
+    study.kendall_tau = mean_tau_per_load_point(figs, predicted);
+    study.kendall_basis =
+        "mean over the 32 load points (reads and writes, iodepth x numjobs) of the ranking by "
+        "IOPS of the eight drive-and-port configurations";
+    add_series(study, figs, predicted);
+    // The source states no conclusion about these data (benchmark_data/README.md warns that the
+    // system or the controller was often the bottleneck).
+    summarize(study);
+    return study;
+}
+
+}  // namespace raidadv::validation

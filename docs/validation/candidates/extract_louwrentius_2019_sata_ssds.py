@@ -1,0 +1,75 @@
+#!/usr/bin/env python3
+"""Extract louwrentius-2019-sata-ssds.measured.json from a clone of louwrentius/fio-plot.
+
+Usage: extract_louwrentius_2019_sata_ssds.py FIO_PLOT_GIT_DIR > OUT.json
+Reads the raw fio JSON files with `git show 11f6ae4b:<path>` (the data left the repository's
+HEAD later). Copies every IOPS figure of iodepth x numjobs in {1,4,16,64}^2 and the mean
+latency (lat_ns mean) at numjobs 1, for reads and writes; nothing is rounded but to 0.1 IOPS
+and 0.0001 ms.
+"""
+import json
+import subprocess
+import sys
+
+COMMIT = "11f6ae4b7f10f33b73883c26ec1126c011faa76a"
+CONFIGS = [
+    ("Intel D3-S4610 480 GB (SSDSC2KG48) on the MicroServer Gen10's AHCI port",
+     "HPMICROSERVERG10/SATA_AHCI_INTEL_D3-S4610_SSDSC2KG48", "AHCI, SATA 6 Gb/s"),
+    ("Samsung PM883 480 GB (MZ7LH480) on the MicroServer Gen10's AHCI port",
+     "HPMICROSERVERG10/SATA_AHCI_SAMSUNG_PM833_MZ7LH480HAHQ", "AHCI, SATA 6 Gb/s"),
+    ("Intel D3-S4610 on the MicroServer Gen8's SATA 3 Gb/s port",
+     "HPMICROSERVERG8/SATA300/INTELD3S4610", "AHCI, SATA 3 Gb/s"),
+    ("Samsung 860 PRO on the MicroServer Gen8's SATA 3 Gb/s port",
+     "HPMICROSERVERG8/SATA300/SAMSUNG860PRO", "AHCI, SATA 3 Gb/s"),
+    ("Samsung PM883 on the MicroServer Gen8's SATA 3 Gb/s port",
+     "HPMICROSERVERG8/SATA300/SAMSUNGPM833", "AHCI, SATA 3 Gb/s"),
+    ("Intel D3-S4610 on an IBM M1015 (LSI SAS2008) HBA",
+     "SERVER/IBM_M1015/INTEL_D3-S4610_SSDSC2KG48", "SAS HBA, SATA 6 Gb/s"),
+    ("Samsung 860 PRO on an IBM M1015 (LSI SAS2008) HBA",
+     "SERVER/IBM_M1015/SAMSUNG_860_PRO", "SAS HBA, SATA 6 Gb/s"),
+    ("Samsung PM883 on an IBM M1015 (LSI SAS2008) HBA",
+     "SERVER/IBM_M1015/SAMSUNG_PM883", "SAS HBA, SATA 6 Gb/s"),
+]
+GRID = [1, 4, 16, 64]
+
+
+def fio_json(repo, path):
+    text = subprocess.run(["git", "-C", repo, "show", f"{COMMIT}:{path}"], check=True,
+                          capture_output=True, text=True).stdout
+    return json.loads(text)
+
+
+def main():
+    repo = sys.argv[1]
+    figures = []
+    for config, folder, port in CONFIGS:
+        for rw, word, key in (("randread", "read", "read"), ("randwrite", "write", "write")):
+            for depth in GRID:
+                for jobs in GRID:
+                    path = f"benchmark_data/{folder}/{rw}-{depth}-{jobs}.json"
+                    j = fio_json(repo, path)
+                    job = j["jobs"][0]
+                    opts = job["job options"]
+                    assert opts["iodepth"] == str(depth) and opts["numjobs"] == str(jobs)
+                    assert opts["bs"] == "4k" and opts["direct"] == "1"
+                    test = f"4 KiB random {word}, iodepth {depth} x numjobs {jobs}"
+                    base = {
+                        "level": "single drive", "drives": 1, "chunk_bytes": None,
+                        "port": port, "request_bytes": 4096,
+                        "read_fraction": 1.0 if key == "read" else 0.0, "random": True,
+                        "queue_depth": depth, "jobs": jobs,
+                        "runtime_s": int(opts["runtime"]), "device": opts["filename"],
+                        "fio": j["fio version"], "file": path, "measured_at": j["time"],
+                    }
+                    figures.append({"id": f"{config}|{test}",
+                                    "measured": round(job[key]["iops"], 1), "unit": "IOPS",
+                                    **base})
+                    if jobs == 1:
+                        figures.append({"id": f"{config}|{test}|mean latency",
+                                        "measured": round(job[key]["lat_ns"]["mean"] / 1e6, 4),
+                                        "unit": "ms", **base,
+                                        "note": "fio lat_ns mean converted to ms"})
+    print(json.dumps({"study": "louwrentius-2019-sata-ssds", "figures": figures}, indent=1))
+
+
+main()

@@ -1,0 +1,85 @@
+// Louwrentius 2019-2020, single SATA SSDs on AHCI 6 Gb/s, AHCI 3 Gb/s and an LSI SAS2008 HBA
+// (issue 24, "More evidence"): the figures compared as the assumptions say (docs/validation/
+// candidates/louwrentius-2019-sata-ssds-assumptions.md), nothing calibrated, every large miss
+// explained, the SATA 3 Gb/s lane's ceiling reproduced, and the error where it was when encoded.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <string>
+
+#include "validation/validation.h"
+#include "validation_report.h"
+
+using namespace raidadv;
+using namespace raidadv::validation;
+
+namespace {
+
+constexpr const char* kStudy = "louwrentius-2019-sata-ssds";
+
+const StudyResult& study() {
+    const StudyResult* s = test::study_named(kStudy);
+    if (s == nullptr) {
+        FAIL("no study " << kStudy);
+    }
+    return *s;
+}
+
+const Figure& figure(const std::string& config, const std::string& test) {
+    const std::string name = config + ": 4 KiB " + test;
+    const Figure* f = test::figure_named(study(), name);
+    if (f == nullptr) {
+        FAIL("no figure " << name);
+    }
+    return *f;
+}
+
+}  // namespace
+
+TEST_CASE("SATA SSDs on three ports: every figure predicted, none calibrated, misses explained") {
+    const StudyResult& s = study();
+    CHECK(s.year == 2018);
+    // 8 configurations x (32 IOPS + 8 mean latencies).
+    CHECK(s.figures.size() == 320);
+    for (const auto& f : s.figures) {
+        INFO(f.name);
+        CHECK_FALSE(f.calibration);
+        REQUIRE(f.evidence.has_value());
+        CHECK(*f.evidence == EvidenceClass::Flash);
+        if (std::abs(f.error_pct()) > 35.0) {
+            CHECK_FALSE(f.note.empty());
+        }
+    }
+}
+
+TEST_CASE("SATA SSDs on three ports: a 3 Gb/s lane caps every drive where the model says") {
+    // issue 24, "slow links": the SATA lane's per-command cost at 3 Gb/s (4 KiB data plus the
+    // frame overhead) is the ceiling, whatever the drive's data sheet (97,000-100,000 reads/s):
+    // measured 52,200-52,900 reads/s and 50,100-50,600 writes/s from 16 in flight on.
+    for (const std::string drive : {"Intel D3-S4610", "Samsung 860 PRO", "Samsung PM883"}) {
+        const std::string config = drive + " on the MicroServer Gen8's SATA 3 Gb/s port";
+        for (const std::string test :
+             {"random read, iodepth 16 x numjobs 16", "random read, iodepth 64 x numjobs 1",
+              "random read, iodepth 64 x numjobs 64"}) {
+            INFO(config << ": " << test);
+            CHECK(std::abs(figure(config, test).error_pct()) < 5.0);
+        }
+    }
+    // The same drives on a 6 Gb/s port are predicted well above the 3 Gb/s ceiling.
+    const std::string r = "random read, iodepth 64 x numjobs 64";
+    CHECK(figure("Samsung PM883 on an IBM M1015 (LSI SAS2008) HBA", r).predicted >
+          1.4 * figure("Samsung PM883 on the MicroServer Gen8's SATA 3 Gb/s port", r).predicted);
+}
+
+TEST_CASE("SATA SSDs on three ports: error and ordering as documented") {
+    const StudyResult& s = study();
+    INFO("median " << s.median_abs_error_pct << "%, tau " << s.kendall_tau << ", baseline "
+                   << s.baseline_median_abs_error_pct << "%");
+    // 29.5% and 0.14 when encoded (docs/model.md section 10: steady-state write rates against
+    // drives written faster, the estimated QD1 latencies on AHCI, the M1015 with many jobs).
+    // The bounds keep them from getting worse unnoticed; better is welcome (then tighten them).
+    CHECK(s.median_abs_error_pct <= 31.0);
+    CHECK(s.kendall_tau >= 0.1);
+    // The rule of thumb (one drive's data-sheet IOPS at every load) misses by about 90%.
+    CHECK(s.baseline_median_abs_error_pct > 2.0 * s.median_abs_error_pct);
+}
