@@ -1,5 +1,6 @@
 #include "advisor/dominance.h"
 
+#include "components/hdd_model.h"
 #include "components/ssd_model.h"
 
 #include <set>
@@ -28,7 +29,8 @@ bool hdd_at_least(const HddSpec& a, const HddSpec& b) {
            a.media_rate_inner_Bps >= b.media_rate_inner_Bps &&
            a.command_overhead_s <= b.command_overhead_s && a.cache_bytes >= b.cache_bytes &&
            a.cache_segments >= b.cache_segments && a.read_ahead >= b.read_ahead &&
-           a.queue_depth >= b.queue_depth;
+           a.queue_depth >= b.queue_depth &&
+           hdd_max_buffered_writes(a) >= hdd_max_buffered_writes(b);
 }
 
 bool ssd_at_least(const SsdSpec& a, const SsdSpec& b) {

@@ -4,6 +4,7 @@
 
 #include "catalog/column_builders.h"
 #include "catalog/columns.h"
+#include "components/hdd_model.h"
 #include "units/units.h"
 
 namespace raidadv::catalog_detail {
@@ -94,6 +95,9 @@ std::vector<Column<E>> make_drive_columns() {
         int_column<E>(
             "cache_segments", "cache_segments", 1, 1024,
             [](E& e) -> int& { return e.spec.hdd.cache_segments; }, kHddOptional),
+        int_column<E>(
+            "write_cache_writes", "write_cache_writes", 1, kMaxBufferedWrites,
+            [](E& e) -> int& { return e.spec.hdd.write_cache_writes; }, kHddOptional),
         bool_column<E>(
             "read_ahead", "read_ahead", [](E& e) -> bool& { return e.spec.hdd.read_ahead; },
             kHddOptional),

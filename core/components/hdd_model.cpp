@@ -84,9 +84,15 @@ double hdd_mean_access_time(const HddSpec& hdd, double bytes, double span, doubl
            hdd_transfer_time(hdd, bytes, span);
 }
 
+int hdd_max_buffered_writes(const HddSpec& hdd) {
+    return hdd.write_cache_writes > 0 ? std::min(hdd.write_cache_writes, kMaxBufferedWrites)
+                                      : kMaxBufferedWrites;
+}
+
 int hdd_write_cache_window(const HddSpec& hdd, double bytes) {
     const double held = hdd.cache_bytes / std::max(units::sector, bytes);
-    return static_cast<int>(std::clamp(std::floor(held), 1.0, double{kMaxBufferedWrites}));
+    return static_cast<int>(
+        std::clamp(std::floor(held), 1.0, static_cast<double>(hdd_max_buffered_writes(hdd))));
 }
 
 HddPositioning::HddPositioning(const HddSpec& hdd, double span, bool write, int candidates,

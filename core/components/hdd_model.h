@@ -87,4 +87,10 @@ inline constexpr int kMaxBufferedWrites = 512;
 /// kMaxBufferedWrites, at least 1.
 int hdd_write_cache_window(const HddSpec& hdd, double bytes);
 
+/// The most writes the drive's write cache holds whatever their size: its write_cache_writes
+/// where the data sheet or manual gives it (Fujitsu MHK2120AT product manual 6.6: the cache keeps
+/// "the last write command"; Seagate ST3655 product manual C.5.2: writes go to "the write
+/// segment"), else kMaxBufferedWrites.
+int hdd_max_buffered_writes(const HddSpec& hdd);
+
 }  // namespace raidadv

@@ -35,6 +35,9 @@ struct HddSpec {
     double command_overhead_s = 0.2e-3;   ///< controller overhead per command
     double cache_bytes = 8.0 * 1024 * 1024;
     int cache_segments = 16;  ///< read-ahead segments (sequential streams the cache holds)
+    /// Most write commands its write cache holds at once (a drive that keeps only "the last write
+    /// command": 1); 0 = not given: as many as cache_bytes holds, at most kMaxBufferedWrites.
+    int write_cache_writes = 0;
     bool read_ahead = true;
     int queue_depth = 1;  ///< NCQ/TCQ depth the drive reorders; 1 = FCFS only
 };

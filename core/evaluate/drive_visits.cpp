@@ -56,7 +56,7 @@ DriveVisits::DriveVisits(const System& sys, const Workload& wl, const Geometry& 
     drive_cache_ = uses_drive_write_cache(sys, wl);
     if (drive_cache_) {
         pos_destage_ = std::make_shared<PositioningMemo>(
-            cached_positioning(sys.drive.hdd, span_, true, kMaxBufferedWrites));
+            cached_positioning(sys.drive.hdd, span_, true, hdd_max_buffered_writes(sys.drive.hdd)));
     }
 }
 

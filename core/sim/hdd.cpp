@@ -23,7 +23,8 @@ Hdd::Hdd(const HddSpec& spec, double capacity_bytes, double phase)
       phase_(phase),
       rev_s_(hdd_revolution_time(spec)),
       r0_(spec.media_rate_outer_Bps),
-      k_(spec.media_rate_outer_Bps - spec.media_rate_inner_Bps) {
+      k_(spec.media_rate_outer_Bps - spec.media_rate_inner_Bps),
+      max_dirty_(hdd_max_buffered_writes(spec)) {
     const int n = std::max(1, spec.cache_segments);
     segment_bytes_ = spec.cache_bytes / n;
     if (spec.read_ahead && segment_bytes_ > 0.0) {
@@ -150,7 +151,7 @@ Hdd::Plan Hdd::plan(const HddIo& io, double now) const {
 }
 
 bool Hdd::fits(const HddIo& io) const {
-    return dirty_.empty() || (static_cast<int>(dirty_.size()) < kMaxBufferedWrites &&
+    return dirty_.empty() || (static_cast<int>(dirty_.size()) < max_dirty_ &&
                               dirty_bytes_ + io.bytes <= spec_.cache_bytes);
 }
 
@@ -186,7 +187,7 @@ void Hdd::finish() {
 
 std::optional<HddStart> Hdd::start_destage(double now) {
     // The quickest to reach of the buffered writes (shortest access time first).
-    const std::size_t n = std::min(dirty_.size(), static_cast<std::size_t>(kMaxBufferedWrites));
+    const std::size_t n = std::min(dirty_.size(), static_cast<std::size_t>(max_dirty_));
     std::size_t best = 0;
     Plan best_plan = plan(dirty_.front(), now);
     for (std::size_t i = 1; i < n; ++i) {
@@ -300,7 +301,7 @@ std::optional<HddStart> Hdd::start_next(double now) {
     }
     // Reads first; the buffered writes when nothing else waits, when a write waits for room, or
     // ahead of the queue once the buffer is half full (high-water mark, hdd.h).
-    const bool high = 2 * dirty_.size() >= static_cast<std::size_t>(kMaxBufferedWrites) ||
+    const bool high = 2 * dirty_.size() >= static_cast<std::size_t>(max_dirty_) ||
                       2.0 * dirty_bytes_ >= spec_.cache_bytes;
     if (!dirty_.empty() &&
         ((fg_.empty() && bg_.empty()) || !held_.empty() || high || flushes_queued_ > 0)) {

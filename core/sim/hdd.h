@@ -16,8 +16,8 @@
 // - writes: a write starting where the previous write ended, head still there, streams through
 //   the drive's buffer with no positioning;
 // - write cache (WCE, set_write_cache): a write is taken into the buffer while it has room
-//   (Fujitsu MHW2040AC product manual 6.5; at most kMaxBufferedWrites writes, cache_bytes in all)
-//   and is complete for the host; the drive serves its queue (reads, destage of a controller)
+//   (Fujitsu MHW2040AC product manual 6.5; at most hdd_max_buffered_writes writes, cache_bytes in
+//   all) and is complete for the host; the drive serves its queue (reads, destage of a controller)
 //   first and destages buffered writes, the quickest to reach first, when the queue is empty, a
 //   write waits for room, or the buffer is half full (high-water mark: Varma & Jacobson,
 //   "Destage algorithms for disk arrays with non-volatile caches", ISCA 1995).
@@ -29,6 +29,7 @@
 #include <utility>
 #include <vector>
 
+#include "components/hdd_model.h"
 #include "components/specs.h"
 
 namespace raidadv::sim {
@@ -133,6 +134,7 @@ class Hdd {
     int flushes_queued_ = 0;  ///< REQ_PREFLUSH writes in fg_ (the write cache goes first)
     // Write cache: buffered writes, writes waiting for room, the destage in service.
     bool write_cache_ = false;
+    int max_dirty_ = kMaxBufferedWrites;  ///< hdd_max_buffered_writes(spec_)
     std::deque<HddIo> dirty_, held_;
     double dirty_bytes_ = 0.0, destaging_bytes_ = 0.0, destaged_bytes_ = 0.0;
     std::vector<int> accepted_;
