@@ -189,6 +189,11 @@ void DriveVisits::add_ssd(const DriveAccess& a, std::vector<Visit>& visits) cons
     bw.detached = a.detached;
     flash.choice = bw.choice = mirror_choice(a.write, a.same_copy);
     flash.stream_arrivals = bw.stream_arrivals = a.sequential;
+    if (ssd_reads_ahead(a.write, a.sequential)) {
+        // The drive has read a stream's next data from the flash before the command comes
+        // (ssd_model.h): the flash read loads its units but the request does not wait for it.
+        flash.detached = true;
+    }
     visits.push_back(flash);
     visits.push_back(bw);
 }

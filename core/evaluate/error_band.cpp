@@ -140,6 +140,10 @@ std::string outside_validation(const System& system, const Workload& workload) {
          (workload.sequential_fraction < 1.0 && ahead.applies(bytes, false)))) {
         add("no validation study measured a controller's read-ahead");
     }
+    if (system.drive.kind == DriveKind::Ssd && workload.read_fraction > 0.0 &&
+        workload.sequential_fraction > 0.0) {
+        add("no validation study measured an SSD's read-ahead");
+    }
     if (system.drive.kind == DriveKind::Ssd && system.ssd_state == SsdState::Fresh &&
         workload.read_fraction < 1.0) {
         add("no validation study measured fresh SSDs' writes");

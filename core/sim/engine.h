@@ -156,6 +156,8 @@ class Engine {
     static constexpr int kMdBitmap = -3;  ///< an md bitmap update (its page on every member)
     /// The controller's work for a row's destage (gather_row): no request waits for it.
     static constexpr int kDestageCommands = -4;
+    /// An SSD's read-ahead of a stream's next data (ssd_reads_ahead): no request waits for it.
+    static constexpr int kSsdReadAhead = -5;
     /// A record a ZFS stream has prefetched: read already, or the reads waiting for it.
     struct Prefetched {
         bool done = false;

@@ -376,6 +376,9 @@ void Engine::on_station(int station, int item, double now) {
             after_controller(item, now);
         }
     } else if ((station - 2) % 2 == 0) {
+        if (item == kSsdReadAhead) {
+            return;  // a read-ahead's flash read: its request went on already
+        }
         // SSD flash unit done: on to the drive's bandwidth stage.
         const Io& x = ios_[item];
         schedule(station + 1, stations_[static_cast<std::size_t>(station + 1)].arrive(
@@ -775,6 +778,16 @@ void Engine::enqueue_disk(int x, double now) {
                                       sys_.ssd_state == SsdState::Fresh);
     y.bw_s = d.bandwidth_s;
     const int st = 2 + 2 * y.disk;
+    if (ssd_reads_ahead(y.write, os_[y.os].sequential)) {
+        // The data were read ahead: the flash read loads a flash unit behind the requests
+        // (background), and the request goes on to the transfer (the analytic model's detached
+        // flash visit).
+        schedule(st, stations_[static_cast<std::size_t>(st)].arrive(kSsdReadAhead, d.flash_s, now,
+                                                                    true));
+        schedule(st + 1,
+                 stations_[static_cast<std::size_t>(st + 1)].arrive(x, y.bw_s, now, y.background));
+        return;
+    }
     schedule(st, stations_[static_cast<std::size_t>(st)].arrive(x, d.flash_s, now, y.background));
 }
 

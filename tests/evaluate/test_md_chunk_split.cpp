@@ -117,9 +117,11 @@ SCENARIO("md RAID 0 of NVMe drives: every chunk piece costs md's per-I/O CPU") {
         THEN("the 4 KiB chunk pays 256 pieces instead of 4 merged I/Os, on the request's path") {
             CHECK(small_md - small_merged == Approx(252 * 3e-6).epsilon(0.02));
         }
-        THEN("so a small chunk is slower than md's default, which it is not where nothing splits") {
+        THEN("so a small chunk is slower than md's default, where nothing splits it is faster") {
             CHECK(small_md > 2.0 * large_md);
-            CHECK(std::abs(small_merged - large_merged) < 0.3 * large_merged);
+            // Merged, the 4 KiB chunk spreads the MiB over four drives, 512 KiB over two; with the
+            // drives reading the stream ahead (ssd_reads_ahead) the transfers decide.
+            CHECK(small_merged < large_merged);
         }
         THEN("the simulator pays the same pieces") {
             sim::SimOptions o;
