@@ -27,9 +27,10 @@ bool hdd_at_least(const HddSpec& a, const HddSpec& b) {
            a.write_seek_extra_s <= b.write_seek_extra_s &&
            a.media_rate_outer_Bps >= b.media_rate_outer_Bps &&
            a.media_rate_inner_Bps >= b.media_rate_inner_Bps &&
-           a.command_overhead_s <= b.command_overhead_s && a.cache_bytes >= b.cache_bytes &&
-           a.cache_segments >= b.cache_segments && a.read_ahead >= b.read_ahead &&
-           a.queue_depth >= b.queue_depth &&
+           a.command_overhead_s <= b.command_overhead_s &&
+           hdd_command_overhead(a, true) <= hdd_command_overhead(b, true) &&
+           a.cache_bytes >= b.cache_bytes && a.cache_segments >= b.cache_segments &&
+           a.read_ahead >= b.read_ahead && a.queue_depth >= b.queue_depth &&
            hdd_max_buffered_writes(a) >= hdd_max_buffered_writes(b);
 }
 

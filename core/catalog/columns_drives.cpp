@@ -90,6 +90,9 @@ std::vector<Column<E>> make_drive_columns() {
             "command_overhead_ms", "command_overhead_s", u::ms, 0.0, 20.0,
             [](E& e) -> double& { return e.spec.hdd.command_overhead_s; }, kHdd),
         real_column<E>(
+            "write_command_overhead_ms", "write_command_overhead_s", u::ms, 0.0, 20.0,
+            [](E& e) -> double& { return e.spec.hdd.write_command_overhead_s; }, kHddOptional),
+        real_column<E>(
             "cache_mib", "cache_bytes", u::MiB, 0.0, 65536.0,
             [](E& e) -> double& { return e.spec.hdd.cache_bytes; }, kHdd),
         int_column<E>(

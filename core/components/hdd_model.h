@@ -75,6 +75,13 @@ class HddPositioning {
     std::vector<TimeMoments> table_;  // index n-1 -> moments with n candidates
 };
 
+/// The drive's overhead for one command: a write's own where given (write_command_overhead_s),
+/// else the drive's command overhead.
+inline double hdd_command_overhead(const HddSpec& hdd, bool write) {
+    return write && hdd.write_command_overhead_s >= 0.0 ? hdd.write_command_overhead_s
+                                                        : hdd.command_overhead_s;
+}
+
 /// Most buffered writes a drive's write cache reorders among. estimated: no datasheet gives the
 /// firmware's bound; 512 is what a 16 MiB buffer holds of 32 KiB writes, and it bounds the
 /// simulator's search.

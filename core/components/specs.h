@@ -33,6 +33,9 @@ struct HddSpec {
     double media_rate_outer_Bps = 100e6;  ///< sustained media rate, outer zone
     double media_rate_inner_Bps = 50e6;   ///< sustained media rate, inner zone
     double command_overhead_s = 0.2e-3;   ///< controller overhead per command
+    /// Overhead of a write command where the data sheet gives it apart from reads' (read 0.3 ms,
+    /// write 0.5 ms, say); < 0 = not given: command_overhead_s.
+    double write_command_overhead_s = -1.0;
     double cache_bytes = 8.0 * 1024 * 1024;
     int cache_segments = 16;  ///< read-ahead segments (sequential streams the cache holds)
     /// Most write commands its write cache holds at once (a drive that keeps only "the last write

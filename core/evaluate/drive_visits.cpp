@@ -118,7 +118,7 @@ void DriveVisits::add(const DriveAccess& a, std::vector<Visit>& visits) const {
         const HddSpec& hdd = sys_.drive.hdd;
         const double t = hdd_transfer_time(hdd, a.mean_bytes, span_);
         const double wait = hdd_rewrite_wait(hdd, t);
-        const double overhead = hdd.command_overhead_s;
+        const double overhead = hdd_command_overhead(hdd, a.write);
         // derived: the transfer, and the fresh share of the least of the positioning (as the
         // plain write's floor finds it) and the wait (nothing for a pipelined window, whose
         // positioning may be done ahead: hdd_service); nothing is hidden here.
@@ -153,7 +153,7 @@ void DriveVisits::add_log_block(const DriveAccess& a, Visit& v) const {
     const double wait = hdd_revolution_time(hdd);
     // zil.c, zil_lwb_write_done: zio_flush after the write, a second command (SYNCHRONIZE
     // CACHE / FLUSH CACHE) the drive completes once the block is on the media.
-    const double overhead = 2.0 * hdd.command_overhead_s;
+    const double overhead = hdd_command_overhead(hdd, true) + hdd.command_overhead_s;
     const std::shared_ptr<const DriveIoCounts> drive_ios = drive_ios_;
     const std::shared_ptr<const double> log_ios = log_ios_;
     auto random = v.service.at;
@@ -307,7 +307,7 @@ HddServicePlan DriveVisits::hdd_plan(const DriveAccess& a, bool cached,
     p.window = static_cast<double>(hdd_write_cache_window(hdd, command_bytes));
     p.min_candidates = cached ? p.window : a.detached ? static_cast<double>(hdd.queue_depth) : 1.0;
     p.depth = static_cast<double>(std::max(1, hdd.queue_depth));
-    p.overhead = hdd.command_overhead_s;
+    p.overhead = hdd_command_overhead(hdd, a.write);
     p.transfer = hdd_transfer_time(hdd, command_bytes, span);
     p.rewrite_wait = hdd_rewrite_wait(hdd, p.transfer);
     const double segment = hdd.cache_bytes / std::max(1, hdd.cache_segments);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "components/hdd_model.h"
 #include "system/raid_software.h"
 
 namespace raidadv {
@@ -78,7 +79,7 @@ Visit drive_link_visit(int station, const System& sys, int links, const DriveAcc
         // The write responds when the drive holds its data: the link transfer, then the
         // drive's command processing (the media work is the drive visit's destage).
         link.overlapped = false;
-        link.service.parts.delay_s = sys.drive.hdd.command_overhead_s;
+        link.service.parts.delay_s = hdd_command_overhead(sys.drive.hdd, true);
     }
     return link;
 }

@@ -90,7 +90,8 @@ MdBitmapVisits::Flush MdBitmapVisits::flush(const OsRequest& r, double x) const 
         return {};
     }
     const HddSpec& hdd = d.hdd;
-    const double access = hdd.command_overhead_s + hdd_mean_random_seek(hdd, wl.span_fraction) +
+    const double access = hdd_command_overhead(hdd, true) +
+                          hdd_mean_random_seek(hdd, wl.span_fraction) +
                           hdd_revolution_time(hdd) / 2.0 +
                           hdd_transfer_time(hdd, kMdBitmapPageBytes, wl.span_fraction);
     // (the writes of one bitmap's array spread over its drives)

@@ -798,7 +798,8 @@ void Engine::cached_write(int x, double now) {
     if (!write_back_) {
         admitted_ += y.bytes;  // warm-up accounting (engine.cpp steady) of the cache in front
     }
-    events_.push(std::max(now, y.link_end) + sys_.drive.hdd.command_overhead_s, kIoDone, x);
+    events_.push(std::max(now, y.link_end) + hdd_command_overhead(sys_.drive.hdd, true), kIoDone,
+                 x);
 }
 
 void Engine::disk_done(int disk, double now) {

@@ -108,7 +108,7 @@ double Hdd::positioning(double lba, double t, bool write) const {
 
 Hdd::Plan Hdd::plan(const HddIo& io, double now) const {
     Plan p;
-    const double tp = now + spec_.command_overhead_s;  // positioning starts after the command
+    const double tp = now + hdd_command_overhead(spec_, io.write);  // positioning starts after it
     const double b = io.offset;
     const double e = io.offset + io.bytes;
     p.media_from = b;
@@ -200,7 +200,7 @@ std::optional<HddStart> Hdd::start_destage(double now) {
     const HddIo io = dirty_[best];
     dirty_.erase(dirty_.begin() + static_cast<std::ptrdiff_t>(best));
     const bool streaming = io.offset == last_write_end_;
-    const double tp = now + (streaming ? 0.0 : spec_.command_overhead_s);
+    const double tp = now + (streaming ? 0.0 : hdd_command_overhead(spec_, true));
     leave_read_ahead(tp);
     HddStart st;
     st.id = -1;  // the host has had its completion
@@ -309,7 +309,7 @@ std::optional<HddStart> Hdd::start_next(double now) {
     }
     const auto [io, p] = take_next(now);
     const bool streaming_write = io.write && io.offset == last_write_end_;
-    const double tp = now + (streaming_write ? 0.0 : spec_.command_overhead_s);
+    const double tp = now + (streaming_write ? 0.0 : hdd_command_overhead(spec_, io.write));
     const double e = io.offset + io.bytes;
     HddStart st;
     st.id = io.id;

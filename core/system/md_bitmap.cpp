@@ -96,7 +96,7 @@ double md_bitmap_page_s(const System& system, double span_fraction) {
         return w.flash_s + w.bandwidth_s;
     }
     const double n = md_bitmap_shape(system).update_drives;
-    return d.hdd.command_overhead_s + hdd_mean_random_seek(d.hdd, span_fraction) +
+    return hdd_command_overhead(d.hdd, true) + hdd_mean_random_seek(d.hdd, span_fraction) +
            hdd_revolution_time(d.hdd) * n / (n + 1.0) +
            hdd_transfer_time(d.hdd, kMdBitmapPageBytes, span_fraction);
 }
