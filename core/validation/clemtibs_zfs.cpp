@@ -131,10 +131,7 @@ void add_capacity(StudyResult& study, const StudyInputs& in, const System& raidz
 
 StudyResult run_clemtibs_zfs(const Catalog& catalog, const std::filesystem::path& dir) {
     const StudyInputs in = load_study(catalog, dir, kStudy);
-    StudyResult study;
-    study.name = kStudy;
-    study.title = in.measured.value("title", "");
-    study.year = in.measured.value("year", 0);
+    StudyResult study = begin_study(in, kStudy);
     const System& raidz2 = system_named(in.project, kRaidz2);
     const System& draid2 = system_named(in.project, kDraid2);
     add_capacity(study, in, raidz2, draid2);

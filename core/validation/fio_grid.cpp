@@ -1,6 +1,12 @@
 #include "validation/fio_grid.h"
 
 #include <algorithm>
+#include <cmath>
+#include <map>
+#include <tuple>
+
+#include "validation/baseline.h"
+#include "validation/statistics.h"
 
 namespace raidadv::validation {
 
@@ -59,6 +65,53 @@ void add_fio_series(StudyResult& study, const std::string& chart, const std::str
     if (!s.x.empty()) {
         study.series.push_back(s);
     }
+}
+
+Figure& add_fio_figure(StudyResult& study, const StudyInputs& in, const FioFigure& f,
+                       const System& system, const Workload& workload, double predicted) {
+    const double base = f.latency ? 0.0 : baseline_iops(system, workload.read_fraction);
+    Figure& fig = add_figure(study, in, f.id, f.config + ": " + f.test, predicted, base);
+    fig.evidence = evidence_class(system, workload);
+    return fig;
+}
+
+std::vector<double> predict_fio_figures(
+    StudyResult& study, const StudyInputs& in, const std::vector<FioFigure>& figs,
+    const std::function<std::string(const std::string& config)>& system_of,
+    const std::function<const Workload&(bool read)>& workload_of,
+    const std::function<std::string(const FioFigure& f, double predicted)>& note_of) {
+    std::vector<double> predicted;
+    for (const auto& f : figs) {
+        const System& s = system_named(in.project, system_of(f.config));
+        const Workload& w = workload_of(f.read);
+        const double p = fio_value(f, fio_point(s, w, f.depth, f.jobs));
+        predicted.push_back(p);
+        Figure& fig = add_fio_figure(study, in, f, s, w, p);
+        if (std::abs(fig.error_pct()) > 35.0) {
+            fig.note = note_of(f, p);
+        }
+    }
+    return predicted;
+}
+
+double mean_tau_per_load_point(const std::vector<FioFigure>& figs,
+                               const std::vector<double>& predicted,
+                               const std::function<bool(const std::string& config)>& ranked) {
+    std::map<std::tuple<bool, int, int>, std::pair<std::vector<double>, std::vector<double>>>
+        points;
+    for (std::size_t i = 0; i < figs.size(); ++i) {
+        const FioFigure& f = figs[i];
+        if (!f.latency && ranked(f.config)) {
+            auto& p = points[{f.read, f.depth, f.jobs}];
+            p.first.push_back(f.measured);
+            p.second.push_back(predicted[i]);
+        }
+    }
+    double sum = 0.0;
+    for (const auto& [key, p] : points) {
+        sum += kendall_tau(p.first, p.second);
+    }
+    return points.empty() ? std::nan("") : sum / static_cast<double>(points.size());
 }
 
 }  // namespace raidadv::validation

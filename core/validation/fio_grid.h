@@ -3,6 +3,7 @@
 // figure per file and direction (IOPS), plus the mean latency at numjobs 1. Each load point is
 // predicted as `iodepth x numjobs` outstanding requests submitted by `numjobs` threads.
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -31,6 +32,27 @@ PointMetrics fio_point(const System& system, Workload workload, int depth, int j
 
 /// The figure's predicted value: IOPS, or the mean response in ms.
 double fio_value(const FioFigure& f, const PointMetrics& p);
+
+/// Adds the figure `f` predicted as `predicted` on `system` under `workload`: its rule-of-thumb
+/// baseline (IOPS figures only) and its evidence class.
+Figure& add_fio_figure(StudyResult& study, const StudyInputs& in, const FioFigure& f,
+                       const System& system, const Workload& workload, double predicted);
+
+/// Predicts and adds every figure of `figs`: on the project system `system_of(config)` names,
+/// under `workload_of(read)`; `note_of(figure, predicted)` explains a miss of over 35%. Returns
+/// the predictions, in the figures' order.
+std::vector<double> predict_fio_figures(
+    StudyResult& study, const StudyInputs& in, const std::vector<FioFigure>& figs,
+    const std::function<std::string(const std::string& config)>& system_of,
+    const std::function<const Workload&(bool read)>& workload_of,
+    const std::function<std::string(const FioFigure& f, double predicted)>& note_of);
+
+/// The mean over the load points (direction, iodepth, numjobs) of Kendall's tau between the
+/// measured and predicted IOPS of the configurations `ranked` accepts at that point (derived:
+/// such a study ranks drives and modes under the same load, not load points); NaN if none.
+double mean_tau_per_load_point(const std::vector<FioFigure>& figs,
+                               const std::vector<double>& predicted,
+                               const std::function<bool(const std::string& config)>& ranked);
 
 /// "reads, 4 KiB: IOPS against outstanding I/Os (numjobs 1)"-style series over the grid's
 /// numjobs-1 column and its iodepth-1 row, measured and predicted, for the study's charts.

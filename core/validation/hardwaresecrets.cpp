@@ -14,10 +14,7 @@ namespace raidadv::validation {
 
 StudyResult run_hardwaresecrets(const Catalog& catalog, const std::filesystem::path& dir) {
     const StudyInputs in = load_study(catalog, dir, "hardwaresecrets");
-    StudyResult study;
-    study.name = "hardwaresecrets";
-    study.title = in.measured.value("title", "");
-    study.year = in.measured.value("year", 0);
+    StudyResult study = begin_study(in, "hardwaresecrets");
     study.profile =
         "Catalog profile: samsung-hd080hj drives on sata-3g lanes, intel-ich7r host RAID, "
         "intel-dmi, intel-core2-x6800-xp host. Nothing calibrated. HD Tach's average rate is "

@@ -458,10 +458,7 @@ void add_cost_conclusions(const HauserRun& h, StudyResult& study) {
 
 StudyResult run_hauser_1996(const Catalog& catalog, const std::filesystem::path& dir) {
     const StudyInputs in = load_study(catalog, dir, "hauser-1996");
-    StudyResult study;
-    study.name = "hauser-1996";
-    study.title = in.measured.value("title", "");
-    study.year = in.measured.value("year", 0);
+    StudyResult study = begin_study(in, "hauser-1996");
     study.profile =
         "Catalog profile: seagate-st31200w drives (one per fast wide SCSI bus), sun-ssa-101 "
         "controller (software RAID on the host), fc-25 host link, sun-sparcstation20-solaris host. "

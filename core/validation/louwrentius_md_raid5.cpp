@@ -97,10 +97,7 @@ std::string miss_note(const FioFigure& f, double predicted) {
 
 StudyResult run_louwrentius_md_raid5(const Catalog& catalog, const std::filesystem::path& dir) {
     const StudyInputs in = load_study(catalog, dir, kStudy);
-    StudyResult study;
-    study.name = kStudy;
-    study.title = in.measured.value("title", "");
-    study.year = in.measured.value("year", 0);
+    StudyResult study = begin_study(in, kStudy);
     const std::vector<FioFigure> figs = fio_figures(in);
     double cal_iops = 0.0;
     for (const auto& f : figs) {

@@ -8,14 +8,10 @@
 // calibrated.
 
 #include <cmath>
-#include <map>
 #include <string>
-#include <tuple>
 #include <vector>
 
-#include "validation/baseline.h"
 #include "validation/fio_grid.h"
-#include "validation/statistics.h"
 #include "validation/studies.h"
 
 namespace raidadv::validation {
@@ -149,28 +145,6 @@ std::string miss_note(const FioFigure& f, const Config& c, double predicted) {
     return faster ? ssd_faster_note(f, c) : ssd_slower_note(f, c);
 }
 
-/// The mean over the load points of Kendall's tau between the measured and predicted IOPS of
-/// the ranked configurations at that point (derived: the ranking the study makes is between
-/// drives and modes under the same load, not between load points).
-double mean_tau_per_load_point(const std::vector<FioFigure>& figs,
-                               const std::vector<double>& predicted) {
-    std::map<std::tuple<bool, int, int>, std::pair<std::vector<double>, std::vector<double>>>
-        points;
-    for (std::size_t i = 0; i < figs.size(); ++i) {
-        const FioFigure& f = figs[i];
-        if (!f.latency && ranked(config_of(f.config))) {
-            auto& p = points[{f.read, f.depth, f.jobs}];
-            p.first.push_back(f.measured);
-            p.second.push_back(predicted[i]);
-        }
-    }
-    double sum = 0.0;
-    for (const auto& [key, p] : points) {
-        sum += kendall_tau(p.first, p.second);
-    }
-    return points.empty() ? std::nan("") : sum / static_cast<double>(points.size());
-}
-
 void add_series(StudyResult& study, const std::vector<FioFigure>& figs,
                 const std::vector<double>& predicted) {
     const std::vector<std::pair<std::string, std::string>> lines = {
@@ -195,30 +169,18 @@ void add_series(StudyResult& study, const std::vector<FioFigure>& figs,
 
 StudyResult run_louwrentius_p420i_cache(const Catalog& catalog, const std::filesystem::path& dir) {
     const StudyInputs in = load_study(catalog, dir, kStudy);
-    StudyResult study;
-    study.name = kStudy;
-    study.title = in.measured.value("title", "");
-    study.year = in.measured.value("year", 0);
+    StudyResult study = begin_study(in, kStudy);
     std::vector<FioFigure> figs;
     for (const auto& f : fio_figures(in)) {
         if (compared(f, config_of(f.config))) {
             figs.push_back(f);
         }
     }
-    std::vector<double> predicted;
-    for (const auto& f : figs) {
-        const Config c = config_of(f.config);
-        const System& s = system_named(in.project, c.system);
-        const Workload& w = workload_of(in, f.read);
-        const double p = fio_value(f, fio_point(s, w, f.depth, f.jobs));
-        predicted.push_back(p);
-        const double base = f.latency ? 0.0 : baseline_iops(s, w.read_fraction);
-        Figure& fig = add_figure(study, in, f.id, f.config + ": " + f.test, p, base);
-        fig.evidence = evidence_class(s, w);
-        if (std::abs(fig.error_pct()) > 35.0) {
-            fig.note = miss_note(f, c, p);
-        }
-    }
+    const std::vector<double> predicted = predict_fio_figures(
+        study, in, figs,
+        [](const std::string& config) -> std::string { return config_of(config).system; },
+        [&in](bool read) -> const Workload& { return workload_of(in, read); },
+        [](const FioFigure& f, double p) { return miss_note(f, config_of(f.config), p); });
     study.profile =
         "Project profile (resources/validation/" + std::string(kStudy) +
         ".json): catalog rows samsung-860-pro-1tb (capacity measured not stated) and "
@@ -230,7 +192,8 @@ StudyResult run_louwrentius_p420i_cache(const Catalog& catalog, const std::files
         "threads over the whole device. Nothing is calibrated. The 860 PRO's 20 writes with "
         "its write cache disabled are left out (an SSD with its own write cache off is no "
         "configuration the project can state); its reads of that run are compared.";
-    study.kendall_tau = mean_tau_per_load_point(figs, predicted);
+    study.kendall_tau = mean_tau_per_load_point(
+        figs, predicted, [](const std::string& config) { return ranked(config_of(config)); });
     study.kendall_basis =
         "mean over the 32 load points (reads and writes, iodepth x numjobs) of the ranking by "
         "IOPS of the four SSD configurations with a cached write path (860 PRO and D3-S4610, "

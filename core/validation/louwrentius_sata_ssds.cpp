@@ -6,14 +6,10 @@
 // (docs/validation/candidates/louwrentius-2019-sata-ssds-assumptions.md). Nothing is calibrated.
 
 #include <cmath>
-#include <map>
 #include <string>
-#include <tuple>
 #include <vector>
 
-#include "validation/baseline.h"
 #include "validation/fio_grid.h"
-#include "validation/statistics.h"
 #include "validation/studies.h"
 
 namespace raidadv::validation {
@@ -102,28 +98,6 @@ std::string miss_note(const FioFigure& f, const Config& c, double predicted) {
            "data-sheet parallelism) are below what this drive delivered on this port.";
 }
 
-/// The mean over the load points of Kendall's tau between the measured and predicted IOPS of
-/// the configurations at that point (derived: the ranking is between drives and ports under the
-/// same load, not between load points).
-double mean_tau_per_load_point(const std::vector<FioFigure>& figs,
-                               const std::vector<double>& predicted) {
-    std::map<std::tuple<bool, int, int>, std::pair<std::vector<double>, std::vector<double>>>
-        points;
-    for (std::size_t i = 0; i < figs.size(); ++i) {
-        const FioFigure& f = figs[i];
-        if (!f.latency) {
-            auto& p = points[{f.read, f.depth, f.jobs}];
-            p.first.push_back(f.measured);
-            p.second.push_back(predicted[i]);
-        }
-    }
-    double sum = 0.0;
-    for (const auto& [key, p] : points) {
-        sum += kendall_tau(p.first, p.second);
-    }
-    return points.empty() ? std::nan("") : sum / static_cast<double>(points.size());
-}
-
 void add_series(StudyResult& study, const std::vector<FioFigure>& figs,
                 const std::vector<double>& predicted) {
     for (const bool read : {true, false}) {
@@ -139,25 +113,13 @@ void add_series(StudyResult& study, const std::vector<FioFigure>& figs,
 
 StudyResult run_louwrentius_sata_ssds(const Catalog& catalog, const std::filesystem::path& dir) {
     const StudyInputs in = load_study(catalog, dir, kStudy);
-    StudyResult study;
-    study.name = kStudy;
-    study.title = in.measured.value("title", "");
-    study.year = in.measured.value("year", 0);
+    StudyResult study = begin_study(in, kStudy);
     const std::vector<FioFigure> figs = fio_figures(in);
-    std::vector<double> predicted;
-    for (const auto& f : figs) {
-        const Config& c = config_of(f.config);
-        const System& s = system_named(in.project, c.system);
-        const Workload& w = workload_of(in, f.read);
-        const double p = fio_value(f, fio_point(s, w, f.depth, f.jobs));
-        predicted.push_back(p);
-        const double base = f.latency ? 0.0 : baseline_iops(s, w.read_fraction);
-        Figure& fig = add_figure(study, in, f.id, f.config + ": " + f.test, p, base);
-        fig.evidence = evidence_class(s, w);
-        if (std::abs(fig.error_pct()) > 35.0) {
-            fig.note = miss_note(f, c, p);
-        }
-    }
+    const std::vector<double> predicted = predict_fio_figures(
+        study, in, figs,
+        [](const std::string& config) -> std::string { return config_of(config).system; },
+        [&in](bool read) -> const Workload& { return workload_of(in, read); },
+        [](const FioFigure& f, double p) { return miss_note(f, config_of(f.config), p); });
     study.profile =
         "Project profile (resources/validation/" + std::string(kStudy) +
         ".json): catalog rows intel-d3-s4610-1.92tb and samsung-pm883-3.84tb (the 480 GB "
@@ -166,7 +128,8 @@ StudyResult run_louwrentius_sata_ssds(const Catalog& catalog, const std::filesys
         "AHCI, a SATA 3 Gb/s port) or lsi-9211-8i (the M1015's SAS2008, SATA 6 Gb/s), on the "
         "linux-server-2012 host. Every load point is iodepth x numjobs outstanding 4 KiB "
         "requests from numjobs threads over the whole device. Nothing is calibrated.";
-    study.kendall_tau = mean_tau_per_load_point(figs, predicted);
+    study.kendall_tau =
+        mean_tau_per_load_point(figs, predicted, [](const std::string&) { return true; });
     study.kendall_basis =
         "mean over the 32 load points (reads and writes, iodepth x numjobs) of the ranking by "
         "IOPS of the eight drive-and-port configurations";

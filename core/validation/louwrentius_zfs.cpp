@@ -91,10 +91,7 @@ std::string miss_note(bool read, bool faster) {
 
 StudyResult run_louwrentius_zfs(const Catalog& catalog, const std::filesystem::path& dir) {
     const StudyInputs in = load_study(catalog, dir, kStudy);
-    StudyResult study;
-    study.name = kStudy;
-    study.title = in.measured.value("title", "");
-    study.year = in.measured.value("year", 0);
+    StudyResult study = begin_study(in, kStudy);
     const System& w18 = system_named(in.project, kWide18);
     const System& w6 = system_named(in.project, kWide6);
     const System& z3 = system_named(in.project, kRaidz3);

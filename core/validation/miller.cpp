@@ -136,10 +136,7 @@ void add_conclusions(StudyResult& study, const Series& best_line, const Series& 
 
 StudyResult run_miller(const Catalog& catalog, const std::filesystem::path& dir) {
     const StudyInputs in = load_study(catalog, dir, "miller", /*has_project=*/false);
-    StudyResult study;
-    study.name = "miller";
-    study.title = in.measured.value("title", "");
-    study.year = in.measured.value("year", 0);
+    StudyResult study = begin_study(in, "miller");
     const auto& m = in.measured;
     const double best_c = m.at("best_case").at("coefficient").get<double>();
     const double best_e = m.at("best_case").at("exponent").get<double>();

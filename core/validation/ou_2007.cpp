@@ -128,10 +128,7 @@ void add_ranking_and_series(const StudyInputs& in, StudyResult& study) {
 
 StudyResult run_ou_2007(const Catalog& catalog, const std::filesystem::path& dir) {
     const StudyInputs in = load_study(catalog, dir, "ou-2007");
-    StudyResult study;
-    study.name = "ou-2007";
-    study.title = in.measured.value("title", "");
-    study.year = in.measured.value("year", 0);
+    StudyResult study = begin_study(in, "ou-2007");
     study.profile =
         "Catalog profile: seagate-st3500641as drives on sata-3g lanes, intel-ich8r host RAID "
         "(write-back cache in host RAM; the drives' own write caches left on, as host RAID "

@@ -84,4 +84,12 @@ std::string significant(double v, int digits) {
     return s.str();
 }
 
+StudyResult begin_study(const StudyInputs& inputs, const std::string& name) {
+    StudyResult study;
+    study.name = name;
+    study.title = inputs.measured.value("title", "");
+    study.year = inputs.measured.value("year", 0);
+    return study;
+}
+
 }  // namespace raidadv::validation

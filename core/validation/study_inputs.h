@@ -35,6 +35,9 @@ const Workload& workload_named(const Project& project, const std::string& name);
 /// `v` with `digits` significant digits, for the evidence texts ("0.122", "172").
 std::string significant(double v, int digits);
 
+/// A study's result with its name, and the title and year its .measured.json gives.
+StudyResult begin_study(const StudyInputs& inputs, const std::string& name);
+
 /// Adds a figure with its measurement looked up by id; throws InputError if it is missing.
 Figure& add_figure(StudyResult& study, const StudyInputs& inputs, const std::string& id,
                    const std::string& name, double predicted, double baseline,

@@ -22,20 +22,11 @@ constexpr const char* kIntel = "Intel D3-S4610 (SSDSC2KG48) behind P420i (RAID m
 constexpr const char* kHdd = "HGST HTS72101x 7200 rpm HDD behind P420i (RAID mode)";
 
 const StudyResult& study() {
-    const StudyResult* s = test::study_named(kStudy);
-    if (s == nullptr) {
-        FAIL("no study " << kStudy);
-    }
-    return *s;
+    return test::required_study(kStudy);
 }
 
 const Figure& figure(const std::string& config, const std::string& test) {
-    const std::string name = config + ": 4 KiB " + test;
-    const Figure* f = test::figure_named(study(), name);
-    if (f == nullptr) {
-        FAIL("no figure " << name);
-    }
-    return *f;
+    return test::required_figure(study(), config + ": 4 KiB " + test);
 }
 
 }  // namespace

@@ -18,20 +18,11 @@ namespace {
 constexpr const char* kStudy = "louwrentius-2019-sata-ssds";
 
 const StudyResult& study() {
-    const StudyResult* s = test::study_named(kStudy);
-    if (s == nullptr) {
-        FAIL("no study " << kStudy);
-    }
-    return *s;
+    return test::required_study(kStudy);
 }
 
 const Figure& figure(const std::string& config, const std::string& test) {
-    const std::string name = config + ": 4 KiB " + test;
-    const Figure* f = test::figure_named(study(), name);
-    if (f == nullptr) {
-        FAIL("no figure " << name);
-    }
-    return *f;
+    return test::required_figure(study(), config + ": 4 KiB " + test);
 }
 
 }  // namespace

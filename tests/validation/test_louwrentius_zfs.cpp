@@ -17,19 +17,11 @@ namespace {
 constexpr const char* kStudy = "louwrentius-2014-zfs-24x4tb";
 
 const StudyResult& study() {
-    const StudyResult* s = test::study_named(kStudy);
-    if (s == nullptr) {
-        FAIL("no study " << kStudy);
-    }
-    return *s;
+    return test::required_study(kStudy);
 }
 
 const Figure& figure(const std::string& name) {
-    const Figure* f = test::figure_named(study(), name);
-    if (f == nullptr) {
-        FAIL("no figure " << name);
-    }
-    return *f;
+    return test::required_figure(study(), name);
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 #pragma once
 // The validation of every study, run once per test executable and shared by its test files.
 
+#include <stdexcept>
 #include <string>
 
 #include "catalog/catalog.h"
@@ -35,6 +36,25 @@ inline const validation::Figure* figure_named(const validation::StudyResult& stu
         }
     }
     return nullptr;
+}
+
+/// The study named `name`; throws (the test fails, naming it) if there is none.
+inline const validation::StudyResult& required_study(const std::string& name) {
+    const validation::StudyResult* s = study_named(name);
+    if (s == nullptr) {
+        throw std::runtime_error("no study " + name);
+    }
+    return *s;
+}
+
+/// The figure named `name` of `study`; throws (the test fails, naming it) if there is none.
+inline const validation::Figure& required_figure(const validation::StudyResult& study,
+                                                 const std::string& name) {
+    const validation::Figure* f = figure_named(study, name);
+    if (f == nullptr) {
+        throw std::runtime_error("no figure " + name + " in " + study.name);
+    }
+    return *f;
 }
 
 }  // namespace raidadv::test
