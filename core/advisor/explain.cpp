@@ -452,6 +452,17 @@ void ssd_reason(const Candidate& c, const Request& r, Explanation& e) {
           << " MB/s once that is full: the figures here are for writes that go on (a burst of a "
              "few GB runs faster).";
     }
+    const Workload& wl = r.workload;
+    if (wl.read_fraction > 0.0 && wl.sequential_fraction > 0.0) {
+        // components/ssd_model.h: a stream's next data are read from the flash ahead.
+        if (!s.str().empty()) {
+            s << " ";
+        }
+        s << "Sequential reads find their data already read ahead inside the SSD, so they wait "
+             "only for the transfer, not for the flash (about "
+          << plain_number(std::round(d.ssd.read_latency_s * 1e6))
+          << " us a random read waits); the flash reads still count against the drive.";
+    }
     const Wear& w = c.performance.wear;
     if (w.applies) {
         if (!s.str().empty()) {
