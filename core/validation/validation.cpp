@@ -70,6 +70,7 @@ ValidationReport run_validation(const Catalog& catalog, const std::filesystem::p
     report.studies.push_back(run_louwrentius_zfs(catalog, dir));
     report.studies.push_back(run_louwrentius_p420i_cache(catalog, dir));
     report.studies.push_back(run_louwrentius_sata_ssds(catalog, dir));
+    report.studies.push_back(run_louwrentius_ahci_hdds(catalog, dir));
     summarize(report);
     return report;
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""Extract louwrentius-2019-sata-ssds.measured.json from a clone of louwrentius/fio-plot.
+"""Extract louwrentius-2019-sata-ssds.measured.json (or, with --hdds,
+louwrentius-2019-ahci-hdds.measured.json) from a clone of louwrentius/fio-plot.
 
-Usage: extract_louwrentius_2019_sata_ssds.py FIO_PLOT_GIT_DIR > OUT.json
+Usage: extract_louwrentius_2019_sata_ssds.py FIO_PLOT_GIT_DIR [--hdds] > OUT.json
 Reads the raw fio JSON files with `git show 11f6ae4b:<path>` (the data left the repository's
 HEAD later). Copies every IOPS figure of iodepth x numjobs in {1,4,16,64}^2 and the mean
 latency (lat_ns mean) at numjobs 1, for reads and writes; nothing is rounded but to 0.1 IOPS
@@ -31,6 +32,14 @@ CONFIGS = [
      "SERVER/IBM_M1015/SAMSUNG_PM883", "SAS HBA, SATA 6 Gb/s"),
 ]
 GRID = [1, 4, 16, 64]
+# The two disks on the MicroServer Gen10's AHCI ports: their grids stop at 32.
+HDD_CONFIGS = [
+    ("HGST 2.5-inch 7200 rpm 100 GB (HTS72101) on the MicroServer Gen10's AHCI port",
+     "HPMICROSERVERG10/SATA_AHCI_HGST_HTS72101_100GB_7K2RPM", "AHCI"),
+    ("Samsung SpinPoint F1 1 TB 7200 rpm on the MicroServer Gen10's AHCI port",
+     "HPMICROSERVERG10/SATA_AHCI_SAMSUNGF1_1TB_7K2RPM", "AHCI"),
+]
+HDD_GRID = [1, 4, 16, 32]
 
 
 def fio_json(repo, path):
@@ -41,11 +50,13 @@ def fio_json(repo, path):
 
 def main():
     repo = sys.argv[1]
+    hdds = "--hdds" in sys.argv[2:]
+    configs, grid = (HDD_CONFIGS, HDD_GRID) if hdds else (CONFIGS, GRID)
     figures = []
-    for config, folder, port in CONFIGS:
+    for config, folder, port in configs:
         for rw, word, key in (("randread", "read", "read"), ("randwrite", "write", "write")):
-            for depth in GRID:
-                for jobs in GRID:
+            for depth in grid:
+                for jobs in grid:
                     path = f"benchmark_data/{folder}/{rw}-{depth}-{jobs}.json"
                     j = fio_json(repo, path)
                     job = j["jobs"][0]
@@ -69,7 +80,8 @@ def main():
                                         "measured": round(job[key]["lat_ns"]["mean"] / 1e6, 4),
                                         "unit": "ms", **base,
                                         "note": "fio lat_ns mean converted to ms"})
-    print(json.dumps({"study": "louwrentius-2019-sata-ssds", "figures": figures}, indent=1))
+    name = "louwrentius-2019-ahci-hdds" if hdds else "louwrentius-2019-sata-ssds"
+    print(json.dumps({"study": name, "figures": figures}, indent=1))
 
 
 main()
