@@ -75,15 +75,19 @@ Figure& add_fio_figure(StudyResult& study, const StudyInputs& in, const FioFigur
     return fig;
 }
 
+const Workload& raw_device_workload(const StudyInputs& in, bool read) {
+    return workload_named(in.project, read ? "fio 4 KiB random reads, raw device"
+                                           : "fio 4 KiB random writes, raw device");
+}
+
 std::vector<double> predict_fio_figures(
     StudyResult& study, const StudyInputs& in, const std::vector<FioFigure>& figs,
     const std::function<std::string(const std::string& config)>& system_of,
-    const std::function<const Workload&(bool read)>& workload_of,
     const std::function<std::string(const FioFigure& f, double predicted)>& note_of) {
     std::vector<double> predicted;
     for (const auto& f : figs) {
         const System& s = system_named(in.project, system_of(f.config));
-        const Workload& w = workload_of(f.read);
+        const Workload& w = raw_device_workload(in, f.read);
         const double p = fio_value(f, fio_point(s, w, f.depth, f.jobs));
         predicted.push_back(p);
         Figure& fig = add_fio_figure(study, in, f, s, w, p);

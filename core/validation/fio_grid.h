@@ -38,13 +38,16 @@ double fio_value(const FioFigure& f, const PointMetrics& p);
 Figure& add_fio_figure(StudyResult& study, const StudyInputs& in, const FioFigure& f,
                        const System& system, const Workload& workload, double predicted);
 
+/// The project's workload of fio's 4 KiB random reads (or writes) on the raw device, as the
+/// Louwrentius single-drive and md studies name it.
+const Workload& raw_device_workload(const StudyInputs& in, bool read);
+
 /// Predicts and adds every figure of `figs`: on the project system `system_of(config)` names,
-/// under `workload_of(read)`; `note_of(figure, predicted)` explains a miss of over 35%. Returns
+/// under raw_device_workload; `note_of(figure, predicted)` explains a miss of over 35%. Returns
 /// the predictions, in the figures' order.
 std::vector<double> predict_fio_figures(
     StudyResult& study, const StudyInputs& in, const std::vector<FioFigure>& figs,
     const std::function<std::string(const std::string& config)>& system_of,
-    const std::function<const Workload&(bool read)>& workload_of,
     const std::function<std::string(const FioFigure& f, double predicted)>& note_of);
 
 /// The mean over the load points (direction, iodepth, numjobs) of Kendall's tau between the

@@ -33,11 +33,6 @@ std::string system_of(const std::string& config) {
                      "'");
 }
 
-const Workload& workload_of(const StudyInputs& in, bool read) {
-    return workload_named(in.project, read ? "fio 4 KiB random reads, raw device"
-                                           : "fio 4 KiB random writes, raw device");
-}
-
 /// Why a figure misses by more than 35%: the mechanism the residual points to.
 std::string miss_note(const FioFigure& f, double predicted) {
     // Whether the model is faster than the measurement (a time below it, a rate above it).
@@ -72,9 +67,8 @@ StudyResult run_louwrentius_ahci_hdds(const Catalog& catalog, const std::filesys
     const StudyInputs in = load_study(catalog, dir, kStudy);
     StudyResult study = begin_study(in, kStudy);
     const std::vector<FioFigure> figs = fio_figures(in);
-    const std::vector<double> predicted = predict_fio_figures(
-        study, in, figs, system_of,
-        [&in](bool read) -> const Workload& { return workload_of(in, read); }, miss_note);
+    const std::vector<double> predicted =
+        predict_fio_figures(study, in, figs, system_of, miss_note);
     study.profile =
         "Project profile (resources/validation/" + std::string(kStudy) +
         ".json): the P420i cache study's inline 2.5-inch 7200 rpm HGST disk (unchanged) and an "

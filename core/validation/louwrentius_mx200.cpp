@@ -41,11 +41,6 @@ System with_write_iops(System s, double write_iops) {
     return s;
 }
 
-const Workload& workload_of(const StudyInputs& in, bool read) {
-    return workload_named(in.project, read ? "fio 4 KiB random reads, raw device"
-                                           : "fio 4 KiB random writes, raw device");
-}
-
 bool is_calibration(const FioFigure& f) {
     return !f.read && f.config.find("single") != std::string::npos;
 }
@@ -63,7 +58,7 @@ double calibrated_write_iops(const StudyInputs& in, const std::vector<FioFigure>
         for (const auto& f : figs) {
             if (is_calibration(f)) {
                 const double p =
-                    fio_value(f, fio_point(s, workload_of(in, false), f.depth, f.jobs));
+                    fio_value(f, fio_point(s, raw_device_workload(in, false), f.depth, f.jobs));
                 sum += std::pow(std::log(p / f.measured), 2);
             }
         }
@@ -131,7 +126,7 @@ StudyResult run_louwrentius_mx200(const Catalog& catalog, const std::filesystem:
     std::vector<double> predicted, measured_iops, predicted_iops;
     for (const auto& f : figs) {
         const System s = with_write_iops(system_named(in.project, system_of(f.config)), write_iops);
-        const Workload& w = workload_of(in, f.read);
+        const Workload& w = raw_device_workload(in, f.read);
         const double p = fio_value(f, fio_point(s, w, f.depth, f.jobs));
         predicted.push_back(p);
         const double base = f.latency ? 0.0 : baseline_iops(s, w.read_fraction);

@@ -59,11 +59,6 @@ bool ranked(const Config& c) {
     return c.system != std::string(kHdd) && !c.cache_off;
 }
 
-const Workload& workload_of(const StudyInputs& in, bool read) {
-    return workload_named(in.project, read ? "fio 4 KiB random reads, raw device"
-                                           : "fio 4 KiB random writes, raw device");
-}
-
 std::string hdd_note(const FioFigure& f, bool faster) {
     if (f.read && faster) {
         return "HDD reads with 16 or more in flight: measured 113 IOPS (1.7x iodepth 1), "
@@ -179,7 +174,6 @@ StudyResult run_louwrentius_p420i_cache(const Catalog& catalog, const std::files
     const std::vector<double> predicted = predict_fio_figures(
         study, in, figs,
         [](const std::string& config) -> std::string { return config_of(config).system; },
-        [&in](bool read) -> const Workload& { return workload_of(in, read); },
         [](const FioFigure& f, double p) { return miss_note(f, config_of(f.config), p); });
     study.profile =
         "Project profile (resources/validation/" + std::string(kStudy) +

@@ -58,11 +58,6 @@ bool contains(const std::string& s, const char* part) {
     return s.find(part) != std::string::npos;
 }
 
-const Workload& workload_of(const StudyInputs& in, bool read) {
-    return workload_named(in.project, read ? "fio 4 KiB random reads, raw device"
-                                           : "fio 4 KiB random writes, raw device");
-}
-
 /// Why a figure misses by more than 35%: the mechanism the residual points to.
 std::string miss_note(const FioFigure& f, const Config& c, double predicted) {
     // Whether the model is faster than the measurement (a time below it, a rate above it).
@@ -118,7 +113,6 @@ StudyResult run_louwrentius_sata_ssds(const Catalog& catalog, const std::filesys
     const std::vector<double> predicted = predict_fio_figures(
         study, in, figs,
         [](const std::string& config) -> std::string { return config_of(config).system; },
-        [&in](bool read) -> const Workload& { return workload_of(in, read); },
         [](const FioFigure& f, double p) { return miss_note(f, config_of(f.config), p); });
     study.profile =
         "Project profile (resources/validation/" + std::string(kStudy) +
