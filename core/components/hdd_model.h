@@ -91,7 +91,7 @@ inline constexpr int kMaxBufferedWrites = 512;
 /// order: the buffer accepts writes while it has room (Fujitsu MHW2040AC product manual, 6.5
 /// "Write Cache") and the drive chooses the quickest of them (Ruemmler & Wilkes 1994, "immediate
 /// reporting"; shortest-access-time-first as for NCQ). derived: cache_bytes / bytes, bounded by
-/// kMaxBufferedWrites, at least 1.
+/// hdd_max_buffered_writes, at least 1.
 int hdd_write_cache_window(const HddSpec& hdd, double bytes);
 
 /// The most writes the drive's write cache holds whatever their size: its write_cache_writes

@@ -202,18 +202,23 @@ class Builder {
     /// there: the OS path per host I/O, the controller's command and data path, and the host
     /// link, on the request's path (there is no drive work to hide behind); no drive. As
     /// core/sim/engine_io.cpp serves a cache hit.
+    /// The controller's time to take `commands` host commands and their `bytes` into (or out of)
+    /// its cache: command processing and data path, no drive work.
+    double controller_intake_s(double commands, double bytes) const {
+        const ControllerSpec& ctl = sys_.controller;
+        return commands / ctl.max_iops + bytes / ctl.max_bandwidth_Bps;
+    }
+
     void add_cache_hit(double bytes, std::vector<Visit>& visits) const {
         const double max_io = std::max(units::sector, sys_.host.max_io_bytes);
         const double pieces = std::ceil(bytes / max_io - 1e-9);
-        const ControllerSpec& ctl = sys_.controller;
         const LinkSpec& link = sys_.host_link;
         visits.push_back(
             simple_visit(idx_.host_cpu, sys_.host.per_request_overhead_s * pieces, 1.0));
         if (read_cache_in_host(sys_)) {
             return;  // ZFS's ARC: in host memory, the OS path only
         }
-        visits.push_back(simple_visit(idx_.controller,
-                                      pieces / ctl.max_iops + bytes / ctl.max_bandwidth_Bps, 1.0));
+        visits.push_back(simple_visit(idx_.controller, controller_intake_s(pieces, bytes), 1.0));
         visits.push_back(simple_visit(
             idx_.host_link, pieces * link.command_overhead_s + bytes / link.bandwidth_Bps, 1.0));
     }
@@ -300,13 +305,11 @@ class Builder {
     /// commands, data and parity for it, and its drive work, where m is the dirty blocks a
     /// destage writes. As core/sim/engine_io.cpp (set_demands, gather_row).
     void add_gathered_write(double bytes, double probability, std::vector<Visit>& visits) const {
-        const ControllerSpec& ctl = sys_.controller;
         for (const auto& [req, weight] : transfer_shapes(mapping_, bytes, true, false, 1.0, 1)) {
             const HostWork work = host_work(sys_, software_raid_, req);
             visits.push_back(simple_visit(idx_.host_cpu, work.cpu_s, weight));
-            visits.push_back(simple_visit(
-                idx_.controller, req.pieces / ctl.max_iops + req.user_bytes / ctl.max_bandwidth_Bps,
-                weight));
+            visits.push_back(simple_visit(idx_.controller,
+                                          controller_intake_s(req.pieces, req.user_bytes), weight));
             visits.push_back(
                 host_link_visit(idx_.host_link, sys_, software_raid_, req, work, weight));
         }
