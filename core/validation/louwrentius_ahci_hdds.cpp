@@ -42,7 +42,7 @@ std::string miss_note(const FioFigure& f, double predicted) {
         return faster ? "Reads with several in flight: the model's shortest-access-time-first "
                         "reordering among the queued commands (NCQ depth 32, estimated) gains "
                         "more than this disk does (measured: the HGST 1.4x and the F1 1.8x "
-                        "their iodepth-1 rate at 32 in flight, the model about 2.5x and 2.2x)."
+                        "their iodepth-1 rate at 32 in flight, the model about 2.1x and 2.2x)."
                       : "Reads: predicted slower than measured; the estimated seek curve is "
                         "slower than this disk.";
     }

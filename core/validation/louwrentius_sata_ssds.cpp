@@ -80,7 +80,7 @@ std::string miss_note(const FioFigure& f, const Config& c, double predicted) {
     }
     if (faster && contains(port, "M1015") && f.jobs >= 4) {
         return "The M1015 with 4 or more jobs: measured reads fall to 41,000-58,000 IOPS "
-               "where one job reaches 63,000-74,000; the HBA's SATA path loses throughput to "
+               "where one job reaches 45,000-74,000; the HBA's SATA path loses throughput to "
                "many submitters, a cost the profile (lsi-9211-8i, 300,000 commands/s "
                "estimated) does not have.";
     }
