@@ -200,8 +200,8 @@ void print_text(std::ostream& out, const Project& project, const advisor::Reques
     out << "score: 100 = the best; 50 = half as good on the weighted average of the criteria.\n"
         << "mean resp.: geometric mean of the response times over the load points"
         << " (per point in --json).\n"
-        << "[speed tie]: its response time and the pick's lie within each other's 80% error "
-           "band.\n\n";
+        << "[speed tie]: its response time and the pick's differ by less than the model's 80% "
+           "error in comparing two configurations.\n\n";
     out << std::left << std::setw(5) << "rank" << std::setw(7) << "score" << std::setw(12)
         << "mean resp." << std::setw(12) << "cost" << std::setw(10) << "usable" << std::setw(11)
         << "P(loss)"

@@ -33,6 +33,35 @@ nlohmann::json number_or_null(double value) {
     return std::isfinite(value) ? nlohmann::json(value) : nlohmann::json(nullptr);
 }
 
+/// The residuals the error bands stand on and how often the figures fall inside them, per
+/// evidence class and over all (validation::residual_table, band_coverage).
+nlohmann::json error_bands_json(const ValidationReport& report) {
+    const ResidualTable table = validation::residual_table(report);
+    const validation::BandCoverage coverage = validation::band_coverage(report, table);
+    nlohmann::json out = nlohmann::json::array();
+    auto add = [&](const std::string& name, const ResidualStats& s,
+                   const validation::BandCoverage::Count& n) {
+        out.push_back({
+            {"class", name},
+            {"studies", s.studies},
+            {"figures", s.figures},
+            {"mean_log", number_or_null(s.mean_log)},
+            {"sd_log", number_or_null(s.sd_log)},
+            {"within_sd_log", number_or_null(s.within_sd_log)},
+            {"between_sd_log", number_or_null(s.between_sd_log)},
+            {"inside", n.inside},
+            {"inside_held_out", n.held_out},
+            {"counted", n.figures},
+        });
+    };
+    for (std::size_t i = 0; i < kEvidenceClasses; ++i) {
+        add(std::string(to_string(static_cast<EvidenceClass>(i))), table.classes[i],
+            coverage.classes[i]);
+    }
+    add("all studies", table.pooled, coverage.all);
+    return out;
+}
+
 nlohmann::json report_json(const ValidationReport& report) {
     nlohmann::json studies = nlohmann::json::array();
     int with_baseline = 0;
@@ -84,6 +113,7 @@ nlohmann::json report_json(const ValidationReport& report) {
         {"conclusions_total", report.conclusions_total},
         {"figures", report.figures},
         {"calibration_figures", report.calibration_figures},
+        {"error_bands", error_bands_json(report)},
     };
 }
 

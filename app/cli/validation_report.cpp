@@ -14,6 +14,7 @@
 namespace raidadv::cli {
 
 namespace fs = std::filesystem;
+using validation::BandCoverage;
 using validation::Conclusion;
 using validation::Figure;
 using validation::StudyResult;
@@ -206,6 +207,60 @@ void write_overall(std::ostream& out, const ValidationReport& report) {
     out << "\n";
 }
 
+std::string share(int part, int whole) {
+    return whole > 0 ? format_value(100.0 * part / whole, 3) + "%" : std::string("-");
+}
+
+/// derived: a ratio exp(x) as "1.23x".
+std::string factor(double log_value) {
+    return format_value(std::exp(log_value), 3) + "x";
+}
+
+void write_error_bands(std::ostream& out, const ValidationReport& report) {
+    const ResidualTable table = residual_table(report);
+    const BandCoverage coverage = band_coverage(report, table);
+    out << "## Error bands\n\n";
+    out << "Every predicted figure above with an evidence class counts in its class's residuals, "
+           "ln(real / predicted speed), grouped by study: a study's figures share its hardware "
+           "profile and its bias. The band of a prediction is the 80% prediction interval for "
+           "one figure of a study not among them (random effects: DerSimonian & Laird 1986; "
+           "Higgins, Thompson & Spiegelhalter 2009), Student's t with one degree of freedom "
+           "fewer than the studies; a class seen in fewer than "
+        << kMinClassStudies
+        << " studies takes the band of all studies (a study's classes apart). *Bias*: how much "
+           "faster the real systems were than predicted (random-effects mean). *Within* and "
+           "*between*: the spread of a study's figures about its own bias and of the studies' "
+           "biases (log scale); two configurations of one class are compared with the spread "
+           "within (ties on speed). *Held out*: each study in turn left out of the residuals, "
+           "as a user's own system is, and its figures checked against the bands of the "
+           "others.\n\n";
+    out << "| Evidence class | Studies | Figures | Bias | Within | Between | Band for a new "
+           "system | Inside (in-sample) | Inside (held out) |\n";
+    out << "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n";
+    auto row = [&](const std::string& name, const ResidualStats& s, const ResidualStats& used,
+                   const BandCoverage::Count& n) {
+        const double half = student_t80(used.studies - 1) * used.sd_log;
+        out << "| " << name << " | " << s.studies << " | " << s.figures << " | "
+            << factor(s.mean_log) << " | " << format_value(s.within_sd_log, 3) << " | "
+            << format_value(s.between_sd_log, 3) << " | "
+            << (used.studies >= 2
+                    ? factor(used.mean_log - half) + " - " + factor(used.mean_log + half) +
+                          (&used != &s ? " (all studies)" : "")
+                    : std::string("-"))
+            << " | " << share(n.inside, n.figures) << " | " << share(n.held_out, n.figures)
+            << " |\n";
+    };
+    for (std::size_t i = 0; i < kEvidenceClasses; ++i) {
+        const ResidualStats& s = table.classes[i];
+        row(std::string(to_string(static_cast<EvidenceClass>(i))), s,
+            s.studies < kMinClassStudies ? table.pooled : s, coverage.classes[i]);
+    }
+    row("all studies", table.pooled, table.pooled, coverage.all);
+    out << "\nThe band is a factor on the predicted speed (a time's band is its inverse); it is "
+           "doubled where the system is outside what any study measured (docs/model.md, "
+           "\"Error bands\").\n\n";
+}
+
 void write_study(std::ostream& out, const StudyResult& s, const StudyCharts* charts) {
     out << "## " << s.name << "\n\n";
     if (!s.title.empty()) {
@@ -324,6 +379,7 @@ std::string validation_markdown(const ValidationReport& report,
         << (report.studies.size() == 1 ? " study" : " studies") << ".\n\n";
     write_method(out);
     write_overall(out, report);
+    write_error_bands(out, report);
     for (std::size_t i = 0; i < report.studies.size(); ++i) {
         write_study(out, report.studies[i], i < charts.size() ? &charts[i] : nullptr);
     }

@@ -126,8 +126,9 @@ QString candidateDetailHtml(const advisor::Candidate& c, int rank,
     if (c.speed_tied_with_pick) {
         html += QStringLiteral("<p>%1</p>")
                     .arg(tr("\u2248 <b>Tied with the pick on speed:</b> its response time and "
-                            "the pick's lie within each other's 80% range, so the model cannot "
-                            "tell which is faster; cost, loss risk and capacity decide."));
+                            "the pick's differ by less than the model's 80% error in comparing "
+                            "two configurations, so the model cannot tell which is faster; "
+                            "cost, loss risk and capacity decide."));
     }
     if (explanation != nullptr) {
         html += QStringLiteral("<p><b>%1</b></p>").arg(shown(explanation->headline, names));

@@ -149,9 +149,10 @@ QString RecommendationsModel::responseToolTip(const advisor::Candidate& c, bool 
     QStringList lines;
     if (c.speed_tied_with_pick && !result_.ranked.empty()) {
         const advisor::Candidate& top = result_.ranked.front();
-        lines << tr("\u2248 Tied with the pick on speed: its response time and the pick's lie "
-                    "within each other's 80% error band, so the model cannot tell which is "
-                    "faster (this %1 ms, the pick %2 ms).")
+        lines << tr("\u2248 Tied with the pick on speed: its response time and the pick's "
+                    "differ by less than the model's 80% error in comparing two "
+                    "configurations, so the model cannot tell which is faster (this %1 ms, "
+                    "the pick %2 ms).")
                      .arg(withRange(ResultsModel::formatNumber(p.mean_response_s * 1e3),
                                     responseRangeMs(advisor::response_band(p))),
                           withRange(

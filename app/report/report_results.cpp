@@ -127,8 +127,8 @@ void alternatives_section(Writer& w, const ReportInput& in) {
                         "better on all four at once). Near-identical configurations are folded "
                         "into one row, their variants listed under it. Response: the typical "
                         "mean and its 80% range; \u2248 marks a tie with the pick on speed "
-                        "(each response time lies within the other's 80% range, so the model "
-                        "cannot tell which is faster).")
+                        "(the response times differ by less than the model's 80% error in "
+                        "comparing two configurations, so it cannot tell which is faster).")
                          .arg(std::min<std::size_t>(12, result.ranked.size()))
                          .arg(result.ranked.size())));
     Table t;

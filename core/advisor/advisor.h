@@ -93,8 +93,8 @@ struct Candidate {
     /// performance and loss risk within 5%): their short layout names, e.g. "RAID 10 of 8,
     /// 4 disks per span". This row is the simplest of them.
     std::vector<std::string> variants;
-    /// Its mean response and the pick's lie within each other's 80% error bands (ties.h): on
-    /// speed the two cannot be told apart. False for the pick itself.
+    /// Its mean response and the pick's differ by less than the model's 80% error in comparing
+    /// two configurations (ties.h): on speed the two cannot be told apart. False for the pick.
     bool speed_tied_with_pick = false;
 };
 

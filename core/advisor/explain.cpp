@@ -639,7 +639,6 @@ void weight_sensitivity(const Candidate& pick, const Result& result, const Reque
 
 }  // namespace
 
-/// The pick's ties on speed: candidates the model's error bands cannot tell apart from it.
 /// Why a ZFS pool was picked over the best md or RAID-card array, or the best pool the pick
 /// beat: the two side by side (response, cost, usable space, data-loss risk).
 void zfs_against_block_raid(const Candidate& pick, const Result& result, const Request& r,
@@ -672,6 +671,7 @@ void zfs_against_block_raid(const Candidate& pick, const Result& result, const R
     e.reasons.push_back(s.str());
 }
 
+/// The pick's ties on speed: candidates the model's error cannot tell apart from it (ties.h).
 void tied_on_speed(const Result& result, Explanation& e) {
     std::string names;
     int count = 0;
@@ -683,8 +683,8 @@ void tied_on_speed(const Result& result, Explanation& e) {
     }
     if (count > 0) {
         e.reasons.push_back(
-            "Tied on speed (each response time lies within the other's 80% "
-            "error band): " +
+            "Tied on speed (the response times differ by less than the model's 80% error in "
+            "comparing two configurations): " +
             names + ". Between these, the model's speed cannot decide.");
     }
 }
@@ -753,8 +753,9 @@ void explain_top(Result& result, const Request& request, int count) {
                << probability(c.assessment.p_data_loss) << " vs "
                << probability(top.assessment.p_data_loss) << ".";
             if (c.speed_tied_with_pick) {
-                vs << " On speed the two are a tie: each response time lies within the other's "
-                      "80% error band, so cost, risk and capacity decide.";
+                vs << " On speed the two are a tie: the response times differ by less than the "
+                      "model's 80% error in comparing two configurations, so cost, risk and "
+                      "capacity decide.";
             }
             e.reasons.push_back(vs.str());
         }

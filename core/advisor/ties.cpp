@@ -1,5 +1,7 @@
 #include "advisor/ties.h"
 
+#include "evaluate/error_band.h"
+
 #include <cmath>
 
 namespace raidadv::advisor {
@@ -21,11 +23,45 @@ Interval response_band(const Performance& p) {
     return {std::exp(log_low / n), std::exp(log_high / n)};
 }
 
+namespace {
+
+/// The mean over `p`'s points of their relative or total log spread; 0 if a point has none.
+double mean_log_sd(const Performance& p, bool relative) {
+    if (p.points.empty()) {
+        return 0.0;
+    }
+    double sum = 0.0;
+    for (const PointMetrics& m : p.points) {
+        const double sd = relative ? m.band.relative_log_sd : m.band.log_sd;
+        if (!(sd > 0.0)) {
+            return 0.0;
+        }
+        sum += sd;
+    }
+    return sum / static_cast<double>(p.points.size());
+}
+
+}  // namespace
+
+double comparison_log_sd(const Performance& a, const Performance& b) {
+    if (a.points.empty() || b.points.empty()) {
+        return 0.0;
+    }
+    const bool same_class = a.points.front().band.evidence == b.points.front().band.evidence;
+    const double sa = mean_log_sd(a, same_class), sb = mean_log_sd(b, same_class);
+    if (!(sa > 0.0) || !(sb > 0.0)) {
+        return 0.0;
+    }
+    return std::sqrt(sa * sa + sb * sb);
+}
+
 bool speed_tied(const Candidate& a, const Candidate& b) {
-    const Interval ba = response_band(a.performance), bb = response_band(b.performance);
+    const double sd = comparison_log_sd(a.performance, b.performance);
     const double ra = a.performance.mean_response_s, rb = b.performance.mean_response_s;
-    auto inside = [](double x, const Interval& i) { return x >= i.low && x <= i.high; };
-    return ba.high > 0.0 && bb.high > 0.0 && inside(ra, bb) && inside(rb, ba);
+    if (!(sd > 0.0) || !(ra > 0.0) || !(rb > 0.0)) {
+        return false;
+    }
+    return std::abs(std::log(ra / rb)) <= kZ80 * sd;
 }
 
 }  // namespace raidadv::advisor

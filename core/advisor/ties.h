@@ -1,7 +1,7 @@
 #pragma once
-// Ties on speed (issue 24): two candidates whose mean responses lie within each other's 80%
-// error bands (evaluate/error_band.h) cannot be told apart by the model; the advisor says so
-// instead of ranking them on noise.
+// Ties on speed (issue 24): two candidates whose mean responses differ by less than the
+// model's 80% error in comparing two configurations (evaluate/error_band.h) cannot be told
+// apart by the model; the advisor says so instead of ranking them on noise.
 
 #include "advisor/advisor.h"
 
@@ -12,7 +12,15 @@ namespace raidadv::advisor {
 /// Empty (zero) if any point has no band.
 Interval response_band(const Performance& p);
 
-/// Each candidate's mean response lies within the other's band.
+/// The log-scale spread of the model's error in the ratio of two candidates' mean responses:
+/// derived: the two errors are independent draws, sqrt(sa^2 + sb^2), each the mean over its
+/// load points of PointBand::relative_log_sd where both come from one evidence class (the
+/// bias a study's profile shares cancels in the ratio), of PointBand::log_sd otherwise. 0 if
+/// a point has no band.
+double comparison_log_sd(const Performance& a, const Performance& b);
+
+/// The model cannot tell which of the two is faster: their mean responses differ by less than
+/// the 80% interval of the ratio's error, |ln(ra / rb)| <= z80 comparison_log_sd.
 bool speed_tied(const Candidate& a, const Candidate& b);
 
 }  // namespace raidadv::advisor

@@ -1,5 +1,6 @@
 #include "evaluate/error_band.h"
 
+#include <array>
 #include <cmath>
 
 #include "system/read_cache.h"
@@ -9,12 +10,10 @@ namespace raidadv {
 
 namespace {
 
-/// derived: the two-sided 80% quantile of the standard normal distribution.
-constexpr double kZ80 = 1.2815515655446004;
-
-/// Outside the validated range the spread is doubled: a stated assumption (docs/model.md
-/// "Error bands"), not a measurement; it says "no study measured this" in the band's width.
-constexpr double kWidening = 2.0;
+constexpr std::array<double, 30> kT80{3.078, 1.886, 1.638, 1.533, 1.476, 1.440, 1.415, 1.397,
+                                      1.383, 1.372, 1.363, 1.356, 1.350, 1.345, 1.341, 1.337,
+                                      1.333, 1.330, 1.328, 1.325, 1.323, 1.321, 1.319, 1.318,
+                                      1.316, 1.315, 1.314, 1.313, 1.311, 1.310};
 
 Interval scaled(double value, double low_factor, double high_factor) {
     if (!std::isfinite(value) || value <= 0.0) {
@@ -45,6 +44,21 @@ bool validated_level(RaidLevel level) {
 
 }  // namespace
 
+double student_t80(int df) {
+    if (df < 1) {
+        return kZ80;
+    }
+    if (df <= static_cast<int>(kT80.size())) {
+        return kT80[static_cast<std::size_t>(df - 1)];
+    }
+    // Abramowitz & Stegun 26.7.5: t = z + g1 / v + g2 / v^2, g1 = (z^3 + z) / 4,
+    // g2 = (5 z^5 + 16 z^3 + 3 z) / 96.
+    const double z = kZ80, v = df;
+    const double g1 = (z * z * z + z) / 4.0;
+    const double g2 = (5.0 * std::pow(z, 5) + 16.0 * z * z * z + 3.0 * z) / 96.0;
+    return z + g1 / v + g2 / (v * v);
+}
+
 std::string_view to_string(EvidenceClass c) {
     switch (c) {
         case EvidenceClass::HddRandom:
@@ -63,7 +77,8 @@ std::string_view to_string(EvidenceClass c) {
 
 const ResidualTable& validated_residuals() {
     // Pinned from `raid-advisor-cli validate` by tests/validation/test_error_bands.cpp, in the
-    // order of EvidenceClass: figures, mean and standard deviation of the log residual.
+    // order of EvidenceClass: figures, studies, the log residual's random-effects mean, the
+    // spread of one figure of a new study, and its parts within and between studies.
     // HddRandom: Miller's random blocks, Louwrentius' md RAID 5, P420i HDD, two disks on AHCI.
     // HddSequential:
     // Hardware Secrets, ZFS reads (clemtibs 2025, Louwrentius 2014). CachedWrites: Ou 2007's
@@ -71,13 +86,13 @@ const ResidualTable& validated_residuals() {
     // and P420i single SSDs, and the same SSDs on AHCI 6 and 3 Gb/s ports and an LSI SAS2008 HBA.
     static const ResidualTable table{
         {{
-            {326, -0.135201, 0.498755},  // HddRandom
-            {8, 0.040496, 0.309905},     // HddSequential
-            {27, -0.064650, 0.128331},   // HddFile: Hauser 1996
-            {11, -0.335998, 0.116144},   // CachedWrites
-            {780, 0.030380, 0.502322},   // Flash
+            {326, 4, -0.213197, 0.618538, 0.370278, 0.442200},  // HddRandom
+            {8, 3, -0.014812, 0.379614, 0.219425, 0.258943},    // HddSequential
+            {27, 1, -0.064650, 0.130685, 0.128331, 0.000000},   // HddFile: Hauser 1996
+            {11, 3, -0.310101, 0.169157, 0.075559, 0.128290},   // CachedWrites
+            {780, 3, 0.012454, 0.532944, 0.471617, 0.214426},   // Flash
         }},
-        {1152, -0.022133, 0.498588},  // pooled
+        {1152, 14, -0.123048, 0.518910, 0.437364, 0.266813},  // pooled (a study's classes apart)
     };
     return table;
 }
@@ -159,18 +174,25 @@ PointBand point_band(const PointMetrics& p, EvidenceClass c, const std::string& 
         return band;
     }
     const ResidualStats& own = residuals.classes[static_cast<std::size_t>(c)];
-    const bool pooled = own.figures < kMinClassFigures;
+    const bool pooled = own.studies < kMinClassStudies;
     const ResidualStats& s = pooled ? residuals.pooled : own;
-    band.evidence = std::string(to_string(c)) + (pooled ? " (too few figures: all studies)" : "");
+    band.evidence = std::string(to_string(c)) + (pooled ? " (too few studies: all studies)" : "");
     band.widened = widened;
-    if (s.figures < 2) {
+    if (s.studies < 2 || s.figures < 2) {
         return band;  // no residuals to speak of
     }
-    // derived: a normal prediction interval for one new observation, mean +- z s sqrt(1 + 1/n).
-    double half = kZ80 * s.sd_log * std::sqrt(1.0 + 1.0 / s.figures);
-    if (!widened.empty()) {
-        half *= kWidening;
-    }
+    // Higgins, Thompson & Spiegelhalter 2009, section 3.4: a prediction interval for a new
+    // study, mean +- t s with t of Student's distribution (here k - 1 degrees of freedom for k
+    // studies: derived, the sample of study biases the spread is estimated from).
+    // Outside the validated range, one more study-level bias: a stated assumption (docs/model.md
+    // "Error bands"), not a measurement: a mechanism no study measured is taken to be off by
+    // as much as a study's profile is (the class's between-study spread, at least the pooled
+    // one), and no more.
+    const double extra =
+        widened.empty() ? 0.0 : std::max(s.between_sd_log, residuals.pooled.between_sd_log);
+    band.log_sd = std::sqrt(s.sd_log * s.sd_log + extra * extra);
+    band.relative_log_sd = std::sqrt(s.within_sd_log * s.within_sd_log + extra * extra);
+    const double half = student_t80(s.studies - 1) * band.log_sd;
     const double rate_low = std::exp(s.mean_log - half), rate_high = std::exp(s.mean_log + half);
     band.iops = scaled(p.iops, rate_low, rate_high);
     band.mb_per_s = scaled(p.mb_per_s, rate_low, rate_high);

@@ -14,6 +14,9 @@
 
 namespace raidadv {
 
+/// derived: the two-sided 80% quantile of the standard normal distribution.
+inline constexpr double kZ80 = 1.2815515655446004;
+
 /// Kinds of prediction whose errors the validation studies measure separately.
 enum class EvidenceClass { HddRandom, HddSequential, HddFile, CachedWrites, Flash };
 inline constexpr std::size_t kEvidenceClasses = 5;
@@ -21,11 +24,17 @@ inline constexpr std::size_t kEvidenceClasses = 5;
 std::string_view to_string(EvidenceClass c);
 
 /// The residuals of a set of validation figures: ln(measured / predicted) of a rate (of a time:
-/// ln(predicted / measured), so that both say how much faster the real system was).
+/// ln(predicted / measured), so that both say how much faster the real system was), grouped by
+/// the study they come from: the figures of one study share its hardware profile and its bias,
+/// so a study the band has never seen (a user's system) varies by more than one more figure of
+/// a study it has (validation::residual_table: random effects).
 struct ResidualStats {
     int figures = 0;
-    double mean_log = 0.0;
-    double sd_log = 0.0;  ///< sample standard deviation
+    int studies = 0;              ///< groups of figures (studies; pooled: a study's classes apart)
+    double mean_log = 0.0;        ///< the random-effects mean
+    double sd_log = 0.0;          ///< spread of one figure of a new study (within, between, mean's)
+    double within_sd_log = 0.0;   ///< spread of a study's figures about its own mean
+    double between_sd_log = 0.0;  ///< spread of the studies' own biases
 };
 
 /// Per class, and pooled over every class.
@@ -34,8 +43,13 @@ struct ResidualTable {
     ResidualStats pooled;
 };
 
-/// A class with fewer figures than this borrows the pooled residuals.
-inline constexpr int kMinClassFigures = 5;
+/// A class with figures from fewer studies than this borrows the pooled residuals (two studies
+/// leave one degree of freedom for their spread).
+inline constexpr int kMinClassStudies = 3;
+
+/// derived: the 0.9 quantile of Student's t with `df` degrees of freedom (two-sided 80%), from
+/// the standard table for 1-30 and Abramowitz & Stegun 26.7.5 beyond; the normal's for df < 1.
+double student_t80(int df);
 
 /// The residuals of today's validation studies (pinned here; tests/validation/
 /// test_error_bands.cpp derives them from `raid-advisor-cli validate` and fails if they differ).
@@ -50,9 +64,9 @@ std::string outside_validation(const System& system);
 /// write-back cache absorbing rewrites of its dirty data, system/write_cache.h).
 std::string outside_validation(const System& system, const Workload& workload);
 
-/// The band of one point from its class's residuals (or the pooled ones, if the class has too
-/// few figures), widened twice over when `widened` is not empty. Empty for a saturated or
-/// unsolved point.
+/// The band of one point from its class's residuals (or the pooled ones, if the class was seen
+/// in too few studies), with one more study-level bias when `widened` is not empty. Empty for
+/// a saturated or unsolved point.
 PointBand point_band(const PointMetrics& p, EvidenceClass c, const std::string& widened,
                      const ResidualTable& residuals);
 

@@ -21,6 +21,12 @@ struct PointBand {
     Interval iops, mb_per_s, mean_response_s;
     std::string evidence;  ///< the evidence class the interval comes from ("HDD, random I/O")
     std::string widened;   ///< why it is wider than its class's residuals, or empty
+    /// The log-scale spread of the point's error (sd of ln(real / predicted), widened where
+    /// `widened` says): for a system no study measured, and against another configuration of
+    /// the same evidence class on the same system (a study's bias is common to both: only the
+    /// spread within studies is left). 0 without a band.
+    double log_sd = 0.0;
+    double relative_log_sd = 0.0;
 };
 
 struct PointMetrics {

@@ -1,7 +1,11 @@
 // The validation residuals the error bands stand on (evaluate/error_band.h).
 
+#include <algorithm>
 #include <cmath>
+#include <map>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "validation/validation.h"
 
@@ -14,52 +18,158 @@ bool is_time(std::string_view unit) {
     return unit == "s" || unit == "ms" || unit == "ms/B";
 }
 
-struct Accumulator {
-    int n = 0;
-    double sum = 0.0, sum_sq = 0.0;
-    void add(double x) {
-        ++n;
-        sum += x;
-        sum_sq += x * x;
+/// Whether a figure counts in the residuals: it has an evidence class and is a prediction.
+bool counts(const Figure& f) {
+    return !f.calibration && f.evidence && f.measured > 0.0 && f.predicted > 0.0 &&
+           std::isfinite(f.predicted);
+}
+
+/// The residuals of one class, grouped by the study (and, pooled, the class) they come from.
+using Groups = std::map<std::pair<std::size_t, std::size_t>, std::vector<double>>;
+
+/// Random-effects statistics of grouped residuals: a figure of a study not among them is
+/// r = mu + u + e, u ~ N(0, tau^2) the study's own bias, e ~ N(0, sigma^2) the figure's.
+ResidualStats random_effects(const Groups& groups) {
+    ResidualStats s;
+    s.studies = static_cast<int>(groups.size());
+    std::vector<double> means, counts;
+    double within_ss = 0.0;
+    for (const auto& [key, r] : groups) {
+        double sum = 0.0;
+        for (const double x : r) {
+            sum += x;
+        }
+        const double m = sum / static_cast<double>(r.size());
+        for (const double x : r) {
+            within_ss += (x - m) * (x - m);
+        }
+        means.push_back(m);
+        counts.push_back(static_cast<double>(r.size()));
+        s.figures += static_cast<int>(r.size());
     }
-    ResidualStats stats() const {
-        ResidualStats s;
-        s.figures = n;
-        if (n > 0) {
-            s.mean_log = sum / n;
-        }
-        if (n > 1) {
-            // derived: the sample variance, (sum x^2 - n mean^2) / (n - 1).
-            s.sd_log = std::sqrt(std::max(0.0, (sum_sq - n * s.mean_log * s.mean_log) / (n - 1)));
-        }
+    const auto k = static_cast<double>(means.size());
+    if (s.figures == 0) {
         return s;
     }
-};
+    // derived: the pooled within-study variance, sum of squares about each study's mean over
+    // N - k degrees of freedom.
+    const double sigma2 = s.figures > s.studies ? within_ss / (s.figures - s.studies) : 0.0;
+    // DerSimonian & Laird 1986 (Controlled Clinical Trials 7, 177-188): a study's mean has
+    // variance v = sigma^2 / n; Q = sum w (m - m_w)^2 with w = 1 / v; tau^2 = max(0, (Q - (k -
+    // 1)) / (sum w - sum w^2 / sum w)).
+    double tau2 = 0.0;
+    if (k >= 2.0 && sigma2 > 0.0) {
+        double sw = 0.0, sw2 = 0.0, swm = 0.0;
+        for (std::size_t i = 0; i < means.size(); ++i) {
+            const double w = counts[i] / sigma2;
+            sw += w;
+            sw2 += w * w;
+            swm += w * means[i];
+        }
+        const double mw = swm / sw;
+        double q = 0.0;
+        for (std::size_t i = 0; i < means.size(); ++i) {
+            q += counts[i] / sigma2 * (means[i] - mw) * (means[i] - mw);
+        }
+        tau2 = std::max(0.0, (q - (k - 1.0)) / (sw - sw2 / sw));
+    } else if (k >= 2.0) {
+        // derived: no spread within any study; the study means' sample variance is all of it.
+        double sum = 0.0, sum_sq = 0.0;
+        for (const double m : means) {
+            sum += m;
+            sum_sq += m * m;
+        }
+        tau2 = std::max(0.0, (sum_sq - sum * sum / k) / (k - 1.0));
+    }
+    // DerSimonian & Laird 1986: the random-effects mean, weights 1 / (v + tau^2), and its
+    // variance 1 / sum of the weights.
+    double sw = 0.0, swm = 0.0;
+    for (std::size_t i = 0; i < means.size(); ++i) {
+        const double v = sigma2 / counts[i] + tau2;
+        const double w = v > 0.0 ? 1.0 / v : 1.0;
+        sw += w;
+        swm += w * means[i];
+    }
+    s.mean_log = swm / sw;
+    const double var_mean = sigma2 > 0.0 || tau2 > 0.0 ? 1.0 / sw : 0.0;
+    // Higgins, Thompson & Spiegelhalter 2009 (J. R. Statist. Soc. A 172, 137-159), section 3.4:
+    // a new study's effect varies by tau^2 + var(mu); one figure of it adds its own sigma^2.
+    s.sd_log = std::sqrt(tau2 + var_mean + sigma2);
+    s.within_sd_log = std::sqrt(sigma2);
+    s.between_sd_log = std::sqrt(tau2);
+    return s;
+}
 
 }  // namespace
 
 ResidualTable residual_table(const ValidationReport& report) {
-    std::array<Accumulator, kEvidenceClasses> classes{};
-    Accumulator pooled;
-    for (const StudyResult& study : report.studies) {
-        for (const Figure& f : study.figures) {
-            if (f.calibration || !f.evidence || !(f.measured > 0.0) || !(f.predicted > 0.0) ||
-                !std::isfinite(f.predicted)) {
+    std::array<Groups, kEvidenceClasses> classes{};
+    Groups pooled;
+    for (std::size_t study = 0; study < report.studies.size(); ++study) {
+        for (const Figure& f : report.studies[study].figures) {
+            if (!counts(f)) {
                 continue;
             }
             // ln(real / predicted speed): a rate's measured over predicted, a time's inverse.
             const double r = std::log(f.measured / f.predicted);
             const double faster = is_time(f.unit) ? -r : r;
-            classes[static_cast<std::size_t>(*f.evidence)].add(faster);
-            pooled.add(faster);
+            const auto c = static_cast<std::size_t>(*f.evidence);
+            classes[c][{study, 0}].push_back(faster);
+            // Pooled, a study's figures of two classes are two groups: each class of a study
+            // has its own bias.
+            pooled[{study, c}].push_back(faster);
         }
     }
     ResidualTable table;
     for (std::size_t i = 0; i < kEvidenceClasses; ++i) {
-        table.classes[i] = classes[i].stats();
+        table.classes[i] = random_effects(classes[i]);
     }
-    table.pooled = pooled.stats();
+    table.pooled = random_effects(pooled);
     return table;
+}
+
+namespace {
+
+/// Whether figure `f`'s measured value lies inside the band `residuals` give its prediction.
+bool inside_band(const Figure& f, const ResidualTable& residuals) {
+    PointMetrics p;
+    p.concurrency = 1;
+    const bool time = is_time(f.unit);
+    p.iops = time ? 1.0 : f.predicted;
+    p.mb_per_s = p.iops;
+    p.mean_response_s = time ? f.predicted : 1.0;
+    const PointBand band = point_band(p, *f.evidence, "", residuals);
+    const Interval i = time ? band.mean_response_s : band.iops;
+    return i.high > 0.0 && f.measured >= i.low && f.measured <= i.high;
+}
+
+}  // namespace
+
+BandCoverage band_coverage(const ValidationReport& report, const ResidualTable& residuals) {
+    BandCoverage c;
+    for (std::size_t k = 0; k < report.studies.size(); ++k) {
+        ValidationReport others;
+        for (std::size_t j = 0; j < report.studies.size(); ++j) {
+            if (j != k) {
+                others.studies.push_back(report.studies[j]);
+            }
+        }
+        const ResidualTable without = residual_table(others);
+        for (const Figure& f : report.studies[k].figures) {
+            if (!counts(f)) {
+                continue;
+            }
+            const int in = inside_band(f, residuals) ? 1 : 0;
+            const int out = inside_band(f, without) ? 1 : 0;
+            for (BandCoverage::Count* n :
+                 {&c.classes[static_cast<std::size_t>(*f.evidence)], &c.all}) {
+                ++n->figures;
+                n->inside += in;
+                n->held_out += out;
+            }
+        }
+    }
+    return c;
 }
 
 }  // namespace raidadv::validation

@@ -86,6 +86,21 @@ ValidationReport run_validation(const Catalog& catalog,
 /// what the error bands of evaluate/error_band.h are pinned to.
 ResidualTable residual_table(const ValidationReport& report);
 
+/// How often the validation figures fall inside their 80% bands, per evidence class: with the
+/// bands `residuals` gives (in-sample: every study helped make them), and with the bands of
+/// the other studies only (held out: each study in turn left out of residual_table, as a
+/// user's system is). Only figures with an evidence class, predicted, not calibration.
+struct BandCoverage {
+    struct Count {
+        int figures = 0;
+        int inside = 0;    ///< in-sample
+        int held_out = 0;  ///< inside the band made without the figure's study
+    };
+    std::array<Count, kEvidenceClasses> classes{};
+    Count all;
+};
+BandCoverage band_coverage(const ValidationReport& report, const ResidualTable& residuals);
+
 /// Fills the per-study and overall statistics from the figures.
 void summarize(StudyResult& study);
 void summarize(ValidationReport& report);

@@ -140,6 +140,28 @@ TEST_CASE("validate --json has the documented keys and no NaN", "[cli][validate]
     }
     CHECK(j.at("conclusions_total") == conclusions);
     CHECK(j.at("conclusions_reproduced") == reproduced);
+    // The error bands' residuals and how often the figures fall inside them: one row per
+    // evidence class and one over all studies, which counts every row's figures.
+    REQUIRE(j.at("error_bands").is_array());
+    REQUIRE(j["error_bands"].size() == 6);
+    int counted = 0;
+    for (const json& b : j["error_bands"]) {
+        INFO(b.dump());
+        for (const char* key :
+             {"class", "studies", "figures", "mean_log", "sd_log", "within_sd_log",
+              "between_sd_log", "inside", "inside_held_out", "counted"}) {
+            CHECK(b.contains(key));
+        }
+        CHECK(b.at("inside").get<int>() <= b.at("counted").get<int>());
+        CHECK(b.at("inside_held_out").get<int>() <= b.at("counted").get<int>());
+        if (b.at("class") != "all studies") {
+            counted += b.at("counted").get<int>();
+        }
+    }
+    const json& all = j["error_bands"].back();
+    CHECK(all.at("class") == "all studies");
+    CHECK(all.at("counted").get<int>() == counted);
+    CHECK(all.at("studies").get<int>() >= static_cast<int>(names.size()));
     CHECK_FALSE(has_nan_or_inf(run_cli("validate --json").out));
 }
 
@@ -167,6 +189,7 @@ TEST_CASE("validate --report writes validation.md and PNG charts, with no displa
     REQUIRE(fs::is_regular_file(dir / "validation.md"));
     const std::string markdown = read_file(dir / "validation.md");
     CHECK_THAT(markdown, Contains("rule of thumb") && Contains("calibrat"));
+    CHECK_THAT(markdown, Contains("## Error bands") && Contains("Inside (held out)"));
 
     const auto by_heading = sections(markdown);
     for (const json& s : validation_json()["studies"]) {

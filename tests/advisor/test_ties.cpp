@@ -1,0 +1,66 @@
+// Ties on speed (core/advisor/ties.h): two candidates tie when their mean responses differ by
+// less than the model's 80% error in comparing them.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <string>
+
+#include "advisor/ties.h"
+#include "evaluate/error_band.h"
+
+using namespace raidadv;
+using namespace raidadv::advisor;
+
+namespace {
+
+/// A candidate with one load point of mean response `response_s` whose band says `evidence`,
+/// with the given spreads (none: no band).
+Candidate candidate(double response_s, const std::string& evidence, double log_sd,
+                    double relative_log_sd) {
+    Candidate c;
+    PointMetrics p;
+    p.concurrency = 4;
+    p.mean_response_s = response_s;
+    p.band.evidence = evidence;
+    p.band.log_sd = log_sd;
+    p.band.relative_log_sd = relative_log_sd;
+    p.band.mean_response_s = {response_s * 0.5, response_s * 2.0};
+    c.performance.points.push_back(p);
+    c.performance.mean_response_s = response_s;
+    return c;
+}
+
+}  // namespace
+
+SCENARIO("Two candidates of one evidence class tie within the spread their comparison has") {
+    GIVEN("the same class: only the spread within a study counts (0.2 each)") {
+        const double limit = kZ80 * std::sqrt(0.2 * 0.2 + 0.2 * 0.2);  // 0.3625: 1.44x
+        const Candidate pick = candidate(0.010, "HDD, random I/O", 0.6, 0.2);
+        THEN("a response 1.4x the pick's is a tie, 1.5x is not") {
+            CHECK(std::log(1.4) < limit);
+            CHECK(speed_tied(candidate(0.014, "HDD, random I/O", 0.6, 0.2), pick));
+            CHECK_FALSE(speed_tied(candidate(0.015, "HDD, random I/O", 0.6, 0.2), pick));
+            CHECK(comparison_log_sd(pick.performance, pick.performance) == Approx(std::sqrt(0.08)));
+        }
+        THEN("either way round") {
+            CHECK(speed_tied(pick, candidate(0.014, "HDD, random I/O", 0.6, 0.2)));
+            CHECK(speed_tied(candidate(0.0072, "HDD, random I/O", 0.6, 0.2), pick));
+        }
+    }
+    GIVEN("two classes: each prediction's whole spread counts (0.6 each)") {
+        const Candidate pick = candidate(0.010, "HDD, random I/O", 0.6, 0.2);
+        const Candidate ssd = candidate(0.0035, "SSD and NVMe", 0.6, 0.2);
+        THEN("2.9x apart is still a tie (limit exp(1.2816 x 0.849) = 2.97x)") {
+            CHECK(speed_tied(ssd, pick));
+            CHECK_FALSE(speed_tied(candidate(0.0030, "SSD and NVMe", 0.6, 0.2), pick));
+        }
+    }
+    GIVEN("a candidate without a band (a saturated point)") {
+        const Candidate pick = candidate(0.010, "HDD, random I/O", 0.6, 0.2);
+        const Candidate none = candidate(0.010, "HDD, random I/O", 0.0, 0.0);
+        THEN("nothing ties with it, not even an equal response") {
+            CHECK_FALSE(speed_tied(none, pick));
+            CHECK_FALSE(speed_tied(pick, none));
+        }
+    }
+}
