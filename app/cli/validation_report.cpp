@@ -230,19 +230,23 @@ void write_error_bands(std::ostream& out, const ValidationReport& report) {
         << " studies takes the band of all studies (a study's classes apart). *Bias*: how much "
            "faster the real systems were than predicted (random-effects mean). *Within* and "
            "*between*: the spread of a study's figures about its own bias and of the studies' "
-           "biases (log scale); two configurations of one class are compared with the spread "
-           "within (ties on speed). *Held out*: each study in turn left out of the residuals, "
+           "biases (log scale); *at one load point*: the spread of the figures a study measured at "
+           "the same load point (other configurations) about their mean, with which two "
+           "configurations of one class are compared (ties on speed; the spread within where no "
+           "study measured such pairs). *Held out*: each study in turn left out of the residuals, "
            "as a user's own system is, and its figures checked against the bands of the "
            "others.\n\n";
-    out << "| Evidence class | Studies | Figures | Bias | Within | Between | Band for a new "
-           "system | Inside (in-sample) | Inside (held out) |\n";
-    out << "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n";
+    out << "| Evidence class | Studies | Figures | Bias | Within | Between | At one load point "
+           "| Band for a new system | Inside (in-sample) | Inside (held out) |\n";
+    out << "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n";
     auto row = [&](const std::string& name, const ResidualStats& s, const ResidualStats& used,
                    const BandCoverage::Count& n) {
         const double half = student_t80(used.studies - 1) * used.sd_log;
         out << "| " << name << " | " << s.studies << " | " << s.figures << " | "
             << factor(s.mean_log) << " | " << format_value(s.within_sd_log, 3) << " | "
             << format_value(s.between_sd_log, 3) << " | "
+            << (s.paired_sd_log > 0.0 ? format_value(s.paired_sd_log, 3) : std::string("-"))
+            << " | "
             << (used.studies >= 2
                     ? factor(used.mean_log - half) + " - " + factor(used.mean_log + half) +
                           (&used != &s ? " (all studies)" : "")

@@ -78,7 +78,8 @@ std::string_view to_string(EvidenceClass c) {
 const ResidualTable& validated_residuals() {
     // Pinned from `raid-advisor-cli validate` by tests/validation/test_error_bands.cpp, in the
     // order of EvidenceClass: figures, studies, the log residual's random-effects mean, the
-    // spread of one figure of a new study, and its parts within and between studies.
+    // spread of one figure of a new study, its parts within and between studies, and the
+    // spread about a load point's mean (configurations compared).
     // HddRandom: Miller's random blocks, Louwrentius' md RAID 5, P420i HDD, two disks on AHCI.
     // HddSequential:
     // Hardware Secrets, ZFS reads (clemtibs 2025, Louwrentius 2014). CachedWrites: Ou 2007's
@@ -86,13 +87,14 @@ const ResidualTable& validated_residuals() {
     // and P420i single SSDs, and the same SSDs on AHCI 6 and 3 Gb/s ports and an LSI SAS2008 HBA.
     static const ResidualTable table{
         {{
-            {326, 4, -0.213197, 0.618538, 0.370278, 0.442200},  // HddRandom
-            {8, 3, -0.014812, 0.379614, 0.219425, 0.258943},    // HddSequential
-            {27, 1, -0.064650, 0.130685, 0.128331, 0.000000},   // HddFile: Hauser 1996
-            {11, 3, -0.310101, 0.169157, 0.075559, 0.128290},   // CachedWrites
-            {780, 3, 0.012454, 0.532944, 0.471617, 0.214426},   // Flash
+            {326, 4, -0.213197, 0.618538, 0.370278, 0.442200, 0.321707},  // HddRandom
+            {8, 3, -0.014812, 0.379614, 0.219425, 0.258943, 0.343599},    // HddSequential
+            {27, 1, -0.064650, 0.130685, 0.128331, 0.000000, 0.085496},   // HddFile: Hauser
+            {11, 3, -0.310101, 0.169157, 0.075559, 0.128290, 0.049929},   // CachedWrites
+            {780, 3, 0.012454, 0.532944, 0.471617, 0.214426, 0.356173},   // Flash
         }},
-        {1152, 14, -0.123048, 0.518910, 0.437364, 0.266813},  // pooled (a study's classes apart)
+        {1152, 14, -0.123048, 0.518910, 0.437364, 0.266813,
+         0.343582},  // pooled (a study's classes apart)
     };
     return table;
 }
@@ -191,7 +193,13 @@ PointBand point_band(const PointMetrics& p, EvidenceClass c, const std::string& 
     const double extra =
         widened.empty() ? 0.0 : std::max(s.between_sd_log, residuals.pooled.between_sd_log);
     band.log_sd = std::sqrt(s.sd_log * s.sd_log + extra * extra);
-    band.relative_log_sd = std::sqrt(s.within_sd_log * s.within_sd_log + extra * extra);
+    // Two configurations compared at one load point are off by the spread about that point's
+    // mean (paired), the class's own even where its band borrows the pooled one (comparing
+    // configurations needs pairs, not studies); else by the spread within studies.
+    const double relative = own.paired_sd_log > 0.0 ? own.paired_sd_log
+                            : s.paired_sd_log > 0.0 ? s.paired_sd_log
+                                                    : s.within_sd_log;
+    band.relative_log_sd = std::sqrt(relative * relative + extra * extra);
     const double half = student_t80(s.studies - 1) * band.log_sd;
     const double rate_low = std::exp(s.mean_log - half), rate_high = std::exp(s.mean_log + half);
     band.iops = scaled(p.iops, rate_low, rate_high);

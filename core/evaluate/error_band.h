@@ -35,6 +35,10 @@ struct ResidualStats {
     double sd_log = 0.0;          ///< spread of one figure of a new study (within, between, mean's)
     double within_sd_log = 0.0;   ///< spread of a study's figures about its own mean
     double between_sd_log = 0.0;  ///< spread of the studies' own biases
+    /// Spread of a study's figures about the mean of the figures it measured at the same load
+    /// point (other configurations, same test): what comparing two configurations is off by,
+    /// over sqrt 2. 0 where no study measured two configurations at one load point.
+    double paired_sd_log = 0.0;
 };
 
 /// Per class, and pooled over every class.

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
@@ -100,11 +101,44 @@ ResidualStats random_effects(const Groups& groups) {
     return s;
 }
 
+/// What a figure measured and where, without the configuration: a figure is named
+/// "<configuration>: <measure and load point>" (Figure::name), so the text after the last ": "
+/// and the unit; empty if the name has no ": ".
+std::string load_point(const Figure& f) {
+    const auto colon = f.name.rfind(": ");
+    return colon == std::string::npos ? std::string() : f.name.substr(colon + 2) + "|" + f.unit;
+}
+
+/// derived: the pooled variance of figures about the mean of their group (a study's figures
+/// at one load point), sum of squares over sum of (n - 1); groups of one figure add nothing.
+double paired_sd(const std::map<std::pair<std::size_t, std::string>, std::vector<double>>& groups) {
+    double ss = 0.0;
+    int df = 0;
+    for (const auto& [key, r] : groups) {
+        if (r.size() < 2) {
+            continue;
+        }
+        double sum = 0.0;
+        for (const double x : r) {
+            sum += x;
+        }
+        const double m = sum / static_cast<double>(r.size());
+        for (const double x : r) {
+            ss += (x - m) * (x - m);
+        }
+        df += static_cast<int>(r.size()) - 1;
+    }
+    return df > 0 ? std::sqrt(ss / df) : 0.0;
+}
+
 }  // namespace
 
 ResidualTable residual_table(const ValidationReport& report) {
     std::array<Groups, kEvidenceClasses> classes{};
     Groups pooled;
+    using PointGroups = std::map<std::pair<std::size_t, std::string>, std::vector<double>>;
+    std::array<PointGroups, kEvidenceClasses> class_points{};
+    PointGroups pooled_points;
     for (std::size_t study = 0; study < report.studies.size(); ++study) {
         for (const Figure& f : report.studies[study].figures) {
             if (!counts(f)) {
@@ -115,6 +149,11 @@ ResidualTable residual_table(const ValidationReport& report) {
             const double faster = is_time(f.unit) ? -r : r;
             const auto c = static_cast<std::size_t>(*f.evidence);
             classes[c][{study, 0}].push_back(faster);
+            const std::string point = load_point(f);
+            if (!point.empty()) {
+                class_points[c][{study, point}].push_back(faster);
+                pooled_points[{study, std::to_string(c) + "|" + point}].push_back(faster);
+            }
             // Pooled, a study's figures of two classes are two groups: each class of a study
             // has its own bias.
             pooled[{study, c}].push_back(faster);
@@ -123,8 +162,10 @@ ResidualTable residual_table(const ValidationReport& report) {
     ResidualTable table;
     for (std::size_t i = 0; i < kEvidenceClasses; ++i) {
         table.classes[i] = random_effects(classes[i]);
+        table.classes[i].paired_sd_log = paired_sd(class_points[i]);
     }
     table.pooled = random_effects(pooled);
+    table.pooled.paired_sd_log = paired_sd(pooled_points);
     return table;
 }
 

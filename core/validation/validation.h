@@ -19,7 +19,10 @@ namespace raidadv::validation {
 
 /// One reported number.
 struct Figure {
-    std::string name;  ///< "6-disk RAID 0, 16 KB: average retrieval time"
+    /// "<configuration>: <measure and load point>", e.g. "6-disk RAID 0, 16 KB: average
+    /// retrieval time": the figures of a study with the same text after the last ": " (and
+    /// unit) compare configurations at one load point (residual_table's paired spread).
+    std::string name;
     std::string unit;  ///< "s", "MB/s", "ms/B", "x"
     double measured = 0.0;
     double predicted = 0.0;

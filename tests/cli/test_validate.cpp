@@ -149,7 +149,7 @@ TEST_CASE("validate --json has the documented keys and no NaN", "[cli][validate]
         INFO(b.dump());
         for (const char* key :
              {"class", "studies", "figures", "mean_log", "sd_log", "within_sd_log",
-              "between_sd_log", "inside", "inside_held_out", "counted"}) {
+              "between_sd_log", "paired_sd_log", "inside", "inside_held_out", "counted"}) {
             CHECK(b.contains(key));
         }
         CHECK(b.at("inside").get<int>() <= b.at("counted").get<int>());

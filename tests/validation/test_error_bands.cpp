@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <map>
 #include <string>
 
 #include "evaluate/error_band.h"
@@ -19,14 +20,15 @@ std::string table_code(const ResidualTable& t) {
     char line[160];
     for (std::size_t i = 0; i < kEvidenceClasses; ++i) {
         const ResidualStats& s = t.classes[i];
-        std::snprintf(line, sizeof line, "            {%d, %d, %.6f, %.6f, %.6f, %.6f},  // %s\n",
-                      s.figures, s.studies, s.mean_log, s.sd_log, s.within_sd_log, s.between_sd_log,
-                      std::string(to_string(static_cast<EvidenceClass>(i))).c_str());
+        std::snprintf(
+            line, sizeof line, "            {%d, %d, %.6f, %.6f, %.6f, %.6f, %.6f},  // %s\n",
+            s.figures, s.studies, s.mean_log, s.sd_log, s.within_sd_log, s.between_sd_log,
+            s.paired_sd_log, std::string(to_string(static_cast<EvidenceClass>(i))).c_str());
         out += line;
     }
-    std::snprintf(line, sizeof line, "        {%d, %d, %.6f, %.6f, %.6f, %.6f},  // pooled\n",
+    std::snprintf(line, sizeof line, "        {%d, %d, %.6f, %.6f, %.6f, %.6f, %.6f},  // pooled\n",
                   t.pooled.figures, t.pooled.studies, t.pooled.mean_log, t.pooled.sd_log,
-                  t.pooled.within_sd_log, t.pooled.between_sd_log);
+                  t.pooled.within_sd_log, t.pooled.between_sd_log, t.pooled.paired_sd_log);
     return out + line;
 }
 
@@ -35,6 +37,7 @@ void check_same(const ResidualStats& derived, const ResidualStats& pinned) {
     CHECK(derived.studies == pinned.studies);
     CHECK(derived.within_sd_log == Approx(pinned.within_sd_log).margin(1e-5));
     CHECK(derived.between_sd_log == Approx(pinned.between_sd_log).margin(1e-5));
+    CHECK(derived.paired_sd_log == Approx(pinned.paired_sd_log).margin(1e-5));
     CHECK(derived.mean_log == Approx(pinned.mean_log).margin(1e-5));
     CHECK(derived.sd_log == Approx(pinned.sd_log).margin(1e-5));
 }
@@ -81,6 +84,31 @@ TEST_CASE("The validation figures fall inside their bands about 8 times in 10") 
     CHECK(c.all.held_out <= 0.92 * c.all.figures);
 }
 
+TEST_CASE("Figures name their configuration, then their load point, so configurations pair up") {
+    // validation::residual_table compares configurations by the text after the last ": ".
+    int pairs = 0;
+    for (const auto& study : test::validation_report().studies) {
+        std::map<std::string, int> points;
+        for (const auto& f : study.figures) {
+            if (f.calibration || !f.evidence) {
+                continue;
+            }
+            INFO(study.name << ": " << f.name);
+            const auto colon = f.name.rfind(": ");
+            if (colon == std::string::npos) {
+                continue;  // named otherwise (Hauser's peak throughputs): in no pair
+            }
+            CHECK(colon > 0);
+            CHECK(colon + 2 < f.name.size());
+            pairs += points[f.name.substr(colon) + f.unit]++ > 0 ? 1 : 0;
+        }
+    }
+    CHECK(pairs >= 100);  // the fio grids measure several configurations at each load point
+    CHECK(validated_residuals()
+              .classes[static_cast<std::size_t>(EvidenceClass::Flash)]
+              .paired_sd_log > 0.0);
+}
+
 TEST_CASE("A band: rates and times move together, wider outside the studies, none when saturated") {
     ResidualTable t;
     t.classes[static_cast<std::size_t>(EvidenceClass::HddRandom)] = {20, 4, 0.1, 0.2, 0.15, 0.1};
@@ -98,7 +126,10 @@ TEST_CASE("A band: rates and times move together, wider outside the studies, non
     CHECK(b.widened.empty());
 
     CHECK(b.log_sd == Approx(0.2));
-    CHECK(b.relative_log_sd == Approx(0.15));
+    CHECK(b.relative_log_sd == Approx(0.15));  // no pairs measured: the spread within studies
+    ResidualTable paired = t;
+    paired.classes[static_cast<std::size_t>(EvidenceClass::HddRandom)].paired_sd_log = 0.12;
+    CHECK(point_band(p, EvidenceClass::HddRandom, "", paired).relative_log_sd == Approx(0.12));
 
     // Outside the validated range: one more study-level bias, the larger of the class's
     // between-study spread (0.1) and the pooled one (0.2): sqrt(0.2^2 + 0.2^2).
@@ -114,6 +145,12 @@ TEST_CASE("A band: rates and times move together, wider outside the studies, non
     const double pooled_half = 1.415 * 0.3;  // t(0.9, 7 df)
     CHECK(flash.iops.high == Approx(100.0 * std::exp(pooled_half)));
     CHECK(flash.evidence.find("all studies") != std::string::npos);
+    CHECK(flash.relative_log_sd == Approx(0.2));  // no pairs anywhere: the pooled within
+    ResidualTable flash_pairs = t;
+    flash_pairs.classes[static_cast<std::size_t>(EvidenceClass::Flash)].paired_sd_log = 0.05;
+    flash_pairs.pooled.paired_sd_log = 0.3;
+    // Comparing configurations needs pairs, not studies: the class's own pairs count.
+    CHECK(point_band(p, EvidenceClass::Flash, "", flash_pairs).relative_log_sd == Approx(0.05));
 
     PointMetrics saturated = p;
     saturated.saturated = true;
