@@ -107,14 +107,27 @@ charts::Chart responseChart(const std::vector<NamedCandidate>& candidates,
                 band.high.push_back(range.high * 1e3);
             }
         }
-        if (band.x.size() >= 2) {  // an area needs two points; one legend entry for all
-            band.name = tr("80% range");
-            band.in_legend = chart.bands.empty();
+        // One band, the first line's (the pick's where it is shown): every line of one kind
+        // has a band of the same relative width, and overlapping shades hide the lines. An area
+        // needs two points.
+        if (band.x.size() >= 2 && chart.bands.empty()) {
+            band.name = named.rank > 0 ? tr("80% range of #%1").arg(named.rank) : tr("80% range");
+            band.in_legend = true;
             chart.bands.push_back(std::move(band));
         }
         chart.series.push_back(std::move(s));
     }
     charts::mark_coincident_curves(chart);
+    // A band wider than 8x from its low to its high would squash the lines against the axis
+    // (the axis must hold the band's top): a log axis shows both.
+    for (const charts::Band& b : chart.bands) {
+        const auto low = std::min_element(b.low.begin(), b.low.end());
+        const auto high = std::max_element(b.high.begin(), b.high.end());
+        if (low != b.low.end() && high != b.high.end() && *low > 0.0 && *high > 8.0 * *low) {
+            chart.y_scale = charts::Scale::Log10;
+            chart.start_at_zero = false;
+        }
+    }
     if (charts::all_powers_of_two(xs) && charts::spans_more_than(xs, 8.0)) {
         chart.x_scale = charts::Scale::Log2;
     } else if (charts::spans_more_than(xs, 50.0)) {

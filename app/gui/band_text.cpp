@@ -55,7 +55,8 @@ QString rangeToolTip(const PointBand& band, const ShownRange& range, const QStri
         return {};
     }
     QString tip = tr("80% range %1 %2: the measured value should fall in it 8 times in 10, "
-                     "judging by the model's errors in the validation studies (evidence: %3).")
+                     "judging by the model's errors in the validation studies, each study's "
+                     "own bias included: a system no study measured (evidence: %3).")
                       .arg(text, unit, QString::fromStdString(band.evidence));
     if (!band.widened.empty()) {
         tip += QLatin1Char('\n') + tr("Widened, outside what the studies measured: %1.")
