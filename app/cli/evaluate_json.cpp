@@ -99,7 +99,9 @@ json band_json(const PointBand& b) {
             {"mb_per_s", interval_json(b.mb_per_s, 1.0)},
             {"mean_response_ms", interval_json(b.mean_response_s, 1e3)},
             {"evidence", b.evidence},
-            {"widened", b.widened.empty() ? json(nullptr) : json(b.widened)}};
+            {"widened", b.widened.empty() ? json(nullptr) : json(b.widened)},
+            {"log_sd", b.log_sd},
+            {"relative_log_sd", b.relative_log_sd}};
 }
 
 json results_json(const Project& project, const std::vector<SystemResult>& results) {

@@ -195,6 +195,22 @@ TEST_CASE("evaluate --json on every example has the documented keys", "[cli][slo
             CHECK(r.at("utilization").is_object());
             if (!r.at("saturated").get<bool>()) {
                 CHECK(r.at("mean_response_ms").is_number());
+                // The 80% band (docs/file-format.md): every interval with its ends in order,
+                // and the comparison spread is below the spread for a new system.
+                REQUIRE(r.at("band").is_object());
+                const json& b = r["band"];
+                for (const char* key : {"iops", "mb_per_s", "mean_response_ms"}) {
+                    INFO(key);
+                    REQUIRE(b.at(key).is_array());
+                    CHECK(b[key][0].get<double>() > 0.0);
+                    CHECK(b[key][0].get<double>() < b[key][1].get<double>());
+                }
+                CHECK(b.at("evidence").is_string());
+                CHECK(b.at("log_sd").get<double>() > 0.0);
+                CHECK(b.at("relative_log_sd").get<double>() > 0.0);
+                CHECK(b.at("relative_log_sd").get<double>() < b.at("log_sd").get<double>());
+            } else {
+                CHECK(r.at("band").is_null());
             }
         }
     }
