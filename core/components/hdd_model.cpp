@@ -77,10 +77,11 @@ double hdd_transfer_time(const HddSpec& hdd, double bytes, double span) {
     return bytes * std::log(r0 / (r0 - k * span)) / (k * span);
 }
 
-double hdd_mean_access_time(const HddSpec& hdd, double bytes, double span, double random_share) {
+double hdd_mean_access_time(const HddSpec& hdd, double bytes, double span, double random_share,
+                            bool write) {
     span = std::clamp(span, 1e-6, 1.0);
     const double positioning = hdd_mean_random_seek(hdd, span) + 0.5 * hdd_revolution_time(hdd);
-    return random_share * positioning + hdd.command_overhead_s +
+    return random_share * positioning + hdd_command_overhead(hdd, write) +
            hdd_transfer_time(hdd, bytes, span);
 }
 

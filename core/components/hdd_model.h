@@ -45,10 +45,12 @@ double hdd_transfer_time(const HddSpec& hdd, double bytes, double span);
 
 /// Mean time of one I/O of `bytes` within the first `span` of the disk, a share `random_share`
 /// of them positioned at random (FCFS: mean random seek plus half a revolution), the rest
-/// continuing where the head is: random_share * positioning + command overhead + media
-/// transfer (Ruemmler & Wilkes 1994 decomposition). The queueing model splits the same parts
-/// further (evaluate/hdd_service.h); this mean is for weighing drives against each other.
-double hdd_mean_access_time(const HddSpec& hdd, double bytes, double span, double random_share);
+/// continuing where the head is: random_share * positioning + command overhead (a write's
+/// own where the drive gives one: hdd_command_overhead) + media transfer (Ruemmler & Wilkes
+/// 1994 decomposition). The queueing model splits the same parts further (evaluate/
+/// hdd_service.h); this mean is for weighing drives against each other.
+double hdd_mean_access_time(const HddSpec& hdd, double bytes, double span, double random_share,
+                            bool write = false);
 
 /// Positioning time (seek + rotational wait) of a random request when the drive chooses the
 /// quickest of `candidates` queued requests (shortest-access-time-first; 1 = FCFS).

@@ -27,7 +27,7 @@ double io_busy_estimate(const DriveSpec& drive, const Workload& wl, const DiskIo
                                      : ssd_read_demand(drive.ssd, io.bytes);
         return std::max(d.flash_s / std::max(1.0, ssd_parallelism(drive.ssd)), d.bandwidth_s);
     }
-    return hdd_mean_access_time(drive.hdd, io.bytes, wl.span_fraction, random_share);
+    return hdd_mean_access_time(drive.hdd, io.bytes, wl.span_fraction, random_share, io.write);
 }
 
 /// Work per job on each drive of one volume whose jobs are mapped with `g`.

@@ -67,6 +67,14 @@ TEST_CASE("Mean access time of the degraded-mode estimate, by hand (hdd_model.h)
     CHECK(hdd_mean_access_time(hdd, 64e3, 0.25, 1.0) - rest == Approx(9.8278e-3).epsilon(1e-4));
     // Half of the requests random: half the positioning.
     CHECK(hdd_mean_access_time(hdd, 64e3, 0.25, 0.5) == Approx(0.5 * (seek + half_turn) + rest));
+    // A write pays the drive's write command overhead where it gives one, else the same.
+    CHECK(hdd_mean_access_time(hdd, 64e3, 0.25, 1.0, true) ==
+          Approx(hdd_mean_access_time(hdd, 64e3, 0.25, 1.0)));
+    HddSpec slow_writes = hdd;
+    slow_writes.write_command_overhead_s = hdd.command_overhead_s + 1e-3;
+    CHECK(hdd_mean_access_time(slow_writes, 64e3, 0.25, 1.0, true) -
+              hdd_mean_access_time(slow_writes, 64e3, 0.25, 1.0) ==
+          Approx(1e-3));
 }
 
 TEST_CASE("Write cache window: buffer over write size, floored, bounded") {
