@@ -25,6 +25,23 @@ bool counts(const Figure& f) {
            std::isfinite(f.predicted);
 }
 
+/// The mean of a group of residuals and their sum of squares about it.
+struct GroupMoments {
+    double mean = 0.0;
+    double ss = 0.0;
+};
+GroupMoments moments(const std::vector<double>& r) {
+    GroupMoments g;
+    for (const double x : r) {
+        g.mean += x;
+    }
+    g.mean /= static_cast<double>(std::max<std::size_t>(1, r.size()));
+    for (const double x : r) {
+        g.ss += (x - g.mean) * (x - g.mean);
+    }
+    return g;
+}
+
 /// The residuals of one class, grouped by the study (and, pooled, the class) they come from.
 using Groups = std::map<std::pair<std::size_t, std::size_t>, std::vector<double>>;
 
@@ -36,15 +53,9 @@ ResidualStats random_effects(const Groups& groups) {
     std::vector<double> means, counts;
     double within_ss = 0.0;
     for (const auto& [key, r] : groups) {
-        double sum = 0.0;
-        for (const double x : r) {
-            sum += x;
-        }
-        const double m = sum / static_cast<double>(r.size());
-        for (const double x : r) {
-            within_ss += (x - m) * (x - m);
-        }
-        means.push_back(m);
+        const GroupMoments g = moments(r);
+        within_ss += g.ss;
+        means.push_back(g.mean);
         counts.push_back(static_cast<double>(r.size()));
         s.figures += static_cast<int>(r.size());
     }
@@ -118,14 +129,7 @@ double paired_sd(const std::map<std::pair<std::size_t, std::string>, std::vector
         if (r.size() < 2) {
             continue;
         }
-        double sum = 0.0;
-        for (const double x : r) {
-            sum += x;
-        }
-        const double m = sum / static_cast<double>(r.size());
-        for (const double x : r) {
-            ss += (x - m) * (x - m);
-        }
+        ss += moments(r).ss;
         df += static_cast<int>(r.size()) - 1;
     }
     return df > 0 ? std::sqrt(ss / df) : 0.0;

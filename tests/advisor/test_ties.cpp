@@ -30,33 +30,40 @@ Candidate candidate(double response_s, const std::string& evidence, double log_s
     return c;
 }
 
+/// Candidates of the two classes the scenarios compare: whole spread 0.6, relative 0.2.
+Candidate hdd(double response_s) {
+    return candidate(response_s, "HDD, random I/O", 0.6, 0.2);
+}
+Candidate ssd(double response_s) {
+    return candidate(response_s, "SSD and NVMe", 0.6, 0.2);
+}
+
 }  // namespace
 
 SCENARIO("Two candidates of one evidence class tie within the spread their comparison has") {
     GIVEN("the same class: only the spread within a study counts (0.2 each)") {
         const double limit = kZ80 * std::sqrt(0.2 * 0.2 + 0.2 * 0.2);  // 0.3625: 1.44x
-        const Candidate pick = candidate(0.010, "HDD, random I/O", 0.6, 0.2);
+        const Candidate pick = hdd(0.010);
         THEN("a response 1.4x the pick's is a tie, 1.5x is not") {
             CHECK(std::log(1.4) < limit);
-            CHECK(speed_tied(candidate(0.014, "HDD, random I/O", 0.6, 0.2), pick));
-            CHECK_FALSE(speed_tied(candidate(0.015, "HDD, random I/O", 0.6, 0.2), pick));
+            CHECK(speed_tied(hdd(0.014), pick));
+            CHECK_FALSE(speed_tied(hdd(0.015), pick));
             CHECK(comparison_log_sd(pick.performance, pick.performance) == Approx(std::sqrt(0.08)));
         }
         THEN("either way round") {
-            CHECK(speed_tied(pick, candidate(0.014, "HDD, random I/O", 0.6, 0.2)));
-            CHECK(speed_tied(candidate(0.0072, "HDD, random I/O", 0.6, 0.2), pick));
+            CHECK(speed_tied(pick, hdd(0.014)));
+            CHECK(speed_tied(hdd(0.0072), pick));
         }
     }
     GIVEN("two classes: each prediction's whole spread counts (0.6 each)") {
-        const Candidate pick = candidate(0.010, "HDD, random I/O", 0.6, 0.2);
-        const Candidate ssd = candidate(0.0035, "SSD and NVMe", 0.6, 0.2);
+        const Candidate pick = hdd(0.010);
         THEN("2.9x apart is still a tie (limit exp(1.2816 x 0.849) = 2.97x)") {
-            CHECK(speed_tied(ssd, pick));
-            CHECK_FALSE(speed_tied(candidate(0.0030, "SSD and NVMe", 0.6, 0.2), pick));
+            CHECK(speed_tied(ssd(0.0035), pick));
+            CHECK_FALSE(speed_tied(ssd(0.0030), pick));
         }
     }
     GIVEN("a candidate without a band (a saturated point)") {
-        const Candidate pick = candidate(0.010, "HDD, random I/O", 0.6, 0.2);
+        const Candidate pick = hdd(0.010);
         const Candidate none = candidate(0.010, "HDD, random I/O", 0.0, 0.0);
         THEN("nothing ties with it, not even an equal response") {
             CHECK_FALSE(speed_tied(none, pick));
