@@ -260,6 +260,18 @@ void write_error_bands(std::ostream& out, const ValidationReport& report) {
             s.studies < kMinClassStudies ? table.pooled : s, coverage.classes[i]);
     }
     row("all studies", table.pooled, table.pooled, coverage.all);
+    out << "\nInside the band made without the study, per study: ";
+    bool first = true;
+    for (std::size_t i = 0; i < report.studies.size() && i < coverage.studies.size(); ++i) {
+        const BandCoverage::Count& n = coverage.studies[i];
+        if (n.figures == 0) {
+            continue;
+        }
+        out << (first ? "" : ", ") << report.studies[i].name << " " << share(n.held_out, n.figures)
+            << " of " << n.figures;
+        first = false;
+    }
+    out << ".\n";
     out << "\nThe band is a factor on the predicted speed (a time's band is its inverse); it is "
            "doubled where the system is outside what any study measured (docs/model.md, "
            "\"Error bands\").\n\n";

@@ -192,6 +192,7 @@ bool inside_band(const Figure& f, const ResidualTable& residuals) {
 
 BandCoverage band_coverage(const ValidationReport& report, const ResidualTable& residuals) {
     BandCoverage c;
+    c.studies.resize(report.studies.size());
     for (std::size_t k = 0; k < report.studies.size(); ++k) {
         ValidationReport others;
         for (std::size_t j = 0; j < report.studies.size(); ++j) {
@@ -207,7 +208,7 @@ BandCoverage band_coverage(const ValidationReport& report, const ResidualTable& 
             const int in = inside_band(f, residuals) ? 1 : 0;
             const int out = inside_band(f, without) ? 1 : 0;
             for (BandCoverage::Count* n :
-                 {&c.classes[static_cast<std::size_t>(*f.evidence)], &c.all}) {
+                 {&c.classes[static_cast<std::size_t>(*f.evidence)], &c.all, &c.studies[k]}) {
                 ++n->figures;
                 n->inside += in;
                 n->held_out += out;

@@ -101,6 +101,7 @@ struct BandCoverage {
     };
     std::array<Count, kEvidenceClasses> classes{};
     Count all;
+    std::vector<Count> studies;  ///< per study, in the report's order
 };
 BandCoverage band_coverage(const ValidationReport& report, const ResidualTable& residuals);
 

@@ -82,6 +82,15 @@ TEST_CASE("The validation figures fall inside their bands about 8 times in 10") 
     // bias, held 69% of the time.
     CHECK(c.all.held_out >= 0.75 * c.all.figures);
     CHECK(c.all.held_out <= 0.92 * c.all.figures);
+    // Per study, the same figures.
+    int figures = 0, held_out = 0;
+    REQUIRE(c.studies.size() == test::validation_report().studies.size());
+    for (const auto& n : c.studies) {
+        figures += n.figures;
+        held_out += n.held_out;
+    }
+    CHECK(figures == c.all.figures);
+    CHECK(held_out == c.all.held_out);
 }
 
 TEST_CASE("Figures name their configuration, then their load point, so configurations pair up") {
