@@ -210,6 +210,13 @@ void print_text(std::ostream& out, const ValidationReport& report) {
         << "; conclusions reproduced " << report.conclusions_reproduced << " of "
         << report.conclusions_total << "; calibration " << report.calibration_figures << " of "
         << report.figures << " figures\n";
+    const validation::BandCoverage coverage =
+        validation::band_coverage(report, validation::residual_table(report));
+    out << "80% error bands: " << coverage.all.inside << " of " << coverage.all.figures
+        << " figures inside ("
+        << format_pct(100.0 * coverage.all.inside / std::max(1, coverage.all.figures))
+        << "); with each study left out of the residuals in turn " << coverage.all.held_out << " ("
+        << format_pct(100.0 * coverage.all.held_out / std::max(1, coverage.all.figures)) << ")\n";
 }
 
 /// Takes --report and --validation-dir (with their directories) out of args; the rest goes to

@@ -172,7 +172,8 @@ TEST_CASE("validate prints a table per study and the overall numbers", "[cli][va
     CHECK_THAT(run.out, Contains("measured") && Contains("predicted") && Contains("error %") &&
                             Contains("baseline error %") && Contains("calibration") &&
                             Contains("Kendall's tau") && Contains("Overall: median |error|") &&
-                            Contains("conclusions reproduced"));
+                            Contains("conclusions reproduced") && Contains("80% error bands: ") &&
+                            Contains("left out of the residuals"));
     CHECK_FALSE(has_nan_or_inf(run.out));
     for (const json& s : validation_json()["studies"]) {
         CHECK_THAT(run.out, Contains("== " + s["name"].get<std::string>() + " =="));
