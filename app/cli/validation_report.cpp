@@ -216,6 +216,31 @@ std::string factor(double log_value) {
     return format_value(std::exp(log_value), 3) + "x";
 }
 
+/// The tie rule on the figures (validation::tie_check), each study held out.
+void write_ties(std::ostream& out, const ValidationReport& report) {
+    const validation::TieCheck t = validation::tie_check(report);
+    const int decided = t.all.pairs - t.all.tied;
+    out << "\n*Ties on speed, held out*: of the " << t.all.pairs
+        << " pairs of configurations a study measured at one load point (same test and unit), "
+           "the advisor's rule (docs/model.md, \"Error bands\") calls "
+        << t.all.tied << " ties; of the " << decided << " it decides, " << t.all.decided_right
+        << " (" << share(t.all.decided_right, decided)
+        << ") are in the measured order. Ordering every pair by the predictions alone puts "
+        << t.all.all_right << " (" << share(t.all.all_right, t.all.pairs)
+        << ") in the measured order. Decided pairs in the measured order, per study: ";
+    bool first = true;
+    for (std::size_t i = 0; i < report.studies.size() && i < t.studies.size(); ++i) {
+        const validation::TieCheck::Count& n = t.studies[i];
+        if (n.pairs - n.tied == 0) {
+            continue;
+        }
+        out << (first ? "" : ", ") << report.studies[i].name << " " << n.decided_right << " of "
+            << n.pairs - n.tied;
+        first = false;
+    }
+    out << (first ? "none" : "") << ".\n";
+}
+
 void write_error_bands(std::ostream& out, const ValidationReport& report) {
     const ResidualTable table = residual_table(report);
     const BandCoverage coverage = band_coverage(report, table);
@@ -272,9 +297,10 @@ void write_error_bands(std::ostream& out, const ValidationReport& report) {
         first = false;
     }
     out << ".\n";
-    out << "\nThe band is a factor on the predicted speed (a time's band is its inverse); it is "
-           "doubled where the system is outside what any study measured (docs/model.md, "
-           "\"Error bands\").\n\n";
+    write_ties(out, report);
+    out << "\nThe band is a factor on the predicted speed (a time's band is its inverse); where "
+           "the system is outside what any study measured it carries one more study-level bias "
+           "(docs/model.md, \"Error bands\").\n\n";
 }
 
 void write_study(std::ostream& out, const StudyResult& s, const StudyCharts* charts) {

@@ -190,17 +190,31 @@ bool inside_band(const Figure& f, const ResidualTable& residuals) {
 
 }  // namespace
 
+namespace {
+
+/// The residuals of every study of `report` but the k-th.
+ResidualTable residuals_without(const ValidationReport& report, std::size_t k) {
+    ValidationReport others;
+    for (std::size_t j = 0; j < report.studies.size(); ++j) {
+        if (j != k) {
+            others.studies.push_back(report.studies[j]);
+        }
+    }
+    return residual_table(others);
+}
+
+/// ln of a figure's speed (a rate, or the inverse of a time) from its value.
+double log_speed(const Figure& f, double value) {
+    return is_time(f.unit) ? -std::log(value) : std::log(value);
+}
+
+}  // namespace
+
 BandCoverage band_coverage(const ValidationReport& report, const ResidualTable& residuals) {
     BandCoverage c;
     c.studies.resize(report.studies.size());
     for (std::size_t k = 0; k < report.studies.size(); ++k) {
-        ValidationReport others;
-        for (std::size_t j = 0; j < report.studies.size(); ++j) {
-            if (j != k) {
-                others.studies.push_back(report.studies[j]);
-            }
-        }
-        const ResidualTable without = residual_table(others);
+        const ResidualTable without = residuals_without(report, k);
         for (const Figure& f : report.studies[k].figures) {
             if (!counts(f)) {
                 continue;
@@ -216,6 +230,48 @@ BandCoverage band_coverage(const ValidationReport& report, const ResidualTable& 
         }
     }
     return c;
+}
+
+TieCheck tie_check(const ValidationReport& report) {
+    TieCheck t;
+    t.studies.resize(report.studies.size());
+    for (std::size_t k = 0; k < report.studies.size(); ++k) {
+        const ResidualTable without = residuals_without(report, k);
+        std::map<std::string, std::vector<const Figure*>> points;
+        for (const Figure& f : report.studies[k].figures) {
+            const std::string point = load_point(f);
+            if (counts(f) && !point.empty()) {
+                points[std::to_string(static_cast<int>(*f.evidence)) + "|" + point].push_back(&f);
+            }
+        }
+        for (const auto& [point, figures] : points) {
+            for (std::size_t i = 0; i < figures.size(); ++i) {
+                for (std::size_t j = i + 1; j < figures.size(); ++j) {
+                    const Figure& a = *figures[i];
+                    const Figure& b = *figures[j];
+                    PointMetrics p;
+                    p.concurrency = 1;
+                    p.iops = p.mb_per_s = p.mean_response_s = 1.0;
+                    const double sa = point_band(p, *a.evidence, "", without).relative_log_sd;
+                    const double sb = point_band(p, *b.evidence, "", without).relative_log_sd;
+                    const double predicted = log_speed(a, a.predicted) - log_speed(b, b.predicted);
+                    const double measured = log_speed(a, a.measured) - log_speed(b, b.measured);
+                    // Right: the measurements order the two as the predictions do (a measured
+                    // tie is right either way).
+                    const bool right = predicted * measured >= 0.0;
+                    // As advisor::speed_tied: |ln ratio| <= z80 sqrt(sa^2 + sb^2).
+                    const bool tied = std::abs(predicted) <= kZ80 * std::sqrt(sa * sa + sb * sb);
+                    for (TieCheck::Count* n : {&t.all, &t.studies[k]}) {
+                        ++n->pairs;
+                        n->all_right += right ? 1 : 0;
+                        n->tied += tied ? 1 : 0;
+                        n->decided_right += !tied && right ? 1 : 0;
+                    }
+                }
+            }
+        }
+    }
+    return t;
 }
 
 }  // namespace raidadv::validation

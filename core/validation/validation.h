@@ -105,6 +105,23 @@ struct BandCoverage {
 };
 BandCoverage band_coverage(const ValidationReport& report, const ResidualTable& residuals);
 
+/// How the advisor's tie rule (advisor/ties.h) does on the validation figures, each study left
+/// out of the residuals in turn: every pair of figures a study measured at one load point (two
+/// configurations, the same test and unit) is either called a tie (their predicted speeds differ
+/// by less than z80 sqrt(sa^2 + sb^2), s the bands' relative_log_sd) or decided; a decided pair
+/// is right when the measurements order the two as the predictions do.
+struct TieCheck {
+    struct Count {
+        int pairs = 0;
+        int tied = 0;
+        int decided_right = 0;  ///< of pairs - tied
+        int all_right = 0;      ///< every pair decided by the predictions alone, right
+    };
+    Count all;
+    std::vector<Count> studies;  ///< per study, in the report's order
+};
+TieCheck tie_check(const ValidationReport& report);
+
 /// Fills the per-study and overall statistics from the figures.
 void summarize(StudyResult& study);
 void summarize(ValidationReport& report);

@@ -167,3 +167,28 @@ TEST_CASE("A band: rates and times move together, wider outside the studies, non
     CHECK(none.iops.high == 0.0);
     CHECK(none.mean_response_s.high == 0.0);
 }
+
+TEST_CASE("Ties, held out: every pair one study measured at one load point is counted once") {
+    // What the tie rule does on measurements (docs/validation/validation.md, "Error bands"):
+    // reported, not a target. Each study left out of the residuals in turn.
+    const validation::TieCheck t = validation::tie_check(test::validation_report());
+    INFO(t.all.pairs << " pairs, " << t.all.tied << " tied; " << t.all.decided_right << " of "
+                     << t.all.pairs - t.all.tied << " decided pairs in the measured order; "
+                     << t.all.all_right << " of all pairs ordered right by the predictions");
+    REQUIRE(t.all.pairs >= 500);
+    CHECK(t.all.tied < t.all.pairs);
+    CHECK(t.all.decided_right <= t.all.pairs - t.all.tied);
+    CHECK(t.all.all_right <= t.all.pairs);
+    // Ordered by the predictions alone, most pairs come out right.
+    CHECK(t.all.all_right > t.all.pairs / 2);
+    int pairs = 0, tied = 0, right = 0;
+    REQUIRE(t.studies.size() == test::validation_report().studies.size());
+    for (const auto& n : t.studies) {
+        pairs += n.pairs;
+        tied += n.tied;
+        right += n.decided_right;
+    }
+    CHECK(pairs == t.all.pairs);
+    CHECK(tied == t.all.tied);
+    CHECK(right == t.all.decided_right);
+}
