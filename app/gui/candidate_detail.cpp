@@ -127,8 +127,9 @@ QString candidateDetailHtml(const advisor::Candidate& c, int rank,
         html += QStringLiteral("<p>%1</p>")
                     .arg(tr("\u2248 <b>Tied with the pick on speed:</b> its response time and "
                             "the pick's differ by less than the model's 80% error in comparing "
-                            "two configurations, so the model cannot tell which is faster; "
-                            "cost, loss risk and capacity decide."));
+                            "two configurations, so the model cannot tell which is faster (the "
+                            "ranking still orders them by the predicted figures): let cost, loss "
+                            "risk and capacity decide between them."));
     }
     if (explanation != nullptr) {
         html += QStringLiteral("<p><b>%1</b></p>").arg(shown(explanation->headline, names));

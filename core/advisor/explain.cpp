@@ -754,8 +754,9 @@ void explain_top(Result& result, const Request& request, int count) {
                << probability(top.assessment.p_data_loss) << ".";
             if (c.speed_tied_with_pick) {
                 vs << " On speed the two are a tie: the response times differ by less than the "
-                      "model's 80% error in comparing two configurations, so cost, risk and "
-                      "capacity decide.";
+                      "model's 80% error in comparing two configurations, so the model cannot "
+                      "tell which is faster (the ranking still orders them by the predicted "
+                      "figures): let cost, risk and capacity decide between them.";
             }
             e.reasons.push_back(vs.str());
         }
