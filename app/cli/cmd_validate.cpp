@@ -63,6 +63,26 @@ nlohmann::json error_bands_json(const ValidationReport& report) {
     return out;
 }
 
+/// The advisor's tie rule on the figures, each study held out (validation::tie_check).
+nlohmann::json ties_json(const ValidationReport& report) {
+    const validation::TieCheck t = validation::tie_check(report);
+    auto count = [](const validation::TieCheck::Count& n) {
+        return nlohmann::json{{"pairs", n.pairs},
+                              {"tied", n.tied},
+                              {"decided_right", n.decided_right},
+                              {"all_right", n.all_right}};
+    };
+    nlohmann::json studies = nlohmann::json::array();
+    for (std::size_t i = 0; i < report.studies.size() && i < t.studies.size(); ++i) {
+        nlohmann::json n = count(t.studies[i]);
+        n["study"] = report.studies[i].name;
+        studies.push_back(std::move(n));
+    }
+    nlohmann::json all = count(t.all);
+    all["studies"] = std::move(studies);
+    return all;
+}
+
 nlohmann::json report_json(const ValidationReport& report) {
     nlohmann::json studies = nlohmann::json::array();
     int with_baseline = 0;
@@ -115,6 +135,7 @@ nlohmann::json report_json(const ValidationReport& report) {
         {"figures", report.figures},
         {"calibration_figures", report.calibration_figures},
         {"error_bands", error_bands_json(report)},
+        {"ties", ties_json(report)},
     };
 }
 

@@ -162,6 +162,17 @@ TEST_CASE("validate --json has the documented keys and no NaN", "[cli][validate]
     CHECK(all.at("class") == "all studies");
     CHECK(all.at("counted").get<int>() == counted);
     CHECK(all.at("studies").get<int>() >= static_cast<int>(names.size()));
+    // The tie rule checked on the figures: pairs per study adding up to the whole.
+    const json& ties = j.at("ties");
+    int pairs = 0;
+    for (const json& n : ties.at("studies")) {
+        pairs += n.at("pairs").get<int>();
+        CHECK(n.at("tied").get<int>() <= n.at("pairs").get<int>());
+        CHECK(n.at("decided_right").get<int>() <=
+              n.at("pairs").get<int>() - n.at("tied").get<int>());
+    }
+    CHECK(ties.at("pairs").get<int>() == pairs);
+    CHECK(ties.at("studies").size() == names.size());
     CHECK_FALSE(has_nan_or_inf(run_cli("validate --json").out));
 }
 
