@@ -118,4 +118,17 @@ double mean_tau_per_load_point(const std::vector<FioFigure>& figs,
     return points.empty() ? std::nan("") : sum / static_cast<double>(points.size());
 }
 
+void add_fio_read_write_charts(StudyResult& study, const std::string& what,
+                               const std::vector<std::pair<std::string, std::string>>& lines,
+                               const std::vector<FioFigure>& figs,
+                               const std::vector<double>& predicted) {
+    for (const bool read : {true, false}) {
+        const std::string chart = std::string("4 KiB random ") + (read ? "reads" : "writes") +
+                                  " against iodepth (numjobs 1), " + what;
+        for (const auto& [name, config] : lines) {
+            add_fio_series(study, chart, name, figs, predicted, config, read, true);
+        }
+    }
+}
+
 }  // namespace raidadv::validation

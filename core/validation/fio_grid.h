@@ -5,6 +5,7 @@
 
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "validation/study_inputs.h"
@@ -62,5 +63,12 @@ double mean_tau_per_load_point(const std::vector<FioFigure>& figs,
 void add_fio_series(StudyResult& study, const std::string& chart, const std::string& name,
                     const std::vector<FioFigure>& figs, const std::vector<double>& predicted,
                     const std::string& config, bool read, bool along_depth);
+
+/// The two charts "4 KiB random reads / writes against iodepth (numjobs 1), <what>", each with
+/// an add_fio_series line per (name, config) of `lines`.
+void add_fio_read_write_charts(StudyResult& study, const std::string& what,
+                               const std::vector<std::pair<std::string, std::string>>& lines,
+                               const std::vector<FioFigure>& figs,
+                               const std::vector<double>& predicted);
 
 }  // namespace raidadv::validation

@@ -82,12 +82,9 @@ StudyResult run_louwrentius_ahci_hdds(const Catalog& catalog, const std::filesys
     study.kendall_basis =
         "mean over the 32 load points (reads and writes, iodepth x numjobs) of the ranking by "
         "IOPS of the two disks";
-    for (const bool read : {true, false}) {
-        const std::string chart = std::string("4 KiB random ") + (read ? "reads" : "writes") +
-                                  " against iodepth (numjobs 1), one disk on AHCI";
-        add_fio_series(study, chart, "HGST 2.5-inch 7200 rpm", figs, predicted, kHgst, read, true);
-        add_fio_series(study, chart, "Samsung F1 1 TB", figs, predicted, kF1, read, true);
-    }
+    add_fio_read_write_charts(study, "one disk on AHCI",
+                              {{"HGST 2.5-inch 7200 rpm", kHgst}, {"Samsung F1 1 TB", kF1}}, figs,
+                              predicted);
     // The source states no conclusion about these data.
     summarize(study);
     return study;

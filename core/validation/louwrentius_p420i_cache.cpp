@@ -147,13 +147,7 @@ void add_series(StudyResult& study, const std::vector<FioFigure>& figs,
         {"860 PRO, HBA mode", "Samsung 860 PRO behind P420i in HBA mode"},
         {"D3-S4610, RAID mode", "Intel D3-S4610 (SSDSC2KG48) behind P420i (RAID mode), TEST01"},
         {"D3-S4610, HBA mode", "Intel D3-S4610 behind P420i in HBA mode"}};
-    for (const bool read : {true, false}) {
-        const std::string chart = std::string("4 KiB random ") + (read ? "reads" : "writes") +
-                                  " against iodepth (numjobs 1), one SSD";
-        for (const auto& [name, config] : lines) {
-            add_fio_series(study, chart, name, figs, predicted, config, read, true);
-        }
-    }
+    add_fio_read_write_charts(study, "one SSD", lines, figs, predicted);
     const std::string hdd = "HGST HTS72101x 7200 rpm HDD behind P420i (RAID mode)";
     const std::string chart = "4 KiB random I/O against iodepth (numjobs 1), one HDD";
     add_fio_series(study, chart, "reads", figs, predicted, hdd, true, true);

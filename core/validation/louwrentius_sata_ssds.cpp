@@ -95,13 +95,11 @@ std::string miss_note(const FioFigure& f, const Config& c, double predicted) {
 
 void add_series(StudyResult& study, const std::vector<FioFigure>& figs,
                 const std::vector<double>& predicted) {
-    for (const bool read : {true, false}) {
-        const std::string chart = std::string("4 KiB random ") + (read ? "reads" : "writes") +
-                                  " against iodepth (numjobs 1), one SATA SSD per port";
-        for (const Config& c : kConfigs) {
-            add_fio_series(study, chart, c.port, figs, predicted, c.measured, read, true);
-        }
+    std::vector<std::pair<std::string, std::string>> lines;
+    for (const Config& c : kConfigs) {
+        lines.emplace_back(c.port, c.measured);
     }
+    add_fio_read_write_charts(study, "one SATA SSD per port", lines, figs, predicted);
 }
 
 }  // namespace

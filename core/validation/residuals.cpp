@@ -232,44 +232,68 @@ BandCoverage band_coverage(const ValidationReport& report, const ResidualTable& 
     return c;
 }
 
+namespace {
+
+/// The relative spread (PointBand::relative_log_sd) of each class under `residuals`.
+std::array<double, kEvidenceClasses> relative_spreads(const ResidualTable& residuals) {
+    PointMetrics p;
+    p.concurrency = 1;
+    p.iops = p.mb_per_s = p.mean_response_s = 1.0;
+    std::array<double, kEvidenceClasses> out{};
+    for (std::size_t c = 0; c < kEvidenceClasses; ++c) {
+        out[c] = point_band(p, static_cast<EvidenceClass>(c), "", residuals).relative_log_sd;
+    }
+    return out;
+}
+
+/// Counts every pair of `figures` (one class, one load point) into `n`: tied when their
+/// predicted speeds differ by no more than `limit` (log scale).
+void count_pairs(const std::vector<const Figure*>& figures, double limit, TieCheck::Count& n) {
+    for (std::size_t i = 0; i < figures.size(); ++i) {
+        for (std::size_t j = i + 1; j < figures.size(); ++j) {
+            const Figure& a = *figures[i];
+            const Figure& b = *figures[j];
+            const double predicted = log_speed(a, a.predicted) - log_speed(b, b.predicted);
+            const double measured = log_speed(a, a.measured) - log_speed(b, b.measured);
+            // Right: the measurements order the two as the predictions do (a measured tie is
+            // right either way).
+            const bool right = predicted * measured >= 0.0;
+            const bool tied = std::abs(predicted) <= limit;
+            ++n.pairs;
+            n.all_right += right ? 1 : 0;
+            n.tied += tied ? 1 : 0;
+            n.decided_right += !tied && right ? 1 : 0;
+        }
+    }
+}
+
+void add_count(TieCheck::Count& to, const TieCheck::Count& n) {
+    to.pairs += n.pairs;
+    to.tied += n.tied;
+    to.decided_right += n.decided_right;
+    to.all_right += n.all_right;
+}
+
+}  // namespace
+
 TieCheck tie_check(const ValidationReport& report) {
     TieCheck t;
     t.studies.resize(report.studies.size());
     for (std::size_t k = 0; k < report.studies.size(); ++k) {
-        const ResidualTable without = residuals_without(report, k);
-        std::map<std::string, std::vector<const Figure*>> points;
+        const std::array<double, kEvidenceClasses> spread =
+            relative_spreads(residuals_without(report, k));
+        std::map<std::pair<std::size_t, std::string>, std::vector<const Figure*>> points;
         for (const Figure& f : report.studies[k].figures) {
             const std::string point = load_point(f);
             if (counts(f) && !point.empty()) {
-                points[std::to_string(static_cast<int>(*f.evidence)) + "|" + point].push_back(&f);
+                points[{static_cast<std::size_t>(*f.evidence), point}].push_back(&f);
             }
         }
-        for (const auto& [point, figures] : points) {
-            for (std::size_t i = 0; i < figures.size(); ++i) {
-                for (std::size_t j = i + 1; j < figures.size(); ++j) {
-                    const Figure& a = *figures[i];
-                    const Figure& b = *figures[j];
-                    PointMetrics p;
-                    p.concurrency = 1;
-                    p.iops = p.mb_per_s = p.mean_response_s = 1.0;
-                    const double sa = point_band(p, *a.evidence, "", without).relative_log_sd;
-                    const double sb = point_band(p, *b.evidence, "", without).relative_log_sd;
-                    const double predicted = log_speed(a, a.predicted) - log_speed(b, b.predicted);
-                    const double measured = log_speed(a, a.measured) - log_speed(b, b.measured);
-                    // Right: the measurements order the two as the predictions do (a measured
-                    // tie is right either way).
-                    const bool right = predicted * measured >= 0.0;
-                    // As advisor::speed_tied: |ln ratio| <= z80 sqrt(sa^2 + sb^2).
-                    const bool tied = std::abs(predicted) <= kZ80 * std::sqrt(sa * sa + sb * sb);
-                    for (TieCheck::Count* n : {&t.all, &t.studies[k]}) {
-                        ++n->pairs;
-                        n->all_right += right ? 1 : 0;
-                        n->tied += tied ? 1 : 0;
-                        n->decided_right += !tied && right ? 1 : 0;
-                    }
-                }
-            }
+        for (const auto& [key, figures] : points) {
+            // As advisor::speed_tied: |ln ratio| <= z80 sqrt(sa^2 + sb^2), one class: sa = sb.
+            count_pairs(figures, kZ80 * std::sqrt(2.0) * spread[key.first], t.studies[k]);
         }
+        add_count(t.all, t.studies[k]);
     }
     return t;
 }
