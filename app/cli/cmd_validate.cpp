@@ -49,7 +49,8 @@ nlohmann::json error_bands_json(const ValidationReport& report) {
             {"sd_log", number_or_null(s.sd_log)},
             {"within_sd_log", number_or_null(s.within_sd_log)},
             {"between_sd_log", number_or_null(s.between_sd_log)},
-            {"paired_sd_log", number_or_null(s.paired_sd_log)},
+            {"same_hardware_sd_log", number_or_null(s.same_hardware_sd_log)},
+            {"other_hardware_sd_log", number_or_null(s.other_hardware_sd_log)},
             {"inside", n.inside},
             {"inside_held_out", n.held_out},
             {"counted", n.figures},
@@ -79,6 +80,7 @@ nlohmann::json ties_json(const ValidationReport& report) {
         studies.push_back(std::move(n));
     }
     nlohmann::json all = count(t.all);
+    all["same_hardware"] = count(t.same_hardware);
     all["studies"] = std::move(studies);
     return all;
 }
@@ -92,6 +94,8 @@ nlohmann::json report_json(const ValidationReport& report) {
             figures.push_back({
                 {"name", f.name},
                 {"unit", f.unit},
+                {"hardware",
+                 f.hardware.empty() ? nlohmann::json(nullptr) : nlohmann::json(f.hardware)},
                 {"measured", number_or_null(f.measured)},
                 {"predicted", number_or_null(f.predicted)},
                 {"error_pct", number_or_null(f.error_pct())},

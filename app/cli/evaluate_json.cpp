@@ -101,7 +101,8 @@ json band_json(const PointBand& b) {
             {"evidence", b.evidence},
             {"widened", b.widened.empty() ? json(nullptr) : json(b.widened)},
             {"log_sd", b.log_sd},
-            {"relative_log_sd", b.relative_log_sd}};
+            {"relative_log_sd", b.relative_log_sd},
+            {"other_hardware_log_sd", b.other_hardware_log_sd}};
 }
 
 json results_json(const Project& project, const std::vector<SystemResult>& results) {

@@ -227,7 +227,10 @@ void write_ties(std::ostream& out, const ValidationReport& report) {
         << " (" << share(t.all.decided_right, decided)
         << ") are in the measured order. Ordering every pair by the predictions alone puts "
         << t.all.all_right << " (" << share(t.all.all_right, t.all.pairs)
-        << ") in the measured order. Decided pairs in the measured order, per study: ";
+        << ") in the measured order. Of the " << t.same_hardware.pairs
+        << " pairs on the same drive and controller models, the rule decides "
+        << t.same_hardware.pairs - t.same_hardware.tied << ", " << t.same_hardware.decided_right
+        << " of them in the measured order. Decided pairs in the measured order, per study: ";
     bool first = true;
     for (std::size_t i = 0; i < report.studies.size() && i < t.studies.size(); ++i) {
         const validation::TieCheck::Count& n = t.studies[i];
@@ -255,23 +258,26 @@ void write_error_bands(std::ostream& out, const ValidationReport& report) {
         << " studies takes the band of all studies (a study's classes apart). *Bias*: how much "
            "faster the real systems were than predicted (random-effects mean). *Within* and "
            "*between*: the spread of a study's figures about its own bias and of the studies' "
-           "biases (log scale); *at one load point*: the spread of the figures a study measured at "
-           "the same load point (other configurations) about their mean, with which two "
-           "configurations of one class are compared (ties on speed; the spread within where no "
-           "study measured such pairs). *Held out*: each study in turn left out of the residuals, "
+           "biases (log scale); *same hardware* and *other hardware*: what comparing two "
+           "configurations a study measured at the same load point is off by (half the mean "
+           "squared difference of the pair's residuals, square-rooted), for two on the same drive "
+           "and controller models and for two on different ones, with which the advisor compares "
+           "two configurations of one class (ties on speed; a class without such pairs takes "
+           "those of all studies, then the spread within). *Held out*: each study in turn left out "
+           "of the residuals, "
            "as a user's own system is, and its figures checked against the bands of the "
            "others.\n\n";
-    out << "| Evidence class | Studies | Figures | Bias | Within | Between | At one load point "
-           "| Band for a new system | Inside (in-sample) | Inside (held out) |\n";
-    out << "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n";
+    out << "| Evidence class | Studies | Figures | Bias | Within | Between | Same hardware "
+           "| Other hardware | Band for a new system | Inside (in-sample) | Inside (held out) |\n";
+    out << "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n";
+    const auto spread = [](double sd) { return sd > 0.0 ? format_value(sd, 3) : std::string("-"); };
     auto row = [&](const std::string& name, const ResidualStats& s, const ResidualStats& used,
                    const BandCoverage::Count& n) {
         const double half = student_t80(used.studies - 1) * used.sd_log;
         out << "| " << name << " | " << s.studies << " | " << s.figures << " | "
             << factor(s.mean_log) << " | " << format_value(s.within_sd_log, 3) << " | "
-            << format_value(s.between_sd_log, 3) << " | "
-            << (s.paired_sd_log > 0.0 ? format_value(s.paired_sd_log, 3) : std::string("-"))
-            << " | "
+            << format_value(s.between_sd_log, 3) << " | " << spread(s.same_hardware_sd_log) << " | "
+            << spread(s.other_hardware_sd_log) << " | "
             << (used.studies >= 2
                     ? factor(used.mean_log - half) + " - " + factor(used.mean_log + half) +
                           (&used != &s ? " (all studies)" : "")

@@ -25,14 +25,19 @@ Interval response_band(const Performance& p) {
 
 namespace {
 
-/// The mean over `p`'s points of their relative or total log spread; 0 if a point has none.
-double mean_log_sd(const Performance& p, bool relative) {
+/// Which of a point band's spreads a comparison uses.
+enum class Spread { SameHardware, OtherHardware, Whole };
+
+/// The mean over `p`'s points of their `spread`; 0 if a point has none.
+double mean_log_sd(const Performance& p, Spread spread) {
     if (p.points.empty()) {
         return 0.0;
     }
     double sum = 0.0;
     for (const PointMetrics& m : p.points) {
-        const double sd = relative ? m.band.relative_log_sd : m.band.log_sd;
+        const double sd = spread == Spread::SameHardware    ? m.band.relative_log_sd
+                          : spread == Spread::OtherHardware ? m.band.other_hardware_log_sd
+                                                            : m.band.log_sd;
         if (!(sd > 0.0)) {
             return 0.0;
         }
@@ -43,12 +48,15 @@ double mean_log_sd(const Performance& p, bool relative) {
 
 }  // namespace
 
-double comparison_log_sd(const Performance& a, const Performance& b) {
+double comparison_log_sd(const Performance& a, const Performance& b, bool same_hardware) {
     if (a.points.empty() || b.points.empty()) {
         return 0.0;
     }
     const bool same_class = a.points.front().band.evidence == b.points.front().band.evidence;
-    const double sa = mean_log_sd(a, same_class), sb = mean_log_sd(b, same_class);
+    const Spread spread = !same_class     ? Spread::Whole
+                          : same_hardware ? Spread::SameHardware
+                                          : Spread::OtherHardware;
+    const double sa = mean_log_sd(a, spread), sb = mean_log_sd(b, spread);
     if (!(sa > 0.0) || !(sb > 0.0)) {
         return 0.0;
     }
@@ -56,7 +64,8 @@ double comparison_log_sd(const Performance& a, const Performance& b) {
 }
 
 bool speed_tied(const Candidate& a, const Candidate& b) {
-    const double sd = comparison_log_sd(a.performance, b.performance);
+    const double sd = comparison_log_sd(a.performance, b.performance,
+                                        hardware_key(a.system) == hardware_key(b.system));
     const double ra = a.performance.mean_response_s, rb = b.performance.mean_response_s;
     if (!(sd > 0.0) || !(ra > 0.0) || !(rb > 0.0)) {
         return false;

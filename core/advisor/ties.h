@@ -14,10 +14,12 @@ Interval response_band(const Performance& p);
 
 /// The log-scale spread of the model's error in the ratio of two candidates' mean responses:
 /// derived: the two errors are independent draws, sqrt(sa^2 + sb^2), each the mean over its
-/// load points of PointBand::relative_log_sd where both come from one evidence class (the
-/// bias a study's profile shares cancels in the ratio), of PointBand::log_sd otherwise. 0 if
-/// a point has no band.
-double comparison_log_sd(const Performance& a, const Performance& b);
+/// load points of the band's spread against another configuration: where both come from one
+/// evidence class (the bias a study's profile shares cancels in the ratio),
+/// PointBand::relative_log_sd when `same_hardware` (the same drive and controller models),
+/// else PointBand::other_hardware_log_sd; PointBand::log_sd across classes. 0 if a point has
+/// no band.
+double comparison_log_sd(const Performance& a, const Performance& b, bool same_hardware);
 
 /// The model cannot tell which of the two is faster: their mean responses differ by less than
 /// the 80% interval of the ratio's error, |ln(ra / rb)| <= z80 comparison_log_sd.

@@ -1,5 +1,6 @@
 #include "evaluate/error_band.h"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 
@@ -79,7 +80,8 @@ const ResidualTable& validated_residuals() {
     // Pinned from `raid-advisor-cli validate` by tests/validation/test_error_bands.cpp, in the
     // order of EvidenceClass: figures, studies, the log residual's random-effects mean, the
     // spread of one figure of a new study, its parts within and between studies, and the
-    // spread about a load point's mean (configurations compared).
+    // spreads of pairs at one load point (configurations compared) on the same drive and
+    // controller models and on others.
     // HddRandom: Miller's random blocks, Louwrentius' md RAID 5, P420i HDD, two disks on AHCI.
     // HddSequential:
     // Hardware Secrets, ZFS reads (clemtibs 2025, Louwrentius 2014). CachedWrites: Ou 2007's
@@ -87,16 +89,21 @@ const ResidualTable& validated_residuals() {
     // and P420i single SSDs, and the same SSDs on AHCI 6 and 3 Gb/s ports and an LSI SAS2008 HBA.
     static const ResidualTable table{
         {{
-            {326, 4, -0.213197, 0.618538, 0.370278, 0.442200, 0.321707},  // HddRandom
-            {8, 3, -0.014812, 0.379614, 0.219425, 0.258943, 0.343599},    // HddSequential
-            {27, 1, -0.064650, 0.130685, 0.128331, 0.000000, 0.085496},   // HddFile: Hauser
-            {11, 3, -0.310101, 0.169157, 0.075559, 0.128290, 0.049929},   // CachedWrites
-            {780, 3, 0.012454, 0.532944, 0.471617, 0.214426, 0.356173},   // Flash
+            {326, 4, -0.213197, 0.618538, 0.370278, 0.442200, 0.182711, 0.331386},  // HddRandom
+            {8, 3, -0.014812, 0.379614, 0.219425, 0.258943, 0.343599, 0.0},         // HddSequential
+            {27, 1, -0.064650, 0.130685, 0.128331, 0.0, 0.085496, 0.0},       // HddFile: Hauser
+            {11, 3, -0.310101, 0.169157, 0.075559, 0.128290, 0.049929, 0.0},  // CachedWrites
+            {780, 3, 0.012454, 0.532944, 0.471617, 0.214426, 0.220315, 0.416751},  // Flash
         }},
-        {1152, 14, -0.123048, 0.518910, 0.437364, 0.266813,
-         0.343582},  // pooled (a study's classes apart)
+        {1152, 14, -0.123048, 0.518910, 0.437364, 0.266813, 0.209143,
+         0.397216},  // pooled (a study's classes apart)
     };
     return table;
+}
+
+std::string hardware_key(const System& system) {
+    const auto key = [](const CatalogInfo& info) { return info.id.empty() ? info.name : info.id; };
+    return key(system.drive.info) + "|" + key(system.controller.info);
 }
 
 EvidenceClass evidence_class(const System& system, const Workload& workload) {
@@ -193,13 +200,21 @@ PointBand point_band(const PointMetrics& p, EvidenceClass c, const std::string& 
     const double extra =
         widened.empty() ? 0.0 : std::max(s.between_sd_log, residuals.pooled.between_sd_log);
     band.log_sd = std::sqrt(s.sd_log * s.sd_log + extra * extra);
-    // Two configurations compared at one load point are off by the spread about that point's
-    // mean (paired), the class's own even where its band borrows the pooled one (comparing
-    // configurations needs pairs, not studies); else by the spread within studies.
-    const double relative = own.paired_sd_log > 0.0 ? own.paired_sd_log
-                            : s.paired_sd_log > 0.0 ? s.paired_sd_log
-                                                    : s.within_sd_log;
-    band.relative_log_sd = std::sqrt(relative * relative + extra * extra);
+    // Two configurations compared at one load point are off by the spread of such pairs, the
+    // class's own even where its band borrows the pooled one (comparing configurations needs
+    // pairs, not studies), else the pooled pairs'; on the same hardware, else by the spread
+    // within studies.
+    const auto pairs = [&](double ResidualStats::*kind, double otherwise) {
+        return own.*kind > 0.0                ? own.*kind
+               : residuals.pooled.*kind > 0.0 ? residuals.pooled.*kind
+                                              : otherwise;
+    };
+    const double same = pairs(&ResidualStats::same_hardware_sd_log, s.within_sd_log);
+    // derived: other drives or another controller add their own error to the configuration's,
+    // so such a pair is off by no less than one on the same hardware.
+    const double other = std::max(same, pairs(&ResidualStats::other_hardware_sd_log, same));
+    band.relative_log_sd = std::sqrt(same * same + extra * extra);
+    band.other_hardware_log_sd = std::sqrt(other * other + extra * extra);
     const double half = student_t80(s.studies - 1) * band.log_sd;
     const double rate_low = std::exp(s.mean_log - half), rate_high = std::exp(s.mean_log + half);
     band.iops = scaled(p.iops, rate_low, rate_high);

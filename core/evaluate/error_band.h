@@ -35,10 +35,12 @@ struct ResidualStats {
     double sd_log = 0.0;          ///< spread of one figure of a new study (within, between, mean's)
     double within_sd_log = 0.0;   ///< spread of a study's figures about its own mean
     double between_sd_log = 0.0;  ///< spread of the studies' own biases
-    /// Spread of a study's figures about the mean of the figures it measured at the same load
-    /// point (other configurations, same test): what comparing two configurations is off by,
-    /// over sqrt 2. 0 where no study measured two configurations at one load point.
-    double paired_sd_log = 0.0;
+    /// What comparing two configurations measured at one load point (same test) is off by, over
+    /// sqrt 2 (derived: the mean squared difference of two figures is twice their variance),
+    /// for two on the same drive and controller models (hardware_key) and for two on different
+    /// ones. 0 where no study measured such a pair.
+    double same_hardware_sd_log = 0.0;
+    double other_hardware_sd_log = 0.0;
 };
 
 /// Per class, and pooled over every class.
@@ -58,6 +60,11 @@ double student_t80(int df);
 /// The residuals of today's validation studies (pinned here; tests/validation/
 /// test_error_bands.cpp derives them from `raid-advisor-cli validate` and fails if they differ).
 const ResidualTable& validated_residuals();
+
+/// The drive and controller models of `system` ("<drive>|<controller>", catalog ids or, for
+/// inline specs, names): two configurations with the same key compare with
+/// PointBand::relative_log_sd, two with different keys with other_hardware_log_sd.
+std::string hardware_key(const System& system);
 
 /// The evidence class of a prediction for `system` under `workload`.
 EvidenceClass evidence_class(const System& system, const Workload& workload);

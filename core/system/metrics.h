@@ -22,11 +22,13 @@ struct PointBand {
     std::string evidence;  ///< the evidence class the interval comes from ("HDD, random I/O")
     std::string widened;   ///< why it is wider than its class's residuals, or empty
     /// The log-scale spread of the point's error (sd of ln(real / predicted), widened where
-    /// `widened` says): for a system no study measured, and against another configuration of
-    /// the same evidence class on the same system (a study's bias is common to both: only the
-    /// spread within studies is left). 0 without a band.
+    /// `widened` says): for a system no study measured; against another configuration of the
+    /// same evidence class on the same drive and controller models (a study's bias is common
+    /// to both); and against one of the same class on other drives or another controller. 0
+    /// without a band.
     double log_sd = 0.0;
     double relative_log_sd = 0.0;
+    double other_hardware_log_sd = 0.0;
 };
 
 struct PointMetrics {

@@ -152,7 +152,7 @@ StudyResult run_clemtibs_zfs(const Catalog& catalog, const std::filesystem::path
             Figure& fig =
                 add_figure(study, in, id, config + (latency ? ": mean latency" : ": bandwidth"),
                            predicted, base);
-            fig.evidence = evidence_class(sys, w);
+            classify(fig, sys, w);
             const bool faster = latency ? predicted < fig.measured : predicted > fig.measured;
             if (std::abs(fig.error_pct()) > 35.0) {
                 fig.note = miss_note(read, latency, faster, t.request_kib);

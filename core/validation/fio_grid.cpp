@@ -71,8 +71,7 @@ Figure& add_fio_figure(StudyResult& study, const StudyInputs& in, const FioFigur
                        const System& system, const Workload& workload, double predicted) {
     const double base = f.latency ? 0.0 : baseline_iops(system, workload.read_fraction);
     Figure& fig = add_figure(study, in, f.id, f.config + ": " + f.test, predicted, base);
-    fig.evidence = evidence_class(system, workload);
-    return fig;
+    return classify(fig, system, workload);
 }
 
 const Workload& raw_device_workload(const StudyInputs& in, bool read) {

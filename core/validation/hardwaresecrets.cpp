@@ -44,12 +44,12 @@ StudyResult run_hardwaresecrets(const Catalog& catalog, const std::filesystem::p
     const double baseline =
         baseline_bytes_per_s(pair) / (baseline_bytes_per_s(pair) / pair.total_drives());
     const auto [lo, hi] = std::minmax_element(ratios.begin(), ratios.end());
-    add_figure(study, in, "lowest|ratio", "RAID 0 / one drive, average rate, lowest over stripes",
-               *lo, baseline)
-        .evidence = evidence_class(pair, w);
-    add_figure(study, in, "highest|ratio", "RAID 0 / one drive, average rate, highest over stripes",
-               *hi, baseline)
-        .evidence = evidence_class(pair, w);
+    classify(add_figure(study, in, "lowest|ratio",
+                        "RAID 0 / one drive, average rate, lowest over stripes", *lo, baseline),
+             pair, w);
+    classify(add_figure(study, in, "highest|ratio",
+                        "RAID 0 / one drive, average rate, highest over stripes", *hi, baseline),
+             pair, w);
     const double spread = 100.0 * (*hi / *lo - 1.0);
     study.conclusions.push_back(
         {"RAID 0 of two drives about doubles the average transfer rate", *lo > 1.8 && *hi < 2.2,

@@ -112,13 +112,16 @@ void add_table1(HauserRun& h, StudyResult& study) {
         h.pred[s.name] = p;
         const bool calibration = s.layout.level == RaidLevel::Simple;
         // Whole files read from HDDs (the study's file workload).
-        add_figure(study, h.in, s.name + "|retrieval", s.name + ": mean retrieval time, 1 process",
-                   p.retrieval, baseline_retrieval(s, h.file_bytes), calibration)
-            .evidence = EvidenceClass::HddFile;
-        add_figure(study, h.in, s.name + "|additional",
-                   s.name + ": additional time per file per process", p.additional,
-                   baseline_additional(s, h.file_bytes), calibration)
-            .evidence = EvidenceClass::HddFile;
+        const auto file_figure = [&](Figure& f) {
+            f.evidence = EvidenceClass::HddFile;
+            f.hardware = hardware_key(s);
+        };
+        file_figure(add_figure(study, h.in, s.name + "|retrieval",
+                               s.name + ": mean retrieval time, 1 process", p.retrieval,
+                               baseline_retrieval(s, h.file_bytes), calibration));
+        file_figure(add_figure(study, h.in, s.name + "|additional",
+                               s.name + ": additional time per file per process", p.additional,
+                               baseline_additional(s, h.file_bytes), calibration));
         bang_measured.push_back(
             bang(h.in.figures.at(s.name + "|retrieval"), h.in.figures.at(s.name + "|additional")));
         bang_predicted.push_back(bang(p.retrieval, p.additional));
@@ -165,10 +168,11 @@ void add_peaks(const HauserRun& h, StudyResult& study) {
         const double bytes = w.size.mean_bytes();
         const double files_per_s = s.total_drives() / (1.0 / rule_of_thumb_drive_iops(s.drive) +
                                                        bytes / rule_of_thumb_drive_rate(s.drive));
-        add_figure(study, h.in, id,
-                   "peak throughput, " + parts[1] + ", " + parts[3] + " processes, " + parts[2],
-                   mb_s, files_per_s * bytes / 1e6)
-            .evidence = evidence_class(s, w);
+        classify(
+            add_figure(study, h.in, id,
+                       "peak throughput, " + parts[1] + ", " + parts[3] + " processes, " + parts[2],
+                       mb_s, files_per_s * bytes / 1e6),
+            s, w);
     }
 }
 

@@ -118,7 +118,7 @@ StudyResult run_louwrentius_md_raid5(const Catalog& catalog, const std::filesyst
         const double base = f.latency ? 0.0 : baseline_iops(*c.system, w.read_fraction);
         Figure& fig =
             add_figure(study, in, f.id, f.config + ": " + f.test, p, base, is_calibration(f));
-        fig.evidence = evidence_class(*c.system, w);
+        classify(fig, *c.system, w);
         if (!fig.calibration && std::abs(fig.error_pct()) > 35.0) {
             fig.note = miss_note(f, p);
         }

@@ -132,7 +132,7 @@ StudyResult run_louwrentius_mx200(const Catalog& catalog, const std::filesystem:
         const double base = f.latency ? 0.0 : baseline_iops(s, w.read_fraction);
         Figure& fig =
             add_figure(study, in, f.id, f.config + ": " + f.test, p, base, is_calibration(f));
-        fig.evidence = evidence_class(s, w);
+        classify(fig, s, w);
         if (!fig.calibration && std::abs(fig.error_pct()) > 35.0) {
             fig.note = miss_note(f, p);
         }

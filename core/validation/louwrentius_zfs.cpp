@@ -129,7 +129,7 @@ StudyResult run_louwrentius_zfs(const Catalog& catalog, const std::filesystem::p
         const double scale = gb ? 1e-3 : 1.0;
         Figure& fig = add_figure(study, in, s.id, s.name, mb_s * scale, base * scale);
         fig.unit = gb ? "GB/s" : "MB/s";
-        fig.evidence = evidence_class(s.final_pool ? w18 : z3, w);
+        classify(fig, s.final_pool ? w18 : z3, w);
         if (std::abs(fig.error_pct()) > 35.0) {
             fig.note = miss_note(read, fig.predicted > fig.measured);
         }

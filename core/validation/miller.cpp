@@ -179,6 +179,7 @@ StudyResult run_miller(const Catalog& catalog, const std::filesystem::path& dir)
                   access_ms / (block_bytes * n),
                   n == n_lo,
                   "",
+                  {},
                   {}};
         // No evidence class: one thread per fixed-delay disk is exact by construction (no
         // contention), so its residuals say nothing of how far to trust a prediction.
@@ -190,6 +191,7 @@ StudyResult run_miller(const Catalog& catalog, const std::filesystem::path& dir)
                   access_ms / (block_bytes * n),
                   false,
                   "",
+                  {},
                   {}};
         fr.evidence = EvidenceClass::HddRandom;
         study.figures.push_back(fr);

@@ -145,11 +145,12 @@ StudyResult run_ou_2007(const Catalog& catalog, const std::filesystem::path& dir
         const System& s = system_named(in.project, kRaid5);
         const Workload& w = workload_named(in.project, workload);
         const Evaluation ev = evaluate(s, w);
-        add_figure(study, in, std::string(kRaid5) + "|" + workload,
-                   std::string(kRaid5) + ": " + workload + " throughput, 32 outstanding",
-                   ev.points.back().mb_per_s, baseline_bytes_per_s(s) / 1e6,
-                   /*calibration=*/std::string(workload).find("reads") != std::string::npos)
-            .evidence = evidence_class(s, w);
+        classify(
+            add_figure(study, in, std::string(kRaid5) + "|" + workload,
+                       std::string(kRaid5) + ": " + workload + " throughput, 32 outstanding",
+                       ev.points.back().mb_per_s, baseline_bytes_per_s(s) / 1e6,
+                       /*calibration=*/std::string(workload).find("reads") != std::string::npos),
+            s, w);
     }
     // Random I/O orderings.
     add_random_read_conclusion(in, study);

@@ -1,6 +1,7 @@
 // The validation residuals the error bands stand on (evaluate/error_band.h).
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <map>
 #include <string>
@@ -120,19 +121,42 @@ std::string load_point(const Figure& f) {
     return colon == std::string::npos ? std::string() : f.name.substr(colon + 2) + "|" + f.unit;
 }
 
-/// derived: the pooled variance of figures about the mean of their group (a study's figures
-/// at one load point), sum of squares over sum of (n - 1); groups of one figure add nothing.
-double paired_sd(const std::map<std::pair<std::size_t, std::string>, std::vector<double>>& groups) {
-    double ss = 0.0;
-    int df = 0;
+/// A figure's residual (ln real / predicted speed) and the hardware it was measured on.
+struct PointResidual {
+    double faster = 0.0;
+    std::string hardware;
+};
+using PointGroups = std::map<std::pair<std::size_t, std::string>, std::vector<PointResidual>>;
+
+/// The spreads of pairs of figures of one group (a study's figures at one load point), on the
+/// same hardware and on other hardware: derived: half the mean squared difference of a pair,
+/// each pair of a group of n weighted 2 / n, so that over every pair of a group the sum is
+/// the group's sum of squares about its mean over n - 1 degrees of freedom (the pooled variance
+/// within groups); groups of one figure add nothing.
+std::pair<double, double> pair_spreads(const PointGroups& groups) {
+    std::array<double, 2> ss{}, weight{};
     for (const auto& [key, r] : groups) {
-        if (r.size() < 2) {
-            continue;
+        const double w = 2.0 / static_cast<double>(r.size());
+        for (std::size_t i = 0; i < r.size(); ++i) {
+            for (std::size_t j = i + 1; j < r.size(); ++j) {
+                const std::size_t kind = r[i].hardware == r[j].hardware ? 0 : 1;
+                const double d = r[i].faster - r[j].faster;
+                ss[kind] += w * d * d / 2.0;
+                weight[kind] += w;
+            }
         }
-        ss += moments(r).ss;
-        df += static_cast<int>(r.size()) - 1;
     }
-    return df > 0 ? std::sqrt(ss / df) : 0.0;
+    const auto sd = [&](std::size_t k) {
+        return weight[k] > 0.0 ? std::sqrt(ss[k] / weight[k]) : 0.0;
+    };
+    return {sd(0), sd(1)};
+}
+
+/// Sets the pair spreads of `s` from `groups`.
+void set_pair_spreads(ResidualStats& s, const PointGroups& groups) {
+    const auto [same, other] = pair_spreads(groups);
+    s.same_hardware_sd_log = same;
+    s.other_hardware_sd_log = other;
 }
 
 }  // namespace
@@ -140,7 +164,6 @@ double paired_sd(const std::map<std::pair<std::size_t, std::string>, std::vector
 ResidualTable residual_table(const ValidationReport& report) {
     std::array<Groups, kEvidenceClasses> classes{};
     Groups pooled;
-    using PointGroups = std::map<std::pair<std::size_t, std::string>, std::vector<double>>;
     std::array<PointGroups, kEvidenceClasses> class_points{};
     PointGroups pooled_points;
     for (std::size_t study = 0; study < report.studies.size(); ++study) {
@@ -155,8 +178,9 @@ ResidualTable residual_table(const ValidationReport& report) {
             classes[c][{study, 0}].push_back(faster);
             const std::string point = load_point(f);
             if (!point.empty()) {
-                class_points[c][{study, point}].push_back(faster);
-                pooled_points[{study, std::to_string(c) + "|" + point}].push_back(faster);
+                class_points[c][{study, point}].push_back({faster, f.hardware});
+                pooled_points[{study, std::to_string(c) + "|" + point}].push_back(
+                    {faster, f.hardware});
             }
             // Pooled, a study's figures of two classes are two groups: each class of a study
             // has its own bias.
@@ -166,10 +190,10 @@ ResidualTable residual_table(const ValidationReport& report) {
     ResidualTable table;
     for (std::size_t i = 0; i < kEvidenceClasses; ++i) {
         table.classes[i] = random_effects(classes[i]);
-        table.classes[i].paired_sd_log = paired_sd(class_points[i]);
+        set_pair_spreads(table.classes[i], class_points[i]);
     }
     table.pooled = random_effects(pooled);
-    table.pooled.paired_sd_log = paired_sd(pooled_points);
+    set_pair_spreads(table.pooled, pooled_points);
     return table;
 }
 
@@ -234,35 +258,51 @@ BandCoverage band_coverage(const ValidationReport& report, const ResidualTable& 
 
 namespace {
 
-/// The relative spread (PointBand::relative_log_sd) of each class under `residuals`.
-std::array<double, kEvidenceClasses> relative_spreads(const ResidualTable& residuals) {
+/// The comparison spreads of a class under `residuals`: on the same hardware
+/// (PointBand::relative_log_sd) and on other hardware (other_hardware_log_sd).
+struct ComparisonSpread {
+    double same = 0.0;
+    double other = 0.0;
+};
+std::array<ComparisonSpread, kEvidenceClasses> comparison_spreads(const ResidualTable& residuals) {
     PointMetrics p;
     p.concurrency = 1;
     p.iops = p.mb_per_s = p.mean_response_s = 1.0;
-    std::array<double, kEvidenceClasses> out{};
+    std::array<ComparisonSpread, kEvidenceClasses> out{};
     for (std::size_t c = 0; c < kEvidenceClasses; ++c) {
-        out[c] = point_band(p, static_cast<EvidenceClass>(c), "", residuals).relative_log_sd;
+        const PointBand b = point_band(p, static_cast<EvidenceClass>(c), "", residuals);
+        out[c] = {b.relative_log_sd, b.other_hardware_log_sd};
     }
     return out;
 }
 
-/// Counts every pair of `figures` (one class, one load point) into `n`: tied when their
-/// predicted speeds differ by no more than `limit` (log scale).
-void count_pairs(const std::vector<const Figure*>& figures, double limit, TieCheck::Count& n) {
+/// Counts every pair of `figures` (one class, one load point) into `n` (and the pairs on one
+/// drive and controller model into `same`): tied when their predicted speeds differ by no more
+/// than z80 sqrt(2) times the pair's comparison spread (log scale), as advisor::speed_tied.
+void count_pairs(const std::vector<const Figure*>& figures, const ComparisonSpread& spread,
+                 TieCheck::Count& n, TieCheck::Count& same) {
     for (std::size_t i = 0; i < figures.size(); ++i) {
         for (std::size_t j = i + 1; j < figures.size(); ++j) {
             const Figure& a = *figures[i];
             const Figure& b = *figures[j];
+            const bool same_hardware = a.hardware == b.hardware;
+            const double limit =
+                kZ80 * std::sqrt(2.0) * (same_hardware ? spread.same : spread.other);
             const double predicted = log_speed(a, a.predicted) - log_speed(b, b.predicted);
             const double measured = log_speed(a, a.measured) - log_speed(b, b.measured);
             // Right: the measurements order the two as the predictions do (a measured tie is
             // right either way).
             const bool right = predicted * measured >= 0.0;
             const bool tied = std::abs(predicted) <= limit;
-            ++n.pairs;
-            n.all_right += right ? 1 : 0;
-            n.tied += tied ? 1 : 0;
-            n.decided_right += !tied && right ? 1 : 0;
+            for (TieCheck::Count* c : {&n, &same}) {
+                if (c == &same && !same_hardware) {
+                    continue;
+                }
+                ++c->pairs;
+                c->all_right += right ? 1 : 0;
+                c->tied += tied ? 1 : 0;
+                c->decided_right += !tied && right ? 1 : 0;
+            }
         }
     }
 }
@@ -280,8 +320,8 @@ TieCheck tie_check(const ValidationReport& report) {
     TieCheck t;
     t.studies.resize(report.studies.size());
     for (std::size_t k = 0; k < report.studies.size(); ++k) {
-        const std::array<double, kEvidenceClasses> spread =
-            relative_spreads(residuals_without(report, k));
+        const std::array<ComparisonSpread, kEvidenceClasses> spread =
+            comparison_spreads(residuals_without(report, k));
         std::map<std::pair<std::size_t, std::string>, std::vector<const Figure*>> points;
         for (const Figure& f : report.studies[k].figures) {
             const std::string point = load_point(f);
@@ -291,7 +331,7 @@ TieCheck tie_check(const ValidationReport& report) {
         }
         for (const auto& [key, figures] : points) {
             // As advisor::speed_tied: |ln ratio| <= z80 sqrt(sa^2 + sb^2), one class: sa = sb.
-            count_pairs(figures, kZ80 * std::sqrt(2.0) * spread[key.first], t.studies[k]);
+            count_pairs(figures, spread[key.first], t.studies[k], t.same_hardware);
         }
         add_count(t.all, t.studies[k]);
     }

@@ -92,4 +92,10 @@ StudyResult begin_study(const StudyInputs& inputs, const std::string& name) {
     return study;
 }
 
+Figure& classify(Figure& fig, const System& system, const Workload& workload) {
+    fig.evidence = evidence_class(system, workload);
+    fig.hardware = hardware_key(system);
+    return fig;
+}
+
 }  // namespace raidadv::validation

@@ -43,4 +43,8 @@ Figure& add_figure(StudyResult& study, const StudyInputs& inputs, const std::str
                    const std::string& name, double predicted, double baseline,
                    bool calibration = false);
 
+/// Sets what `fig` predicts for: its evidence class and the hardware it was measured on
+/// (evidence_class, hardware_key of `system` under `workload`).
+Figure& classify(Figure& fig, const System& system, const Workload& workload);
+
 }  // namespace raidadv::validation

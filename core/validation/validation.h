@@ -21,7 +21,7 @@ namespace raidadv::validation {
 struct Figure {
     /// "<configuration>: <measure and load point>", e.g. "6-disk RAID 0, 16 KB: average
     /// retrieval time": the figures of a study with the same text after the last ": " (and
-    /// unit) compare configurations at one load point (residual_table's paired spread).
+    /// unit) compare configurations at one load point (residual_table's pair spreads).
     std::string name;
     std::string unit;  ///< "s", "MB/s", "ms/B", "x"
     double measured = 0.0;
@@ -32,6 +32,10 @@ struct Figure {
     /// The evidence class the figure's residual counts in (error bands, evaluate/error_band.h);
     /// empty for a figure that is not a throughput or a time (a price).
     std::optional<EvidenceClass> evidence;
+    /// The drive and controller models it was measured on (hardware_key); empty for a study of
+    /// one drive and controller. Two configurations' figures at one load point compare as a
+    /// same-hardware or an other-hardware pair (residual_table, tie_check).
+    std::string hardware;
 
     double error_pct() const;
     double baseline_error_pct() const;
@@ -108,8 +112,9 @@ BandCoverage band_coverage(const ValidationReport& report, const ResidualTable& 
 /// How the advisor's tie rule (advisor/ties.h) does on the validation figures, each study left
 /// out of the residuals in turn: every pair of figures a study measured at one load point (two
 /// configurations, the same test and unit) is either called a tie (their predicted speeds differ
-/// by less than z80 sqrt(sa^2 + sb^2), s the bands' relative_log_sd) or decided; a decided pair
-/// is right when the measurements order the two as the predictions do.
+/// by less than z80 sqrt(sa^2 + sb^2), s the bands' relative_log_sd on the same hardware, else
+/// other_hardware_log_sd) or decided; a decided pair is right when the measurements order the
+/// two as the predictions do.
 struct TieCheck {
     struct Count {
         int pairs = 0;
@@ -118,6 +123,7 @@ struct TieCheck {
         int all_right = 0;      ///< every pair decided by the predictions alone, right
     };
     Count all;
+    Count same_hardware;         ///< of all: pairs on the same drive and controller models
     std::vector<Count> studies;  ///< per study, in the report's order
 };
 TieCheck tie_check(const ValidationReport& report);

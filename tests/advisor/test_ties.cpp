@@ -2,6 +2,7 @@
 // less than the model's 80% error in comparing them.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -14,16 +15,20 @@ using namespace raidadv::advisor;
 namespace {
 
 /// A candidate with one load point of mean response `response_s` whose band says `evidence`,
-/// with the given spreads (none: no band).
+/// with the given spreads (none: no band; against other hardware: 0.4 or the whole spread),
+/// on `drive` behind an HBA.
 Candidate candidate(double response_s, const std::string& evidence, double log_sd,
-                    double relative_log_sd) {
+                    double relative_log_sd, const std::string& drive = "drive-a") {
     Candidate c;
+    c.system.drive.info.id = drive;
+    c.system.controller.info.id = "hba";
     PointMetrics p;
     p.concurrency = 4;
     p.mean_response_s = response_s;
     p.band.evidence = evidence;
     p.band.log_sd = log_sd;
     p.band.relative_log_sd = relative_log_sd;
+    p.band.other_hardware_log_sd = std::min(log_sd, 0.4);
     p.band.mean_response_s = {response_s * 0.5, response_s * 2.0};
     c.performance.points.push_back(p);
     c.performance.mean_response_s = response_s;
@@ -48,11 +53,26 @@ SCENARIO("Two candidates of one evidence class tie within the spread their compa
             CHECK(std::log(1.4) < limit);
             CHECK(speed_tied(hdd(0.014), pick));
             CHECK_FALSE(speed_tied(hdd(0.015), pick));
-            CHECK(comparison_log_sd(pick.performance, pick.performance) == Approx(std::sqrt(0.08)));
+            CHECK(comparison_log_sd(pick.performance, pick.performance, true) ==
+                  Approx(std::sqrt(0.08)));
         }
         THEN("either way round") {
             CHECK(speed_tied(pick, hdd(0.014)));
             CHECK(speed_tied(hdd(0.0072), pick));
+        }
+    }
+    GIVEN("the same class on other drives (or another controller): their pairs' spread (0.4)") {
+        const double limit = kZ80 * std::sqrt(0.4 * 0.4 + 0.4 * 0.4);  // 0.725: 2.06x
+        const Candidate pick = hdd(0.010);
+        THEN("1.5x apart ties now, 2.1x does not") {
+            CHECK(std::log(2.1) > limit);
+            CHECK(speed_tied(candidate(0.015, "HDD, random I/O", 0.6, 0.2, "drive-b"), pick));
+            CHECK_FALSE(speed_tied(candidate(0.021, "HDD, random I/O", 0.6, 0.2, "drive-b"), pick));
+            Candidate raid_card = hdd(0.015);
+            raid_card.system.controller.info.id = "raid-card";
+            CHECK(speed_tied(raid_card, pick));
+            CHECK(comparison_log_sd(pick.performance, pick.performance, false) ==
+                  Approx(std::sqrt(0.32)));
         }
     }
     GIVEN("two classes: each prediction's whole spread counts (0.6 each)") {

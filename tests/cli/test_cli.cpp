@@ -209,6 +209,8 @@ TEST_CASE("evaluate --json on every example has the documented keys", "[cli][slo
                 CHECK(b.at("log_sd").get<double>() > 0.0);
                 CHECK(b.at("relative_log_sd").get<double>() > 0.0);
                 CHECK(b.at("relative_log_sd").get<double>() < b.at("log_sd").get<double>());
+                CHECK(b.at("other_hardware_log_sd").get<double>() >=
+                      b.at("relative_log_sd").get<double>());
             } else {
                 CHECK(r.at("band").is_null());
             }

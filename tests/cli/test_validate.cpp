@@ -147,9 +147,9 @@ TEST_CASE("validate --json has the documented keys and no NaN", "[cli][validate]
     int counted = 0;
     for (const json& b : j["error_bands"]) {
         INFO(b.dump());
-        for (const char* key :
-             {"class", "studies", "figures", "mean_log", "sd_log", "within_sd_log",
-              "between_sd_log", "paired_sd_log", "inside", "inside_held_out", "counted"}) {
+        for (const char* key : {"class", "studies", "figures", "mean_log", "sd_log",
+                                "within_sd_log", "between_sd_log", "same_hardware_sd_log",
+                                "other_hardware_sd_log", "inside", "inside_held_out", "counted"}) {
             CHECK(b.contains(key));
         }
         CHECK(b.at("inside").get<int>() <= b.at("counted").get<int>());

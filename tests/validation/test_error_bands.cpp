@@ -20,15 +20,18 @@ std::string table_code(const ResidualTable& t) {
     char line[160];
     for (std::size_t i = 0; i < kEvidenceClasses; ++i) {
         const ResidualStats& s = t.classes[i];
-        std::snprintf(
-            line, sizeof line, "            {%d, %d, %.6f, %.6f, %.6f, %.6f, %.6f},  // %s\n",
-            s.figures, s.studies, s.mean_log, s.sd_log, s.within_sd_log, s.between_sd_log,
-            s.paired_sd_log, std::string(to_string(static_cast<EvidenceClass>(i))).c_str());
+        std::snprintf(line, sizeof line,
+                      "            {%d, %d, %.6f, %.6f, %.6f, %.6f, %.6f, %.6f},  // %s\n",
+                      s.figures, s.studies, s.mean_log, s.sd_log, s.within_sd_log, s.between_sd_log,
+                      s.same_hardware_sd_log, s.other_hardware_sd_log,
+                      std::string(to_string(static_cast<EvidenceClass>(i))).c_str());
         out += line;
     }
-    std::snprintf(line, sizeof line, "        {%d, %d, %.6f, %.6f, %.6f, %.6f, %.6f},  // pooled\n",
+    std::snprintf(line, sizeof line,
+                  "        {%d, %d, %.6f, %.6f, %.6f, %.6f, %.6f, %.6f},  // pooled\n",
                   t.pooled.figures, t.pooled.studies, t.pooled.mean_log, t.pooled.sd_log,
-                  t.pooled.within_sd_log, t.pooled.between_sd_log, t.pooled.paired_sd_log);
+                  t.pooled.within_sd_log, t.pooled.between_sd_log, t.pooled.same_hardware_sd_log,
+                  t.pooled.other_hardware_sd_log);
     return out + line;
 }
 
@@ -37,7 +40,8 @@ void check_same(const ResidualStats& derived, const ResidualStats& pinned) {
     CHECK(derived.studies == pinned.studies);
     CHECK(derived.within_sd_log == Approx(pinned.within_sd_log).margin(1e-5));
     CHECK(derived.between_sd_log == Approx(pinned.between_sd_log).margin(1e-5));
-    CHECK(derived.paired_sd_log == Approx(pinned.paired_sd_log).margin(1e-5));
+    CHECK(derived.same_hardware_sd_log == Approx(pinned.same_hardware_sd_log).margin(1e-5));
+    CHECK(derived.other_hardware_sd_log == Approx(pinned.other_hardware_sd_log).margin(1e-5));
     CHECK(derived.mean_log == Approx(pinned.mean_log).margin(1e-5));
     CHECK(derived.sd_log == Approx(pinned.sd_log).margin(1e-5));
 }
@@ -113,9 +117,11 @@ TEST_CASE("Figures name their configuration, then their load point, so configura
         }
     }
     CHECK(pairs >= 100);  // the fio grids measure several configurations at each load point
-    CHECK(validated_residuals()
-              .classes[static_cast<std::size_t>(EvidenceClass::Flash)]
-              .paired_sd_log > 0.0);
+    // Both kinds of pair: configurations on one drive and controller model, and on others.
+    const ResidualStats& flash =
+        validated_residuals().classes[static_cast<std::size_t>(EvidenceClass::Flash)];
+    CHECK(flash.same_hardware_sd_log > 0.0);
+    CHECK(flash.other_hardware_sd_log > 0.0);
 }
 
 TEST_CASE("A band: rates and times move together, wider outside the studies, none when saturated") {
@@ -136,9 +142,21 @@ TEST_CASE("A band: rates and times move together, wider outside the studies, non
 
     CHECK(b.log_sd == Approx(0.2));
     CHECK(b.relative_log_sd == Approx(0.15));  // no pairs measured: the spread within studies
+    CHECK(b.other_hardware_log_sd == Approx(0.15));
     ResidualTable paired = t;
-    paired.classes[static_cast<std::size_t>(EvidenceClass::HddRandom)].paired_sd_log = 0.12;
+    paired.classes[static_cast<std::size_t>(EvidenceClass::HddRandom)].same_hardware_sd_log = 0.12;
     CHECK(point_band(p, EvidenceClass::HddRandom, "", paired).relative_log_sd == Approx(0.12));
+    // Pairs on other hardware: the class's own, else the pooled ones; never below the
+    // same-hardware spread.
+    CHECK(point_band(p, EvidenceClass::HddRandom, "", paired).other_hardware_log_sd ==
+          Approx(0.12));
+    paired.pooled.other_hardware_sd_log = 0.4;
+    CHECK(point_band(p, EvidenceClass::HddRandom, "", paired).other_hardware_log_sd == Approx(0.4));
+    paired.classes[static_cast<std::size_t>(EvidenceClass::HddRandom)].other_hardware_sd_log = 0.3;
+    CHECK(point_band(p, EvidenceClass::HddRandom, "", paired).other_hardware_log_sd == Approx(0.3));
+    paired.classes[static_cast<std::size_t>(EvidenceClass::HddRandom)].other_hardware_sd_log = 0.1;
+    CHECK(point_band(p, EvidenceClass::HddRandom, "", paired).other_hardware_log_sd ==
+          Approx(0.12));
 
     // Outside the validated range: one more study-level bias, the larger of the class's
     // between-study spread (0.1) and the pooled one (0.2): sqrt(0.2^2 + 0.2^2).
@@ -156,8 +174,8 @@ TEST_CASE("A band: rates and times move together, wider outside the studies, non
     CHECK(flash.evidence.find("all studies") != std::string::npos);
     CHECK(flash.relative_log_sd == Approx(0.2));  // no pairs anywhere: the pooled within
     ResidualTable flash_pairs = t;
-    flash_pairs.classes[static_cast<std::size_t>(EvidenceClass::Flash)].paired_sd_log = 0.05;
-    flash_pairs.pooled.paired_sd_log = 0.3;
+    flash_pairs.classes[static_cast<std::size_t>(EvidenceClass::Flash)].same_hardware_sd_log = 0.05;
+    flash_pairs.pooled.same_hardware_sd_log = 0.3;
     // Comparing configurations needs pairs, not studies: the class's own pairs count.
     CHECK(point_band(p, EvidenceClass::Flash, "", flash_pairs).relative_log_sd == Approx(0.05));
 
@@ -191,4 +209,10 @@ TEST_CASE("Ties, held out: every pair one study measured at one load point is co
     CHECK(pairs == t.all.pairs);
     CHECK(tied == t.all.tied);
     CHECK(right == t.all.decided_right);
+    // Pairs on one drive and controller model are some of all, and most of them: most studies
+    // compare layouts on one set of hardware.
+    CHECK(t.same_hardware.pairs > t.all.pairs / 4);
+    CHECK(t.same_hardware.pairs < t.all.pairs);
+    CHECK(t.same_hardware.tied <= t.all.tied);
+    CHECK(t.same_hardware.decided_right <= t.all.decided_right);
 }
