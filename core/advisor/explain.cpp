@@ -673,19 +673,26 @@ void zfs_against_block_raid(const Candidate& pick, const Result& result, const R
 
 /// The pick's ties on speed: candidates the model's error cannot tell apart from it (ties.h).
 void tied_on_speed(const Result& result, Explanation& e) {
+    constexpr int kNamed = 3;  // derived: a sentence a reader takes in; the rest are counted
     std::string names;
     int count = 0;
     for (const Candidate& c : result.ranked) {
-        if (c.speed_tied_with_pick && count < 3) {
-            names += (names.empty() ? "" : "; ") + c.system.name;
+        if (c.speed_tied_with_pick) {
+            if (count < kNamed) {
+                names += (names.empty() ? "" : "; ") + c.system.name;
+            }
             ++count;
         }
     }
     if (count > 0) {
+        const std::string more =
+            count > kNamed ? "; and " + std::to_string(count - kNamed) +
+                                 " more ranked lower, each marked as a speed tie in the ranking"
+                           : "";
         e.reasons.push_back(
             "Tied on speed (the response times differ by less than the model's 80% error in "
             "comparing two configurations): " +
-            names + ". Between these, the model's speed cannot decide.");
+            names + more + ". Between these, the model's speed cannot decide.");
     }
 }
 

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "advisor/ties.h"
+#include "advisor_fixture.h"
 #include "evaluate/error_band.h"
 
 using namespace raidadv;
@@ -88,6 +89,39 @@ SCENARIO("Two candidates of one evidence class tie within the spread their compa
         THEN("nothing ties with it, not even an equal response") {
             CHECK_FALSE(speed_tied(none, pick));
             CHECK_FALSE(speed_tied(pick, none));
+        }
+    }
+}
+
+SCENARIO("The pick's explanation names its ties on speed and counts the rest",
+         "[advisor][explain]") {
+    GIVEN("the small NAS, where several 4-drive RAID 6 arrays of other 8-16 TB drives tie") {
+        const auto result =
+            raidadv::test::run_advisor(raidadv::test::example_request("advisor-small-nas.json"));
+        int tied = 0;
+        for (const Candidate& c : result.ranked) {
+            tied += c.speed_tied_with_pick ? 1 : 0;
+        }
+        REQUIRE(tied > 3);
+        REQUIRE_FALSE(result.explanations.empty());
+        std::string sentence;
+        for (const auto& reason : result.explanations.front().reasons) {
+            if (reason.rfind("Tied on speed", 0) == 0) {
+                sentence = reason;
+            }
+        }
+        INFO(sentence);
+        THEN("three are named and the others counted, not dropped") {
+            CHECK(sentence.find("; and " + std::to_string(tied - 3) + " more ranked lower") !=
+                  std::string::npos);
+            int named = 0;
+            for (const Candidate& c : result.ranked) {
+                named += c.speed_tied_with_pick &&
+                                 sentence.find(c.system.name + ";") != std::string::npos
+                             ? 1
+                             : 0;
+            }
+            CHECK(named == 3);
         }
     }
 }
