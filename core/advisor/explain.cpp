@@ -673,7 +673,7 @@ void zfs_against_block_raid(const Candidate& pick, const Result& result, const R
 
 /// The pick's ties on speed: candidates the model's error cannot tell apart from it (ties.h).
 void tied_on_speed(const Result& result, Explanation& e) {
-    constexpr int kNamed = 3;  // derived: a sentence a reader takes in; the rest are counted
+    constexpr int kNamed = 3;  // derived: a sentence a reader takes in; the rest are pointed to
     std::string names;
     int count = 0;
     for (const Candidate& c : result.ranked) {
@@ -685,9 +685,10 @@ void tied_on_speed(const Result& result, Explanation& e) {
         }
     }
     if (count > 0) {
+        // (Not a count: the search skips candidates it can prove worse, and the explanation is
+        // the same whether it skips them or evaluates them all.)
         const std::string more =
-            count > kNamed ? "; and " + std::to_string(count - kNamed) +
-                                 " more ranked lower, each marked as a speed tie in the ranking"
+            count > kNamed ? "; and others ranked lower, each marked as a speed tie in the ranking"
                            : "";
         e.reasons.push_back(
             "Tied on speed (the response times differ by less than the model's 80% error in "

@@ -44,6 +44,37 @@ bool is_bay_drive(const DriveSpec& d) {
     return d.form_factor != "m.2" && d.form_factor != "aic";
 }
 
+/// Why a card's ports cannot take drives of `d`'s form factor, or empty: a card whose ports are
+/// sockets on the card itself says which form factors (ControllerSpec::drive_form_factors: the
+/// M.2 adapters); any other card is cabled to drive bays, which M.2 and add-in-card drives do
+/// not sit in (derived: M.2 is a board-mounted socket, an add-in card a PCIe slot).
+std::string card_form_factor_problem(const ControllerSpec& c, const DriveSpec& d) {
+    if (!c.drive_form_factors.empty()) {
+        return lists(c.drive_form_factors, d.form_factor)
+                   ? std::string()
+                   : "'" + c.info.name + "' holds only " + c.drive_form_factors +
+                         " drives (its ports are sockets on the card), not " + d.form_factor;
+    }
+    if (d.form_factor == "m.2") {
+        return "'" + c.info.name +
+               "' is cabled to drive bays; an M.2 drive needs an M.2 socket or an M.2 adapter "
+               "card";
+    }
+    if (d.form_factor == "aic") {
+        return "an add-in-card drive takes a PCIe slot of its own, not a port of '" + c.info.name +
+               "'";
+    }
+    return "";
+}
+
+/// Whether a bay-mounted NVMe drive of form factor `drive_ff` fits the host's NVMe bays, which
+/// are of the host's bay size (2.5-inch U.2/U.3 bays in every catalog host that has them):
+/// derived: U.2 and U.3 are 2.5-inch drives (SFF-8639); E1.S and E3.S need EDSFF bays.
+bool fits_nvme_bay(const std::string& drive_ff, const std::string& bay_ff) {
+    const bool small = drive_ff == "u.2" || drive_ff == "u.3" || drive_ff == "2.5";
+    return small && (bay_ff.empty() || bay_ff == "2.5" || bay_ff == "3.5");
+}
+
 /// A 2.5-inch drive fits a 3.5-inch bay (in a carrier); not the other way round.
 bool fits_bay(const std::string& drive_ff, const std::string& bay_ff) {
     return bay_ff.empty() || drive_ff == bay_ff || (drive_ff == "2.5" && bay_ff == "3.5");
@@ -284,8 +315,20 @@ AttachmentPlan plan_built_in(const TopologyInput& in) {
     int available = 0;
     std::string what;
     if (is_nvme(d.interface)) {
-        available = d.form_factor == "m.2" ? h.m2_slots : h.nvme_bays;
-        what = d.form_factor == "m.2" ? "M.2 sockets" : "NVMe bays on CPU lanes";
+        if (d.form_factor == "m.2") {
+            available = h.m2_slots;
+            what = "M.2 sockets";
+        } else if (d.form_factor == "aic") {
+            available = h.pcie_slots;
+            what = "free PCIe slots for add-in-card drives";
+        } else if (h.nvme_bays > 0 && !fits_nvme_bay(d.form_factor, h.bay_form_factor)) {
+            plan.problem = "the host's NVMe bays take 2.5-inch U.2/U.3 drives, not " +
+                           d.form_factor + " (EDSFF) drives";
+            return plan;
+        } else {
+            available = h.nvme_bays;
+            what = "NVMe bays on CPU lanes";
+        }
     } else if (d.interface.rfind("sata", 0) == 0 && h.backplane_uplink_lanes > 0) {
         plan.problem = "the host's bays sit behind a SAS expander backplane, which on-board " +
                        std::string("SATA ports do not reach (it needs a SAS HBA or RAID card)");
@@ -324,6 +367,12 @@ AttachmentPlan plan_attachment(const TopologyInput& in) {
         plan.problem = "no drives to attach";
         return plan;
     }
+    if (!built_in(c)) {
+        if (std::string why = card_form_factor_problem(c, in.drive); !why.empty()) {
+            plan.problem = std::move(why);
+            return plan;
+        }
+    }
     const auto link = in.links.find(in.drive.interface);
     const bool bus = link != in.links.end() && link->second.shared;
     if (bus || !host_layout_given(in.host)) {
@@ -346,13 +395,23 @@ AttachmentPlan plan_attachment(const TopologyInput& in) {
     }
     if (is_nvme(in.drive.interface)) {
         const int cards = cards_for(in.drives, c);
+        if (is_bay_drive(in.drive) && in.host.nvme_bays < 1) {
+            plan.problem = "the host has no NVMe bays for " + in.drive.form_factor + " drives";
+            return plan;
+        }
+        if (is_bay_drive(in.drive) &&
+            !fits_nvme_bay(in.drive.form_factor, in.host.bay_form_factor)) {
+            plan.problem = "the host's NVMe bays take 2.5-inch U.2/U.3 drives, not " +
+                           in.drive.form_factor + " (EDSFF) drives";
+            return plan;
+        }
         if (cards > card_slots(in.host)) {
             plan.problem = std::to_string(in.drives) + " NVMe drives need " +
                            std::to_string(cards) + " x '" + c.info.name + "', but the host has " +
                            std::to_string(card_slots(in.host)) + " free PCIe slot(s)";
             return plan;
         }
-        if (is_bay_drive(in.drive) && in.host.nvme_bays > 0 && in.drives > in.host.nvme_bays) {
+        if (is_bay_drive(in.drive) && in.drives > in.host.nvme_bays) {
             plan.problem = "the host has " + std::to_string(in.host.nvme_bays) + " NVMe bays";
             return plan;
         }

@@ -212,6 +212,29 @@ void in_transaction(sqlite3* db, F&& work) {
     }
 }
 
+/// Brings a user catalog of an older schema up to this one in place, in one transaction, so
+/// that the user's entries stay in use: schema 6 added controllers.drive_form_factors (empty:
+/// drives in bays, which is what every controller of schema 5 took). A catalog of another
+/// version, or not a catalog, is left for check_catalog to report.
+void upgrade_user_catalog(const fs::path& path) {
+    std::unique_ptr<sqlite3, decltype(&sqlite3_close_v2)> db(
+        open_connection(path, SQLITE_OPEN_READWRITE), &sqlite3_close_v2);
+    std::string version;
+    try {
+        Statement q(db.get(), "SELECT value FROM meta WHERE key = 'schema_version'");
+        version = q.step() ? column_text(q.get(), 0) : std::string();
+    } catch (const std::exception&) {
+        return;  // no meta table: not ours to change
+    }
+    if (version != "5") {
+        return;
+    }
+    in_transaction(db.get(), [&] {
+        exec(db.get(), "ALTER TABLE controllers ADD COLUMN drive_form_factors TEXT");
+        exec(db.get(), "UPDATE meta SET value = '6' WHERE key = 'schema_version'");
+    });
+}
+
 std::vector<CatalogError> one_error(std::string where_text, std::string message) {
     return {CatalogError{std::move(where_text), std::move(message)}};
 }
@@ -328,6 +351,7 @@ CatalogOpenResult Catalog::open(const fs::path& db_path, const fs::path& user_pa
         if (!fs::is_regular_file(user_path, ec)) {
             throw CatalogLoadError(name + " is not a file");
         }
+        upgrade_user_catalog(user_path);
         std::unique_ptr<sqlite3, Closer> user(open_connection(user_path, SQLITE_OPEN_READONLY));
         check_catalog(user.get(), name, kUserRole);
         check_user_rows(catalog.db_.get(), user.get(), name);

@@ -92,6 +92,8 @@ std::vector<Column<E>> trailing_columns();
 
 /// Text checks shared by several tables; "" if ok, else what is allowed.
 std::string check_id(std::string& value);
+/// A drive form factor: 3.5, 2.5, 1.8, m.2, u.2, u.3, e1.s, e3.s or aic.
+std::string check_form_factor(std::string& value);
 std::string check_price_date(std::string& value);
 
 }  // namespace raidadv::catalog_detail

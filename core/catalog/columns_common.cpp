@@ -18,6 +18,15 @@ std::string check_id(std::string& value) {
     return ok ? "" : "must be 1-64 characters a-z 0-9 - . _ starting with a letter or digit";
 }
 
+std::string check_form_factor(std::string& value) {
+    for (const char* ok : {"3.5", "2.5", "1.8", "m.2", "u.2", "u.3", "e1.s", "e3.s", "aic"}) {
+        if (value == ok) {
+            return "";
+        }
+    }
+    return "must be one of 3.5, 2.5, 1.8, m.2, u.2, u.3, e1.s, e3.s, aic";
+}
+
 std::string check_price_date(std::string& value) {
     // "YYYY" or "YYYY-MM"
     auto digits = [&](std::size_t from, std::size_t n) {

@@ -28,15 +28,6 @@ std::string get_kind(const E& e) {
     return e.spec.kind == DriveKind::Hdd ? "hdd" : "ssd";
 }
 
-std::string check_form_factor(std::string& value) {
-    for (const char* ok : {"3.5", "2.5", "1.8", "m.2", "u.2", "u.3", "e1.s", "e3.s", "aic"}) {
-        if (value == ok) {
-            return "";
-        }
-    }
-    return "must be one of 3.5, 2.5, 1.8, m.2, u.2, u.3, e1.s, e3.s, aic";
-}
-
 // One table of every drives.csv column, a row per column (name, field, unit, limits).
 std::vector<Column<E>> make_drive_columns() {
     std::vector<Column<E>> c = leading_columns<E>();

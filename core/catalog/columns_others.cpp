@@ -115,6 +115,20 @@ std::string check_id_list(std::string& value) {
     return "";
 }
 
+/// Comma-separated drive form factors ("m.2"), each one check_form_factor takes, normalised.
+std::string check_form_factor_list(std::string& value) {
+    std::string normalised;
+    for (const std::string& token : comma_items(value)) {
+        std::string checked = token;
+        if (const std::string why = check_form_factor(checked); !why.empty()) {
+            return "each item " + why + " (got '" + token + "')";
+        }
+        normalised += (normalised.empty() ? "" : ",") + token;
+    }
+    value = normalised;
+    return "";
+}
+
 /// A bay size: 3.5 or 2.5 (inches).
 std::string check_bay_size(std::string& value) {
     return value == "3.5" || value == "2.5" ? "" : "must be 3.5 or 2.5";
@@ -172,6 +186,10 @@ std::vector<Column<ControllerEntry>> make_controller_columns() {
         text_column<E>(
             "drive_interfaces", "drive_interfaces",
             [](E& e) -> std::string& { return e.spec.drive_interfaces; }, check_id_list, kOptional),
+        text_column<E>(
+            "drive_form_factors", "drive_form_factors",
+            [](E& e) -> std::string& { return e.spec.drive_form_factors; }, check_form_factor_list,
+            kOptional),
         text_column<E>(
             "host_link", "host_link", [](E& e) -> std::string& { return e.spec.host_link; },
             check_id, kOptional),

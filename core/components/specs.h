@@ -125,6 +125,10 @@ struct ControllerSpec {
     /// Link ids (links.csv) its drive ports accept, comma separated
     /// ("sata-1.5g,sata-3g,sas-3g"); empty = not given.
     std::string drive_interfaces;
+    /// Drive form factors its ports take, comma separated ("m.2" for a card whose ports are M.2
+    /// sockets on the card); empty = drives in bays, cabled to its ports (2.5- and 3.5-inch,
+    /// U.2, U.3, E1.S, E3.S; not M.2 or add-in cards).
+    std::string drive_form_factors;
     /// Link id (links.csv) it reaches the host with ("pcie1-x8", "intel-dmi"); empty = not given.
     std::string host_link;
     /// Price of the host software its RAID levels need (a volume manager licence; USD); 0 = none

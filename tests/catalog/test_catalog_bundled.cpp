@@ -317,6 +317,13 @@ TEST_CASE("controller links and new entries give the values worked by hand", "[c
     CHECK(perc->host_link == "pcie1-x8");
     CHECK_FALSE(accepts(*perc, "sas-6g"));  // a SAS-1 controller: no 6 Gb/s drives
     CHECK(c.link(perc->host_link)->bandwidth_Bps == Approx(2000e6));
+    CHECK(perc->drive_form_factors.empty());  // cabled to bays
+    // The passive bifurcation adapters hold M.2 drives on the card (ASUS Hyper M.2 class).
+    for (const char* id : {"nvme-bifurcation-x16-4m2", "nvme-bifurcation-x8-2m2"}) {
+        INFO(id);
+        REQUIRE(c.controller(id));
+        CHECK(c.controller(id)->drive_form_factors == "m.2");
+    }
 
     CHECK(c.controller("intel-ich8r")->host_link == "intel-dmi");
     CHECK(c.controller("sun-ssa-101")->host_link == "fc-25");

@@ -280,3 +280,24 @@ TEST_CASE("controller link lists are checked for form", "[catalog]") {
     require_rejected(with_controller_links("sata-3g", "PCIe x8"),
                      "controllers.csv:2 column host_link", "must be 1-64 characters");
 }
+
+TEST_CASE("controller drive_form_factors load normalised and are checked", "[catalog]") {
+    const auto with_form_factors = [](const std::string& list) {
+        Sources s = raidadv::test::valid_sources();
+        s["controllers.csv"] =
+            replaced(s["controllers.csv"], "levels,source\n", "levels,drive_form_factors,source\n");
+        s["controllers.csv"] =
+            replaced(s["controllers.csv"], "\"0, 1,5,10\",", "\"0, 1,5,10\",\"" + list + "\",");
+        return s;
+    };
+    TempDir dir;
+    raidadv::test::write_sources(dir.path(), with_form_factors(" m.2 , u.2"));
+    const auto errors = Catalog::build(dir.path(), dir / "catalog.db");
+    INFO(describe(errors));
+    REQUIRE(errors.empty());
+    const auto raid = Catalog::open(dir / "catalog.db").controller("test-raid");
+    REQUIRE(raid);
+    CHECK(raid->drive_form_factors == "m.2,u.2");
+    require_rejected(with_form_factors("m.2,sodimm"), "controllers.csv:2 column drive_form_factors",
+                     "got 'sodimm'");
+}

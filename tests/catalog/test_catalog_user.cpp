@@ -410,6 +410,37 @@ TEST_CASE("a broken user catalog is set aside with a message and the bundled one
     }
 }
 
+TEST_CASE("a user catalog of schema 5 is brought up to date and keeps its entries",
+          "[catalog][user]") {
+    TempDir dir;
+    const fs::path bundled = build_bundled(dir);
+    const fs::path user = dir / "user.db";
+    {
+        auto opened = Catalog::open(bundled, user);
+        REQUIRE(opened.catalog.add_user_entry(CatalogKind::Drives, user_hdd("mine")).empty());
+    }
+    auto run_sql = [&](const std::string& sql) {
+        sqlite3* db = nullptr;
+        REQUIRE(sqlite3_open(user.c_str(), &db) == SQLITE_OK);
+        const int rc = sqlite3_exec(db, sql.c_str(), nullptr, nullptr, nullptr);
+        sqlite3_close(db);
+        REQUIRE(rc == SQLITE_OK);
+    };
+    // What the release before controllers' drive_form_factors wrote.
+    run_sql("ALTER TABLE controllers DROP COLUMN drive_form_factors");
+    run_sql("UPDATE meta SET value = '5' WHERE key = 'schema_version'");
+    auto opened = Catalog::open(bundled, user);
+    INFO(opened.message);
+    CHECK(opened.message.empty());
+    CHECK(opened.catalog.drive("mine"));
+    CHECK(fs::exists(user));
+    // Upgraded in place: opened again, nothing to do and nothing said.
+    auto again = Catalog::open(bundled, user);
+    CHECK(again.message.empty());
+    CHECK(again.catalog.drive("mine"));
+    REQUIRE(again.catalog.add_user_entry(CatalogKind::Drives, user_hdd("second")).empty());
+}
+
 TEST_CASE("without set-aside a broken user catalog is left alone and not used", "[catalog][user]") {
     TempDir dir;
     const fs::path bundled = build_bundled(dir);

@@ -225,6 +225,59 @@ TEST_CASE("built-in ports: on-board SATA, NVMe bays and M.2 sockets", "[catalog]
     CHECK(nvme.extra_usd == 0.0);
 }
 
+TEST_CASE("NVMe drives go where their form factor fits: M.2 sockets, cabled bays, PCIe slots",
+          "[catalog][topology]") {
+    HostSpec server = host(10, 2);
+    server.bay_form_factor = "2.5";
+    server.nvme_bays = 10;
+    server.m2_slots = 2;
+    ControllerSpec m2_adapter = card(4, 60, "pcie4-x4");
+    m2_adapter.info.name = "M.2 adapter";
+    m2_adapter.drive_form_factors = "m.2";
+    ControllerSpec tri_mode = card(8, 250, "sata-6g,sas-12g,pcie4-x4");
+    tri_mode.info.name = "Tri-mode HBA";
+    GIVEN("a card whose ports are M.2 sockets on the card") {
+        THEN("it holds M.2 drives, not U.3 ones") {
+            CHECK(plan(server, drive("pcie4-x4", "m.2"), m2_adapter, 4, {}).feasible);
+            const AttachmentPlan u3 = plan(server, drive("pcie4-x4", "u.3"), m2_adapter, 4, {});
+            CHECK_FALSE(u3.feasible);
+            CHECK(u3.problem.find("holds only m.2 drives") != std::string::npos);
+        }
+        THEN("even on a host that says nothing of its layout") {
+            CHECK_FALSE(plan(HostSpec{}, drive("pcie4-x4", "u.2"), m2_adapter, 2, {}).feasible);
+        }
+    }
+    GIVEN("a tri-mode HBA, cabled to bays") {
+        THEN("U.2 and U.3 drives go in the host's NVMe bays; M.2 and add-in cards do not") {
+            CHECK(plan(server, drive("pcie4-x4", "u.3"), tri_mode, 8, {}).feasible);
+            const AttachmentPlan m2 = plan(server, drive("pcie4-x4", "m.2"), tri_mode, 2, {});
+            CHECK_FALSE(m2.feasible);
+            CHECK(m2.problem.find("M.2 socket") != std::string::npos);
+            CHECK_FALSE(plan(server, drive("pcie4-x4", "aic"), tri_mode, 1, {}).feasible);
+        }
+        THEN("E1.S drives need EDSFF bays, which 2.5-inch NVMe bays are not") {
+            const AttachmentPlan e1s = plan(server, drive("pcie4-x4", "e1.s"), tri_mode, 4, {});
+            CHECK_FALSE(e1s.feasible);
+            CHECK(e1s.problem.find("not e1.s") != std::string::npos);
+        }
+        THEN("a host with bays but no NVMe bays takes no U.2 drives") {
+            HostSpec nas = host(4, 1);
+            const AttachmentPlan none = plan(nas, drive("pcie4-x4", "u.2"), tri_mode, 2, {});
+            CHECK_FALSE(none.feasible);
+            CHECK(none.problem.find("no NVMe bays") != std::string::npos);
+        }
+    }
+    GIVEN("the host's own CPU lanes") {
+        const ControllerSpec cpu = onboard(32, "pcie4-x4");
+        THEN("add-in-card drives take its PCIe slots, E1.S drives no 2.5-inch bay") {
+            CHECK(plan(server, drive("pcie4-x4", "aic"), cpu, 2, {}).feasible);
+            CHECK_FALSE(plan(server, drive("pcie4-x4", "aic"), cpu, 3, {}).feasible);
+            CHECK_FALSE(plan(server, drive("pcie4-x4", "e1.s"), cpu, 2, {}).feasible);
+            CHECK(plan(server, drive("pcie4-x4", "u.2"), cpu, 10, {}).feasible);
+        }
+    }
+}
+
 TEST_CASE("without a host layout: the card's ports, then an expander", "[catalog][topology]") {
     const HostSpec plain;  // says nothing about bays or slots
     const std::vector<EnclosureSpec> parts = {expander("exp28", 28, 8, 300)};
