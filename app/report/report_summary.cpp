@@ -57,7 +57,7 @@ void shopping_list(Writer& w, const advisor::BuyingSummary& s, const advisor::Re
     Table t;
     t.header = {tr("Part"), tr("Part number"), tr("Qty"), tr("Unit price"), tr("Total")};
     t.right = {false, false, true, true, true};
-    t.widths = {40, 16, 6, 22, 16};
+    t.widths = {37, 20, 5, 23, 15};
     for (const advisor::ShoppingLine& line : s.items) {
         t.rows.push_back({esc(line.role) + QStringLiteral(": ") + esc(line.part),
                           line.part_number.empty() ? QStringLiteral("-") : esc(line.part_number),

@@ -9,6 +9,7 @@
 
 #include "advisor/request.h"
 #include "advisor/stripe_rule.h"
+#include "advisor/topology.h"
 #include "queueing/network.h"
 #include "system/metrics.h"
 #include "system/system.h"
@@ -45,6 +46,7 @@ struct Assessment {
     /// JBOD enclosures: advisor/topology.h), e.g. "1 x Broadcom HBA 9500-8i + 1 x ..."; empty
     /// when the controller's ports suffice.
     std::string attached_as;
+    std::vector<TopologyPart> attached_parts;  ///< the parts behind attached_as, to buy
     std::vector<std::string> assumptions;
     /// Plain-words warnings a buyer should read (risky layout, consumer drives in a 24x7
     /// server, SSD wear, unknown prices).

@@ -128,7 +128,16 @@ BuyingSummary buying_summary(const Candidate& pick, const Request& request) {
     out.configuration = describe(s);
 
     out.items.push_back(catalog_line(s.drive.info, "Drives", s.total_drives()));
-    ShoppingLine controller = catalog_line(s.controller.info, "Controller", 1);
+    if (a.spare_drives > 0) {  // hot spares (Request::hot_spares), priced in spares_usd
+        out.items.push_back(catalog_line(s.drive.info, "Spare drives", a.spare_drives));
+    }
+    // The attachment plan's parts (advisor/topology.h): more cards of the controller, SAS
+    // expanders, JBOD enclosures; the cost model priced them already (Assessment).
+    int cards = 1;
+    for (const TopologyPart& p : a.attached_parts) {
+        cards += p.card ? p.count : 0;
+    }
+    ShoppingLine controller = catalog_line(s.controller.info, "Controller", cards);
     controller.owned = !request.constraints.owned_controller.empty() &&
                        s.controller.info.id == request.constraints.owned_controller;
     if (controller.owned) {
@@ -143,7 +152,15 @@ BuyingSummary buying_summary(const Candidate& pick, const Request& request) {
         licence.free = false;
         out.items.push_back(licence);
     }
-    const int bays = std::max(0, s.total_drives() - request.bays_owned);
+    for (const TopologyPart& p : a.attached_parts) {
+        if (!p.card) {
+            out.items.push_back(catalog_line(
+                p.info, p.bays > 0 ? "Drive enclosure (JBOD)" : "SAS expander", p.count));
+        }
+    }
+    // As core/cost and the spares' share of advisor/assess: every drive the system holds (ZFS
+    // log devices and hot spares too) beyond the owned bays.
+    const int bays = std::max(0, s.all_drives() + a.spare_drives - request.bays_owned);
     if (bays > 0 && request.enclosure_cost_per_bay_usd > 0.0) {
         ShoppingLine line;
         line.part = "Drive bays (enclosure or backplane) beyond the " +
@@ -153,7 +170,7 @@ BuyingSummary buying_summary(const Candidate& pick, const Request& request) {
         line.unit_usd = request.enclosure_cost_per_bay_usd;
         line.price_known = true;
         line.user_price = true;
-        line.total_usd = a.enclosure_usd;
+        line.total_usd = bays * request.enclosure_cost_per_bay_usd;
         out.items.push_back(line);
     }
     out.total_known = true;

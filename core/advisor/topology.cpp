@@ -146,13 +146,7 @@ const EnclosureSpec* cheapest(const std::vector<EnclosureSpec>& all, EnclosureKi
 void add_enclosures(const EnclosureSpec& e, int drives, double lane_Bps, CardNeeds& needs) {
     const int per_unit = e.kind == EnclosureKind::Jbod ? e.bays : e.drive_lanes;
     const int units = (drives + per_unit - 1) / per_unit;
-    TopologyPart part{e.info.id,
-                      e.info.name,
-                      units,
-                      e.info.price_usd,
-                      e.info.price_known(),
-                      e.kind == EnclosureKind::Jbod ? e.bays : 0,
-                      false};
+    TopologyPart part{e.info, units, e.kind == EnclosureKind::Jbod ? e.bays : 0, false};
     needs.parts.push_back(part);
     needs.parts_usd += units * price_of(e.info);
     for (int u = 0; u < units; ++u) {
@@ -176,19 +170,17 @@ void finish(AttachmentPlan& plan, const TopologyInput& in, int cards, const Card
     const ControllerSpec& c = in.controller;
     plan.cards = cards;
     if (cards > 1) {
-        plan.parts.insert(plan.parts.begin(),
-                          TopologyPart{c.info.id, c.info.name, cards - 1, c.info.price_usd,
-                                       c.info.price_known(), 0, true});
+        plan.parts.insert(plan.parts.begin(), TopologyPart{c.info, cards - 1, 0, true});
     }
     plan.parts.insert(plan.parts.end(), needs.parts.begin(), needs.parts.end());
     for (const TopologyPart& p : plan.parts) {
-        plan.extra_usd += p.count * (p.price_known ? p.unit_usd : 0.0);
-        plan.extra_prices_known = plan.extra_prices_known && p.price_known;
+        plan.extra_usd += p.count * price_of(p.info);
+        plan.extra_prices_known = plan.extra_prices_known && p.info.price_known();
         plan.enclosure_bays += p.count * p.bays;
     }
     for (const EnclosureSpec& e : in.enclosures) {
         for (const TopologyPart& p : needs.parts) {
-            if (p.id == e.info.id) {
+            if (p.info.id == e.info.id) {
                 plan.extra_power_w += p.count * e.power_w;
             }
         }
@@ -202,7 +194,7 @@ void finish(AttachmentPlan& plan, const TopologyInput& in, int cards, const Card
     std::ostringstream s;
     s << cards << " x " << c.info.name;
     for (const TopologyPart& p : needs.parts) {
-        s << " + " << p.count << " x " << p.name;
+        s << " + " << p.count << " x " << p.info.name;
     }
     if (busiest != nullptr && busiest->drives > 1) {
         plan.shared_uplink = true;
@@ -450,10 +442,10 @@ void add_plan_cost(const AttachmentPlan& plan, Assessment& a) {
         return;
     }
     for (const TopologyPart& p : plan.parts) {
-        const double usd = p.count * (p.price_known ? p.unit_usd : 0.0);
+        const double usd = p.count * price_of(p.info);
         (p.card ? a.controller_usd : a.enclosure_usd) += usd;
-        if (!p.price_known) {
-            a.assumptions.push_back("No price for " + p.name + ": the cost is a lower bound.");
+        if (!p.info.price_known()) {
+            a.assumptions.push_back("No price for " + p.info.name + ": the cost is a lower bound.");
         }
     }
     a.total_usd += plan.extra_usd;
@@ -462,6 +454,7 @@ void add_plan_cost(const AttachmentPlan& plan, Assessment& a) {
         a.usd_per_usable_tb = a.total_usd / (a.usable_bytes / 1e12);  // derived: as core/cost
     }
     a.attached_as = plan.summary;
+    a.attached_parts = plan.parts;
     a.assumptions.push_back("Attached as: " + plan.summary + ".");
 }
 

@@ -17,11 +17,8 @@ struct Assessment;
 
 /// Parts a plan buys beyond the first controller card (which the cost model already prices).
 struct TopologyPart {
-    std::string id;
-    std::string name;
+    CatalogInfo info;  ///< the part's catalog entry: id, name, price and its date
     int count = 0;
-    double unit_usd = 0.0;
-    bool price_known = true;
     int bays = 0;       ///< bays each unit brings (JBOD enclosures)
     bool card = false;  ///< more cards of the chosen controller (else an expander or JBOD)
 };

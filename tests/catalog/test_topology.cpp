@@ -113,7 +113,7 @@ TEST_CASE("24 drives on an 8-port HBA in one slot need an expander; cost and upl
     REQUIRE(p.feasible);
     CHECK(p.cards == 1);
     REQUIRE(p.parts.size() == 1);
-    CHECK(p.parts[0].id == "exp28");
+    CHECK(p.parts[0].info.id == "exp28");
     CHECK(p.parts[0].count == 1);
     CHECK(p.extra_usd == Approx(300.0));
     CHECK(p.host_bays_used == 24);
@@ -183,7 +183,7 @@ TEST_CASE("drives beyond the host's bays go into the cheapest JBOD", "[catalog][
     CHECK(p.host_bays_used == 12);
     CHECK(p.enclosure_bays == 12);
     REQUIRE(p.parts.size() == 1);
-    CHECK(p.parts[0].id == "jbod12");
+    CHECK(p.parts[0].info.id == "jbod12");
     CHECK(p.extra_usd == Approx(1500.0));
     CHECK(p.extra_power_w == Approx(80.0));
     CHECK(p.drives_per_uplink == 12);
@@ -192,7 +192,7 @@ TEST_CASE("drives beyond the host's bays go into the cheapest JBOD", "[catalog][
     // lanes still fit one card.
     const AttachmentPlan more = plan(host(12, 2), drive("sas-12g"), card(16, 700), 36, parts);
     REQUIRE(more.feasible);
-    CHECK(more.parts[0].id == "jbod24");
+    CHECK(more.parts[0].info.id == "jbod24");
     CHECK(more.extra_usd == Approx(1800.0));
     CHECK(more.drives_per_uplink == 24);
     // 2.5-inch JBODs do not take 3.5-inch drives.

@@ -221,6 +221,39 @@ TEST_CASE("the shopping list: dated prices, owned parts cost nothing", "[build_p
     CHECK_THAT(summary.risks.front(), Contains("30 h"));
 }
 
+TEST_CASE("the shopping list has every part the attachment plan added", "[build_plan]") {
+    // 30 drives on 8-port cards: a second card and a 24-bay JBOD (advisor/topology.h), priced
+    // in the assessment, must be on the list to buy, so that the list adds up to the cost.
+    advisor::Candidate pick;
+    pick.system = host_raid_system(RaidLevel::Raid6, 30);
+    pick.assessment.drives_usd = 30 * 320.0;
+    pick.assessment.price_known = true;
+    advisor::TopologyPart card;
+    card.info = pick.system.controller.info;
+    card.count = 1;
+    card.card = true;
+    advisor::TopologyPart jbod;
+    jbod.info.id = "jbod24";
+    jbod.info.name = "24-bay JBOD (SHELF24)";
+    jbod.info.price_usd = 900.0;
+    jbod.info.price_date = "2024-06";
+    jbod.count = 1;
+    jbod.bays = 24;
+    pick.assessment.attached_parts = {card, jbod};
+    pick.assessment.controller_usd = 2 * 250.0;
+    pick.assessment.enclosure_usd = 900.0;
+    const advisor::BuyingSummary summary = advisor::buying_summary(pick, advisor::Request{});
+    REQUIRE(summary.items.size() == 3);
+    CHECK(summary.items[1].role == "Controller");
+    CHECK(summary.items[1].quantity == 2);
+    CHECK(summary.items[2].role == "Drive enclosure (JBOD)");
+    CHECK(summary.items[2].part_number == "SHELF24");
+    CHECK(summary.items[2].total_usd == Approx(900.0));
+    const advisor::Assessment& a = pick.assessment;
+    CHECK(summary.total_usd == Approx(a.drives_usd + a.controller_usd + a.enclosure_usd));
+    CHECK(summary.newest_price_date == "2024-06");
+}
+
 TEST_CASE("zpool create names the separate log devices, mirrored when two", "[build_plan][sync]") {
     System s = host_raid_system(RaidLevel::Raidz2, 6);
     s.layout.record_bytes = 128 * units::KiB;
