@@ -554,6 +554,152 @@ BuildMethod storage_spaces_method(const System& s) {
     return m;
 }
 
+/// The index of the first hot spare's device name: after the drives, and after the ZFS log
+/// devices where those are named alike (zpool_log_vdev).
+int first_spare_index(const System& s) {
+    const bool log_alike = s.log.count > 0 && contains(s.log.drive.interface, "nvme") == is_nvme(s);
+    return s.total_drives() + (log_alike ? s.log.count : 0);
+}
+
+/// The md arrays a spare drive can stand in for, per volume (mdadm_volume's numbering): a
+/// RAID 1/5/6/10 volume's own array, a RAID 50/60 volume's first group (mdadm --monitor moves
+/// a spare within its spare-group); none for RAID 0+1, whose mirror halves are RAID 0 arrays.
+std::vector<int> md_spare_targets(const System& s) {
+    std::vector<int> targets;
+    int md = 0;
+    for (int v = 0; v < s.layout.volumes; ++v) {
+        const int first_md = md;
+        int top = 0;
+        mdadm_volume(s, v * s.layout.drives, md, top);
+        switch (s.layout.level) {
+            case RaidLevel::Raid1:
+            case RaidLevel::Raid5:
+            case RaidLevel::Raid6:
+            case RaidLevel::Raid10:
+                targets.push_back(top);
+                break;
+            case RaidLevel::Raid50:
+            case RaidLevel::Raid60:
+                targets.push_back(first_md);
+                break;
+            default:
+                break;
+        }
+    }
+    return targets;
+}
+
+/// Adds `spares` hot spares to `m`, the method of `tool`, each named after the drives.
+void add_hot_spares(BuildMethod& m, BuildTool tool, const System& s, int spares) {
+    const int first = first_spare_index(s);
+    const std::string count = std::to_string(spares) + " hot spare" + (spares > 1 ? "s" : "");
+    // "Connect the 4 drives ..." -> "Connect the 4 drives and the 1 hot spare ...".
+    if (!m.steps.empty() && m.steps.front().rfind("Connect the ", 0) == 0) {
+        const auto at = m.steps.front().find(" drives");
+        if (at != std::string::npos) {
+            m.steps.front().insert(at + 7, " and the " + count);
+        }
+    }
+    switch (tool) {
+        case BuildTool::Mdadm:
+        case BuildTool::ChipsetRaid: {
+            if (tool == BuildTool::ChipsetRaid) {
+                // mdadm(8) with Intel metadata: a disk added to the container is its spare.
+                m.steps.push_back("Add the " + count +
+                                  " to the Intel RAID container (the option "
+                                  "ROM's 'Mark as Spare' does the same).");
+                for (int i = 0; i < spares; ++i) {
+                    m.commands.push_back("mdadm --add /dev/md/imsm0 " + device(s, first + i));
+                }
+                break;
+            }
+            const std::vector<int> targets = md_spare_targets(s);
+            if (targets.empty()) {
+                m.notes.push_back("md cannot keep one drive as a hot spare for " +
+                                  level_words(s.layout) +
+                                  ": keep the spare on the shelf and rebuild the failed side "
+                                  "by hand.");
+                break;
+            }
+            // mdadm(8): --add to a running array that lacks no member makes the device a spare;
+            // md rebuilds onto it by itself when a member fails. mdadm --monitor moves spares
+            // between arrays of one spare-group (mdadm.conf(5)).
+            const std::string step =
+                targets.size() == 1
+                    ? "Add the " + count +
+                          " to the array: md rebuilds onto it by itself when a "
+                          "drive fails (run mdadm --monitor, the mdmonitor "
+                          "service, to be told)."
+                    : "Add the " + count +
+                          "; to let a spare serve every array, give each ARRAY line of "
+                          "mdadm.conf the same spare-group=spares and run mdadm --monitor (the "
+                          "mdmonitor service).";
+            // Before the file-system step, as the commands come before the closing scan.
+            const bool fs_last = m.steps.size() > 1 && m.steps.back().rfind("Make an XFS", 0) == 0;
+            m.steps.insert(fs_last ? m.steps.end() - 1 : m.steps.end(), step);
+            std::vector<std::string> lines;
+            for (int i = 0; i < spares; ++i) {
+                lines.push_back(
+                    "mdadm /dev/md" +
+                    std::to_string(targets[static_cast<std::size_t>(i) % targets.size()]) +
+                    " --add " + device(s, first + i));
+            }
+            // After the arrays, before their file systems (as the steps say).
+            const auto mkfs =
+                std::find_if(m.commands.begin(), m.commands.end(),
+                             [](const std::string& c) { return c.rfind("mkfs", 0) == 0; });
+            m.commands.insert(mkfs, lines.begin(), lines.end());
+            break;
+        }
+        case BuildTool::StorCli:
+        case BuildTool::PercCli: {
+            const std::string cli = tool == BuildTool::PercCli ? "perccli" : "storcli";
+            // StorCLI reference: /cx/ex/sx add hotsparedrive (no DGs=: a global hot spare).
+            m.steps.push_back("Make the " + count +
+                              " global (they stand in for any virtual "
+                              "drive).");
+            for (int i = 0; i < spares; ++i) {
+                m.commands.push_back(cli + " /c0/e252/s" + std::to_string(first + i) +
+                                     " add hotsparedrive");
+            }
+            break;
+        }
+        case BuildTool::MegaCli:
+            // MegaCLI: -PDHSP -Set makes a global hot spare unless -Dedicated is given.
+            m.steps.push_back("Make the " + count + " global.");
+            for (int i = 0; i < spares; ++i) {
+                m.commands.push_back("MegaCli64 -PDHSP -Set -PhysDrv[" + slot(first + i) + "] -a0");
+            }
+            break;
+        case BuildTool::Arcconf:
+            // arcconf SETSTATE ... HSP without LOGICALDRIVE: a global hot spare.
+            m.steps.push_back("Make the " + count + " global.");
+            for (int i = 0; i < spares; ++i) {
+                m.commands.push_back("arcconf setstate 1 device 0 " + std::to_string(first + i) +
+                                     " hsp noprompt");
+            }
+            break;
+        case BuildTool::Zpool: {
+            // zpoolconcepts(7): "spare" vdevs; the ZFS event daemon (zed) puts one in when a
+            // drive faults.
+            m.steps.push_back("Add the " + count +
+                              " as spare vdevs; the ZFS event daemon (zed) starts the "
+                              "replacement when a drive faults.");
+            for (int v = 0; v < s.layout.volumes; ++v) {
+                const std::string name = s.layout.volumes > 1 ? "tank" + std::to_string(v) : "tank";
+                std::string line = "zpool add " + name + " spare";
+                for (int i = v; i < spares; i += s.layout.volumes) {
+                    line += " " + device(s, first + i);
+                }
+                if (v < spares) {
+                    m.commands.push_back(line);
+                }
+            }
+            break;
+        }
+    }
+}
+
 }  // namespace
 
 /// The zpool vdev type word: "mirror", "raidz2", "draid2:8d:12c:1s" (zpoolconcepts(7)).
@@ -637,7 +783,8 @@ bool controller_read_ahead(const Workload& workload) {
     return workload.unit == Workload::Unit::File || workload.sequential_fraction >= 0.5;
 }
 
-BuildPlan build_plan(const System& system, bool drives_write_cache_off, bool read_ahead) {
+BuildPlan build_plan(const System& system, bool drives_write_cache_off, bool read_ahead,
+                     int hot_spares) {
     BuildPlan plan;
     plan.tool = build_tool(system);
     switch (plan.tool) {
@@ -665,6 +812,18 @@ BuildPlan build_plan(const System& system, bool drives_write_cache_off, bool rea
         case BuildTool::Zpool:
             plan.primary = zpool_method(system);
             break;
+    }
+    if (hot_spares > 0) {
+        add_hot_spares(plan.primary, plan.tool, system, hot_spares);
+        for (BuildMethod& m : plan.alternatives) {  // Storage Spaces
+            // Microsoft, Add-PhysicalDisk: -Usage HotSpare keeps a pool disk in reserve.
+            m.steps.push_back("Add the hot spare" + std::string(hot_spares > 1 ? "s" : "") +
+                              " to the pool in reserve.");
+            m.commands.push_back(
+                "Get-PhysicalDisk -CanPool $true | Select-Object -First " +
+                std::to_string(hot_spares) +
+                " | Add-PhysicalDisk -StoragePoolFriendlyName pool0 -Usage HotSpare");
+        }
     }
     return plan;
 }

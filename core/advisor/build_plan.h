@@ -46,7 +46,10 @@ BuildTool build_tool(const System& system);
 /// asks for power-loss-safe writes and no battery-backed cache covers them).
 /// `read_ahead`: the controller's read policy where its tool sets one (MegaRAID, PERC): read
 /// ahead ("ra") or not ("nora"); see controller_read_ahead.
-BuildPlan build_plan(const System& system, bool drives_write_cache_off, bool read_ahead = true);
+/// `hot_spares`: drives kept as hot spares (Assessment::spare_drives), named after the drives
+/// and made global (or, with md, added to the arrays with a shared spare-group).
+BuildPlan build_plan(const System& system, bool drives_write_cache_off, bool read_ahead = true,
+                     int hot_spares = 0);
 
 /// Whether to set a RAID controller's read-ahead for `workload`. The vendors document it as a
 /// help to sequential reads only (Dell OpenManage Server Administrator User's Guide, read

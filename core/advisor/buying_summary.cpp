@@ -202,7 +202,7 @@ BuyingSummary buying_summary(const Candidate& pick, const Request& request) {
     out.risks = risks(pick, request);
     const bool cache_off = request.constraints.power_loss_safe_writes &&
                            !(s.controller.battery_backed && s.write_back_cache);
-    out.plan = build_plan(s, cache_off, controller_read_ahead(request.workload));
+    out.plan = build_plan(s, cache_off, controller_read_ahead(request.workload), a.spare_drives);
     return out;
 }
 

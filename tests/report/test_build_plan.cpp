@@ -254,6 +254,38 @@ TEST_CASE("the shopping list has every part the attachment plan added", "[build_
     CHECK(summary.newest_price_date == "2024-06");
 }
 
+TEST_CASE("hot spares are connected and made spares with each tool", "[build_plan]") {
+    // mdadm: --add to the running array (a spare), before the scan that mdadm.conf records.
+    const System raid6 = host_raid_system(RaidLevel::Raid6, 4);
+    const advisor::BuildPlan md = advisor::build_plan(raid6, false, true, 1);
+    const auto& c = md.primary.commands;
+    const auto add = std::find(c.begin(), c.end(), "mdadm /dev/md0 --add /dev/sdf");
+    REQUIRE(add != c.end());
+    CHECK(std::find(add, c.end(), "mdadm --detail --scan") != c.end());
+    CHECK_THAT(md.primary.steps.front(), StartsWith("Connect the 4 drives and the 1 hot spare"));
+    // Storage Spaces, the alternative: a pool disk in reserve.
+    REQUIRE_FALSE(md.alternatives.empty());
+    CHECK_THAT(md.alternatives.front().commands.back(), Contains("-Usage HotSpare"));
+    // RAID 50 of two groups: the spare joins the first group's array (md0), not the RAID 0.
+    System raid50 = host_raid_system(RaidLevel::Raid50, 8, 1, 4);
+    const advisor::BuildPlan fifty = advisor::build_plan(raid50, false, true, 1);
+    CHECK(std::find(fifty.primary.commands.begin(), fifty.primary.commands.end(),
+                    "mdadm /dev/md0 --add /dev/sdj") != fifty.primary.commands.end());
+    // StorCLI: a global hot spare in the slot after the drives.
+    System mega = raid6;
+    mega.controller.kind = ControllerKind::HardwareRaid;
+    mega.controller.info.vendor = "Broadcom";
+    mega.controller.info.name = "Broadcom MegaRAID 9460-8i";
+    mega.controller.info.id = "broadcom-9460-8i";
+    const advisor::BuildPlan storcli = advisor::build_plan(mega, false, true, 2);
+    CHECK(storcli.primary.commands.back() == "storcli /c0/e252/s5 add hotsparedrive");
+    // No spares: nothing added.
+    const advisor::BuildPlan none = advisor::build_plan(raid6, false, true, 0);
+    for (const std::string& line : none.primary.commands) {
+        CHECK_THAT(line, !Contains("--add"));
+    }
+}
+
 TEST_CASE("zpool create names the separate log devices, mirrored when two", "[build_plan][sync]") {
     System s = host_raid_system(RaidLevel::Raidz2, 6);
     s.layout.record_bytes = 128 * units::KiB;
