@@ -18,8 +18,18 @@ namespace raidadv {
 inline constexpr double kZ80 = 1.2815515655446004;
 
 /// Kinds of prediction whose errors the validation studies measure separately.
-enum class EvidenceClass { HddRandom, HddSequential, HddFile, CachedWrites, Flash };
-inline constexpr std::size_t kEvidenceClasses = 5;
+/// SSDs' reads and writes apart: the model's errors on them run opposite ways in every flash
+/// study (reads slower than predicted, writes faster: a write's speed hangs on the drive's
+/// write state and caches, a read's does not), so one class would be a mixture of two.
+enum class EvidenceClass {
+    HddRandom,
+    HddSequential,
+    HddFile,
+    CachedWrites,
+    FlashReads,
+    FlashWrites
+};
+inline constexpr std::size_t kEvidenceClasses = 6;
 
 std::string_view to_string(EvidenceClass c);
 

@@ -41,7 +41,7 @@ Candidate hdd(double response_s) {
     return candidate(response_s, "HDD, random I/O", 0.6, 0.2);
 }
 Candidate ssd(double response_s) {
-    return candidate(response_s, "SSD and NVMe", 0.6, 0.2);
+    return candidate(response_s, "SSD and NVMe, mostly reads", 0.6, 0.2);
 }
 
 }  // namespace

@@ -119,7 +119,7 @@ TEST_CASE("Figures name their configuration, then their load point, so configura
     CHECK(pairs >= 100);  // the fio grids measure several configurations at each load point
     // Both kinds of pair: configurations on one drive and controller model, and on others.
     const ResidualStats& flash =
-        validated_residuals().classes[static_cast<std::size_t>(EvidenceClass::Flash)];
+        validated_residuals().classes[static_cast<std::size_t>(EvidenceClass::FlashReads)];
     CHECK(flash.same_hardware_sd_log > 0.0);
     CHECK(flash.other_hardware_sd_log > 0.0);
 }
@@ -127,7 +127,7 @@ TEST_CASE("Figures name their configuration, then their load point, so configura
 TEST_CASE("A band: rates and times move together, wider outside the studies, none when saturated") {
     ResidualTable t;
     t.classes[static_cast<std::size_t>(EvidenceClass::HddRandom)] = {20, 4, 0.1, 0.2, 0.15, 0.1};
-    t.classes[static_cast<std::size_t>(EvidenceClass::Flash)] = {300, 2, 0.0, 0.1, 0.1, 0.0};
+    t.classes[static_cast<std::size_t>(EvidenceClass::FlashReads)] = {300, 2, 0.0, 0.1, 0.1, 0.0};
     t.pooled = {40, 8, 0.0, 0.3, 0.2, 0.2};
     const PointMetrics p = point(100.0, 0.4, 0.01);
     const PointBand b = point_band(p, EvidenceClass::HddRandom, "", t);
@@ -168,16 +168,18 @@ TEST_CASE("A band: rates and times move together, wider outside the studies, non
 
     // A class seen in fewer than three studies borrows the pooled residuals and says so, however
     // many figures it has: two studies say little about how a third will differ.
-    const PointBand flash = point_band(p, EvidenceClass::Flash, "", t);
+    const PointBand flash = point_band(p, EvidenceClass::FlashReads, "", t);
     const double pooled_half = 1.415 * 0.3;  // t(0.9, 7 df)
     CHECK(flash.iops.high == Approx(100.0 * std::exp(pooled_half)));
     CHECK(flash.evidence.find("all studies") != std::string::npos);
     CHECK(flash.relative_log_sd == Approx(0.2));  // no pairs anywhere: the pooled within
     ResidualTable flash_pairs = t;
-    flash_pairs.classes[static_cast<std::size_t>(EvidenceClass::Flash)].same_hardware_sd_log = 0.05;
+    flash_pairs.classes[static_cast<std::size_t>(EvidenceClass::FlashReads)].same_hardware_sd_log =
+        0.05;
     flash_pairs.pooled.same_hardware_sd_log = 0.3;
     // Comparing configurations needs pairs, not studies: the class's own pairs count.
-    CHECK(point_band(p, EvidenceClass::Flash, "", flash_pairs).relative_log_sd == Approx(0.05));
+    CHECK(point_band(p, EvidenceClass::FlashReads, "", flash_pairs).relative_log_sd ==
+          Approx(0.05));
 
     PointMetrics saturated = p;
     saturated.saturated = true;

@@ -86,7 +86,9 @@ TEST_CASE("md RAID 0 of three MX200: error, ordering and calibration as document
     CHECK(s.kendall_tau >= 0.65);
     int calibration = 0;
     for (const auto& f : s.figures) {
-        CHECK(f.evidence == EvidenceClass::Flash);
+        CHECK(f.evidence == (f.name.find("random write") != std::string::npos
+                                 ? EvidenceClass::FlashWrites
+                                 : EvidenceClass::FlashReads));
         if (f.calibration) {
             ++calibration;
             // Only the single drive's write files calibrate.

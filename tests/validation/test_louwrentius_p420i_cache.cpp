@@ -43,7 +43,9 @@ TEST_CASE("P420i single drives: figures compared as the assumptions say, none ca
                      f.name.find("random write") != std::string::npos));
         REQUIRE(f.evidence.has_value());
         if (f.name.rfind("HGST", 0) != 0) {
-            CHECK(*f.evidence == EvidenceClass::Flash);
+            CHECK(*f.evidence == (f.name.find("random write") != std::string::npos
+                                      ? EvidenceClass::FlashWrites
+                                      : EvidenceClass::FlashReads));
         }
         if (std::abs(f.error_pct()) > 35.0) {
             CHECK_FALSE(f.note.empty());

@@ -36,7 +36,9 @@ TEST_CASE("SATA SSDs on three ports: every figure predicted, none calibrated, mi
         INFO(f.name);
         CHECK_FALSE(f.calibration);
         REQUIRE(f.evidence.has_value());
-        CHECK(*f.evidence == EvidenceClass::Flash);
+        CHECK(*f.evidence == (f.name.find("random write") != std::string::npos
+                                  ? EvidenceClass::FlashWrites
+                                  : EvidenceClass::FlashReads));
         if (std::abs(f.error_pct()) > 35.0) {
             CHECK_FALSE(f.note.empty());
         }
