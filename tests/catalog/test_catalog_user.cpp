@@ -32,6 +32,15 @@ std::string read_bytes(const fs::path& file) {
 }
 
 /// A bundled catalog built from the test sources (links: sata-3g; drives: test-hdd, test-ssd).
+/// Runs `sql` on the SQLite file `db` (to break or age a user catalog on purpose).
+void run_sql_on(const fs::path& db_path, const std::string& sql) {
+    sqlite3* db = nullptr;
+    REQUIRE(sqlite3_open(db_path.c_str(), &db) == SQLITE_OK);
+    const int rc = sqlite3_exec(db, sql.c_str(), nullptr, nullptr, nullptr);
+    sqlite3_close(db);
+    REQUIRE(rc == SQLITE_OK);
+}
+
 fs::path build_bundled(const TempDir& dir) {
     raidadv::test::write_sources(dir.path(), raidadv::test::valid_sources());
     const fs::path db = dir / "catalog.db";
@@ -342,13 +351,7 @@ TEST_CASE("a broken user catalog is set aside with a message and the bundled one
         auto opened = Catalog::open(bundled, user);
         REQUIRE(opened.catalog.add_user_entry(CatalogKind::Drives, user_hdd("mine")).empty());
     };
-    auto run_sql = [&](const std::string& sql) {
-        sqlite3* db = nullptr;
-        REQUIRE(sqlite3_open(user.c_str(), &db) == SQLITE_OK);
-        const int rc = sqlite3_exec(db, sql.c_str(), nullptr, nullptr, nullptr);
-        sqlite3_close(db);
-        REQUIRE(rc == SQLITE_OK);
-    };
+    auto run_sql = [&](const std::string& sql) { run_sql_on(user, sql); };
     auto set_aside_files = [&] {
         int n = 0;
         for (const auto& f : fs::directory_iterator(dir.path())) {
@@ -419,13 +422,7 @@ TEST_CASE("a user catalog of schema 5 is brought up to date and keeps its entrie
         auto opened = Catalog::open(bundled, user);
         REQUIRE(opened.catalog.add_user_entry(CatalogKind::Drives, user_hdd("mine")).empty());
     }
-    auto run_sql = [&](const std::string& sql) {
-        sqlite3* db = nullptr;
-        REQUIRE(sqlite3_open(user.c_str(), &db) == SQLITE_OK);
-        const int rc = sqlite3_exec(db, sql.c_str(), nullptr, nullptr, nullptr);
-        sqlite3_close(db);
-        REQUIRE(rc == SQLITE_OK);
-    };
+    auto run_sql = [&](const std::string& sql) { run_sql_on(user, sql); };
     // What the release before controllers' drive_form_factors wrote.
     run_sql("ALTER TABLE controllers DROP COLUMN drive_form_factors");
     run_sql("UPDATE meta SET value = '5' WHERE key = 'schema_version'");
