@@ -85,11 +85,10 @@ const ResidualTable& validated_residuals() {
     // spreads of pairs at one load point (configurations compared) on the same drive and
     // controller models and on others.
     // HddRandom: Miller's random blocks, Louwrentius' md RAID 5, P420i HDD, two disks on AHCI.
-    // HddSequential:
-    // Hardware Secrets, ZFS reads (clemtibs 2025, Louwrentius 2014). CachedWrites: Ou 2007's
-    // RAID 5, ZFS writes (the same two). FlashReads and FlashWrites: Louwrentius' MX200 (single
-    // drive, md RAID 0)
-    // and P420i single SSDs, and the same SSDs on AHCI 6 and 3 Gb/s ports and an LSI SAS2008 HBA.
+    // HddSequential: Hardware Secrets, ZFS reads (clemtibs 2025, Louwrentius 2014).
+    // CachedWrites: Ou 2007's RAID 5, ZFS writes (the same two). FlashReads and FlashWrites:
+    // Louwrentius' MX200 (single drive, md RAID 0) and P420i single SSDs, and the same SSDs on
+    // AHCI 6 and 3 Gb/s ports and an LSI SAS2008 HBA, their reads and their writes.
     static const ResidualTable table{
         {{
             {326, 4, -0.213197, 0.618538, 0.370278, 0.442200, 0.182711, 0.331386},  // HddRandom
