@@ -148,6 +148,9 @@ struct SearchOptions {
     /// but not every row below. false: evaluate every candidate.
     bool prune = true;
     int exact_top = 10;  ///< rows (after folding) that stay exactly as without skipping
+    /// Threads the model runs on (the search's first pass); 0 = one per processor (at most
+    /// 16). The answer and the counts do not depend on it.
+    int threads = 0;
     /// The cheapest priced row and the row with the most capacity stay exact too (way_out).
     bool keep_extremes = false;
 };

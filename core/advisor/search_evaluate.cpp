@@ -5,12 +5,20 @@
 // and the answer made again, until none could.
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
+#include <condition_variable>
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <exception>
+#include <functional>
 #include <limits>
+#include <mutex>
 #include <numeric>
 #include <optional>
+#include <thread>
+#include <utility>
 
 #include "advisor/explain.h"
 #include "advisor/search_context.h"
@@ -137,20 +145,35 @@ enum class Verdict {
     Skipped    ///< stopped part way: what it solved shows it cannot change the answer
 };
 
-/// The model on `p`. With `pruner`, the evaluation stops as soon as the load points it has
-/// solved (their responses replacing their floors in p's outlook) show the candidate may be
-/// skipped; with skipping on it also stops once the throughput passes the SSD wear limit where
-/// the throughput only rises with the population (wear.h: rejected whatever comes after).
-Verdict evaluate_pending(Context& ctx, Pending& p, const OnlinePruner* pruner,
-                         std::optional<Candidate>& kept) {
-    const Constraints& c = ctx.request.constraints;
-    const Workload& w = ctx.request.workload;
+/// One candidate's model run (run_model), then its verdict (conclude).
+struct ModelRun {
     Candidate cand;
-    // Named and assessed (text included) only if kept: nothing before reads them.
-    cand.system = build_system(ctx, p, false);
-    cand.stripe_rule = ctx.rules[p.rule];
-    Outlook& o = p.outlook;
+    PerformanceOutcome outcome;
+    std::string key;      ///< performance_key of the system
+    bool cached = false;  ///< the outcome came from Context::measured
     bool worn_out = false;
+};
+
+/// The model on `p`: thread-safe against other run_model calls (it reads `ctx`, the pruner and
+/// Context::measured, writes only `p.outlook` and `run`). With `pruner`, the evaluation stops
+/// as soon as the load points it has solved (their responses replacing their floors in p's
+/// outlook) show the candidate may be skipped; with skipping on it also stops once the
+/// throughput passes the SSD wear limit where the throughput only rises with the population
+/// (wear.h: rejected whatever comes after).
+void run_model(const Context& ctx, Pending& p, const OnlinePruner* pruner, ModelRun& run) {
+    const Workload& w = ctx.request.workload;
+    // Named and assessed (text included) only if kept: nothing before reads them.
+    run.cand.system = build_system(ctx, p, false);
+    run.cand.stripe_rule = ctx.rules[p.rule];
+    run.key = performance_key(run.cand.system);
+    if (!run.key.empty()) {
+        if (const auto it = ctx.measured.find(run.key); it != ctx.measured.end()) {
+            run.outcome = it->second;
+            run.cached = true;
+            return;
+        }
+    }
+    Outlook& o = p.outlook;
     bool settled = false;
     queueing::LevelWatch watch;
     const bool wear_stop = ctx.options.prune && o.throughput_rises && std::isfinite(o.wear_limit) &&
@@ -161,7 +184,7 @@ Verdict evaluate_pending(Context& ctx, Pending& p, const OnlinePruner* pruner,
     if (wear_stop || skip_stop) {
         watch = [&](int n, const queueing::Solution& at) {
             if (wear_stop && n <= w.concurrency.back() && at.throughput > o.wear_limit) {
-                worn_out = true;  // its throughput at the heaviest point is at least this
+                run.worn_out = true;  // its throughput at the heaviest point is at least this
                 return false;
             }
             if (!skip_stop) {
@@ -182,8 +205,22 @@ Verdict evaluate_pending(Context& ctx, Pending& p, const OnlinePruner* pruner,
             return !settled;
         };
     }
-    PerformanceOutcome outcome = measure_once(ctx, cand.system, watch);
-    if (outcome.stopped && worn_out) {
+    run.outcome = measure(run.cand.system, w, watch);
+}
+
+/// The verdict on `p` from its model run (sequential: it counts, caches and assesses).
+Verdict conclude(Context& ctx, Pending& p, ModelRun& run, std::optional<Candidate>& kept) {
+    const Constraints& c = ctx.request.constraints;
+    if (!run.cached) {
+        ++ctx.result.stats.evaluated;
+        // (an evaluation a watch stopped is not kept: it is not the whole verdict)
+        if (!run.key.empty() && !run.outcome.stopped) {
+            ctx.measured.emplace(run.key, run.outcome);
+        }
+    }
+    PerformanceOutcome& outcome = run.outcome;
+    Candidate& cand = run.cand;
+    if (outcome.stopped && run.worn_out) {
         ctx.reject("SSDs wear out before the horizon");
         return Verdict::Rejected;
     }
@@ -216,6 +253,112 @@ Verdict evaluate_pending(Context& ctx, Pending& p, const OnlinePruner* pruner,
     kept = std::move(cand);
     return Verdict::Feasible;
 }
+
+/// The model on `p` and its verdict, on this thread.
+Verdict evaluate_pending(Context& ctx, Pending& p, const OnlinePruner* pruner,
+                         std::optional<Candidate>& kept) {
+    ModelRun run;
+    run_model(ctx, p, pruner, run);
+    return conclude(ctx, p, run, kept);
+}
+
+/// Threads that run batches of work for one search and stay alive between batches (the
+/// model's thread_local caches, evaluate/hdd_service.cpp and request_mapping.cpp, live as long
+/// as their thread).
+class BatchPool {
+  public:
+    explicit BatchPool(int threads) {
+        for (int t = 1; t < threads; ++t) {
+            helpers_.emplace_back([this] { help(); });
+        }
+    }
+    BatchPool(const BatchPool&) = delete;
+    BatchPool& operator=(const BatchPool&) = delete;
+    ~BatchPool() {
+        {
+            std::lock_guard lock(mutex_);
+            stop_ = true;
+        }
+        wake_.notify_all();
+    }  // the jthreads join
+
+    /// Runs `work(i)` for every i in [0, count) on the helpers and this thread; returns when all
+    /// are done.
+    void run(std::size_t count, const std::function<void(std::size_t)>& work) {
+        if (helpers_.empty() || count < 2) {
+            for (std::size_t i = 0; i < count; ++i) {
+                work(i);
+            }
+            return;
+        }
+        {
+            std::lock_guard lock(mutex_);
+            work_ = &work;
+            count_ = count;
+            next_ = 0;
+            finished_ = 0;
+            ++generation_;
+        }
+        wake_.notify_all();
+        take(work, count);
+        std::unique_lock lock(mutex_);
+        done_.wait(lock, [&] { return finished_ == helpers_.size(); });
+        work_ = nullptr;
+        if (error_) {
+            std::rethrow_exception(std::exchange(error_, nullptr));
+        }
+    }
+
+  private:
+    /// Runs the work items not yet taken; an exception stops nothing else and is rethrown on
+    /// the calling thread by run() (a helper thread must not end the program).
+    void take(const std::function<void(std::size_t)>& work, std::size_t count) {
+        for (std::size_t i = next_++; i < count; i = next_++) {
+            try {
+                work(i);
+            } catch (...) {
+                std::lock_guard lock(mutex_);
+                if (!error_) {
+                    error_ = std::current_exception();
+                }
+            }
+        }
+    }
+    void help() {
+        std::uint64_t seen = 0;
+        for (;;) {
+            const std::function<void(std::size_t)>* work = nullptr;
+            std::size_t count = 0;
+            {
+                std::unique_lock lock(mutex_);
+                wake_.wait(lock, [&] { return stop_ || generation_ != seen; });
+                if (stop_) {
+                    return;
+                }
+                seen = generation_;
+                work = work_;
+                count = count_;
+            }
+            take(*work, count);
+            {
+                std::lock_guard lock(mutex_);
+                ++finished_;
+            }
+            done_.notify_one();
+        }
+    }
+
+    std::mutex mutex_;
+    std::condition_variable wake_, done_;
+    const std::function<void(std::size_t)>* work_ = nullptr;
+    std::size_t count_ = 0;
+    std::atomic<std::size_t> next_{0};
+    std::size_t finished_ = 0;
+    std::uint64_t generation_ = 0;
+    bool stop_ = false;
+    std::exception_ptr error_;
+    std::vector<std::jthread> helpers_;  // last: joined first, while the rest still lives
+};
 
 /// The model checks the stripe unit: every allowed unit is tried for the leading striped
 /// candidates and the fastest kept (the rule's unit wins ties: it is the grounded default).
@@ -346,23 +489,44 @@ void evaluate_and_rank(Context& ctx) {
     OnlinePruner pruner(req, top_rows, opt.refine_top);
     std::vector<std::optional<Candidate>> done(pending.size());  // feasible, by pending index
     std::vector<char> skipped(pending.size(), 0);
-    for (std::size_t k = 0; k < order.size(); ++k) {
-        if (k % 64 == 0 &&
-            !ctx.keep_going(kEnumerationShare + (kEvaluationEnd - kEnumerationShare) *
-                                                    static_cast<double>(k) /
+    // In batches: the candidates of a batch the pruner cannot skip yet run the model in parallel
+    // (each reads the pruner and the verdict cache as they stood before the batch), then their
+    // verdicts are taken in order. derived: a batch size that does not depend on the thread
+    // count keeps the answer and the counts the same on every machine; the skipping is only
+    // weaker within a batch, never unsound (prune.h).
+    constexpr std::size_t kBatch = 32;
+    const int threads =
+        opt.threads > 0
+            ? opt.threads
+            : static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1u, 16u));
+    BatchPool pool(threads);
+    for (std::size_t start = 0; start < order.size(); start += kBatch) {
+        if (!ctx.keep_going(kEnumerationShare + (kEvaluationEnd - kEnumerationShare) *
+                                                    static_cast<double>(start) /
                                                     static_cast<double>(order.size()))) {
             return;
         }
-        const std::size_t i = order[k];
-        if (opt.prune && pruner.skippable(pending[i].outlook)) {
-            skipped[i] = 1;
-            continue;
+        std::vector<std::size_t> batch;
+        for (std::size_t k = start; k < std::min(order.size(), start + kBatch); ++k) {
+            const std::size_t i = order[k];
+            if (opt.prune && pruner.skippable(pending[i].outlook)) {
+                skipped[i] = 1;
+            } else {
+                batch.push_back(i);
+            }
         }
-        const Verdict v = evaluate_pending(ctx, pending[i], opt.prune ? &pruner : nullptr, done[i]);
-        if (v == Verdict::Skipped) {
-            skipped[i] = 1;
-        } else if (v == Verdict::Feasible) {
-            pruner.add(pending[i].outlook, *done[i]);
+        std::vector<ModelRun> runs(batch.size());
+        pool.run(batch.size(), [&](std::size_t j) {
+            run_model(ctx, pending[batch[j]], opt.prune ? &pruner : nullptr, runs[j]);
+        });
+        for (std::size_t j = 0; j < batch.size(); ++j) {
+            const std::size_t i = batch[j];
+            const Verdict v = conclude(ctx, pending[i], runs[j], done[i]);
+            if (v == Verdict::Skipped) {
+                skipped[i] = 1;
+            } else if (v == Verdict::Feasible) {
+                pruner.add(pending[i].outlook, *done[i]);
+            }
         }
     }
 
