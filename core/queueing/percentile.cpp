@@ -45,7 +45,7 @@ namespace {
 
 /// Regularized lower incomplete gamma function P(a, x) (Press et al., Numerical Recipes, 3rd
 /// ed., 2007, 6.2: the series for x < a + 1, the continued fraction, by modified Lentz, above).
-/// `log_gamma_a` is std::lgamma(a) (the same for every x: a caller's search works it out once).
+/// `log_gamma_a` is ln Gamma(a) (the same for every x: a caller's search works it out once).
 double regularized_gamma_p(double a, double x, double log_gamma_a) {
     if (x <= 0.0) {
         return 0.0;
@@ -93,7 +93,10 @@ double gamma_quantile(double mean, double var, double p) {
         // Wilson-Hilferty fails for very skewed shapes (it can even go below zero): solve
         // P(shape, x / scale) = p by bisection on the exact distribution function instead.
         p = std::clamp(p, 1e-12, 1.0 - 1e-12);
-        const double log_gamma = std::lgamma(shape);
+        // derived: ln Gamma(a) = ln Gamma(a + 1) - ln a, and Gamma on (1, 2) lies in (0.88, 1]:
+        // std::tgamma there is exact enough and, unlike std::lgamma, writes no global (signgam),
+        // so the search's threads may call it at once.
+        const double log_gamma = std::log(std::tgamma(shape + 1.0)) - std::log(shape);
         double lo = 0.0, hi = mean;
         for (int i = 0; i < 200 && regularized_gamma_p(shape, hi / scale, log_gamma) < p; ++i) {
             lo = hi;
