@@ -92,21 +92,32 @@ std::string performance_key(const System& s) {
 
 namespace {
 
-/// The model's verdict on `system`, run once per performance key (an evaluation `watch`
-/// stopped is not kept: it is not the whole verdict).
-PerformanceOutcome measure_once(Context& ctx, const System& system,
-                                const queueing::LevelWatch& watch = {}) {
-    const std::string key = performance_key(system);
-    if (!key.empty()) {
-        if (const auto it = ctx.measured.find(key); it != ctx.measured.end()) {
-            return it->second;
-        }
+/// The verdict Context::measured holds for `key`, or null (an empty key is never reused).
+const PerformanceOutcome* remembered(const Context& ctx, const std::string& key) {
+    if (key.empty()) {
+        return nullptr;
     }
+    const auto it = ctx.measured.find(key);
+    return it == ctx.measured.end() ? nullptr : &it->second;
+}
+
+/// Counts a model run and keeps its verdict for `key` (an evaluation a watch stopped is not
+/// kept: it is not the whole verdict).
+void remember(Context& ctx, const std::string& key, const PerformanceOutcome& outcome) {
     ++ctx.result.stats.evaluated;
-    PerformanceOutcome outcome = measure(system, ctx.request.workload, watch);
     if (!key.empty() && !outcome.stopped) {
         ctx.measured.emplace(key, outcome);
     }
+}
+
+/// The model's verdict on `system`, run once per performance key.
+PerformanceOutcome measure_once(Context& ctx, const System& system) {
+    const std::string key = performance_key(system);
+    if (const PerformanceOutcome* known = remembered(ctx, key)) {
+        return *known;
+    }
+    PerformanceOutcome outcome = measure(system, ctx.request.workload);
+    remember(ctx, key, outcome);
     return outcome;
 }
 
@@ -166,12 +177,10 @@ void run_model(const Context& ctx, Pending& p, const OnlinePruner* pruner, Model
     run.cand.system = build_system(ctx, p, false);
     run.cand.stripe_rule = ctx.rules[p.rule];
     run.key = performance_key(run.cand.system);
-    if (!run.key.empty()) {
-        if (const auto it = ctx.measured.find(run.key); it != ctx.measured.end()) {
-            run.outcome = it->second;
-            run.cached = true;
-            return;
-        }
+    if (const PerformanceOutcome* known = remembered(ctx, run.key)) {
+        run.outcome = *known;
+        run.cached = true;
+        return;
     }
     Outlook& o = p.outlook;
     bool settled = false;
@@ -212,11 +221,7 @@ void run_model(const Context& ctx, Pending& p, const OnlinePruner* pruner, Model
 Verdict conclude(Context& ctx, Pending& p, ModelRun& run, std::optional<Candidate>& kept) {
     const Constraints& c = ctx.request.constraints;
     if (!run.cached) {
-        ++ctx.result.stats.evaluated;
-        // (an evaluation a watch stopped is not kept: it is not the whole verdict)
-        if (!run.key.empty() && !run.outcome.stopped) {
-            ctx.measured.emplace(run.key, run.outcome);
-        }
+        remember(ctx, run.key, run.outcome);
     }
     PerformanceOutcome& outcome = run.outcome;
     Candidate& cand = run.cand;

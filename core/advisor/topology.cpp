@@ -67,12 +67,16 @@ std::string card_form_factor_problem(const ControllerSpec& c, const DriveSpec& d
     return "";
 }
 
-/// Whether a bay-mounted NVMe drive of form factor `drive_ff` fits the host's NVMe bays, which
-/// are of the host's bay size (2.5-inch U.2/U.3 bays in every catalog host that has them):
+/// Why a bay-mounted NVMe drive `d` does not fit the host's NVMe bays, which are of the
+/// host's bay size (2.5-inch U.2/U.3 bays in every catalog host that has them), or empty:
 /// derived: U.2 and U.3 are 2.5-inch drives (SFF-8639); E1.S and E3.S need EDSFF bays.
-bool fits_nvme_bay(const std::string& drive_ff, const std::string& bay_ff) {
-    const bool small = drive_ff == "u.2" || drive_ff == "u.3" || drive_ff == "2.5";
-    return small && (bay_ff.empty() || bay_ff == "2.5" || bay_ff == "3.5");
+std::string nvme_bay_problem(const DriveSpec& d, const HostSpec& h) {
+    const bool small = d.form_factor == "u.2" || d.form_factor == "u.3" || d.form_factor == "2.5";
+    const std::string& bay = h.bay_form_factor;
+    return small && (bay.empty() || bay == "2.5" || bay == "3.5")
+               ? std::string()
+               : "the host's NVMe bays take 2.5-inch U.2/U.3 drives, not " + d.form_factor +
+                     " (EDSFF) drives";
 }
 
 /// A 2.5-inch drive fits a 3.5-inch bay (in a carrier); not the other way round.
@@ -313,9 +317,8 @@ AttachmentPlan plan_built_in(const TopologyInput& in) {
         } else if (d.form_factor == "aic") {
             available = h.pcie_slots;
             what = "free PCIe slots for add-in-card drives";
-        } else if (h.nvme_bays > 0 && !fits_nvme_bay(d.form_factor, h.bay_form_factor)) {
-            plan.problem = "the host's NVMe bays take 2.5-inch U.2/U.3 drives, not " +
-                           d.form_factor + " (EDSFF) drives";
+        } else if (h.nvme_bays > 0 && !nvme_bay_problem(d, h).empty()) {
+            plan.problem = nvme_bay_problem(d, h);
             return plan;
         } else {
             available = h.nvme_bays;
@@ -391,10 +394,8 @@ AttachmentPlan plan_attachment(const TopologyInput& in) {
             plan.problem = "the host has no NVMe bays for " + in.drive.form_factor + " drives";
             return plan;
         }
-        if (is_bay_drive(in.drive) &&
-            !fits_nvme_bay(in.drive.form_factor, in.host.bay_form_factor)) {
-            plan.problem = "the host's NVMe bays take 2.5-inch U.2/U.3 drives, not " +
-                           in.drive.form_factor + " (EDSFF) drives";
+        if (is_bay_drive(in.drive) && !nvme_bay_problem(in.drive, in.host).empty()) {
+            plan.problem = nvme_bay_problem(in.drive, in.host);
             return plan;
         }
         if (cards > card_slots(in.host)) {

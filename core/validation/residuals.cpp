@@ -276,6 +276,14 @@ std::array<ComparisonSpread, kEvidenceClasses> comparison_spreads(const Residual
     return out;
 }
 
+/// Counts one pair into `n`: ordered `right` by the predictions, `tied` by the rule.
+void tally(TieCheck::Count& n, bool right, bool tied) {
+    ++n.pairs;
+    n.all_right += right ? 1 : 0;
+    n.tied += tied ? 1 : 0;
+    n.decided_right += !tied && right ? 1 : 0;
+}
+
 /// Counts every pair of `figures` (one class, one load point) into `n` (and the pairs on one
 /// drive and controller model into `same`): tied when their predicted speeds differ by no more
 /// than z80 sqrt(2) times the pair's comparison spread (log scale), as advisor::speed_tied.
@@ -294,14 +302,9 @@ void count_pairs(const std::vector<const Figure*>& figures, const ComparisonSpre
             // right either way).
             const bool right = predicted * measured >= 0.0;
             const bool tied = std::abs(predicted) <= limit;
-            for (TieCheck::Count* c : {&n, &same}) {
-                if (c == &same && !same_hardware) {
-                    continue;
-                }
-                ++c->pairs;
-                c->all_right += right ? 1 : 0;
-                c->tied += tied ? 1 : 0;
-                c->decided_right += !tied && right ? 1 : 0;
+            tally(n, right, tied);
+            if (same_hardware) {
+                tally(same, right, tied);
             }
         }
     }
