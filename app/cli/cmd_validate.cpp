@@ -49,6 +49,7 @@ nlohmann::json error_bands_json(const ValidationReport& report) {
             {"sd_log", number_or_null(s.sd_log)},
             {"within_sd_log", number_or_null(s.within_sd_log)},
             {"between_sd_log", number_or_null(s.between_sd_log)},
+            {"between_df", s.between_df},
             {"same_hardware_sd_log", number_or_null(s.same_hardware_sd_log)},
             {"other_hardware_sd_log", number_or_null(s.other_hardware_sd_log)},
             {"inside", n.inside},

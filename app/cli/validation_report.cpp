@@ -255,7 +255,9 @@ void write_error_bands(std::ostream& out, const ValidationReport& report) {
            "Higgins, Thompson & Spiegelhalter 2009), Student's t with one degree of freedom "
            "fewer than the studies; a class seen in fewer than "
         << kMinClassStudies
-        << " studies takes the band of all studies (a study's classes apart). *Bias*: how much "
+        << " studies keeps its own bias and spread within studies and takes the between-study "
+           "spread common to every class, each about its own bias (Borenstein et al. 2009, ch. "
+           "19), with its degrees of freedom (*Between* marked \"common\"). *Bias*: how much "
            "faster the real systems were than predicted (random-effects mean). *Within* and "
            "*between*: the spread of a study's figures about its own bias and of the studies' "
            "biases (log scale); *same hardware* and *other hardware*: what comparing two "
@@ -271,26 +273,23 @@ void write_error_bands(std::ostream& out, const ValidationReport& report) {
            "| Other hardware | Band for a new system | Inside (in-sample) | Inside (held out) |\n";
     out << "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n";
     const auto spread = [](double sd) { return sd > 0.0 ? format_value(sd, 3) : std::string("-"); };
-    auto row = [&](const std::string& name, const ResidualStats& s, const ResidualStats& used,
-                   const BandCoverage::Count& n) {
-        const double half = student_t80(used.studies - 1) * used.sd_log;
+    auto row = [&](const std::string& name, const ResidualStats& s, const BandCoverage::Count& n) {
+        const double half = student_t80(s.between_df) * s.sd_log;
+        const bool common = s.studies < kMinClassStudies && &s != &table.pooled;
         out << "| " << name << " | " << s.studies << " | " << s.figures << " | "
             << factor(s.mean_log) << " | " << format_value(s.within_sd_log, 3) << " | "
-            << format_value(s.between_sd_log, 3) << " | " << spread(s.same_hardware_sd_log) << " | "
-            << spread(s.other_hardware_sd_log) << " | "
-            << (used.studies >= 2
-                    ? factor(used.mean_log - half) + " - " + factor(used.mean_log + half) +
-                          (&used != &s ? " (all studies)" : "")
-                    : std::string("-"))
+            << format_value(s.between_sd_log, 3) << (common ? " (common)" : "") << " | "
+            << spread(s.same_hardware_sd_log) << " | " << spread(s.other_hardware_sd_log) << " | "
+            << (s.between_df >= 1 ? factor(s.mean_log - half) + " - " + factor(s.mean_log + half)
+                                  : std::string("-"))
             << " | " << share(n.inside, n.figures) << " | " << share(n.held_out, n.figures)
             << " |\n";
     };
     for (std::size_t i = 0; i < kEvidenceClasses; ++i) {
-        const ResidualStats& s = table.classes[i];
-        row(std::string(to_string(static_cast<EvidenceClass>(i))), s,
-            s.studies < kMinClassStudies ? table.pooled : s, coverage.classes[i]);
+        row(std::string(to_string(static_cast<EvidenceClass>(i))), table.classes[i],
+            coverage.classes[i]);
     }
-    row("all studies", table.pooled, table.pooled, coverage.all);
+    row("all studies", table.pooled, coverage.all);
     out << "\nInside the band made without the study, per study: ";
     bool first = true;
     for (std::size_t i = 0; i < report.studies.size() && i < coverage.studies.size(); ++i) {

@@ -83,7 +83,8 @@ const ResidualTable& validated_residuals() {
     // order of EvidenceClass: figures, studies, the log residual's random-effects mean, the
     // spread of one figure of a new study, its parts within and between studies, and the
     // spreads of pairs at one load point (configurations compared) on the same drive and
-    // controller models and on others.
+    // controller models and on others, and the between-study spread's degrees of freedom
+    // (HddFile, of one study: the spread common to every class, on theirs).
     // HddRandom: Miller's random blocks, Louwrentius' md RAID 5, P420i HDD, two disks on AHCI.
     // HddSequential: Hardware Secrets, ZFS reads (clemtibs 2025, Louwrentius 2014).
     // CachedWrites: Ou 2007's RAID 5, ZFS writes (the same two). FlashReads and FlashWrites:
@@ -91,15 +92,15 @@ const ResidualTable& validated_residuals() {
     // AHCI 6 and 3 Gb/s ports and an LSI SAS2008 HBA, their reads and their writes.
     static const ResidualTable table{
         {{
-            {326, 4, -0.213197, 0.618538, 0.370278, 0.442200, 0.182711, 0.331386},  // HddRandom
-            {8, 3, -0.014812, 0.379614, 0.219425, 0.258943, 0.343599, 0.0},         // HddSequential
-            {27, 1, -0.064650, 0.130685, 0.128331, 0.0, 0.085496, 0.0},       // HddFile: Hauser
-            {11, 3, -0.310101, 0.169157, 0.075559, 0.128290, 0.049929, 0.0},  // CachedWrites
-            {428, 3, -0.255264, 0.355600, 0.317742, 0.137594, 0.271513, 0.258601},  // FlashReads
-            {352, 3, 0.333764, 0.513116, 0.421698, 0.252359, 0.028772, 0.534074},   // FlashWrites
+            {326, 4, -0.213197, 0.618538, 0.370278, 0.442200, 0.182711, 0.331386, 3},  // HddRandom
+            {8, 3, -0.014812, 0.379614, 0.219425, 0.258943, 0.343599, 0.0, 2},    // HddSequential
+            {27, 1, -0.064650, 0.386710, 0.128331, 0.257358, 0.085496, 0.0, 11},  // HddFile: Hauser
+            {11, 3, -0.310101, 0.169157, 0.075559, 0.128290, 0.049929, 0.0, 2},   // CachedWrites
+            {428, 3, -0.255264, 0.355600, 0.317742, 0.137594, 0.271513, 0.258601, 2},  // FlashReads
+            {352, 3, 0.333764, 0.513116, 0.421698, 0.252359, 0.028772, 0.534074, 2},  // FlashWrites
         }},
-        {1152, 17, -0.089572, 0.522197, 0.363334, 0.363148, 0.209143,
-         0.397216},  // pooled (a study's classes apart)
+        {1152, 17, -0.089572, 0.522197, 0.363334, 0.363148, 0.209143, 0.397216,
+         16},  // pooled (a study's classes apart)
     };
     return table;
 }
@@ -188,16 +189,20 @@ PointBand point_band(const PointMetrics& p, EvidenceClass c, const std::string& 
         return band;
     }
     const ResidualStats& own = residuals.classes[static_cast<std::size_t>(c)];
-    const bool pooled = own.studies < kMinClassStudies;
+    const bool pooled = own.studies < 1;
     const ResidualStats& s = pooled ? residuals.pooled : own;
-    band.evidence = std::string(to_string(c)) + (pooled ? " (too few studies: all studies)" : "");
+    band.evidence = std::string(to_string(c)) + (pooled ? " (no study: all studies)"
+                                                 : own.studies < kMinClassStudies
+                                                     ? " (few studies: between-study spread of all)"
+                                                     : "");
     band.widened = widened;
-    if (s.studies < 2 || s.figures < 2) {
+    if (s.between_df < 1 || s.figures < 2) {
         return band;  // no residuals to speak of
     }
     // Higgins, Thompson & Spiegelhalter 2009, section 3.4: a prediction interval for a new
     // study, mean +- t s with t of Student's distribution (here k - 1 degrees of freedom for k
-    // studies: derived, the sample of study biases the spread is estimated from).
+    // studies, or those of the common between-study spread a class of few studies takes:
+    // derived, the sample of study biases the spread is estimated from).
     // Outside the validated range, one more study-level bias: a stated assumption (docs/model.md
     // "Error bands"), not a measurement: a mechanism no study measured is taken to be off by
     // as much as a study's profile is (the class's between-study spread, at least the pooled
@@ -206,7 +211,7 @@ PointBand point_band(const PointMetrics& p, EvidenceClass c, const std::string& 
         widened.empty() ? 0.0 : std::max(s.between_sd_log, residuals.pooled.between_sd_log);
     band.log_sd = std::sqrt(s.sd_log * s.sd_log + extra * extra);
     // Two configurations compared at one load point are off by the spread of such pairs, the
-    // class's own even where its band borrows the pooled one (comparing configurations needs
+    // class's own even where its band borrows a spread (comparing configurations needs
     // pairs, not studies), else the pooled pairs'; on the same hardware, else by the spread
     // within studies.
     const auto pairs = [&](double ResidualStats::*kind, double otherwise) {
@@ -220,7 +225,7 @@ PointBand point_band(const PointMetrics& p, EvidenceClass c, const std::string& 
     const double other = std::max(same, pairs(&ResidualStats::other_hardware_sd_log, same));
     band.relative_log_sd = std::sqrt(same * same + extra * extra);
     band.other_hardware_log_sd = std::sqrt(other * other + extra * extra);
-    const double half = student_t80(s.studies - 1) * band.log_sd;
+    const double half = student_t80(s.between_df) * band.log_sd;
     const double rate_low = std::exp(s.mean_log - half), rate_high = std::exp(s.mean_log + half);
     band.iops = scaled(p.iops, rate_low, rate_high);
     band.mb_per_s = scaled(p.mb_per_s, rate_low, rate_high);

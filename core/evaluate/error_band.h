@@ -51,6 +51,9 @@ struct ResidualStats {
     /// ones. 0 where no study measured such a pair.
     double same_hardware_sd_log = 0.0;
     double other_hardware_sd_log = 0.0;
+    /// Degrees of freedom of the between-study spread: studies - 1, or, for a class of fewer
+    /// than kMinClassStudies studies, those of the spread common to every class it takes.
+    int between_df = 0;
 };
 
 /// Per class, and pooled over every class.
@@ -59,8 +62,9 @@ struct ResidualTable {
     ResidualStats pooled;
 };
 
-/// A class with figures from fewer studies than this borrows the pooled residuals (two studies
-/// leave one degree of freedom for their spread).
+/// A class with figures from fewer studies than this keeps its own bias and spread within
+/// studies but takes the between-study spread common to every class (two studies leave one
+/// degree of freedom for their own); a class of no study takes the pooled residuals.
 inline constexpr int kMinClassStudies = 3;
 
 /// derived: the 0.9 quantile of Student's t with `df` degrees of freedom (two-sided 80%), from
@@ -85,8 +89,8 @@ std::string outside_validation(const System& system);
 /// write-back cache absorbing rewrites of its dirty data, system/write_cache.h).
 std::string outside_validation(const System& system, const Workload& workload);
 
-/// The band of one point from its class's residuals (or the pooled ones, if the class was seen
-/// in too few studies), with one more study-level bias when `widened` is not empty. Empty for
+/// The band of one point from its class's residuals (the pooled ones for a class no study
+/// measured), with one more study-level bias when `widened` is not empty. Empty for
 /// a saturated or unsolved point.
 PointBand point_band(const PointMetrics& p, EvidenceClass c, const std::string& widened,
                      const ResidualTable& residuals);

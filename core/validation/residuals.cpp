@@ -46,62 +46,104 @@ GroupMoments moments(const std::vector<double>& r) {
 /// The residuals of one class, grouped by the study (and, pooled, the class) they come from.
 using Groups = std::map<std::pair<std::size_t, std::size_t>, std::vector<double>>;
 
-/// Random-effects statistics of grouped residuals: a figure of a study not among them is
-/// r = mu + u + e, u ~ N(0, tau^2) the study's own bias, e ~ N(0, sigma^2) the figure's.
-ResidualStats random_effects(const Groups& groups) {
-    ResidualStats s;
-    s.studies = static_cast<int>(groups.size());
+/// The groups of one class: each group's mean and size, and the pooled within-group variance.
+struct GroupSummary {
     std::vector<double> means, counts;
+    double sigma2 = 0.0;
+    int figures = 0;
+};
+GroupSummary summarize(const Groups& groups) {
+    GroupSummary g;
     double within_ss = 0.0;
     for (const auto& [key, r] : groups) {
-        const GroupMoments g = moments(r);
-        within_ss += g.ss;
-        means.push_back(g.mean);
-        counts.push_back(static_cast<double>(r.size()));
-        s.figures += static_cast<int>(r.size());
+        const GroupMoments m = moments(r);
+        within_ss += m.ss;
+        g.means.push_back(m.mean);
+        g.counts.push_back(static_cast<double>(r.size()));
+        g.figures += static_cast<int>(r.size());
     }
-    const auto k = static_cast<double>(means.size());
-    if (s.figures == 0) {
-        return s;
-    }
+    const auto k = static_cast<int>(g.means.size());
     // derived: the pooled within-study variance, sum of squares about each study's mean over
     // N - k degrees of freedom.
-    const double sigma2 = s.figures > s.studies ? within_ss / (s.figures - s.studies) : 0.0;
-    // DerSimonian & Laird 1986 (Controlled Clinical Trials 7, 177-188): a study's mean has
-    // variance v = sigma^2 / n; Q = sum w (m - m_w)^2 with w = 1 / v; tau^2 = max(0, (Q - (k -
-    // 1)) / (sum w - sum w^2 / sum w)).
-    double tau2 = 0.0;
-    if (k >= 2.0 && sigma2 > 0.0) {
-        double sw = 0.0, sw2 = 0.0, swm = 0.0;
-        for (std::size_t i = 0; i < means.size(); ++i) {
-            const double w = counts[i] / sigma2;
-            sw += w;
-            sw2 += w * w;
-            swm += w * means[i];
-        }
-        const double mw = swm / sw;
-        double q = 0.0;
-        for (std::size_t i = 0; i < means.size(); ++i) {
-            q += counts[i] / sigma2 * (means[i] - mw) * (means[i] - mw);
-        }
-        tau2 = std::max(0.0, (q - (k - 1.0)) / (sw - sw2 / sw));
-    } else if (k >= 2.0) {
+    g.sigma2 = g.figures > k ? within_ss / (g.figures - k) : 0.0;
+    return g;
+}
+
+/// DerSimonian & Laird 1986 (Controlled Clinical Trials 7, 177-188): a study's mean has
+/// variance v = sigma^2 / n; Q = sum w (m - m_w)^2 with w = 1 / v, on k - 1 degrees of
+/// freedom; tau^2 = max(0, (Q - (k - 1)) / C), C = sum w - sum w^2 / sum w.
+struct Heterogeneity {
+    double q = 0.0;
+    double c = 0.0;
+    int df = 0;
+};
+Heterogeneity heterogeneity(const GroupSummary& g) {
+    Heterogeneity h;
+    if (g.means.size() < 2 || g.sigma2 <= 0.0) {
+        return h;
+    }
+    double sw = 0.0, sw2 = 0.0, swm = 0.0;
+    for (std::size_t i = 0; i < g.means.size(); ++i) {
+        const double w = g.counts[i] / g.sigma2;
+        sw += w;
+        sw2 += w * w;
+        swm += w * g.means[i];
+    }
+    const double mw = swm / sw;
+    for (std::size_t i = 0; i < g.means.size(); ++i) {
+        h.q += g.counts[i] / g.sigma2 * (g.means[i] - mw) * (g.means[i] - mw);
+    }
+    h.c = sw - sw2 / sw;
+    h.df = static_cast<int>(g.means.size()) - 1;
+    return h;
+}
+
+/// The between-study variance of `g` by its own studies.
+double own_tau2(const GroupSummary& g) {
+    const auto k = static_cast<double>(g.means.size());
+    if (k >= 2.0 && g.sigma2 > 0.0) {
+        const Heterogeneity h = heterogeneity(g);
+        return std::max(0.0, (h.q - h.df) / h.c);
+    }
+    if (k >= 2.0) {
         // derived: no spread within any study; the study means' sample variance is all of it.
         double sum = 0.0, sum_sq = 0.0;
-        for (const double m : means) {
+        for (const double m : g.means) {
             sum += m;
             sum_sq += m * m;
         }
-        tau2 = std::max(0.0, (sum_sq - sum * sum / k) / (k - 1.0));
+        return std::max(0.0, (sum_sq - sum * sum / k) / (k - 1.0));
     }
+    return 0.0;
+}
+
+/// A between-study variance and the degrees of freedom it is estimated on.
+struct BetweenStudies {
+    double tau2 = 0.0;
+    int df = 0;
+};
+
+/// Random-effects statistics of a class's grouped residuals: a figure of a study not among
+/// them is r = mu + u + e, u ~ N(0, tau^2) the study's own bias, e ~ N(0, sigma^2) the
+/// figure's; tau^2 the class's own, or `between` where given.
+ResidualStats random_effects(const GroupSummary& g, const BetweenStudies* between = nullptr) {
+    ResidualStats s;
+    s.studies = static_cast<int>(g.means.size());
+    s.figures = g.figures;
+    if (s.figures == 0) {
+        return s;
+    }
+    const double sigma2 = g.sigma2;
+    const double tau2 = between ? between->tau2 : own_tau2(g);
+    s.between_df = between ? between->df : s.studies - 1;
     // DerSimonian & Laird 1986: the random-effects mean, weights 1 / (v + tau^2), and its
     // variance 1 / sum of the weights.
     double sw = 0.0, swm = 0.0;
-    for (std::size_t i = 0; i < means.size(); ++i) {
-        const double v = sigma2 / counts[i] + tau2;
+    for (std::size_t i = 0; i < g.means.size(); ++i) {
+        const double v = sigma2 / g.counts[i] + tau2;
         const double w = v > 0.0 ? 1.0 / v : 1.0;
         sw += w;
-        swm += w * means[i];
+        swm += w * g.means[i];
     }
     s.mean_log = swm / sw;
     const double var_mean = sigma2 > 0.0 || tau2 > 0.0 ? 1.0 / sw : 0.0;
@@ -111,6 +153,22 @@ ResidualStats random_effects(const Groups& groups) {
     s.within_sd_log = std::sqrt(sigma2);
     s.between_sd_log = std::sqrt(tau2);
     return s;
+}
+
+/// The between-study variance common to every class, each about its own mean: Borenstein,
+/// Hedges, Higgins & Rothstein 2009 (Introduction to Meta-Analysis, ch. 19, "a pooled estimate
+/// of tau^2"): tau^2 = max(0, (sum Q - sum df) / sum C) over the classes, on sum df degrees of
+/// freedom. Unlike the pooled residuals' it leaves out how the classes' biases differ.
+BetweenStudies common_between(const std::array<GroupSummary, kEvidenceClasses>& classes) {
+    double q = 0.0, c = 0.0;
+    int df = 0;
+    for (const GroupSummary& g : classes) {
+        const Heterogeneity h = heterogeneity(g);
+        q += h.q;
+        c += h.c;
+        df += h.df;
+    }
+    return {c > 0.0 ? std::max(0.0, (q - df) / c) : 0.0, df};
 }
 
 /// What a figure measured and where, without the configuration: a figure is named
@@ -187,12 +245,21 @@ ResidualTable residual_table(const ValidationReport& report) {
             pooled[{study, c}].push_back(faster);
         }
     }
+    std::array<GroupSummary, kEvidenceClasses> summaries{};
+    for (std::size_t i = 0; i < kEvidenceClasses; ++i) {
+        summaries[i] = summarize(classes[i]);
+    }
+    // A class of fewer studies than kMinClassStudies keeps its own bias and spread within
+    // studies, and takes the between-study spread common to every class (Borenstein et al.
+    // 2009, ch. 19): two studies give one degree of freedom for it.
+    const BetweenStudies common = common_between(summaries);
     ResidualTable table;
     for (std::size_t i = 0; i < kEvidenceClasses; ++i) {
-        table.classes[i] = random_effects(classes[i]);
+        const bool borrows = static_cast<int>(summaries[i].means.size()) < kMinClassStudies;
+        table.classes[i] = random_effects(summaries[i], borrows ? &common : nullptr);
         set_pair_spreads(table.classes[i], class_points[i]);
     }
-    table.pooled = random_effects(pooled);
+    table.pooled = random_effects(summarize(pooled));
     set_pair_spreads(table.pooled, pooled_points);
     return table;
 }

@@ -2,6 +2,7 @@
 // them about as often as they claim, and shaped as docs/model.md "Error bands" says.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <map>
@@ -17,27 +18,28 @@ namespace {
 
 std::string table_code(const ResidualTable& t) {
     std::string out;
-    char line[160];
+    char line[200];
     for (std::size_t i = 0; i < kEvidenceClasses; ++i) {
         const ResidualStats& s = t.classes[i];
         std::snprintf(line, sizeof line,
-                      "            {%d, %d, %.6f, %.6f, %.6f, %.6f, %.6f, %.6f},  // %s\n",
+                      "            {%d, %d, %.6f, %.6f, %.6f, %.6f, %.6f, %.6f, %d},  // %s\n",
                       s.figures, s.studies, s.mean_log, s.sd_log, s.within_sd_log, s.between_sd_log,
-                      s.same_hardware_sd_log, s.other_hardware_sd_log,
+                      s.same_hardware_sd_log, s.other_hardware_sd_log, s.between_df,
                       std::string(to_string(static_cast<EvidenceClass>(i))).c_str());
         out += line;
     }
     std::snprintf(line, sizeof line,
-                  "        {%d, %d, %.6f, %.6f, %.6f, %.6f, %.6f, %.6f},  // pooled\n",
+                  "        {%d, %d, %.6f, %.6f, %.6f, %.6f, %.6f, %.6f, %d},  // pooled\n",
                   t.pooled.figures, t.pooled.studies, t.pooled.mean_log, t.pooled.sd_log,
                   t.pooled.within_sd_log, t.pooled.between_sd_log, t.pooled.same_hardware_sd_log,
-                  t.pooled.other_hardware_sd_log);
+                  t.pooled.other_hardware_sd_log, t.pooled.between_df);
     return out + line;
 }
 
 void check_same(const ResidualStats& derived, const ResidualStats& pinned) {
     CHECK(derived.figures == pinned.figures);
     CHECK(derived.studies == pinned.studies);
+    CHECK(derived.between_df == pinned.between_df);
     CHECK(derived.within_sd_log == Approx(pinned.within_sd_log).margin(1e-5));
     CHECK(derived.between_sd_log == Approx(pinned.between_sd_log).margin(1e-5));
     CHECK(derived.same_hardware_sd_log == Approx(pinned.same_hardware_sd_log).margin(1e-5));
@@ -69,6 +71,34 @@ TEST_CASE("The error bands stand on today's validation residuals") {
         check_same(derived.classes[i], pinned.classes[i]);
     }
     check_same(derived.pooled, pinned.pooled);
+}
+
+TEST_CASE("A class of few studies keeps its bias and takes the between-study spread of all") {
+    const ResidualTable t = validation::residual_table(test::validation_report());
+    int df = 0;
+    for (const ResidualStats& s : t.classes) {
+        df += std::max(0, s.studies - 1);
+    }
+    int borrowing = 0;
+    for (std::size_t i = 0; i < kEvidenceClasses; ++i) {
+        const ResidualStats& s = t.classes[i];
+        INFO(to_string(static_cast<EvidenceClass>(i)));
+        if (s.studies >= kMinClassStudies) {
+            CHECK(s.between_df == s.studies - 1);
+            continue;
+        }
+        ++borrowing;
+        // Borenstein et al. 2009, ch. 19: on the degrees of freedom of every class's studies.
+        CHECK(s.between_df == df);
+        CHECK(s.between_sd_log > 0.0);
+        // Each class about its own bias: less than the pooled spread, which also counts how
+        // the classes' biases differ (HDD random reads ran slow, SSD writes fast).
+        CHECK(s.between_sd_log < t.pooled.between_sd_log);
+        // Its band: its own bias, a new study's bias (common), the figure's own spread.
+        CHECK(s.sd_log > std::hypot(s.within_sd_log, s.between_sd_log));
+    }
+    CHECK(borrowing >= 1);  // HDD whole files: Hauser's alone
+    CHECK(t.pooled.between_df == t.pooled.studies - 1);
 }
 
 TEST_CASE("The validation figures fall inside their bands about 8 times in 10") {
@@ -126,9 +156,13 @@ TEST_CASE("Figures name their configuration, then their load point, so configura
 
 TEST_CASE("A band: rates and times move together, wider outside the studies, none when saturated") {
     ResidualTable t;
-    t.classes[static_cast<std::size_t>(EvidenceClass::HddRandom)] = {20, 4, 0.1, 0.2, 0.15, 0.1};
-    t.classes[static_cast<std::size_t>(EvidenceClass::FlashReads)] = {300, 2, 0.0, 0.1, 0.1, 0.0};
-    t.pooled = {40, 8, 0.0, 0.3, 0.2, 0.2};
+    t.classes[static_cast<std::size_t>(EvidenceClass::HddRandom)] = {20,  4,   0.1, 0.2, 0.15,
+                                                                     0.1, 0.0, 0.0, 3};
+    // Two studies: residual_table gave it the between-study spread common to every class (0.25
+    // on 7 degrees of freedom): sqrt(0.1^2 + 0.25^2 + var mean) = 0.3.
+    t.classes[static_cast<std::size_t>(EvidenceClass::FlashReads)] = {300,  2,   -0.2, 0.3, 0.1,
+                                                                      0.25, 0.0, 0.0,  7};
+    t.pooled = {40, 8, 0.0, 0.3, 0.2, 0.2, 0.0, 0.0, 7};
     const PointMetrics p = point(100.0, 0.4, 0.01);
     const PointBand b = point_band(p, EvidenceClass::HddRandom, "", t);
     // derived: exp(0.1 +- t(0.9, 4 - 1 = 3 df) * 0.2), t = 1.638 (Student's table).
@@ -166,13 +200,20 @@ TEST_CASE("A band: rates and times move together, wider outside the studies, non
     CHECK(std::log(wide.iops.high / wide.iops.low) == Approx(2.0 * 1.638 * std::sqrt(0.08)));
     CHECK(wide.widened == "no study");
 
-    // A class seen in fewer than three studies borrows the pooled residuals and says so, however
-    // many figures it has: two studies say little about how a third will differ.
+    // A class seen in fewer than three studies keeps its own bias and says its between-study
+    // spread is borrowed, however many figures it has: two studies say little about how a
+    // third will differ.
     const PointBand flash = point_band(p, EvidenceClass::FlashReads, "", t);
-    const double pooled_half = 1.415 * 0.3;  // t(0.9, 7 df)
-    CHECK(flash.iops.high == Approx(100.0 * std::exp(pooled_half)));
-    CHECK(flash.evidence.find("all studies") != std::string::npos);
-    CHECK(flash.relative_log_sd == Approx(0.2));  // no pairs anywhere: the pooled within
+    const double common_half = 1.415 * 0.3;  // t(0.9, 7 df)
+    CHECK(flash.iops.high == Approx(100.0 * std::exp(-0.2 + common_half)));
+    CHECK(flash.iops.low == Approx(100.0 * std::exp(-0.2 - common_half)));
+    CHECK(flash.evidence.find("few studies") != std::string::npos);
+    CHECK(flash.relative_log_sd == Approx(0.1));  // no pairs anywhere: its own within
+    // A class of no study at all takes the pooled residuals.
+    const PointBand file = point_band(p, EvidenceClass::HddFile, "", t);
+    CHECK(file.iops.high == Approx(100.0 * std::exp(common_half)));
+    CHECK(file.evidence.find("all studies") != std::string::npos);
+    CHECK(file.relative_log_sd == Approx(0.2));  // the pooled within
     ResidualTable flash_pairs = t;
     flash_pairs.classes[static_cast<std::size_t>(EvidenceClass::FlashReads)].same_hardware_sd_log =
         0.05;
