@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdint>
 #include <map>
 #include <set>
 #include <sstream>
@@ -177,6 +178,31 @@ void response_floors(Context& ctx, const System& system, Outlook& o) {
     o.response_floor_s = floor_mean(o.point_floors_s);
 }
 
+/// Points `p` at the attachment plan of its array's drives and `spares` hot spares (a bay and a
+/// port each, on the same controller: they may need another card, expander or JBOD); false
+/// when they do not fit.
+bool plan_spares(Context& ctx, Pending& p, int spares) {
+    const auto key = std::make_pair(p.plan, spares);
+    auto it = ctx.spare_plans.find(key);
+    if (it == ctx.spare_plans.end()) {
+        const int drives = p.layout.drives * p.layout.volumes;
+        AttachmentPlan plan =
+            plan_attachment({ctx.request.host, ctx.drives[p.drive], ctx.controllers[p.choice].spec,
+                             drives, ctx.enclosures, ctx.links, spares});
+        std::size_t index = SIZE_MAX;
+        if (plan.feasible) {
+            ctx.plans.push_back(std::move(plan));
+            index = ctx.plans.size() - 1;
+        }
+        it = ctx.spare_plans.emplace(key, index).first;
+    }
+    if (it->second >= ctx.plans.size()) {
+        return false;
+    }
+    p.plan = it->second;
+    return true;
+}
+
 /// The candidate `p` stands for: rejected, parked (over budget) or kept for the model with
 /// what is known of it before the model runs.
 void consider(Context& ctx, Pending p, int slots) {
@@ -188,7 +214,8 @@ void consider(Context& ctx, Pending p, int slots) {
         return;
     }
     const int drives = layout.drives * layout.volumes;
-    if (drives + hot_spare_count(layout, ctx.request.hot_spares) > slots) {
+    const int spares = hot_spare_count(layout, ctx.request.hot_spares);
+    if (drives + spares > slots || (spares > 0 && !plan_spares(ctx, p, spares))) {
         ctx.reject("no bay or port left for the hot spare");
         return;
     }

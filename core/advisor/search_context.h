@@ -58,6 +58,9 @@ struct Context {
     std::vector<ControllerChoice> controllers;
     std::vector<EnclosureSpec> enclosures;
     std::vector<AttachmentPlan> plans;
+    /// The plan with hot spares by (plan of the array's drives, spares): an index into
+    /// `plans`, or SIZE_MAX for none (the spares do not fit).
+    std::map<std::pair<std::size_t, int>, std::size_t> spare_plans;
     std::vector<StripeRule> rules;
     std::vector<Pending> pending;  ///< in enumeration order
     /// The model's verdicts by performance_key(): systems that differ only in names and

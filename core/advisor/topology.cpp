@@ -36,6 +36,11 @@ bool lists(const std::string& list, const std::string& id) {
     return std::find(all.begin(), all.end(), id) != all.end();
 }
 
+/// Every drive the plan attaches: the array's and its hot spares (each in a bay on a port).
+int attached(const TopologyInput& in) {
+    return in.drives + in.spares;
+}
+
 bool is_nvme(const std::string& interface) {
     return interface.rfind("pcie", 0) == 0;
 }
@@ -200,21 +205,24 @@ void finish(AttachmentPlan& plan, const TopologyInput& in, int cards, const Card
     for (const TopologyPart& p : needs.parts) {
         s << " + " << p.count << " x " << p.info.name;
     }
-    if (busiest != nullptr && busiest->drives > 1) {
+    // derived: a hot spare is idle until a drive fails, so behind the busiest uplink are at
+    // most the array's drives (at most one more than an even spread when a spare sits there).
+    const int active = busiest != nullptr ? std::min(busiest->drives, in.drives) : 0;
+    if (active > 1) {
         plan.shared_uplink = true;
-        plan.drives_per_uplink = busiest->drives;
+        plan.drives_per_uplink = active;
         const auto lane = in.links.find(in.drive.interface);
         // No catalog id: the uplink is an inline link (a project file writes it out whole).
         plan.uplink.info.id.clear();
         plan.uplink.info.name = "x" + std::to_string(busiest->lanes) + " SAS uplink (" +
                                 std::to_string(static_cast<int>(busiest->Bps / 1e6)) +
-                                " MB/s shared by " + std::to_string(busiest->drives) + " drives)";
+                                " MB/s shared by " + std::to_string(active) + " drives)";
         plan.uplink.info.source = "derived: expander uplink, lanes x lane rate";
         plan.uplink.bandwidth_Bps = busiest->Bps;
         plan.uplink.command_overhead_s =
             lane != in.links.end() ? lane->second.command_overhead_s : 5e-6;
         plan.uplink.shared = false;  // switched: no bus arbitration, one queue for the uplink
-        plan.uplink.max_devices = busiest->drives;
+        plan.uplink.max_devices = active;
         s << "; " << plan.uplink.info.name;
     }
     plan.summary = s.str();
@@ -232,8 +240,8 @@ AttachmentPlan plan_cards_sas_sata(const TopologyInput& in) {
         layout && h.drive_bays > 0
             ? (fits_bay(in.drive.form_factor, h.bay_form_factor) ? h.drive_bays : 0)
             : INT_MAX;  // not given: the request's bay limit decides
-    const int n_host = std::min(in.drives, host_bays);
-    const int n_ext = in.drives - n_host;
+    const int n_host = std::min(attached(in), host_bays);
+    const int n_ext = attached(in) - n_host;
     plan.host_bays_used = n_host;
     // Two ways for the host's bays: a lane each (more cards), or expanders.
     CardNeeds direct;
@@ -295,8 +303,8 @@ AttachmentPlan plan_cards_sas_sata(const TopologyInput& in) {
     } else if (expanded_ok) {
         finish(plan, in, cards_for(expanded.lanes, c), expanded);
     } else {
-        plan.problem = std::to_string(in.drives) + " drives need " + std::to_string(cards_direct) +
-                       " x '" + c.info.name +
+        plan.problem = std::to_string(attached(in)) + " drives need " +
+                       std::to_string(cards_direct) + " x '" + c.info.name +
                        "' (no expander in the catalog takes them), but the host has " +
                        std::to_string(slots) + " free PCIe slot(s)";
     }
@@ -337,14 +345,15 @@ AttachmentPlan plan_built_in(const TopologyInput& in) {
                        "take no " + d.interface + " drives (they need an HBA)";
         return plan;
     }
-    if (in.drives > available) {
+    if (attached(in) > available) {
         plan.problem = "the host has " + std::to_string(available) + " " + what + ", not " +
-                       std::to_string(in.drives);
+                       std::to_string(attached(in));
         return plan;
     }
-    plan.host_bays_used = is_bay_drive(d) ? in.drives : 0;
+    plan.host_bays_used = is_bay_drive(d) ? attached(in) : 0;
     finish(plan, in, 0, CardNeeds{});
-    plan.summary = std::to_string(in.drives) + " x " + what + " (" + in.controller.info.name + ")";
+    plan.summary =
+        std::to_string(attached(in)) + " x " + what + " (" + in.controller.info.name + ")";
     return plan;
 }
 
@@ -358,7 +367,7 @@ bool host_layout_given(const HostSpec& h) {
 AttachmentPlan plan_attachment(const TopologyInput& in) {
     AttachmentPlan plan;
     const ControllerSpec& c = in.controller;
-    if (in.drives < 1) {
+    if (in.drives < 1 || in.spares < 0) {
         plan.problem = "no drives to attach";
         return plan;
     }
@@ -374,8 +383,8 @@ AttachmentPlan plan_attachment(const TopologyInput& in) {
         // Without a stated host layout (or on a shared parallel bus) a controller reaches its
         // ports (x devices per bus); beyond that, SAS/SATA drives go through expanders.
         const int per_port = bus ? std::max(1, link->second.max_devices) : 1;
-        if (in.drives <= c.ports * per_port) {
-            plan.host_bays_used = in.drives;
+        if (attached(in) <= c.ports * per_port) {
+            plan.host_bays_used = attached(in);
             finish(plan, in, built_in(c) ? 0 : 1, CardNeeds{});
             return plan;
         }
@@ -389,7 +398,7 @@ AttachmentPlan plan_attachment(const TopologyInput& in) {
         return plan_built_in(in);
     }
     if (is_nvme(in.drive.interface)) {
-        const int cards = cards_for(in.drives, c);
+        const int cards = cards_for(attached(in), c);
         if (is_bay_drive(in.drive) && in.host.nvme_bays < 1) {
             plan.problem = "the host has no NVMe bays for " + in.drive.form_factor + " drives";
             return plan;
@@ -399,16 +408,16 @@ AttachmentPlan plan_attachment(const TopologyInput& in) {
             return plan;
         }
         if (cards > card_slots(in.host)) {
-            plan.problem = std::to_string(in.drives) + " NVMe drives need " +
+            plan.problem = std::to_string(attached(in)) + " NVMe drives need " +
                            std::to_string(cards) + " x '" + c.info.name + "', but the host has " +
                            std::to_string(card_slots(in.host)) + " free PCIe slot(s)";
             return plan;
         }
-        if (is_bay_drive(in.drive) && in.drives > in.host.nvme_bays) {
+        if (is_bay_drive(in.drive) && attached(in) > in.host.nvme_bays) {
             plan.problem = "the host has " + std::to_string(in.host.nvme_bays) + " NVMe bays";
             return plan;
         }
-        plan.host_bays_used = is_bay_drive(in.drive) ? in.drives : 0;
+        plan.host_bays_used = is_bay_drive(in.drive) ? attached(in) : 0;
         finish(plan, in, cards, CardNeeds{});
         return plan;
     }

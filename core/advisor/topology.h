@@ -45,17 +45,18 @@ struct TopologyInput {
     const HostSpec& host;
     const DriveSpec& drive;
     const ControllerSpec& controller;
-    int drives = 0;
+    int drives = 0;  ///< the array's drives
     const std::vector<EnclosureSpec>& enclosures;
     const std::map<std::string, LinkSpec>& links;  ///< by id
+    int spares = 0;  ///< hot spares attached besides them: a bay and a port each, no I/O
 };
 
 /// Whether the host states where drives go (bays, slots, ports); without that the plan only
 /// bounds drives by the controller's ports plus the cheapest expander.
 bool host_layout_given(const HostSpec& host);
 
-/// The plan for `in.drives` drives. Never throws; an impossible request gives feasible = false
-/// and a problem naming the missing resource.
+/// The plan for `in.drives` drives and `in.spares` hot spares. Never throws; an impossible request
+/// gives feasible = false and a problem naming the missing resource.
 AttachmentPlan plan_attachment(const TopologyInput& in);
 
 /// Upper bound on the drives `plan_attachment` can place for this host, drive and controller

@@ -8,6 +8,7 @@
 #include "advisor/buyer_rules.h"
 #include "advisor/explain.h"
 #include "advisor/layouts.h"
+#include "advisor/topology.h"
 #include "advisor/wear.h"
 #include "advisor_fixture.h"
 #include "layout/geometry.h"
@@ -216,6 +217,32 @@ TEST_CASE("hot spares: counted, costed, given a bay; without one the rebuild wai
         CHECK(c.system.total_drives() + c.assessment.spare_drives <= 4);
         CHECK(c.assessment.spare_drives == 1);
     }
+
+    // The host's bays, not its ports, bound the drives and spares it holds: the TrueNAS Mini
+    // X+ has 7 bays and 8 SATA ports. Beyond the bays a JBOD holds them, in the plan and cost.
+    auto zfs = example_request("advisor-small-nas.json");
+    zfs.host = test::bundled_catalog().host("truenas-mini-x-plus").value();
+    REQUIRE(zfs.host.drive_bays == 7);
+    REQUIRE(zfs.host.onboard_sata_ports == 8);
+    zfs.constraints.owned_controller.clear();
+    zfs.constraints.raid_software = RaidSoftware::Zfs;
+    zfs.constraints.max_drive_bays = 32;
+    zfs.constraints.capacity_bytes = 40e12;
+    zfs.constraints.budget_usd = 0.0;
+    zfs.hot_spares = HotSpares::One;
+    const Result big = run_advisor(zfs);
+    REQUIRE_FALSE(big.ranked.empty());
+    int filled = 0;
+    for (const Candidate& c : big.ranked) {
+        int enclosure_bays = 0;
+        for (const TopologyPart& part : c.assessment.attached_parts) {
+            enclosure_bays += part.count * part.bays;
+        }
+        INFO(c.system.name);
+        CHECK(c.system.all_drives() + c.assessment.spare_drives <= 7 + enclosure_bays);
+        filled += c.system.all_drives() + c.assessment.spare_drives == 7 ? 1 : 0;
+    }
+    CHECK(filled > 0);  // the bound is reached, not avoided
 }
 
 TEST_CASE("headroom: the array offers capacity / max fill", "[advisor][headroom]") {

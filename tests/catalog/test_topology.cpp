@@ -225,6 +225,53 @@ TEST_CASE("built-in ports: on-board SATA, NVMe bays and M.2 sockets", "[catalog]
     CHECK(nvme.extra_usd == 0.0);
 }
 
+SCENARIO("hot spares take a bay and a port each but no share of an uplink", "[catalog][topology]") {
+    const auto all_links = links();
+    GIVEN("a workstation with 2 bays for 3.5-inch drives and 4 on-board SATA ports") {
+        HostSpec desk = host(2, 0);
+        desk.onboard_sata_ports = 4;
+        const ControllerSpec sata = onboard(6, "sata-6g");
+        THEN("a mirror fits, its hot spare does not: the ports are there, the bay is not") {
+            CHECK(plan_attachment({desk, drive("sata-6g"), sata, 2, {}, all_links}).feasible);
+            const AttachmentPlan spare =
+                plan_attachment({desk, drive("sata-6g"), sata, 2, {}, all_links, 1});
+            CHECK_FALSE(spare.feasible);
+            CHECK(spare.problem.find("2 on-board SATA ports with a bay, not 3") !=
+                  std::string::npos);
+        }
+    }
+    GIVEN("12 direct bays, a 16-port card and a 12-bay JBOD") {
+        const std::vector<EnclosureSpec> parts = {jbod("jbod12", 12, 1500)};
+        THEN("12 drives fill the host; their spare goes into the JBOD, bought for it") {
+            const AttachmentPlan bare = plan_attachment(
+                {host(12, 1), drive("sas-12g"), card(16, 700), 12, parts, all_links});
+            REQUIRE(bare.feasible);
+            CHECK(bare.parts.empty());
+            const AttachmentPlan spare = plan_attachment(
+                {host(12, 1), drive("sas-12g"), card(16, 700), 12, parts, all_links, 1});
+            REQUIRE(spare.feasible);
+            REQUIRE(spare.parts.size() == 1);
+            CHECK(spare.parts[0].info.id == "jbod12");
+            CHECK(spare.extra_usd == Approx(1500.0));
+            // The idle spare is alone behind the JBOD's uplink: no drive shares it.
+            CHECK_FALSE(spare.shared_uplink);
+        }
+    }
+    GIVEN("24 bays behind a x4 expander backplane") {
+        THEN("23 drives and a spare share the uplink as 23 drives do") {
+            const AttachmentPlan p = plan_attachment(
+                {host(24, 1, 4), drive("sata-6g"), card(8, 250), 23, {}, all_links, 1});
+            REQUIRE(p.feasible);
+            CHECK(p.host_bays_used == 24);
+            CHECK(p.drives_per_uplink == 23);
+            // 24 drives and a spare do not fit the 24 bays without a JBOD, and none is listed.
+            CHECK_FALSE(plan_attachment(
+                            {host(24, 1, 4), drive("sata-6g"), card(8, 250), 24, {}, all_links, 1})
+                            .feasible);
+        }
+    }
+}
+
 TEST_CASE("NVMe drives go where their form factor fits: M.2 sockets, cabled bays, PCIe slots",
           "[catalog][topology]") {
     HostSpec server = host(10, 2);
