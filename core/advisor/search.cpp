@@ -283,6 +283,10 @@ std::vector<ControllerChoice> eligible_controllers(Context& ctx) {
         if (!owned && (!allowed(c.controllers, ctl.info.id) || !in_era(ctl.info, c))) {
             continue;
         }
+        if (!owned && !onboard_problem(ctx.request.host, ctl).empty()) {
+            ctx.reject("not the host's on-board SATA controller");
+            continue;
+        }
         if (!software_uses(c.raid_software, ctl.kind)) {
             ctx.reject(std::string("controller does not suit the chosen RAID software (") +
                        to_string(c.raid_software) + ")");

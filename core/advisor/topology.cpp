@@ -359,6 +359,20 @@ AttachmentPlan plan_built_in(const TopologyInput& in) {
 
 }  // namespace
 
+std::string onboard_problem(const HostSpec& h, const ControllerSpec& c) {
+    if (h.onboard_controller.empty() || c.info.id == h.onboard_controller || !built_in(c) ||
+        !c.levels.empty()) {
+        return "";  // not stated, the host's own, or not on-board ports (Linux md, CPU lanes)
+    }
+    const auto interfaces = items(c.drive_interfaces);
+    const bool sata_ports =
+        !interfaces.empty() && std::all_of(interfaces.begin(), interfaces.end(),
+                                           [](const auto& i) { return i.rfind("sata", 0) == 0; });
+    return sata_ports ? "'" + c.info.name + "' is not the host's on-board SATA controller ('" +
+                            h.onboard_controller + "')"
+                      : "";
+}
+
 bool host_layout_given(const HostSpec& h) {
     return h.drive_bays > 0 || h.nvme_bays > 0 || h.m2_slots > 0 || h.pcie_slots > 0 ||
            h.onboard_sata_ports > 0;

@@ -51,6 +51,11 @@ struct TopologyInput {
     int spares = 0;  ///< hot spares attached besides them: a bay and a port each, no I/O
 };
 
+/// Why `controller` is not on `host`, or empty: a host that names its on-board SATA controller
+/// (HostSpec::onboard_controller) has no other (an Intel box has no AMD chipset ports); any
+/// other controller, and any on a host that names none, is empty.
+std::string onboard_problem(const HostSpec& host, const ControllerSpec& controller);
+
 /// Whether the host states where drives go (bays, slots, ports); without that the plan only
 /// bounds drives by the controller's ports plus the cheapest expander.
 bool host_layout_given(const HostSpec& host);

@@ -136,6 +136,16 @@ std::string check_bay_size(std::string& value) {
 
 /// Host RAID software the OS offers: comma list of md, zfs, btrfs, lvm, storage-spaces,
 /// intel-rst, intel-vroc, synology-shr, unraid.
+/// The id of a controller row (empty: not given).
+std::string check_id_text(std::string& value) {
+    if (value.empty()) {
+        return "";
+    }
+    const std::string why = check_id(value);
+    return why.empty() ? why
+                       : "must be a controller id (" + why.substr(8) + "), got '" + value + "'";
+}
+
 std::string check_raid_software(std::string& value) {
     std::string normalised;
     for (const std::string& token : comma_items(value)) {
@@ -265,6 +275,10 @@ std::vector<Column<HostEntry>> make_host_columns() {
         int_column<E>(
             "onboard_sata_ports", "onboard_sata_ports", 0, 64,
             [](E& e) -> int& { return e.spec.onboard_sata_ports; }, kOptional),
+        text_column<E>(
+            "onboard_controller", "onboard_controller",
+            [](E& e) -> std::string& { return e.spec.onboard_controller; }, check_id_text,
+            kOptional),
         text_column<E>(
             "raid_software", "raid_software",
             [](E& e) -> std::string& { return e.spec.raid_software; }, check_raid_software,

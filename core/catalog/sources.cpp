@@ -119,6 +119,18 @@ Sources read_sources(const fs::path& dir, std::vector<CatalogError>& errors) {
     check_all("links.csv", s.links);
     check_all("hosts.csv", s.hosts);
     check_all("enclosures.csv", s.enclosures);
+    // A host's on-board SATA controller names a controller row.
+    for (const HostEntry& h : s.hosts) {
+        const std::string& id = h.spec.onboard_controller;
+        if (!id.empty() &&
+            std::none_of(s.controllers.begin(), s.controllers.end(),
+                         [&](const ControllerEntry& c) { return c.spec.info.id == id; })) {
+            errors.push_back(CatalogError{where("hosts.csv", h.line, "onboard_controller"),
+                                          "must be the id of a controller in controllers.csv, "
+                                          "got '" +
+                                              id + "'"});
+        }
+    }
     errors.insert(errors.end(), prices.begin(), prices.end());
     return s;
 }

@@ -167,6 +167,9 @@ struct HostSpec {
     int m2_slots = 0;            ///< M.2 NVMe sockets on the board (CPU or chipset lanes)
     int pcie_slots = 0;          ///< free x8/x16 slots for HBAs, RAID cards, NVMe adapters
     int onboard_sata_ports = 0;  ///< chipset SATA ports (AHCI)
+    /// The controller id (controllers.csv) of those ports, where the host states it: the search
+    /// then offers no other on-board SATA controller; empty = any.
+    std::string onboard_controller;
     /// Host RAID software the operating system offers, comma separated ("md,zfs",
     /// "storage-spaces"); empty = not given.
     std::string raid_software;

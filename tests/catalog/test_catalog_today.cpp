@@ -243,6 +243,49 @@ TEST_CASE("an SSD without its endurance, warranty or power-loss column is refuse
     refused(",,,,no,\"Test datasheet", ",,,,maybe,\"Test datasheet", "drives.csv:3 column smr");
 }
 
+TEST_CASE("a host's on-board SATA controller names a controller row", "[catalog]") {
+    using raidadv::test::TempDir;
+    auto sources = raidadv::test::valid_sources();
+    std::string& hosts = sources["hosts.csv"];
+    hosts = raidadv::test::replaced(hosts, "parity_cpu_mb_s,source",
+                                    "parity_cpu_mb_s,source,onboard_controller");
+    SECTION("a controller of the catalog is taken") {
+        hosts = raidadv::test::replaced(hosts, "test values\n", "test values,test-raid\n");
+        TempDir dir;
+        raidadv::test::write_sources(dir.path(), sources);
+        const auto errors = Catalog::build(dir.path(), dir / "catalog.db");
+        CHECK(errors.empty());
+    }
+    SECTION("an id no controller has is refused, naming the column") {
+        hosts = raidadv::test::replaced(hosts, "test values\n", "test values,amd-am9-sata\n");
+        TempDir dir;
+        raidadv::test::write_sources(dir.path(), sources);
+        const auto errors = Catalog::build(dir.path(), dir / "catalog.db");
+        REQUIRE(errors.size() == 1);
+        CHECK(errors[0].where == "hosts.csv:2 column onboard_controller");
+        CHECK(errors[0].message.find("amd-am9-sata") != std::string::npos);
+        CHECK_FALSE(std::filesystem::exists(dir / "catalog.db"));
+    }
+    SECTION("the bundled hosts that name theirs name an on-board SATA controller") {
+        const Catalog& c = bundled();
+        int named = 0;
+        for (const raidadv::HostSpec& h : c.hosts()) {
+            if (h.onboard_controller.empty()) {
+                continue;
+            }
+            INFO(h.info.id << " -> " << h.onboard_controller);
+            ++named;
+            const auto ctl = c.controller(h.onboard_controller);
+            REQUIRE(ctl.has_value());
+            CHECK(ctl->info.price_known());
+            CHECK(ctl->info.price_usd == 0.0);  // on the board: no price of its own
+            CHECK(ctl->levels.empty());         // plain AHCI
+            CHECK(h.onboard_sata_ports > 0);
+        }
+        CHECK(named >= 4);
+    }
+}
+
 TEST_CASE("every bundled hard disk states whether it is SMR", "[catalog]") {
     // smr is optional for hard disks (project files' inline disks predate it), so the bundled
     // rows are checked here: none may leave it to the default.

@@ -413,8 +413,10 @@ TEST_CASE("a broken user catalog is set aside with a message and the bundled one
     }
 }
 
-TEST_CASE("a user catalog of schema 5 is brought up to date and keeps its entries",
+TEST_CASE("a user catalog of schema 5 or 6 is brought up to date and keeps its entries",
           "[catalog][user]") {
+    const int schema = GENERATE(5, 6);
+    INFO("schema " << schema);
     TempDir dir;
     const fs::path bundled = build_bundled(dir);
     const fs::path user = dir / "user.db";
@@ -423,9 +425,14 @@ TEST_CASE("a user catalog of schema 5 is brought up to date and keeps its entrie
         REQUIRE(opened.catalog.add_user_entry(CatalogKind::Drives, user_hdd("mine")).empty());
     }
     auto run_sql = [&](const std::string& sql) { run_sql_on(user, sql); };
-    // What the release before controllers' drive_form_factors wrote.
-    run_sql("ALTER TABLE controllers DROP COLUMN drive_form_factors");
-    run_sql("UPDATE meta SET value = '5' WHERE key = 'schema_version'");
+    // What the releases before hosts' onboard_controller (6) and before controllers'
+    // drive_form_factors (5) wrote.
+    run_sql("ALTER TABLE hosts DROP COLUMN onboard_controller");
+    if (schema == 5) {
+        run_sql("ALTER TABLE controllers DROP COLUMN drive_form_factors");
+    }
+    run_sql("UPDATE meta SET value = '" + std::to_string(schema) +
+            "' WHERE key = 'schema_version'");
     auto opened = Catalog::open(bundled, user);
     INFO(opened.message);
     CHECK(opened.message.empty());

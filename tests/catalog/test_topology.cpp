@@ -225,6 +225,26 @@ TEST_CASE("built-in ports: on-board SATA, NVMe bays and M.2 sockets", "[catalog]
     CHECK(nvme.extra_usd == 0.0);
 }
 
+TEST_CASE("a host that names its on-board SATA controller has no other", "[catalog][topology]") {
+    HostSpec intel = host(4, 1);
+    intel.onboard_sata_ports = 4;
+    ControllerSpec pch = onboard(6, "sata-6g");
+    pch.info.id = "ahci-pch-sata";
+    ControllerSpec amd = onboard(4, "sata-3g,sata-6g");
+    amd.info.id = "amd-chipset-sata";
+    ControllerSpec md = onboard(64, "sata-6g,sas-12g");
+    md.levels = "0,1,5,6,10";  // host software RAID: uses whichever ports there are
+    const ControllerSpec cpu = onboard(32, "pcie4-x4");
+    CHECK(onboard_problem(intel, amd).empty());  // not stated: any
+    intel.onboard_controller = "ahci-pch-sata";
+    CHECK(onboard_problem(intel, pch).empty());
+    CHECK(onboard_problem(intel, amd).find("not the host's on-board SATA controller") !=
+          std::string::npos);
+    CHECK(onboard_problem(intel, md).empty());
+    CHECK(onboard_problem(intel, cpu).empty());
+    CHECK(onboard_problem(intel, card(8, 250)).empty());  // a card in a slot
+}
+
 SCENARIO("hot spares take a bay and a port each but no share of an uplink", "[catalog][topology]") {
     const auto all_links = links();
     GIVEN("a workstation with 2 bays for 3.5-inch drives and 4 on-board SATA ports") {
