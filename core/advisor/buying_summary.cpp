@@ -154,8 +154,10 @@ BuyingSummary buying_summary(const Candidate& pick, const Request& request) {
     }
     for (const TopologyPart& p : a.attached_parts) {
         if (!p.card) {
-            out.items.push_back(catalog_line(
-                p.info, p.bays > 0 ? "Drive enclosure (JBOD)" : "SAS expander", p.count));
+            const char* role = p.kind == EnclosureKind::Jbod      ? "Drive enclosure (JBOD)"
+                               : p.kind == EnclosureKind::Bracket ? "SAS port bracket (to the JBOD)"
+                                                                  : "SAS expander";
+            out.items.push_back(catalog_line(p.info, role, p.count));
         }
     }
     // As core/cost and the spares' share of advisor/assess: every drive the system holds (ZFS

@@ -120,7 +120,9 @@ struct Group {
 
 /// What the SAS/SATA drives of a card plan need: lanes on the cards, parts, shared groups.
 struct CardNeeds {
-    int lanes = 0;
+    int lanes = 0;           ///< every lane, internal and external
+    int external_lanes = 0;  ///< of them, JBOD uplinks: a cable out of the case
+    bool anywhere = false;   ///< the host states no bays: any port serves any drive
     std::vector<TopologyPart> parts;
     std::vector<Group> groups;
     double parts_usd = 0.0;
@@ -155,7 +157,7 @@ const EnclosureSpec* cheapest(const std::vector<EnclosureSpec>& all, EnclosureKi
 void add_enclosures(const EnclosureSpec& e, int drives, double lane_Bps, CardNeeds& needs) {
     const int per_unit = e.kind == EnclosureKind::Jbod ? e.bays : e.drive_lanes;
     const int units = (drives + per_unit - 1) / per_unit;
-    TopologyPart part{e.info, units, e.kind == EnclosureKind::Jbod ? e.bays : 0, false};
+    TopologyPart part{e.info, units, e.kind == EnclosureKind::Jbod ? e.bays : 0, false, e.kind};
     needs.parts.push_back(part);
     needs.parts_usd += units * price_of(e.info);
     for (int u = 0; u < units; ++u) {
@@ -163,11 +165,80 @@ void add_enclosures(const EnclosureSpec& e, int drives, double lane_Bps, CardNee
         const int here = drives / units + (u < drives % units ? 1 : 0);
         needs.groups.push_back({here, e.uplink_lanes * lane_Bps, e.uplink_lanes});
         needs.lanes += e.uplink_lanes;
+        needs.external_lanes += e.kind == EnclosureKind::Jbod ? e.uplink_lanes : 0;
     }
 }
 
 int cards_for(int lanes, const ControllerSpec& c) {
     return std::max(1, (lanes + std::max(1, c.ports) - 1) / std::max(1, c.ports));
+}
+
+/// The cheapest internal-to-external port adapter per lane passed, or none.
+const EnclosureSpec* cheapest_bracket(const std::vector<EnclosureSpec>& all) {
+    const EnclosureSpec* best = nullptr;
+    for (const EnclosureSpec& e : all) {
+        if (e.kind == EnclosureKind::Bracket && e.uplink_lanes > 0 &&
+            (best == nullptr ||
+             price_of(e.info) / e.uplink_lanes < price_of(best->info) / best->uplink_lanes)) {
+            best = &e;
+        }
+    }
+    return best;
+}
+
+/// Cards of the controller a plan needs, and the brackets that lead internal lanes out to the
+/// JBODs where the cards' external ports are too few.
+struct CardCount {
+    bool ok = false;
+    int cards = 0;
+    int brackets = 0;
+    std::string problem;  ///< why not, when not ok
+};
+
+/// derived: a bay or an expander card inside the case takes an internal lane (SFF-8643); a
+/// JBOD's cable an external one (SFF-8644), or an internal lane led out by a bracket. The fewest
+/// cards with internal lanes for the first and external (or bracketed internal) lanes for the
+/// second.
+CardCount count_cards(const CardNeeds& needs, const ControllerSpec& c,
+                      const EnclosureSpec* bracket) {
+    CardCount out;
+    if (needs.anywhere) {
+        return {true, cards_for(needs.lanes, c), 0, ""};
+    }
+    const int ports = std::max(1, c.ports);
+    const int external = std::clamp(c.external_ports, 0, ports);
+    const int internal = ports - external;
+    const int inside = needs.lanes - needs.external_lanes;
+    const int outside = needs.external_lanes;
+    if (inside > 0 && internal == 0) {
+        out.problem = "'" + c.info.name + "' has only external ports: it takes JBODs, not the " +
+                      "host's own bays";
+        return out;
+    }
+    if (outside > 0 && external == 0 && bracket == nullptr) {
+        out.problem = "'" + c.info.name + "' has no external ports for a JBOD's cable and the " +
+                      "catalog has no bracket to lead its internal ports out";
+        return out;
+    }
+    for (int k = 1;; ++k) {
+        const int short_out = std::max(0, outside - k * external);
+        if ((short_out == 0 || bracket != nullptr) && inside + short_out <= k * internal) {
+            out.ok = true;
+            out.cards = k;
+            out.brackets =
+                short_out > 0 ? (short_out + bracket->uplink_lanes - 1) / bracket->uplink_lanes : 0;
+            return out;
+        }
+    }
+}
+
+/// Adds `count.brackets` of `bracket` to the parts of `needs`.
+void add_brackets(const CardCount& count, const EnclosureSpec* bracket, CardNeeds& needs) {
+    if (count.brackets > 0 && bracket != nullptr) {
+        needs.parts.push_back(
+            TopologyPart{bracket->info, count.brackets, 0, false, EnclosureKind::Bracket});
+        needs.parts_usd += count.brackets * price_of(bracket->info);
+    }
 }
 
 /// Free slots for cards: the host's, or one when it does not say.
@@ -240,12 +311,17 @@ AttachmentPlan plan_cards_sas_sata(const TopologyInput& in) {
         layout && h.drive_bays > 0
             ? (fits_bay(in.drive.form_factor, h.bay_form_factor) ? h.drive_bays : 0)
             : INT_MAX;  // not given: the request's bay limit decides
-    const int n_host = std::min(attached(in), host_bays);
+    // A card whose ports are all external takes its drives in JBODs, none in the host's bays.
+    const bool bays_stated = host_bays != INT_MAX;
+    const bool external_only = c.external_ports >= std::max(1, c.ports);
+    const int n_host = external_only && bays_stated ? 0 : std::min(attached(in), host_bays);
     const int n_ext = attached(in) - n_host;
     plan.host_bays_used = n_host;
     // Two ways for the host's bays: a lane each (more cards), or expanders.
     CardNeeds direct;
     CardNeeds expanded;
+    // Bays not stated: the drives sit wherever the card's ports reach.
+    direct.anywhere = expanded.anywhere = !bays_stated;
     if (n_host > 0 && h.backplane_uplink_lanes > 0) {
         if (lane <= 0.0) {
             plan.problem = "the host's bays sit behind a SAS expander backplane, which '" +
@@ -291,20 +367,27 @@ AttachmentPlan plan_cards_sas_sata(const TopologyInput& in) {
             add_enclosures(*jbod, n_ext, jbod_lane, expanded);
         }
     }
+    // A bracket leads a card's internal lanes out of the case; it takes a slot opening, not a
+    // PCIe slot (derived: a passive adapter, powered by nothing).
+    const EnclosureSpec* bracket = cheapest_bracket(in.enclosures);
     const int slots = card_slots(h);
-    const int cards_direct = cards_for(direct.lanes, c);
-    const bool direct_ok = cards_direct <= slots;
-    const bool expanded_ok = expanded.problem.empty() && cards_for(expanded.lanes, c) <= slots;
-    const double usd_direct = (cards_direct - 1) * price_of(c.info) + direct.parts_usd;
-    const double usd_expanded =
-        (cards_for(expanded.lanes, c) - 1) * price_of(c.info) + expanded.parts_usd;
+    const CardCount cd = count_cards(direct, c, bracket);
+    const CardCount ce = expanded.problem.empty() ? count_cards(expanded, c, bracket) : CardCount{};
+    add_brackets(cd, bracket, direct);
+    add_brackets(ce, bracket, expanded);
+    const bool direct_ok = cd.ok && cd.cards <= slots;
+    const bool expanded_ok = ce.ok && ce.cards <= slots;
+    const double usd_direct = (cd.cards - 1) * price_of(c.info) + direct.parts_usd;
+    const double usd_expanded = (ce.cards - 1) * price_of(c.info) + expanded.parts_usd;
     if (direct_ok && (!expanded_ok || usd_direct <= usd_expanded)) {
-        finish(plan, in, cards_direct, direct);
+        finish(plan, in, cd.cards, direct);
     } else if (expanded_ok) {
-        finish(plan, in, cards_for(expanded.lanes, c), expanded);
+        finish(plan, in, ce.cards, expanded);
+    } else if (!cd.ok) {
+        plan.problem = cd.problem;
     } else {
-        plan.problem = std::to_string(attached(in)) + " drives need " +
-                       std::to_string(cards_direct) + " x '" + c.info.name +
+        plan.problem = std::to_string(attached(in)) + " drives need " + std::to_string(cd.cards) +
+                       " x '" + c.info.name +
                        "' (no expander in the catalog takes them), but the host has " +
                        std::to_string(slots) + " free PCIe slot(s)";
     }

@@ -20,7 +20,8 @@ struct TopologyPart {
     CatalogInfo info;  ///< the part's catalog entry: id, name, price and its date
     int count = 0;
     int bays = 0;       ///< bays each unit brings (JBOD enclosures)
-    bool card = false;  ///< more cards of the chosen controller (else an expander or JBOD)
+    bool card = false;  ///< more cards of the chosen controller (else an enclosure row)
+    EnclosureKind kind = EnclosureKind::Expander;  ///< an enclosure row's kind (not a card)
 };
 
 /// The answer: feasible or why not, the parts, the bays and the shared uplink.

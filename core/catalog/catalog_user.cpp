@@ -215,7 +215,8 @@ void in_transaction(sqlite3* db, F&& work) {
 /// Brings a user catalog of an older schema up to this one in place, in one transaction, so
 /// that the user's entries stay in use: schema 6 added controllers.drive_form_factors (empty:
 /// drives in bays, which is what every controller of schema 5 took), schema 7
-/// hosts.onboard_controller (empty: any on-board SATA controller, as before). A catalog of another
+/// hosts.onboard_controller (empty: any on-board SATA controller, as before) and
+/// controllers.external_ports (empty: 0, every port internal). A catalog of another
 /// version, or not a catalog, is left for check_catalog to report.
 void upgrade_user_catalog(const fs::path& path) {
     std::unique_ptr<sqlite3, decltype(&sqlite3_close_v2)> db(
@@ -234,8 +235,9 @@ void upgrade_user_catalog(const fs::path& path) {
         if (version == "5") {  // schema 6: controllers' drive_form_factors
             exec(db.get(), "ALTER TABLE controllers ADD COLUMN drive_form_factors TEXT");
         }
-        // schema 7: hosts' onboard_controller
+        // schema 7: hosts' onboard_controller, controllers' external_ports
         exec(db.get(), "ALTER TABLE hosts ADD COLUMN onboard_controller TEXT");
+        exec(db.get(), "ALTER TABLE controllers ADD COLUMN external_ports INTEGER");
         exec(db.get(), "UPDATE meta SET value = '7' WHERE key = 'schema_version'");
     });
 }

@@ -200,6 +200,9 @@ std::vector<Column<ControllerEntry>> make_controller_columns() {
             "drive_form_factors", "drive_form_factors",
             [](E& e) -> std::string& { return e.spec.drive_form_factors; }, check_form_factor_list,
             kOptional),
+        int_column<E>(
+            "external_ports", "external_ports", 0, 1024,
+            [](E& e) -> int& { return e.spec.external_ports; }, kOptional),
         text_column<E>(
             "host_link", "host_link", [](E& e) -> std::string& { return e.spec.host_link; },
             check_id, kOptional),
@@ -296,14 +299,24 @@ std::string set_enclosure_kind(EnclosureEntry& e, std::string_view name) {
         e.spec.kind = EnclosureKind::Expander;
     } else if (name == "jbod") {
         e.spec.kind = EnclosureKind::Jbod;
+    } else if (name == "bracket") {
+        e.spec.kind = EnclosureKind::Bracket;
     } else {
-        return "must be expander or jbod";
+        return "must be expander, jbod or bracket";
     }
     return "";
 }
 
 std::string get_enclosure_kind(const EnclosureEntry& e) {
-    return e.spec.kind == EnclosureKind::Jbod ? "jbod" : "expander";
+    switch (e.spec.kind) {
+        case EnclosureKind::Jbod:
+            return "jbod";
+        case EnclosureKind::Bracket:
+            return "bracket";
+        case EnclosureKind::Expander:
+            break;
+    }
+    return "expander";
 }
 
 std::vector<Column<EnclosureEntry>> make_enclosure_columns() {

@@ -97,6 +97,11 @@ void check_entry(std::string_view file, const ControllerEntry& e, const LinkIds&
                                       "must not be larger than max_stripe_kib"});
     }
     check_link_list(file, e.line, c.drive_interfaces, links, errors);
+    if (c.external_ports > c.ports) {
+        errors.push_back(CatalogError{
+            where(file, e.line, "external_ports"),
+            "must not exceed ports (" + std::to_string(c.ports) + "): they are some of its ports"});
+    }
     if (!c.host_link.empty() && links.ids.count(c.host_link) == 0) {
         errors.push_back(CatalogError{where(file, e.line, "host_link"),
                                       "must be the id of a link in " + links.source + " (" +
@@ -128,6 +133,11 @@ void check_entry(std::string_view file, const EnclosureEntry& e, const LinkIds& 
     if (e.valid && s.kind == EnclosureKind::Jbod && (s.bays < 1 || s.form_factor.empty())) {
         errors.push_back(CatalogError{where(file, e.line, "bays"),
                                       "a jbod needs bays (1 or more) and a form_factor"});
+    }
+    if (e.valid && s.kind == EnclosureKind::Bracket && (s.bays > 0 || s.uplink_lanes < 1)) {
+        errors.push_back(CatalogError{where(file, e.line, "uplink_lanes"),
+                                      "a bracket passes lanes out (uplink_lanes 1 or more) and "
+                                      "has no bays"});
     }
     check_price(file, e, errors);
 }

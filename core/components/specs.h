@@ -109,6 +109,9 @@ struct ControllerSpec {
     CatalogInfo info;
     ControllerKind kind = ControllerKind::Hba;
     int ports = 8;
+    /// Of its ports, the lanes on external connectors (SFF-8644, SFF-8088) that a JBOD's cable
+    /// plugs into; the rest are internal (SFF-8643, SFF-8087) and reach bays and expander cards.
+    int external_ports = 0;
     double max_iops = 1e6;           ///< command processing ceiling of the controller
     double max_bandwidth_Bps = 4e9;  ///< internal data path ceiling
     double cache_bytes = 0.0;
@@ -178,7 +181,10 @@ struct HostSpec {
 
 enum class EnclosureKind {
     Expander,  ///< SAS expander card or backplane: more drive lanes from one uplink, no bays
-    Jbod       ///< external JBOD enclosure: bays, power and its own expander, one uplink
+    Jbod,      ///< external JBOD enclosure: bays, power and its own expander, one uplink
+    /// Internal-to-external port adapter: passes `uplink_lanes` internal lanes of a card out of
+    /// the case as external connectors (for a JBOD's cable); no bays, no expander
+    Bracket
 };
 
 /// A SAS expander or JBOD enclosure: puts more drives behind one controller port group, which

@@ -116,13 +116,16 @@ TEST_CASE("controller generations, expanders, JBODs and hosts with bays are cata
         return e.kind == raidadv::EnclosureKind::Jbod;
     });
     CHECK(jbods >= 4);
-    CHECK(static_cast<long>(enclosures.size()) - jbods >= 2);  // expanders
+    const auto expanders = std::count_if(enclosures.begin(), enclosures.end(), [](const auto& e) {
+        return e.kind == raidadv::EnclosureKind::Expander;
+    });
+    CHECK(expanders >= 2);
     for (const auto& e : enclosures) {
         INFO("enclosure " << e.info.id);
         check_sourced(e.info);
         CHECK(e.uplink_lanes >= 1);
         CHECK(c.link(e.uplink_link).has_value());
-        CHECK((e.kind == raidadv::EnclosureKind::Expander || e.bays >= 1));
+        CHECK((e.kind == raidadv::EnclosureKind::Jbod) == (e.bays >= 1));  // bays: JBODs only
         CHECK(e.info.price_known());
     }
     const auto hosts = c.hosts();
@@ -284,6 +287,34 @@ TEST_CASE("a host's on-board SATA controller names a controller row", "[catalog]
         }
         CHECK(named >= 4);
     }
+}
+
+TEST_CASE("a controller's external ports are some of its ports; JBOD cables have a way out",
+          "[catalog]") {
+    using raidadv::test::TempDir;
+    auto sources = raidadv::test::valid_sources();
+    std::string& controllers = sources["controllers.csv"];
+    controllers =
+        raidadv::test::replaced(controllers, "levels,source", "levels,source,external_ports");
+    controllers = raidadv::test::replaced(controllers, "Test RAID brief\n", "Test RAID brief,9\n");
+    TempDir dir;
+    raidadv::test::write_sources(dir.path(), sources);
+    const auto errors = Catalog::build(dir.path(), dir / "catalog.db");
+    REQUIRE(errors.size() == 1);
+    CHECK(errors[0].where == "controllers.csv:2 column external_ports");
+    CHECK(errors[0].message.find("must not exceed ports (8)") != std::string::npos);
+
+    // The bundled catalog: an -8e card, and a bracket for the cards without external ports.
+    const Catalog& c = bundled();
+    const auto external = c.controller("broadcom-9500-8e");
+    REQUIRE(external.has_value());
+    CHECK(external->external_ports == external->ports);
+    int brackets = 0;
+    for (const raidadv::EnclosureSpec& e : c.enclosures()) {
+        brackets +=
+            e.kind == raidadv::EnclosureKind::Bracket && e.bays == 0 && e.uplink_lanes >= 4 ? 1 : 0;
+    }
+    CHECK(brackets >= 1);
 }
 
 TEST_CASE("every bundled hard disk states whether it is SMR", "[catalog]") {

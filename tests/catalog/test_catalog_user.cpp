@@ -428,6 +428,7 @@ TEST_CASE("a user catalog of schema 5 or 6 is brought up to date and keeps its e
     // What the releases before hosts' onboard_controller (6) and before controllers'
     // drive_form_factors (5) wrote.
     run_sql("ALTER TABLE hosts DROP COLUMN onboard_controller");
+    run_sql("ALTER TABLE controllers DROP COLUMN external_ports");
     if (schema == 5) {
         run_sql("ALTER TABLE controllers DROP COLUMN drive_form_factors");
     }

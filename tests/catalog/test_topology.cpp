@@ -87,6 +87,22 @@ EnclosureSpec jbod(const std::string& id, int bays, double usd) {
     return e;
 }
 
+/// An internal-to-external port adapter passing `lanes` lanes.
+EnclosureSpec bracket(const std::string& id, int lanes, double usd) {
+    EnclosureSpec e = expander(id, lanes, lanes, usd);
+    e.kind = EnclosureKind::Bracket;
+    return e;
+}
+
+/// A card with `external` of its `ports` lanes on external connectors.
+ControllerSpec card_with_external(int ports, int external, double usd) {
+    ControllerSpec c = card(ports, usd);
+    c.info.id += "e" + std::to_string(external);
+    c.info.name += " with " + std::to_string(external) + " external";
+    c.external_ports = external;
+    return c;
+}
+
 HostSpec host(int bays, int slots, int backplane_lanes = 0) {
     HostSpec h;
     h.drive_bays = bays;
@@ -174,17 +190,22 @@ TEST_CASE("bays behind an expander backplane share its uplink", "[catalog][topol
 }
 
 TEST_CASE("drives beyond the host's bays go into the cheapest JBOD", "[catalog][topology]") {
-    // 12 direct bays and a 16-port card: 24 drives = 12 in the host (12 lanes) + 12 in a JBOD
+    // 12 direct bays and a 16-port card (internal lanes), a bracket leading 4 of them out to
+    // the JBOD: 24 drives = 12 in the host (12 lanes) + 12 in a JBOD
     // (4 lanes), 16 lanes on one card. A 12-bay JBOD ($1500) beats a 24-bay one ($1800).
-    const std::vector<EnclosureSpec> parts = {jbod("jbod12", 12, 1500), jbod("jbod24", 24, 1800)};
+    const std::vector<EnclosureSpec> parts = {jbod("jbod12", 12, 1500), jbod("jbod24", 24, 1800),
+                                              bracket("bracket8", 8, 60)};
     const AttachmentPlan p = plan(host(12, 2), drive("sas-12g"), card(16, 700), 24, parts);
     REQUIRE(p.feasible);
     CHECK(p.cards == 1);
     CHECK(p.host_bays_used == 12);
     CHECK(p.enclosure_bays == 12);
-    REQUIRE(p.parts.size() == 1);
+    REQUIRE(p.parts.size() == 2);
     CHECK(p.parts[0].info.id == "jbod12");
-    CHECK(p.extra_usd == Approx(1500.0));
+    CHECK(p.parts[1].info.id == "bracket8");
+    CHECK(p.parts[1].kind == EnclosureKind::Bracket);
+    CHECK(p.parts[1].count == 1);
+    CHECK(p.extra_usd == Approx(1560.0));
     CHECK(p.extra_power_w == Approx(80.0));
     CHECK(p.drives_per_uplink == 12);
     CHECK(p.uplink.bandwidth_Bps == Approx(4800e6));
@@ -193,12 +214,60 @@ TEST_CASE("drives beyond the host's bays go into the cheapest JBOD", "[catalog][
     const AttachmentPlan more = plan(host(12, 2), drive("sas-12g"), card(16, 700), 36, parts);
     REQUIRE(more.feasible);
     CHECK(more.parts[0].info.id == "jbod24");
-    CHECK(more.extra_usd == Approx(1800.0));
+    CHECK(more.extra_usd == Approx(1860.0));
     CHECK(more.drives_per_uplink == 24);
     // 2.5-inch JBODs do not take 3.5-inch drives.
     EnclosureSpec small = jbod("sff24", 24, 900);
     small.form_factor = "2.5";
     CHECK_FALSE(plan(host(12, 2), drive("sas-12g"), card(16, 700), 24, {small}).feasible);
+}
+
+SCENARIO("a JBOD's cable needs an external port: on the card, or led out by a bracket",
+         "[catalog][topology]") {
+    const std::vector<EnclosureSpec> shelf = {jbod("jbod12", 12, 1500)};
+    GIVEN("12 direct bays full, 12 drives more in a JBOD") {
+        WHEN("the card's ports are all internal and the catalog has no bracket") {
+            const AttachmentPlan p = plan(host(12, 2), drive("sas-12g"), card(16, 700), 24, shelf);
+            THEN("the plan is refused, and says why") {
+                CHECK_FALSE(p.feasible);
+                CHECK(p.problem.find("no external ports") != std::string::npos);
+            }
+        }
+        WHEN("the card has 8 internal and 8 external lanes (an -8i8e card)") {
+            const AttachmentPlan p =
+                plan(host(12, 2), drive("sas-12g"), card_with_external(16, 8, 800), 24, shelf);
+            THEN("the host's 12 bays need a second card's internal lanes; the JBOD the external") {
+                REQUIRE(p.feasible);
+                CHECK(p.cards == 2);
+                CHECK(p.extra_usd == Approx(800.0 + 1500.0));
+            }
+        }
+        WHEN("a bracket is in the catalog but two cards fit no slot") {
+            std::vector<EnclosureSpec> parts = shelf;
+            parts.push_back(bracket("bracket8", 8, 60));
+            const AttachmentPlan p = plan(host(12, 1), drive("sas-12g"), card(8, 250), 24, parts);
+            THEN("8 internal lanes are too few for 12 bays and a JBOD: refused on the slots") {
+                CHECK_FALSE(p.feasible);
+                CHECK(p.problem.find("free PCIe slot") != std::string::npos);
+            }
+        }
+    }
+    GIVEN("a card whose 8 lanes are all external (an -8e card)") {
+        const ControllerSpec outside = card_with_external(8, 8, 650);
+        THEN("on a host with bays it puts every drive in JBODs, with no bracket") {
+            const AttachmentPlan p = plan(host(12, 1), drive("sas-12g"), outside, 8, shelf);
+            REQUIRE(p.feasible);
+            CHECK(p.host_bays_used == 0);
+            REQUIRE(p.parts.size() == 1);
+            CHECK(p.parts[0].info.id == "jbod12");
+            CHECK(p.extra_usd == Approx(1500.0));
+        }
+        THEN("on a host that states no bays its ports take the drives as they are") {
+            const AttachmentPlan p = plan(host(0, 1), drive("sas-12g"), outside, 8, shelf);
+            REQUIRE(p.feasible);
+            CHECK(p.parts.empty());
+        }
+    }
 }
 
 TEST_CASE("built-in ports: on-board SATA, NVMe bays and M.2 sockets", "[catalog][topology]") {
@@ -261,7 +330,8 @@ SCENARIO("hot spares take a bay and a port each but no share of an uplink", "[ca
         }
     }
     GIVEN("12 direct bays, a 16-port card and a 12-bay JBOD") {
-        const std::vector<EnclosureSpec> parts = {jbod("jbod12", 12, 1500)};
+        const std::vector<EnclosureSpec> parts = {jbod("jbod12", 12, 1500),
+                                                  bracket("bracket8", 8, 60)};
         THEN("12 drives fill the host; their spare goes into the JBOD, bought for it") {
             const AttachmentPlan bare = plan_attachment(
                 {host(12, 1), drive("sas-12g"), card(16, 700), 12, parts, all_links});
@@ -270,9 +340,9 @@ SCENARIO("hot spares take a bay and a port each but no share of an uplink", "[ca
             const AttachmentPlan spare = plan_attachment(
                 {host(12, 1), drive("sas-12g"), card(16, 700), 12, parts, all_links, 1});
             REQUIRE(spare.feasible);
-            REQUIRE(spare.parts.size() == 1);
+            REQUIRE(spare.parts.size() == 2);  // and a bracket for its cable
             CHECK(spare.parts[0].info.id == "jbod12");
-            CHECK(spare.extra_usd == Approx(1500.0));
+            CHECK(spare.extra_usd == Approx(1560.0));
             // The idle spare is alone behind the JBOD's uplink: no drive shares it.
             CHECK_FALSE(spare.shared_uplink);
         }

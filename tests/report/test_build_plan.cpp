@@ -222,7 +222,8 @@ TEST_CASE("the shopping list: dated prices, owned parts cost nothing", "[build_p
 }
 
 TEST_CASE("the shopping list has every part the attachment plan added", "[build_plan]") {
-    // 30 drives on 8-port cards: a second card and a 24-bay JBOD (advisor/topology.h), priced
+    // 30 drives on 8-port cards: a second card, a 24-bay JBOD and the bracket its cable leaves
+    // the case through (advisor/topology.h), priced
     // in the assessment, must be on the list to buy, so that the list adds up to the cost.
     advisor::Candidate pick;
     pick.system = host_raid_system(RaidLevel::Raid6, 30);
@@ -239,16 +240,27 @@ TEST_CASE("the shopping list has every part the attachment plan added", "[build_
     jbod.info.price_date = "2024-06";
     jbod.count = 1;
     jbod.bays = 24;
-    pick.assessment.attached_parts = {card, jbod};
+    jbod.kind = EnclosureKind::Jbod;
+    // The cards' ports are internal: a bracket leads the JBOD's lanes out of the case.
+    advisor::TopologyPart bracket;
+    bracket.info.id = "bracket8";
+    bracket.info.name = "Port bracket (B8I8E)";
+    bracket.info.price_usd = 60.0;
+    bracket.info.price_date = "2024-06";
+    bracket.count = 1;
+    bracket.kind = EnclosureKind::Bracket;
+    pick.assessment.attached_parts = {card, jbod, bracket};
     pick.assessment.controller_usd = 2 * 250.0;
-    pick.assessment.enclosure_usd = 900.0;
+    pick.assessment.enclosure_usd = 900.0 + 60.0;
     const advisor::BuyingSummary summary = advisor::buying_summary(pick, advisor::Request{});
-    REQUIRE(summary.items.size() == 3);
+    REQUIRE(summary.items.size() == 4);
     CHECK(summary.items[1].role == "Controller");
     CHECK(summary.items[1].quantity == 2);
     CHECK(summary.items[2].role == "Drive enclosure (JBOD)");
     CHECK(summary.items[2].part_number == "SHELF24");
     CHECK(summary.items[2].total_usd == Approx(900.0));
+    CHECK(summary.items[3].role == "SAS port bracket (to the JBOD)");
+    CHECK(summary.items[3].total_usd == Approx(60.0));
     const advisor::Assessment& a = pick.assessment;
     CHECK(summary.total_usd == Approx(a.drives_usd + a.controller_usd + a.enclosure_usd));
     CHECK(summary.newest_price_date == "2024-06");
