@@ -6,7 +6,9 @@
 
 #include <algorithm>
 #include <cctype>
+#include <filesystem>
 #include <fstream>
+#include <map>
 #include <set>
 #include <sstream>
 #include <string>
@@ -24,6 +26,20 @@ namespace {
 const Catalog& bundled() {
     static const Catalog catalog = Catalog::open(RAID_CATALOG_DB);
     return catalog;
+}
+
+/// What building a catalog from `sources` gives: its problems, and whether it was written.
+struct BuildOutcome {
+    std::vector<raidadv::CatalogError> errors;
+    bool written = false;
+};
+BuildOutcome build_from(const std::map<std::string, std::string>& sources) {
+    raidadv::test::TempDir dir;
+    raidadv::test::write_sources(dir.path(), sources);
+    BuildOutcome out;
+    out.errors = Catalog::build(dir.path(), dir / "catalog.db");
+    out.written = std::filesystem::exists(dir / "catalog.db");
+    return out;
 }
 
 /// The header line of a bundled CSV file (the first line that is not a comment).
@@ -220,23 +236,20 @@ TEST_CASE("drives' new columns read back in SI: TBW x 1e12 bytes, warranty, PLP,
 }
 
 TEST_CASE("an SSD without its endurance, warranty or power-loss column is refused", "[catalog]") {
-    using raidadv::test::TempDir;
     auto refused = [](const std::string& from, const std::string& to, const std::string& where) {
         auto sources = raidadv::test::valid_sources();
         std::string& drives = sources["drives.csv"];
         const auto at = drives.find(from);
         REQUIRE(at != std::string::npos);
         drives.replace(at, from.size(), to);
-        TempDir dir;
-        raidadv::test::write_sources(dir.path(), sources);
-        const auto errors = Catalog::build(dir.path(), dir / "catalog.db");
+        const BuildOutcome built = build_from(sources);
         bool found = false;
-        for (const auto& e : errors) {
+        for (const auto& e : built.errors) {
             found = found || e.where == where;
         }
         INFO("expected a problem at " << where);
         CHECK(found);
-        CHECK_FALSE(std::filesystem::exists(dir / "catalog.db"));
+        CHECK_FALSE(built.written);
     };
     // The test SSD row (line 5) ends "no,7,yes,1000,5,,Test SSD data sheet,".
     refused(",no,7,yes,1000,5,,", ",no,7,yes,,5,,", "drives.csv:5 column endurance_tbw");
@@ -247,27 +260,21 @@ TEST_CASE("an SSD without its endurance, warranty or power-loss column is refuse
 }
 
 TEST_CASE("a host's on-board SATA controller names a controller row", "[catalog]") {
-    using raidadv::test::TempDir;
     auto sources = raidadv::test::valid_sources();
     std::string& hosts = sources["hosts.csv"];
     hosts = raidadv::test::replaced(hosts, "parity_cpu_mb_s,source",
                                     "parity_cpu_mb_s,source,onboard_controller");
     SECTION("a controller of the catalog is taken") {
         hosts = raidadv::test::replaced(hosts, "test values\n", "test values,test-raid\n");
-        TempDir dir;
-        raidadv::test::write_sources(dir.path(), sources);
-        const auto errors = Catalog::build(dir.path(), dir / "catalog.db");
-        CHECK(errors.empty());
+        CHECK(build_from(sources).errors.empty());
     }
     SECTION("an id no controller has is refused, naming the column") {
         hosts = raidadv::test::replaced(hosts, "test values\n", "test values,amd-am9-sata\n");
-        TempDir dir;
-        raidadv::test::write_sources(dir.path(), sources);
-        const auto errors = Catalog::build(dir.path(), dir / "catalog.db");
-        REQUIRE(errors.size() == 1);
-        CHECK(errors[0].where == "hosts.csv:2 column onboard_controller");
-        CHECK(errors[0].message.find("amd-am9-sata") != std::string::npos);
-        CHECK_FALSE(std::filesystem::exists(dir / "catalog.db"));
+        const BuildOutcome built = build_from(sources);
+        REQUIRE(built.errors.size() == 1);
+        CHECK(built.errors[0].where == "hosts.csv:2 column onboard_controller");
+        CHECK(built.errors[0].message.find("amd-am9-sata") != std::string::npos);
+        CHECK_FALSE(built.written);
     }
     SECTION("the bundled hosts that name theirs name an on-board SATA controller") {
         const Catalog& c = bundled();
@@ -291,18 +298,16 @@ TEST_CASE("a host's on-board SATA controller names a controller row", "[catalog]
 
 TEST_CASE("a controller's external ports are some of its ports; JBOD cables have a way out",
           "[catalog]") {
-    using raidadv::test::TempDir;
     auto sources = raidadv::test::valid_sources();
     std::string& controllers = sources["controllers.csv"];
     controllers =
         raidadv::test::replaced(controllers, "levels,source", "levels,source,external_ports");
     controllers = raidadv::test::replaced(controllers, "Test RAID brief\n", "Test RAID brief,9\n");
-    TempDir dir;
-    raidadv::test::write_sources(dir.path(), sources);
-    const auto errors = Catalog::build(dir.path(), dir / "catalog.db");
-    REQUIRE(errors.size() == 1);
-    CHECK(errors[0].where == "controllers.csv:2 column external_ports");
-    CHECK(errors[0].message.find("must not exceed ports (8)") != std::string::npos);
+    const BuildOutcome built = build_from(sources);
+    REQUIRE(built.errors.size() == 1);
+    CHECK(built.errors[0].where == "controllers.csv:2 column external_ports");
+    CHECK(built.errors[0].message.find("must not exceed ports (8)") != std::string::npos);
+    CHECK_FALSE(built.written);
 
     // The bundled catalog: an -8e card, and a bracket for the cards without external ports.
     const Catalog& c = bundled();

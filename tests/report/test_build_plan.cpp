@@ -233,22 +233,22 @@ TEST_CASE("the shopping list has every part the attachment plan added", "[build_
     card.info = pick.system.controller.info;
     card.count = 1;
     card.card = true;
-    advisor::TopologyPart jbod;
-    jbod.info.id = "jbod24";
-    jbod.info.name = "24-bay JBOD (SHELF24)";
-    jbod.info.price_usd = 900.0;
-    jbod.info.price_date = "2024-06";
-    jbod.count = 1;
+    const auto part = [](const char* id, const char* name, double usd, EnclosureKind kind) {
+        advisor::TopologyPart p;
+        p.info.id = id;
+        p.info.name = name;
+        p.info.price_usd = usd;
+        p.info.price_date = "2024-06";
+        p.count = 1;
+        p.kind = kind;
+        return p;
+    };
+    advisor::TopologyPart jbod =
+        part("jbod24", "24-bay JBOD (SHELF24)", 900.0, EnclosureKind::Jbod);
     jbod.bays = 24;
-    jbod.kind = EnclosureKind::Jbod;
     // The cards' ports are internal: a bracket leads the JBOD's lanes out of the case.
-    advisor::TopologyPart bracket;
-    bracket.info.id = "bracket8";
-    bracket.info.name = "Port bracket (B8I8E)";
-    bracket.info.price_usd = 60.0;
-    bracket.info.price_date = "2024-06";
-    bracket.count = 1;
-    bracket.kind = EnclosureKind::Bracket;
+    const advisor::TopologyPart bracket =
+        part("bracket8", "Port bracket (B8I8E)", 60.0, EnclosureKind::Bracket);
     pick.assessment.attached_parts = {card, jbod, bracket};
     pick.assessment.controller_usd = 2 * 250.0;
     pick.assessment.enclosure_usd = 900.0 + 60.0;
