@@ -99,6 +99,51 @@ std::vector<std::string> risks(const Candidate& pick, const Request& request) {
     return out;
 }
 
+/// The step that wires the attachment plan's parts (advisor/topology.h) before the drives go
+/// in, in the order they are fitted (cards, expanders, brackets, JBODs), or empty when the
+/// controller's own ports take every drive.
+std::string cabling_step(std::vector<TopologyPart> parts, const std::string& controller) {
+    const auto order = [](const TopologyPart& p) {
+        return p.card                              ? 0
+               : p.kind == EnclosureKind::Expander ? 1
+               : p.kind == EnclosureKind::Bracket  ? 2
+                                                   : 3;
+    };
+    std::stable_sort(parts.begin(), parts.end(), [&](const TopologyPart& a, const TopologyPart& b) {
+        return order(a) < order(b);
+    });
+    bool bracket = false;
+    for (const TopologyPart& p : parts) {
+        bracket = bracket || order(p) == 2;
+    }
+    std::string step;
+    for (const TopologyPart& p : parts) {
+        const std::string units = std::to_string(p.count) + " x " + p.info.name;
+        std::string sentence;
+        switch (order(p)) {
+            case 0:
+                sentence = "Fit " + std::to_string(p.count) + " more " + controller +
+                           " in free PCIe slots; each takes the drives of its own ports.";
+                break;
+            case 1:
+                sentence = "Fit " + units + ": cable the controller's ports to its uplink " +
+                           "connectors and the drive bays to its drive connectors.";
+                break;
+            case 2:
+                sentence = "Fit " + units + " in a free slot opening and cable the controller's " +
+                           "internal ports to it.";
+                break;
+            default:
+                sentence = "Cable " + units + " to the controller's external ports" +
+                           (bracket ? " (on the bracket)" : "") +
+                           ", one x4 SAS cable each, and put the drives beyond the host's own " +
+                           "bays in " + (p.count > 1 ? "them." : "it.");
+        }
+        step += (step.empty() ? "" : " ") + sentence;
+    }
+    return step;
+}
+
 }  // namespace
 
 std::string part_number(const std::string& catalog_name) {
@@ -205,6 +250,10 @@ BuyingSummary buying_summary(const Candidate& pick, const Request& request) {
     const bool cache_off = request.constraints.power_loss_safe_writes &&
                            !(s.controller.battery_backed && s.write_back_cache);
     out.plan = build_plan(s, cache_off, controller_read_ahead(request.workload), a.spare_drives);
+    if (const std::string step = cabling_step(a.attached_parts, s.controller.info.name);
+        !step.empty()) {
+        out.plan.primary.steps.insert(out.plan.primary.steps.begin(), step);
+    }
     return out;
 }
 

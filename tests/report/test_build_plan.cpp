@@ -261,6 +261,20 @@ TEST_CASE("the shopping list has every part the attachment plan added", "[build_
     CHECK(summary.items[2].total_usd == Approx(900.0));
     CHECK(summary.items[3].role == "SAS port bracket (to the JBOD)");
     CHECK(summary.items[3].total_usd == Approx(60.0));
+    // How to build it starts with the wiring: the second card, the JBOD through the bracket.
+    REQUIRE_FALSE(summary.plan.primary.steps.empty());
+    const std::string& wiring = summary.plan.primary.steps.front();
+    INFO(wiring);
+    const auto more_cards = wiring.find("Fit 1 more");
+    const auto bracket_at = wiring.find("Fit 1 x Port bracket (B8I8E) in a free slot opening");
+    const auto shelf = wiring.find(
+        "Cable 1 x 24-bay JBOD (SHELF24) to the controller's external "
+        "ports (on the bracket)");
+    CHECK(more_cards != std::string::npos);
+    CHECK(bracket_at != std::string::npos);
+    CHECK(shelf != std::string::npos);
+    CHECK(more_cards < bracket_at);  // in the order they are fitted
+    CHECK(bracket_at < shelf);
     const advisor::Assessment& a = pick.assessment;
     CHECK(summary.total_usd == Approx(a.drives_usd + a.controller_usd + a.enclosure_usd));
     CHECK(summary.newest_price_date == "2024-06");
