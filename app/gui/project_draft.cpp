@@ -52,6 +52,7 @@ advisor::Request requestFromDraft(const ProjectDraft& d) {
     k.max_power_w = d.maxPowerW;
     k.max_fill_fraction = d.maxFillPercent / 100.0;
     k.busy_hours_per_day = d.busyHoursPerDay;
+    k.writes_per_day_bytes = d.writesPerDayTb * 1e12;  // TB = 10^12 bytes
     r.hot_spares = d.hotSpares;
     r.replacement_hours = d.replacementHours;
     r.weights = d.weights;
@@ -162,6 +163,7 @@ ProjectDraft draftFromRequest(const advisor::Request& r, const QString& projectN
     d.maxPowerW = k.max_power_w;
     d.maxFillPercent = k.max_fill_fraction * 100.0;
     d.busyHoursPerDay = k.busy_hours_per_day;
+    d.writesPerDayTb = k.writes_per_day_bytes / 1e12;
     d.hotSpares = r.hot_spares;
     d.replacementHours = r.replacement_hours;
     d.weights = r.weights;
@@ -226,6 +228,7 @@ ProjectDraft mergeWizardDraft(const ProjectDraft& before, const ProjectDraft& ed
     number(d.maxPowerW, edited.maxPowerW);
     number(d.maxFillPercent, edited.maxFillPercent);
     number(d.busyHoursPerDay, edited.busyHoursPerDay);
+    number(d.writesPerDayTb, edited.writesPerDayTb);
     d.hotSpares = edited.hotSpares;
     number(d.replacementHours, edited.replacementHours);
     d.weights.performance = mergedWeight(before.weights.performance, edited.weights.performance);

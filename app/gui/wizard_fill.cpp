@@ -165,6 +165,8 @@ void fillBudget(QWizardPage* page, const ProjectDraft& d) {
     }
     setText(page, "replacementHoursLineEdit", formatPlain(d.replacementHours, 6));
     setText(page, "busyHoursLineEdit", formatPlain(d.busyHoursPerDay, 4));
+    setText(page, "writesPerDayLineEdit",
+            d.writesPerDayTb > 0.0 ? formatPlain(d.writesPerDayTb, 6) : QString());
     const std::pair<const char*, double> weights[] = {
         {"performanceWeightSlider", d.weights.performance},
         {"costWeightSlider", d.weights.cost},

@@ -370,6 +370,9 @@ void ReviewPage::initializePage() {
             break;
     }
     extras += tr("; busy %1 h a day").arg(formatPlain(d.busyHoursPerDay, 4));
+    if (d.writesPerDayTb > 0.0) {
+        extras += tr(", writing %1 TB a day").arg(formatPlain(d.writesPerDayTb, 6));
+    }
     html += tr("<p><b>Limits:</b> budget %1; %2 drive bays; survive %3 drive failure(s)%4.</p>")
                 .arg(d.budget > 0 ? (d.currency == QStringLiteral("USD")
                                          ? QStringLiteral("$") + locale.toString(d.budget, 'f', 0)

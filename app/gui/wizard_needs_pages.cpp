@@ -209,6 +209,13 @@ BudgetPage::BudgetPage(QWidget* parent) : CheckedPage(parent) {
     busyHours_->edit()->setToolTip(
         tr("Hours a day the workload runs at its load (the rest of the day is idle): the bytes "
            "written a day wear SSDs and fill the media cache of SMR hard drives."));
+    writesPerDay_ = addField(QStringLiteral("writesPerDayLineEdit"), QString(),
+                             optionalLimitCheck(advisor::limits::kMaxWritesPerDayTb));
+    writesPerDay_->edit()->setPlaceholderText(tr("from the load"));
+    writesPerDay_->edit()->setToolTip(
+        tr("Terabytes your users write a day, if you know it (before RAID). Without it the SSD "
+           "wear check takes the heaviest load point's write rate for the busy hours, which, "
+           "with requests kept outstanding and no pause, grows with the storage's speed."));
     failures_ = new QComboBox(this);
     failures_->setObjectName(QStringLiteral("minFailuresComboBox"));
     failures_->addItem(tr("None: speed and capacity first (RAID 0 allowed)"));
@@ -252,6 +259,7 @@ BudgetPage::BudgetPage(QWidget* parent) : CheckedPage(parent) {
     setTabOrder(rebuild_->edit(), spares_);
     setTabOrder(spares_, replacement_->edit());
     setTabOrder(replacement_->edit(), busyHours_->edit());
+    setTabOrder(busyHours_->edit(), writesPerDay_->edit());
     auto* form = new QFormLayout;
     form->addRow(currencyLabel, currency_->row());
     form->addRow(usdPerUnitLabel_, usdPerUnit_->row());
@@ -263,6 +271,7 @@ BudgetPage::BudgetPage(QWidget* parent) : CheckedPage(parent) {
     form->addRow(tr("Hot spares:"), spares_);
     form->addRow(tr("Hours to replace a failed drive:"), replacement_->row());
     form->addRow(tr("Busy hours a day:"), busyHours_->row());
+    form->addRow(tr("Writes a day (TB):"), writesPerDay_->row());
     form->addRow(QString(), powerSafe_);
     auto* weights = new QGridLayout;
     const std::pair<QString, QSlider*> rows[] = {{tr("Speed (response time):"), performance_},
@@ -333,6 +342,8 @@ void BudgetPage::apply(ProjectDraft& draft) const {
     draft.hotSpares = static_cast<advisor::HotSpares>(spares_->currentIndex());
     draft.replacementHours = parseNumber(replacement_->text(), 0, kMaxRebuildHours).value;
     draft.busyHoursPerDay = parseNumber(busyHours_->text(), 0, 24).value;
+    draft.writesPerDayTb =
+        parseOptionalLimit(writesPerDay_->text(), advisor::limits::kMaxWritesPerDayTb).value;
     draft.weights.performance = performance_->value();
     draft.weights.cost = cost_->value();
     draft.weights.reliability = reliability_->value();

@@ -172,6 +172,7 @@ class BudgetPage : public CheckedPage {
     QComboBox* spares_;
     CheckedField* replacement_;
     CheckedField* busyHours_;
+    CheckedField* writesPerDay_;
     QCheckBox* powerSafe_;
     QSlider* performance_;
     QSlider* cost_;

@@ -58,6 +58,7 @@ struct Wear {
     bool applies = false;              ///< an SSD with a known endurance rating
     double drive_bytes_per_day = 0.0;  ///< written to each drive per day
     double user_write_Bps = 0.0;       ///< user bytes written a second at the heaviest point
+    bool stated = false;  ///< the day's bytes are the user's (Constraints::writes_per_day_bytes)
     double write_amplification = 1.0;  ///< bytes the drives write per byte the user writes
     double years_to_wear_out = 0.0;    ///< endurance / (bytes per day x 365.25)
 };

@@ -19,6 +19,7 @@ inline constexpr double kMaxCapacityGb = 1e9;  // an exabyte
 inline constexpr double kMaxYears = 50.0;
 inline constexpr double kMaxRebuildHours = 1e5;
 inline constexpr double kMaxPowerW = 1e7;
+inline constexpr double kMaxWritesPerDayTb = 1e6;  ///< writes_per_day_tb: a million TB a day
 inline constexpr int kMaxDriveBays = 4096;
 inline constexpr double kMaxUsdPerCurrencyUnit = 1e6;
 inline constexpr int kMaxCurrencyLength = 8;
@@ -77,6 +78,10 @@ struct Constraints {
     /// Hours a day the workload runs at its load points (the rest of the day it is idle): the
     /// duty cycle of the SSD wear estimate.
     double busy_hours_per_day = 8.0;
+    /// Bytes the users write a day (before RAID), where they know it: the SSD wear estimate then
+    /// takes it instead of the heaviest load point's rate for busy_hours_per_day (which, for
+    /// requests kept outstanding with no pause, grows with the storage's speed). 0 = not given.
+    double writes_per_day_bytes = 0.0;
     /// Share of the usable capacity the data may fill (file-system headroom): the capacity
     /// needed is capacity_needed_bytes() / max_fill_fraction.
     double max_fill_fraction = 0.8;

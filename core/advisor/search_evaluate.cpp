@@ -124,14 +124,27 @@ PerformanceOutcome measure_once(Context& ctx, const System& system) {
 /// "At this load the drives' rated endurance lasts about 7.5 years": the wear warning.
 std::string wear_warning(const Candidate& cand, const Constraints& c) {
     const Wear& w = cand.performance.wear;
-    // The rate is the heaviest load point's: with outstanding requests and no think time that
-    // is as fast as the storage goes, so say it (the user can shorten the busy hours).
     char text[480];
+    if (w.stated) {
+        std::snprintf(text, sizeof text,
+                      "SSD wear: the %s written a day (as stated), with a write amplification of "
+                      "%.1f, put about %s on each drive per day, so the rated endurance (%s "
+                      "written) lasts about %.1f years, near the %.0f-year horizon.",
+                      format_capacity(c.writes_per_day_bytes).c_str(), w.write_amplification,
+                      format_capacity(w.drive_bytes_per_day).c_str(),
+                      format_capacity(cand.system.drive.endurance_bytes).c_str(),
+                      w.years_to_wear_out, c.horizon_years);
+        return text;
+    }
+    // The rate is the heaviest load point's: with outstanding requests and no think time that
+    // is as fast as the storage goes, so say it (the user can shorten the busy hours, or state
+    // the bytes written a day).
     std::snprintf(text, sizeof text,
                   "SSD wear: at the heaviest load point the workload writes %s a second; for "
                   "%.0f busy hours a day and a write amplification of %.1f that is about %s to "
                   "each drive per day, so the rated endurance (%s written) lasts about %.1f "
-                  "years, near the %.0f-year horizon (fewer busy hours at that load last longer).",
+                  "years, near the %.0f-year horizon (fewer busy hours at that load, or the bytes "
+                  "written a day if known, last longer).",
                   format_capacity(w.user_write_Bps).c_str(), c.busy_hours_per_day,
                   w.write_amplification, format_capacity(w.drive_bytes_per_day).c_str(),
                   format_capacity(cand.system.drive.endurance_bytes).c_str(), w.years_to_wear_out,
@@ -240,7 +253,7 @@ Verdict conclude(Context& ctx, Pending& p, ModelRun& run, std::optional<Candidat
     cand.performance = std::move(outcome.performance);
     Wear& wear = cand.performance.wear;
     wear = ssd_wear(cand.system, ctx.request.workload, cand.performance.points.back(),
-                    c.busy_hours_per_day);
+                    c.busy_hours_per_day, c.writes_per_day_bytes);
     if (wear.applies && wear.years_to_wear_out < c.horizon_years) {
         ctx.reject("SSDs wear out before the horizon");
         return Verdict::Rejected;

@@ -57,15 +57,18 @@ double user_write_Bps(const PointMetrics& point, const Workload& workload) {
 }
 
 Wear ssd_wear(const System& system, const Workload& workload, const PointMetrics& point,
-              double busy_hours_per_day) {
+              double busy_hours_per_day, double writes_per_day_bytes) {
     Wear w;
     const DriveSpec& d = system.drive;
     w.write_amplification =
         write_amplification(system.layout, workload.size.mean_bytes(), workload.alignment_bytes);
     const int drives = std::max(1, system.total_drives());
     w.user_write_Bps = user_write_Bps(point, workload);
-    w.drive_bytes_per_day =
-        w.user_write_Bps * w.write_amplification * busy_hours_per_day * 3600.0 / drives;
+    w.stated = writes_per_day_bytes > 0.0;
+    // derived: a day's user bytes, stated or the point's rate for the busy hours.
+    const double user_per_day =
+        w.stated ? writes_per_day_bytes : w.user_write_Bps * busy_hours_per_day * 3600.0;
+    w.drive_bytes_per_day = user_per_day * w.write_amplification / drives;
     w.applies = d.kind == DriveKind::Ssd && d.endurance_bytes > 0.0;
     if (w.applies) {
         w.years_to_wear_out = w.drive_bytes_per_day > 0.0
@@ -76,9 +79,10 @@ Wear ssd_wear(const System& system, const Workload& workload, const PointMetrics
 }
 
 double wear_throughput_limit(const System& system, const Workload& workload,
-                             double busy_hours_per_day, double horizon_years) {
+                             double busy_hours_per_day, double horizon_years,
+                             double writes_per_day_bytes) {
     const DriveSpec& d = system.drive;
-    if (d.kind != DriveKind::Ssd || !(d.endurance_bytes > 0.0)) {
+    if (d.kind != DriveKind::Ssd || !(d.endurance_bytes > 0.0) || writes_per_day_bytes > 0.0) {
         return std::numeric_limits<double>::infinity();  // no wear limit (as below)
     }
     const double write_share = 1.0 - workload.read_fraction;

@@ -196,6 +196,7 @@ inline constexpr const char* include_power_cost = "include_power_cost";
 inline constexpr const char* power_price_usd_per_kwh = "power_price_usd_per_kwh";
 inline constexpr const char* rebuild_rate_percent = "rebuild_rate_percent";
 inline constexpr const char* busy_hours_per_day = "busy_hours_per_day";
+inline constexpr const char* writes_per_day_tb = "writes_per_day_tb";
 inline constexpr const char* max_fill_percent = "max_fill_percent";
 /// 0, 1 or "per_volume".
 inline constexpr const char* hot_spares = "hot_spares";

@@ -58,6 +58,11 @@ std::vector<std::string> migrate(Json& root) {
         steps.push_back("format version 4 to 5");
         version = 5;
     }
+    if (version == 5) {
+        // Version 6 only adds the advisor's writes_per_day_tb: nothing to move.
+        steps.push_back("format version 5 to 6");
+        version = 6;
+    }
     root[k::version] = version;
     return steps;
 }

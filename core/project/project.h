@@ -20,9 +20,9 @@ class Catalog;
 inline constexpr const char* kProjectFormatName = "raid-advisor-project";
 /// Version 2 added `written_by` (replacing `app_version`) and `session`; version 3 the ZFS pool
 /// layouts (levels zfs-mirror, raidz1-3, draid1-3 and their keys); version 4 md's write-intent
-/// bitmap keys and the SSDs' sustained write rate; version 5 a system's ssd_state
-/// (docs/file-format.md, "Versions").
-inline constexpr int kProjectFormatVersion = 5;
+/// bitmap keys and the SSDs' sustained write rate; version 5 a system's ssd_state; version 6
+/// the advisor's writes_per_day_tb (docs/file-format.md, "Versions").
+inline constexpr int kProjectFormatVersion = 6;
 
 /// What the desktop application restores with a project: not part of the question asked.
 struct ProjectSession {

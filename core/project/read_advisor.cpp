@@ -216,6 +216,7 @@ std::optional<advisor::Request> read_advisor(const json& value, const std::strin
          k::power_price_usd_per_kwh,
          k::rebuild_rate_percent,
          k::busy_hours_per_day,
+         k::writes_per_day_tb,
          k::max_fill_percent,
          k::hot_spares,
          k::replacement_hours},
@@ -295,6 +296,8 @@ std::optional<advisor::Request> read_advisor(const json& value, const std::strin
     r.number(k::power_price_usd_per_kwh, {0, 100}, req.power_price_usd_per_kwh);
     r.number(k::rebuild_rate_percent, {0, 100, true, false}, req.rebuild_rate_fraction, 0.01);
     r.number(k::busy_hours_per_day, {0, 24, true, false}, c.busy_hours_per_day);
+    r.number(k::writes_per_day_tb, {0, advisor::limits::kMaxWritesPerDayTb}, c.writes_per_day_bytes,
+             1e12);  // TB = 10^12 bytes
     r.number(k::max_fill_percent, {0, 100, true, false}, c.max_fill_fraction, 0.01);
     read_hot_spares(r, req);
     r.number(k::replacement_hours, {0, kMaxRebuildHours}, req.replacement_hours);

@@ -112,6 +112,9 @@ ProjectJson to_json(const advisor::Request& r) {
     // Issue 25's keys: duty cycle of the SSD wear estimate, file-system headroom, hot spares and
     // the delay before a rebuild starts without one (read_advisor.cpp reads them back).
     out[k::busy_hours_per_day] = file_number(c.busy_hours_per_day);
+    if (c.writes_per_day_bytes > 0.0) {  // (version 6; not given: the load point's rate)
+        out[k::writes_per_day_tb] = file_number(c.writes_per_day_bytes, 1e12);
+    }
     out[k::max_fill_percent] = file_number(c.max_fill_fraction, 0.01);
     switch (r.hot_spares) {
         case advisor::HotSpares::None:

@@ -102,8 +102,45 @@ TEST_CASE("SSD wear: bytes per drive per day against the rated endurance", "[adv
     CHECK(wear.years_to_wear_out == Approx(13.93).epsilon(0.002));
     // Busy all day: three times the wear.
     CHECK(ssd_wear(s, w, p, 24.0).years_to_wear_out == Approx(13.93 / 3).epsilon(0.002));
+    // The user states 50 GB written a day: 50 GB x 2 copies / 2 drives a drive, whatever the
+    // load point's rate and the busy hours (600 TB / (50 GB x 365.25) = 32.85 years).
+    const Wear stated = ssd_wear(s, w, p, 24.0, 50e9);
+    CHECK(stated.stated);
+    CHECK(stated.drive_bytes_per_day == Approx(50e9));
+    CHECK(stated.years_to_wear_out == Approx(600e12 / (50e9 * 365.25)));
+    p.iops *= 10.0;  // a ten times faster array writes no more of the users' data
+    CHECK(ssd_wear(s, w, p, 24.0, 50e9).drive_bytes_per_day == Approx(50e9));
+    // So the search's wear bound on throughput no longer applies (advisor/prune.h).
+    CHECK(std::isfinite(wear_throughput_limit(s, w, 8.0, 5.0)));
+    CHECK(std::isinf(wear_throughput_limit(s, w, 8.0, 5.0, 50e9)));
     s.drive.endurance_bytes = 0.0;  // unknown rating: nothing to judge
     CHECK_FALSE(ssd_wear(s, w, p, 8.0).applies);
+}
+
+TEST_CASE(
+    "a video editor's stated daily writes keep fast NVMe drives from a flat-out wear "
+    "verdict",
+    "[advisor][wear]") {
+    // Eight 4K streams read at 88 MB/s each with 10% written back: requests kept outstanding
+    // with no pause make the heaviest point as fast as the drives go, and 8 busy hours of that
+    // wear out consumer NVMe drives; what eight streams write (about 2 TB a day) does not.
+    auto request = example_request("advisor-nvme-scratch.json");
+    REQUIRE(request.constraints.writes_per_day_bytes == 0.0);
+    const Result flat_out = run_advisor(request);
+    REQUIRE(flat_out.stats.rejected.count("SSDs wear out before the horizon") == 1);
+    request.constraints.writes_per_day_bytes = 2e12;
+    const Result stated = run_advisor(request);
+    CHECK(stated.stats.rejected.count("SSDs wear out before the horizon") == 0);
+    REQUIRE_FALSE(stated.ranked.empty());
+    // Cheaper drives compete now, and the pick costs no more.
+    CHECK(test::pick(stated).assessment.total_usd <= test::pick(flat_out).assessment.total_usd);
+    for (const Candidate& c : stated.ranked) {
+        INFO(c.system.name);
+        REQUIRE_FALSE(c.performance.points.empty());
+        const Wear wear = ssd_wear(c.system, request.workload, c.performance.points.back(),
+                                   request.constraints.busy_hours_per_day, 2e12);
+        CHECK(wear.years_to_wear_out >= request.constraints.horizon_years);
+    }
 }
 
 TEST_CASE("power-loss safe writes refuse SSDs without power-loss protection",

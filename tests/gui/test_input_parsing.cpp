@@ -205,6 +205,7 @@ class InputParsingTest : public QObject {
             draft.raidSoftwareOwned = true;
             draft.maxFillPercent = 90;
             draft.busyHoursPerDay = 24;
+            draft.writesPerDayTb = 1.5;
             draft.hotSpares = raidadv::advisor::HotSpares::PerVolume;
             draft.replacementHours = 12;
             raidadv::Project project;
@@ -244,6 +245,7 @@ class InputParsingTest : public QObject {
             QVERIFY(r.constraints.raid_software_owned);
             QCOMPARE(r.constraints.max_fill_fraction, 0.9);
             QCOMPARE(r.constraints.busy_hours_per_day, 24.0);
+            QCOMPARE(r.constraints.writes_per_day_bytes, 1.5e12);
             QVERIFY(r.hot_spares == raidadv::advisor::HotSpares::PerVolume);
             QCOMPARE(r.replacement_hours, 12.0);
             // And back: the wizard's view of that request is the draft again.
@@ -256,6 +258,7 @@ class InputParsingTest : public QObject {
             QVERIFY(back.powerLossSafeWrites);
             QCOMPARE(back.maxFillPercent, 90.0);
             QCOMPARE(back.busyHoursPerDay, 24.0);
+            QCOMPARE(back.writesPerDayTb, 1.5);
             QVERIFY(back.hotSpares == raidadv::advisor::HotSpares::PerVolume);
             QCOMPARE(back.replacementHours, 12.0);
         }

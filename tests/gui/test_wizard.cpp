@@ -247,6 +247,9 @@ class WizardTest : public QObject {
         typeInto(find<QLineEdit>(wizard_, "busyHoursLineEdit"), QStringLiteral("25"));
         QVERIFY(!nextButton(wizard_)->isEnabled());  // a day has 24 hours
         typeInto(find<QLineEdit>(wizard_, "busyHoursLineEdit"), QStringLiteral("24"));
+        typeInto(find<QLineEdit>(wizard_, "writesPerDayLineEdit"), QStringLiteral("-1"));
+        QVERIFY(!nextButton(wizard_)->isEnabled());  // bytes written a day: not below 0
+        typeInto(find<QLineEdit>(wizard_, "writesPerDayLineEdit"), QStringLiteral("0.5"));
         clickNext(wizard_);
 
         // Hardware: one drive model and two levels keep the search small and fast.
@@ -327,6 +330,7 @@ class WizardTest : public QObject {
         QCOMPARE(model->request().constraints.max_rebuild_hours, 24.0);
         QCOMPARE(model->request().constraints.max_fill_fraction, 0.9);
         QCOMPARE(model->request().constraints.busy_hours_per_day, 24.0);
+        QCOMPARE(model->request().constraints.writes_per_day_bytes, 0.5e12);
         QVERIFY(model->request().hot_spares == raidadv::advisor::HotSpares::One);
         for (int row = 0; row < model->rowCount(); ++row) {
             const auto* c = model->candidateAt(row);

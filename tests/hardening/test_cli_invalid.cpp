@@ -247,6 +247,8 @@ std::vector<Case> cases() {
          "advisor.power_loss_safe_writes: must be", true},
         {"advisor: RAID software ownership as a number", "", set("/advisor/raid_software_owned", 1),
          "advisor.raid_software_owned: must be", true},
+        {"advisor: negative daily writes", "", set("/advisor/writes_per_day_tb", -2),
+         "advisor.writes_per_day_tb: must be a number from 0 to 1e6, got -2", true},
     };
 }
 

@@ -40,11 +40,12 @@ std::vector<ProjectIssue> issues_of(const std::string& text) {
 TEST_CASE("a version-1 file is migrated to the current version", "[project][migration]") {
     json root = json::parse(kVersion1);
     const auto steps = migrate_project_json(root);
-    REQUIRE(steps.size() == 4);  // 1 to 2, then 2 to 3, 3 to 4 and 4 to 5 (nothing to move)
+    REQUIRE(steps.size() == 5);  // 1 to 2, then 2 to 3 ... 5 to 6 (nothing to move)
     CHECK_THAT(steps[0], Contains("1 to 2"));
     CHECK_THAT(steps[1], Contains("2 to 3"));
     CHECK_THAT(steps[2], Contains("3 to 4"));
     CHECK_THAT(steps[3], Contains("4 to 5"));
+    CHECK_THAT(steps[4], Contains("5 to 6"));
     CHECK(root["version"] == kProjectFormatVersion);
     CHECK_FALSE(root.contains("app_version"));
     CHECK(root["written_by"]["version"] == "0.0.9");

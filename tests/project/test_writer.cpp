@@ -192,6 +192,25 @@ TEST_CASE("every key an example gives is written back with its value", "[project
     }
 }
 
+TEST_CASE("the bytes written a day, where given, are written and read back (version 6)",
+          "[project][writer]") {
+    Json root = Json::parse(
+        read_text(fs::path(RAID_RESOURCES_DIR) / "examples" / "advisor-nvme-scratch.json"));
+    const auto read = [](const Json& j) {
+        return parse_project(j.dump(), test::bundled_catalog());
+    };
+    const Project without = read(root);
+    REQUIRE(without.advisor.has_value());
+    CHECK(without.advisor->constraints.writes_per_day_bytes == 0.0);
+    CHECK(project_to_text(without, "test").find("writes_per_day_tb") == std::string::npos);
+    root["advisor"]["writes_per_day_tb"] = 2.5;
+    const Project with = read(root);
+    CHECK(with.advisor->constraints.writes_per_day_bytes == Approx(2.5e12));
+    const Json written = Json::parse(project_to_text(with, "test"));
+    CHECK(written["version"] == 6);
+    CHECK(written["advisor"]["writes_per_day_tb"] == 2.5);
+}
+
 TEST_CASE("inline and modified parts are written out in full and read back", "[project][writer]") {
     const std::string text = R"({
       "format": "raid-advisor-project", "version": 2, "name": "inline parts",
