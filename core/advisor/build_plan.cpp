@@ -516,6 +516,12 @@ bool storage_spaces_fits(const Layout& layout) {
     }
 }
 
+/// A host without Linux md whose Storage Spaces builds the layout (Windows): the array is built
+/// there, and mdadm is no choice.
+bool storage_spaces_primary(const System& s) {
+    return !host_offers_md(s.host) && storage_spaces_fits(s.layout);
+}
+
 BuildMethod storage_spaces_method(const System& s) {
     BuildMethod m;
     const Layout& layout = s.layout;
@@ -789,6 +795,13 @@ BuildPlan build_plan(const System& system, bool drives_write_cache_off, bool rea
     plan.tool = build_tool(system);
     switch (plan.tool) {
         case BuildTool::Mdadm:
+            if (storage_spaces_primary(system)) {
+                plan.primary = storage_spaces_method(system);
+                plan.primary.notes.back() =
+                    "The model's figures are for RAID computed on the host in general; Storage "
+                    "Spaces parity writes are known to be slower than that.";
+                break;
+            }
             plan.primary = mdadm_method(system, drives_write_cache_off);
             if (storage_spaces_fits(system.layout)) {
                 plan.alternatives.push_back(storage_spaces_method(system));
@@ -814,15 +827,22 @@ BuildPlan build_plan(const System& system, bool drives_write_cache_off, bool rea
             break;
     }
     if (hot_spares > 0) {
-        add_hot_spares(plan.primary, plan.tool, system, hot_spares);
-        for (BuildMethod& m : plan.alternatives) {  // Storage Spaces
-            // Microsoft, Add-PhysicalDisk: -Usage HotSpare keeps a pool disk in reserve.
+        // Microsoft, Add-PhysicalDisk: -Usage HotSpare keeps a pool disk in reserve.
+        const auto pool_spares = [hot_spares](BuildMethod& m) {
             m.steps.push_back("Add the hot spare" + std::string(hot_spares > 1 ? "s" : "") +
                               " to the pool in reserve.");
             m.commands.push_back(
                 "Get-PhysicalDisk -CanPool $true | Select-Object -First " +
                 std::to_string(hot_spares) +
                 " | Add-PhysicalDisk -StoragePoolFriendlyName pool0 -Usage HotSpare");
+        };
+        if (plan.tool == BuildTool::Mdadm && storage_spaces_primary(system)) {
+            pool_spares(plan.primary);
+        } else {
+            add_hot_spares(plan.primary, plan.tool, system, hot_spares);
+        }
+        for (BuildMethod& m : plan.alternatives) {  // Storage Spaces
+            pool_spares(m);
         }
     }
     return plan;

@@ -288,6 +288,10 @@ std::vector<ControllerChoice> eligible_controllers(Context& ctx) {
             ctx.reject("not the host's on-board SATA controller");
             continue;
         }
+        if (is_md_software(ctl) && !host_offers_md(ctx.request.host)) {
+            ctx.reject("the host's operating system does not run Linux md");
+            continue;
+        }
         if (!software_uses(c.raid_software, ctl.kind)) {
             ctx.reject(std::string("controller does not suit the chosen RAID software (") +
                        to_string(c.raid_software) + ")");
@@ -300,6 +304,11 @@ std::vector<ControllerChoice> eligible_controllers(Context& ctx) {
         }
         ControllerChoice choice;
         choice.levels = controller_levels(ctl);
+        if (ctl.kind == ControllerKind::Hba) {
+            // Host software RAID: only the levels the host's own software builds.
+            std::erase_if(choice.levels,
+                          [&](RaidLevel l) { return !host_builds_level(ctx.request.host, l); });
+        }
         if (ctl.kind == ControllerKind::Hba && (ctl.levels.empty() || lists_zfs(ctl.levels)) &&
             host_runs_zfs(ctx.request.host)) {
             // ZFS takes the drives as a plain HBA or on-board ports give them, or as a row

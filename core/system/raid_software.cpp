@@ -37,7 +37,9 @@ bool linux_md(const System& system) {
         is_zfs(system.layout.level)) {
         return false;  // (a ZFS pool is ZFS's own RAID, not md)
     }
-    return c.chunk_split ||
+    // A chunk-splitting row is md where the host may run md; on a host whose software is
+    // another (Windows' Storage Spaces) the same ports carry that software's RAID instead.
+    return (c.chunk_split && host_offers_md(system.host)) ||
            (c.kind == ControllerKind::Hba && c.levels.empty() && host_builds_with_md(system.host));
 }
 
@@ -51,6 +53,47 @@ bool md_stripe_thread(const System& system, bool write) {
 
 bool host_runs_zfs(const HostSpec& host) {
     return host_lists(host, "zfs");
+}
+
+bool host_offers_md(const HostSpec& host) {
+    return host.raid_software.empty() || host_builds_with_md(host) || host_lists(host, "lvm");
+}
+
+bool host_builds_level(const HostSpec& host, RaidLevel level) {
+    if (host.raid_software.empty() || level == RaidLevel::Simple) {
+        return true;
+    }
+    if (is_zfs(level)) {
+        return host_runs_zfs(host);
+    }
+    if (host_offers_md(host) || host_lists(host, "btrfs")) {
+        return true;
+    }
+    switch (level) {
+        case RaidLevel::Raid0:
+        case RaidLevel::Raid1:
+        case RaidLevel::Raid10:
+        case RaidLevel::Raid5:
+        case RaidLevel::Raid6:
+            return host_lists(host, "storage-spaces");
+        default:
+            return false;
+    }
+}
+
+bool is_md_software(const ControllerSpec& c) {
+    if (!c.chunk_split) {
+        return false;
+    }
+    std::string_view rest = c.drive_interfaces;
+    while (!rest.empty()) {
+        const std::size_t comma = rest.find(',');
+        if (rest.substr(0, comma).rfind("pcie", 0) != 0) {
+            return true;  // a bus other than CPU lanes
+        }
+        rest.remove_prefix(comma == std::string_view::npos ? rest.size() : comma + 1);
+    }
+    return false;
 }
 
 }  // namespace raidadv

@@ -25,4 +25,19 @@ bool md_stripe_thread(const System& system, bool write);
 /// pools on controllers that give it plain drives (HBAs and on-board ports without RAID levels).
 bool host_runs_zfs(const HostSpec& host);
 
+/// Whether the host may run Linux md: its RAID software is not stated, or lists md (or
+/// Synology's SHR, md with LVM, or LVM's RAID, md's personalities under device-mapper).
+bool host_offers_md(const HostSpec& host);
+
+/// Whether the host's own RAID software builds `level` on plain drives: any level where the
+/// host states no software; ZFS levels where it runs ZFS; the classic levels where it runs md
+/// (or SHR, LVM, Btrfs); Storage Spaces' simple, mirror, parity and dual parity (RAID 0, 1, 10,
+/// 5, 6; Microsoft, New-VirtualDisk -ResiliencySettingName) on Windows. A simple volume always.
+bool host_builds_level(const HostSpec& host, RaidLevel level);
+
+/// Whether `c` stands for Linux md itself, not for ports: its RAID splits requests at chunks
+/// (chunk_split) and it takes drives of any bus, not only NVMe on CPU lanes (derived: md runs
+/// over any block device; a CPU-lane row takes NVMe alone).
+bool is_md_software(const ControllerSpec& c);
+
 }  // namespace raidadv

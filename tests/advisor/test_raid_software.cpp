@@ -7,9 +7,11 @@
 #include <fstream>
 #include <iterator>
 
+#include "advisor/buying_summary.h"
 #include "advisor_fixture.h"
 #include "layout/raid_level.h"
 #include "project/writer.h"
+#include "system/raid_software.h"
 
 namespace {
 
@@ -125,6 +127,43 @@ TEST_CASE("NVMe drives on CPU lanes make ZFS pools where the host runs ZFS", "[a
         const auto md_only = all_candidates(search_with(request, RaidSoftware::Any));
         REQUIRE_FALSE(md_only.empty());
         CHECK(std::none_of(md_only.begin(), md_only.end(), is_pool));
+    }
+}
+
+TEST_CASE("a Windows host builds its arrays with Storage Spaces, not Linux md", "[advisor][zfs]") {
+    // The HP Z4 G5 runs Windows 11: its RAID software is Storage Spaces (and Intel VROC).
+    const auto host = raidadv::test::bundled_catalog().host("hp-z4-g5-windows11");
+    REQUIRE(host.has_value());
+    CHECK_FALSE(raidadv::host_offers_md(*host));
+    CHECK(raidadv::host_builds_level(*host, RaidLevel::Raid5));   // parity
+    CHECK(raidadv::host_builds_level(*host, RaidLevel::Raid10));  // mirror, columns
+    CHECK_FALSE(raidadv::host_builds_level(*host, RaidLevel::Raid50));
+    CHECK_FALSE(raidadv::host_builds_level(*host, RaidLevel::Raidz2));
+    const auto md = raidadv::test::bundled_catalog().controller("linux-md");
+    const auto lanes = raidadv::test::bundled_catalog().controller("nvme-direct-cpu");
+    REQUIRE(md.has_value());
+    REQUIRE(lanes.has_value());
+    CHECK(raidadv::is_md_software(*md));
+    CHECK_FALSE(raidadv::is_md_software(*lanes));  // ports (CPU lanes), whose RAID is the host's
+
+    Request request = raidadv::test::example_request("advisor-nvme-scratch.json");
+    request.host = *host;
+    request.constraints.controllers.clear();  // (the example asks for Linux md)
+    request.constraints.writes_per_day_bytes = 2e12;
+    const auto result = search_with(request, RaidSoftware::Any);
+    REQUIRE_FALSE(result.ranked.empty());
+    CHECK(result.stats.rejected.count("the host's operating system does not run Linux md") == 1);
+    for (const Candidate& c : all_candidates(result)) {
+        INFO(c.system.name);
+        CHECK_FALSE(raidadv::is_md_software(c.system.controller));
+        CHECK_FALSE(raidadv::linux_md(c.system));  // modelled as the host's RAID, not md's
+        CHECK(raidadv::host_builds_level(*host, c.system.layout.level));
+    }
+    // How to build it: Storage Spaces, with no mdadm line.
+    const auto summary = raidadv::advisor::buying_summary(raidadv::test::pick(result), request);
+    CHECK(summary.plan.primary.title.find("Storage Spaces") != std::string::npos);
+    for (const std::string& line : summary.plan.primary.commands) {
+        CHECK(line.find("mdadm") == std::string::npos);
     }
 }
 

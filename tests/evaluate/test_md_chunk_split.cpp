@@ -164,7 +164,9 @@ SCENARIO("the CPU work of the requests runs on at most the workload's threads") 
     }
 }
 
-TEST_CASE("Which RAID is Linux md: the controller says so, or a plain HBA on an md host") {
+TEST_CASE(
+    "Which RAID is Linux md: the controller says so on a host that may run md, or a plain HBA on "
+    "an md host") {
     System s = md_raid0(64 * KiB, false);
     s.host.raid_software = "md,zfs,btrfs,lvm";
     CHECK(linux_md(s));  // an HBA without levels of its own: the host builds the RAID with md
@@ -176,9 +178,15 @@ TEST_CASE("Which RAID is Linux md: the controller says so, or a plain HBA on an 
         s.host.raid_software = other;
         CHECK_FALSE(linux_md(s));
     }
-    s.host.raid_software = "storage-spaces,intel-rst";
-    s.controller.chunk_split = true;  // linux-md itself
+    s.controller.chunk_split = true;  // linux-md itself, or NVMe on CPU lanes
+    s.host.raid_software = "";        // not stated: md, as the row says
     CHECK(linux_md(s));
+    s.host.raid_software = "md,zfs,btrfs,lvm";
+    CHECK(linux_md(s));
+    // A Windows host runs no md: the same ports carry Storage Spaces' RAID (the search offers
+    // linux-md itself nowhere there: is_md_software).
+    s.host.raid_software = "storage-spaces,intel-rst";
+    CHECK_FALSE(linux_md(s));
     s.controller.chunk_split = false;
     s.host.raid_software = "synology-shr,md,btrfs";
     CHECK(linux_md(s));
