@@ -150,15 +150,27 @@ TEST_CASE("a Windows host builds its arrays with Storage Spaces, not Linux md", 
     request.host = *host;
     request.constraints.controllers.clear();  // (the example asks for Linux md)
     request.constraints.writes_per_day_bytes = 2e12;
+    request.constraints.min_failures_tolerated = 1;  // mirrors and parity, not only RAID 0
+    request.constraints.capacity_bytes = 2e12;       // small enough for mirrors of 2 to 4 drives
+    request.constraints.horizon_years = 0.0;
     const auto result = search_with(request, RaidSoftware::Any);
     REQUIRE_FALSE(result.ranked.empty());
     CHECK(result.stats.rejected.count("the host's operating system does not run Linux md") == 1);
+    int mirrors = 0;
     for (const Candidate& c : all_candidates(result)) {
         INFO(c.system.name);
         CHECK_FALSE(raidadv::is_md_software(c.system.controller));
         CHECK_FALSE(raidadv::linux_md(c.system));  // modelled as the host's RAID, not md's
         CHECK(raidadv::host_builds_level(*host, c.system.layout.level));
+        // md's own raid10 placements and 3-drive raid10 are not Storage Spaces'.
+        CHECK(c.system.layout.placement == raidadv::CopyPlacement::Near);
+        mirrors += c.system.layout.level == RaidLevel::Raid10 ? 1 : 0;
+        for (const std::string& variant : c.variants) {
+            CHECK(variant.find("(md ") == std::string::npos);  // "(md offset layout)"
+        }
+        CHECK(c.system.name.find("(md ") == std::string::npos);
     }
+    CHECK(mirrors > 0);  // (Storage Spaces' two-way mirror with columns)
     // How to build it: Storage Spaces, with no mdadm line.
     const auto summary = raidadv::advisor::buying_summary(raidadv::test::pick(result), request);
     CHECK(summary.plan.primary.title.find("Storage Spaces") != std::string::npos);
