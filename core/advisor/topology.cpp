@@ -241,9 +241,10 @@ void add_brackets(const CardCount& count, const EnclosureSpec* bracket, CardNeed
     }
 }
 
-/// Free slots for cards: the host's, or one when it does not say.
+/// Free slots for cards: the host's where it states where drives go (0: none, as an appliance
+/// NAS whose bays are wired to its own SATA ports), or one when it states nothing.
 int card_slots(const HostSpec& h) {
-    return std::max(1, h.pcie_slots);
+    return host_layout_given(h) ? h.pcie_slots : 1;
 }
 
 void finish(AttachmentPlan& plan, const TopologyInput& in, int cards, const CardNeeds& needs) {

@@ -294,6 +294,18 @@ TEST_CASE("built-in ports: on-board SATA, NVMe bays and M.2 sockets", "[catalog]
     CHECK(nvme.extra_usd == 0.0);
 }
 
+TEST_CASE("an appliance NAS with no free slot takes no card; a host stating nothing takes one",
+          "[catalog][topology]") {
+    HostSpec nas = host(4, 0);  // 4 bays wired to its 4 SATA ports, no slot for a card
+    nas.onboard_sata_ports = 4;
+    const AttachmentPlan carded = plan(nas, drive("sata-6g"), card(8, 250), 4, {});
+    CHECK_FALSE(carded.feasible);
+    CHECK(carded.problem.find("0 free PCIe slot") != std::string::npos);
+    CHECK(plan(nas, drive("sata-6g"), onboard(6, "sata-6g"), 4, {}).feasible);
+    // A host that states no layout at all: one card, as before.
+    CHECK(plan(HostSpec{}, drive("sata-6g"), card(8, 250), 4, {}).feasible);
+}
+
 TEST_CASE("a host that names its on-board SATA controller has no other", "[catalog][topology]") {
     HostSpec intel = host(4, 1);
     intel.onboard_sata_ports = 4;
