@@ -199,6 +199,8 @@ TEST_CASE("the bytes written a day, where given, are written and read back (vers
     const auto read = [](const Json& j) {
         return parse_project(j.dump(), test::bundled_catalog());
     };
+    CHECK(read(root).advisor->constraints.writes_per_day_bytes == Approx(2e12));  // as it states
+    root["advisor"].erase("writes_per_day_tb");
     const Project without = read(root);
     REQUIRE(without.advisor.has_value());
     CHECK(without.advisor->constraints.writes_per_day_bytes == 0.0);
