@@ -204,6 +204,10 @@ bool plan_spares(Context& ctx, Pending& p, int spares) {
     return true;
 }
 
+/// Microsoft, Storage Spaces FAQ (as recalled): a dual-parity space needs at least seven
+/// physical disks; a host whose RAID is Storage Spaces builds no smaller RAID 6.
+constexpr int kMinDualParityDisks = 7;
+
 /// The candidate `p` stands for: rejected, parked (over budget) or kept for the model with
 /// what is known of it before the model runs.
 void consider(Context& ctx, Pending p, int slots) {
@@ -212,6 +216,12 @@ void consider(Context& ctx, Pending p, int slots) {
     const Layout& layout = p.layout;
     if (failures_tolerated(layout) < c.min_failures_tolerated) {
         ctx.reject("tolerates fewer failures than required");
+        return;
+    }
+    if (layout.level == RaidLevel::Raid6 && layout.drives < kMinDualParityDisks &&
+        ctx.controllers[p.choice].spec.kind == ControllerKind::Hba &&
+        !host_offers_md(ctx.request.host)) {
+        ctx.reject("Storage Spaces' dual parity needs at least 7 drives");
         return;
     }
     const int drives = layout.drives * layout.volumes;

@@ -156,6 +156,8 @@ TEST_CASE("a Windows host builds its arrays with Storage Spaces, not Linux md", 
     const auto result = search_with(request, RaidSoftware::Any);
     REQUIRE_FALSE(result.ranked.empty());
     CHECK(result.stats.rejected.count("the host's operating system does not run Linux md") == 1);
+    // Storage Spaces' dual parity needs seven drives: no RAID 6 of four M.2 drives.
+    CHECK(result.stats.rejected.count("Storage Spaces' dual parity needs at least 7 drives") == 1);
     int mirrors = 0;
     for (const Candidate& c : all_candidates(result)) {
         INFO(c.system.name);
@@ -165,6 +167,7 @@ TEST_CASE("a Windows host builds its arrays with Storage Spaces, not Linux md", 
         // md's own raid10 placements and 3-drive raid10 are not Storage Spaces'.
         CHECK(c.system.layout.placement == raidadv::CopyPlacement::Near);
         mirrors += c.system.layout.level == RaidLevel::Raid10 ? 1 : 0;
+        CHECK((c.system.layout.level != RaidLevel::Raid6 || c.system.layout.drives >= 7));
         for (const std::string& variant : c.variants) {
             CHECK(variant.find("(md ") == std::string::npos);  // "(md offset layout)"
         }
