@@ -66,6 +66,15 @@ bool host_builds_level(const HostSpec& host, RaidLevel level) {
     if (is_zfs(level)) {
         return host_runs_zfs(host);
     }
+    const bool classic = level == RaidLevel::Raid0 || level == RaidLevel::Raid1 ||
+                         level == RaidLevel::Raid10 || level == RaidLevel::Raid5 ||
+                         level == RaidLevel::Raid6;
+    if (host_lists(host, "synology-shr")) {
+        // Synology DSM's Storage Manager (Synology Knowledge Center, "Which RAID types does my
+        // Synology NAS support?", as recalled): Basic, JBOD, RAID 0, 1, 5, 6, 10, F1, SHR;
+        // no nested RAID 50, 60 or 0+1.
+        return classic;
+    }
     if (host_offers_md(host) || host_lists(host, "btrfs")) {
         return true;
     }

@@ -30,9 +30,10 @@ bool host_runs_zfs(const HostSpec& host);
 bool host_offers_md(const HostSpec& host);
 
 /// Whether the host's own RAID software builds `level` on plain drives: any level where the
-/// host states no software; ZFS levels where it runs ZFS; the classic levels where it runs md
-/// (or SHR, LVM, Btrfs); Storage Spaces' simple, mirror, parity and dual parity (RAID 0, 1, 10,
-/// 5, 6; Microsoft, New-VirtualDisk -ResiliencySettingName) on Windows. A simple volume always.
+/// host states no software; ZFS levels where it runs ZFS; every md level, nested ones too,
+/// where it runs md (or LVM, Btrfs); RAID 0, 1, 5, 6 and 10 in Synology's DSM (SHR hosts);
+/// Storage Spaces' simple, mirror, parity and dual parity (RAID 0, 1, 10, 5, 6; Microsoft,
+/// New-VirtualDisk -ResiliencySettingName) on Windows. A simple volume always.
 bool host_builds_level(const HostSpec& host, RaidLevel level);
 
 /// Whether `c` stands for Linux md itself, not for ports: its RAID splits requests at chunks

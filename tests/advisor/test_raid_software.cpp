@@ -130,6 +130,36 @@ TEST_CASE("NVMe drives on CPU lanes make ZFS pools where the host runs ZFS", "[a
     }
 }
 
+TEST_CASE("an appliance NAS builds the levels its own software offers, on its own ports",
+          "[advisor][zfs]") {
+    const auto nas = raidadv::test::bundled_catalog().host("synology-rs2423plus");
+    REQUIRE(nas.has_value());
+    CHECK(raidadv::host_offers_md(*nas));  // DSM is md underneath
+    for (RaidLevel level : {RaidLevel::Raid0, RaidLevel::Raid1, RaidLevel::Raid5, RaidLevel::Raid6,
+                            RaidLevel::Raid10, RaidLevel::Simple}) {
+        CHECK(raidadv::host_builds_level(*nas, level));
+    }
+    for (RaidLevel level :
+         {RaidLevel::Raid50, RaidLevel::Raid60, RaidLevel::Raid01, RaidLevel::Raidz2}) {
+        CHECK_FALSE(raidadv::host_builds_level(*nas, level));  // not in DSM's Storage Manager
+    }
+    // A generic Linux server nests md arrays: RAID 50 and 60 too.
+    const auto server = raidadv::test::bundled_catalog().host("linux-server-2024");
+    REQUIRE(server.has_value());
+    CHECK(raidadv::host_builds_level(*server, RaidLevel::Raid50));
+    Request request = raidadv::test::example_request("advisor-small-nas.json");
+    request.host = *nas;
+    request.constraints.owned_controller.clear();
+    request.constraints.max_drive_bays = 12;
+    const auto result = search_with(request, RaidSoftware::Any);
+    REQUIRE_FALSE(result.ranked.empty());
+    for (const Candidate& c : all_candidates(result)) {
+        INFO(c.system.name);
+        CHECK(raidadv::host_builds_level(*nas, c.system.layout.level));
+        CHECK(c.system.controller.info.price_usd == 0.0);  // no card: the bays are the board's
+    }
+}
+
 TEST_CASE("a Windows host builds its arrays with Storage Spaces, not Linux md", "[advisor][zfs]") {
     // The HP Z4 G5 runs Windows 11: its RAID software is Storage Spaces (and Intel VROC).
     const auto host = raidadv::test::bundled_catalog().host("hp-z4-g5-windows11");
