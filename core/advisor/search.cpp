@@ -457,7 +457,7 @@ void enumerate(Context& ctx) {
                     // Host software RAID (an HBA with RAID levels: Linux md) builds raid10 on 3
                     // (md's near, far and offset layouts; not Storage Spaces).
                     const bool md = ctl.kind == ControllerKind::Hba && !ctl.levels.empty() &&
-                                    host_offers_md(req.host);
+                                    host_builds_md_layouts(req.host);
                     const std::vector<Layout> options =
                         is_zfs(level)
                             ? zfs_layouts_for(level, n, c.min_failures_tolerated, zfs_record)

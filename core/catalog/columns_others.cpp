@@ -151,12 +151,12 @@ std::string check_raid_software(std::string& value) {
     for (const std::string& token : comma_items(value)) {
         bool known = false;
         for (const char* name : {"md", "zfs", "btrfs", "lvm", "storage-spaces", "intel-rst",
-                                 "intel-vroc", "synology-shr", "unraid"}) {
+                                 "intel-vroc", "synology-shr", "qnap-qts", "unraid"}) {
             known = known || token == name;
         }
         if (!known) {
             return "must be a comma-separated list of md, zfs, btrfs, lvm, storage-spaces, "
-                   "intel-rst, intel-vroc, synology-shr, unraid (got '" +
+                   "intel-rst, intel-vroc, synology-shr, qnap-qts, unraid (got '" +
                    token + "')";
         }
         normalised += (normalised.empty() ? "" : ",") + token;

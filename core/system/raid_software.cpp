@@ -55,6 +55,12 @@ bool host_runs_zfs(const HostSpec& host) {
     return host_lists(host, "zfs");
 }
 
+bool host_builds_md_layouts(const HostSpec& host) {
+    // An appliance's storage manager builds its own levels over md, not md's placements.
+    return host_offers_md(host) && !host_lists(host, "synology-shr") &&
+           !host_lists(host, "qnap-qts");
+}
+
 bool host_offers_md(const HostSpec& host) {
     return host.raid_software.empty() || host_builds_with_md(host) || host_lists(host, "lvm");
 }
@@ -74,6 +80,11 @@ bool host_builds_level(const HostSpec& host, RaidLevel level) {
         // Synology NAS support?", as recalled): Basic, JBOD, RAID 0, 1, 5, 6, 10, F1, SHR;
         // no nested RAID 50, 60 or 0+1.
         return classic;
+    }
+    if (host_lists(host, "qnap-qts")) {
+        // QNAP QTS's Storage & Snapshots (QNAP, "RAID types", as recalled): single, JBOD,
+        // RAID 0, 1, 5, 6, 10, 50, 60 and TP; no 0+1.
+        return classic || level == RaidLevel::Raid50 || level == RaidLevel::Raid60;
     }
     if (host_offers_md(host) || host_lists(host, "btrfs")) {
         return true;

@@ -29,9 +29,15 @@ bool host_runs_zfs(const HostSpec& host);
 /// Synology's SHR, md with LVM, or LVM's RAID, md's personalities under device-mapper).
 bool host_offers_md(const HostSpec& host);
 
+/// Whether md's own layouts (raid10 near, far and offset, and on 2 or 3 drives) can be built:
+/// the host may run md and is not an appliance whose storage manager builds only its own levels
+/// over md (Synology DSM, QNAP QTS: RAID 10 of an even number of drives, four or more).
+bool host_builds_md_layouts(const HostSpec& host);
+
 /// Whether the host's own RAID software builds `level` on plain drives: any level where the
 /// host states no software; ZFS levels where it runs ZFS; every md level, nested ones too,
-/// where it runs md (or LVM, Btrfs); RAID 0, 1, 5, 6 and 10 in Synology's DSM (SHR hosts);
+/// where it runs md (or LVM, Btrfs); RAID 0, 1, 5, 6 and 10 in Synology's DSM (SHR hosts), and
+/// 50 and 60 too in QNAP's QTS;
 /// Storage Spaces' simple, mirror, parity and dual parity (RAID 0, 1, 10, 5, 6; Microsoft,
 /// New-VirtualDisk -ResiliencySettingName) on Windows. A simple volume always.
 bool host_builds_level(const HostSpec& host, RaidLevel level);

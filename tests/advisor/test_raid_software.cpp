@@ -143,10 +143,18 @@ TEST_CASE("an appliance NAS builds the levels its own software offers, on its ow
          {RaidLevel::Raid50, RaidLevel::Raid60, RaidLevel::Raid01, RaidLevel::Raidz2}) {
         CHECK_FALSE(raidadv::host_builds_level(*nas, level));  // not in DSM's Storage Manager
     }
-    // A generic Linux server nests md arrays: RAID 50 and 60 too.
+    // A generic Linux server nests md arrays: RAID 50 and 60 too, and md's own raid10.
     const auto server = raidadv::test::bundled_catalog().host("linux-server-2024");
     REQUIRE(server.has_value());
     CHECK(raidadv::host_builds_level(*server, RaidLevel::Raid50));
+    CHECK(raidadv::host_builds_md_layouts(*server));
+    // QNAP's QTS: 50 and 60 as well; neither appliance builds md's raid10 placements.
+    const auto qnap = raidadv::test::bundled_catalog().host("qnap-ts-464");
+    REQUIRE(qnap.has_value());
+    CHECK(raidadv::host_builds_level(*qnap, RaidLevel::Raid50));
+    CHECK_FALSE(raidadv::host_builds_level(*qnap, RaidLevel::Raid01));
+    CHECK_FALSE(raidadv::host_builds_md_layouts(*qnap));
+    CHECK_FALSE(raidadv::host_builds_md_layouts(*nas));
     Request request = raidadv::test::example_request("advisor-small-nas.json");
     request.host = *nas;
     request.constraints.owned_controller.clear();
@@ -157,6 +165,10 @@ TEST_CASE("an appliance NAS builds the levels its own software offers, on its ow
         INFO(c.system.name);
         CHECK(raidadv::host_builds_level(*nas, c.system.layout.level));
         CHECK(c.system.controller.info.price_usd == 0.0);  // no card: the bays are the board's
+        CHECK(c.system.name.find("(md ") == std::string::npos);  // no "(md near layout)"
+        for (const std::string& variant : c.variants) {
+            CHECK(variant.find("(md ") == std::string::npos);
+        }
     }
 }
 
