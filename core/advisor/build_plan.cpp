@@ -18,6 +18,8 @@
 
 #include "advisor/build_plan.h"
 
+#include "advisor/build_plan_nas.h"
+
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -795,6 +797,10 @@ BuildPlan build_plan(const System& system, bool drives_write_cache_off, bool rea
     plan.tool = build_tool(system);
     switch (plan.tool) {
         case BuildTool::Mdadm:
+            if (auto nas = appliance_method(system, hot_spares)) {
+                plan.primary = std::move(*nas);  // (its hot spares in its own steps)
+                return plan;
+            }
             if (storage_spaces_primary(system)) {
                 plan.primary = storage_spaces_method(system);
                 plan.primary.notes.back() =

@@ -55,6 +55,13 @@ bool host_runs_zfs(const HostSpec& host) {
     return host_lists(host, "zfs");
 }
 
+std::string_view appliance_software(const HostSpec& host) {
+    if (host_lists(host, "synology-shr")) {
+        return "synology-shr";
+    }
+    return host_lists(host, "qnap-qts") ? "qnap-qts" : "";
+}
+
 bool host_builds_md_layouts(const HostSpec& host) {
     // An appliance's storage manager builds its own levels over md, not md's placements.
     return host_offers_md(host) && !host_lists(host, "synology-shr") &&

@@ -3,6 +3,8 @@
 // kernel"): Linux md splits requests at chunk boundaries and handles parity stripes in one
 // kernel thread. One answer for the analytic model (core/evaluate) and the simulator (core/sim).
 
+#include <string_view>
+
 #include "system/system.h"
 
 namespace raidadv {
@@ -28,6 +30,10 @@ bool host_runs_zfs(const HostSpec& host);
 /// Whether the host may run Linux md: its RAID software is not stated, or lists md (or
 /// Synology's SHR, md with LVM, or LVM's RAID, md's personalities under device-mapper).
 bool host_offers_md(const HostSpec& host);
+
+/// The NAS appliance whose storage manager builds the host's arrays: Synology's DSM
+/// ("synology-shr") or QNAP's QTS ("qnap-qts"); empty for any other host.
+std::string_view appliance_software(const HostSpec& host);
 
 /// Whether md's own layouts (raid10 near, far and offset, and on 2 or 3 drives) can be built:
 /// the host may run md and is not an appliance whose storage manager builds only its own levels

@@ -358,3 +358,30 @@ TEST_CASE("The controller reads ahead for sequential workloads only", "[build_pl
     CHECK_THAT(advisor::build_plan(perc6, false, true).primary.commands.front(),
                Contains(" WB RA Direct"));
 }
+
+TEST_CASE("on a NAS appliance the storage manager builds the array, not mdadm", "[build_plan]") {
+    System raid5 = host_raid_system(RaidLevel::Raid5, 4);
+    raid5.host.raid_software = "synology-shr,md,btrfs";
+    const advisor::BuildPlan dsm = advisor::build_plan(raid5, false, true, 1);
+    CHECK(dsm.primary.title == "Synology DSM Storage Manager");
+    CHECK(dsm.primary.commands.empty());  // no shell: the owner builds it in DSM
+    CHECK(dsm.alternatives.empty());
+    const auto has = [](const advisor::BuildMethod& m, const std::string& words) {
+        for (const std::string& step : m.steps) {
+            if (step.find(words) != std::string::npos) {
+                return true;
+            }
+        }
+        return false;
+    };
+    CHECK(has(dsm.primary, "RAID type RAID 5, the 4 drives"));
+    CHECK(has(dsm.primary, "Assign the 1 hot spare under Storage Manager > Hot Spare"));
+    raid5.host.raid_software = "qnap-qts,md,lvm";
+    const advisor::BuildPlan qts = advisor::build_plan(raid5, false, true, 0);
+    CHECK(qts.primary.title == "QNAP QTS Storage & Snapshots");
+    CHECK_FALSE(has(qts.primary, "spare"));
+    // A Linux server builds it with mdadm, as before.
+    raid5.host.raid_software = "md,zfs,btrfs,lvm";
+    CHECK(advisor::build_plan(raid5, false, true, 0).primary.title.find("mdadm") !=
+          std::string::npos);
+}

@@ -1,0 +1,83 @@
+// The storage manager steps of NAS appliances (build_plan_nas.h). Sources, as recalled:
+// Synology Knowledge Center, DSM 7 "Storage Manager": create a storage pool (RAID type, drives),
+// then a volume on it, hot spares under Storage Manager > Hot Spare; QNAP QTS 5 user guide,
+// "Storage & Snapshots": Create > New Storage Pool (drives, RAID type, spare disks), then a
+// volume.
+
+#include "advisor/build_plan_nas.h"
+
+#include <string>
+
+#include "format/format.h"
+#include "system/raid_software.h"
+
+namespace raidadv::advisor {
+
+namespace {
+
+/// The storage manager's name of the layout's RAID type.
+std::string raid_type(const Layout& layout) {
+    switch (layout.level) {
+        case RaidLevel::Simple:
+            return "Basic";
+        case RaidLevel::Raid0:
+            return "RAID 0";
+        case RaidLevel::Raid1:
+            return "RAID 1";
+        case RaidLevel::Raid5:
+            return "RAID 5";
+        case RaidLevel::Raid6:
+            return "RAID 6";
+        case RaidLevel::Raid10:
+            return "RAID 10";
+        case RaidLevel::Raid50:
+            return "RAID 50";
+        case RaidLevel::Raid60:
+            return "RAID 60";
+        default:
+            return std::string(to_string(layout.level));
+    }
+}
+
+}  // namespace
+
+std::optional<BuildMethod> appliance_method(const System& system, int hot_spares) {
+    const std::string_view software = appliance_software(system.host);
+    if (software.empty()) {
+        return std::nullopt;
+    }
+    const bool dsm = software == "synology-shr";
+    const Layout& layout = system.layout;
+    const std::string drives = std::to_string(layout.drives * layout.volumes);
+    const std::string spares =
+        std::to_string(hot_spares) + " hot spare" + (hot_spares > 1 ? "s" : "");
+    BuildMethod m;
+    m.title = dsm ? "Synology DSM Storage Manager" : "QNAP QTS Storage & Snapshots";
+    m.steps.push_back("Insert the " + drives + " drives" +
+                      (hot_spares > 0 ? " and the " + spares : std::string()) +
+                      " into the bays and open " +
+                      (dsm ? "DSM > Storage Manager." : "QTS > Storage & Snapshots."));
+    m.steps.push_back(std::string(dsm ? "Create a storage pool" : "Create > New Storage Pool") +
+                      ": RAID type " + raid_type(layout) + ", the " + drives + " drives" +
+                      (layout.volumes > 1 ? " (one pool per volume)" : "") + ".");
+    if (hot_spares > 0) {
+        m.steps.push_back(dsm ? "Assign the " + spares + " under Storage Manager > Hot Spare."
+                              : "Mark the " + spares +
+                                    (hot_spares > 1 ? " as spare disks" : " as a spare disk") +
+                                    " in the same wizard.");
+    }
+    m.steps.push_back("Create a volume on the pool (" + std::string(dsm ? "Btrfs" : "thick") +
+                      ") and the shared folders on it.");
+    if (is_striped(layout.level)) {
+        m.notes.push_back(
+            "The storage manager chooses the chunk (stripe unit) itself; the "
+            "model's figures take " +
+            format::stripe_unit(layout.stripe_unit_bytes) + ", as md would with it set.");
+    }
+    m.notes.push_back(
+        "The steps are in the storage manager's own words; it builds the array with md "
+        "underneath.");
+    return m;
+}
+
+}  // namespace raidadv::advisor
