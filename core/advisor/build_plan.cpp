@@ -506,16 +506,7 @@ BuildMethod chipset_method(const System& s, bool cache_off) {
 
 /// Storage Spaces can build the same layout where it has a resiliency setting for it.
 bool storage_spaces_fits(const Layout& layout) {
-    switch (layout.level) {
-        case RaidLevel::Raid0:
-        case RaidLevel::Raid1:
-        case RaidLevel::Raid10:
-        case RaidLevel::Raid5:
-        case RaidLevel::Raid6:
-            return true;
-        default:
-            return false;
-    }
+    return storage_spaces_builds(layout.level);
 }
 
 /// A host without Linux md whose Storage Spaces builds the layout (Windows): the array is built

@@ -8,6 +8,7 @@
 
 #include <string>
 
+#include "advisor/target_changes.h"
 #include "format/format.h"
 #include "system/raid_software.h"
 
@@ -15,28 +16,9 @@ namespace raidadv::advisor {
 
 namespace {
 
-/// The storage manager's name of the layout's RAID type.
+/// The storage manager's name of the layout's RAID type ("Basic": a drive on its own).
 std::string raid_type(const Layout& layout) {
-    switch (layout.level) {
-        case RaidLevel::Simple:
-            return "Basic";
-        case RaidLevel::Raid0:
-            return "RAID 0";
-        case RaidLevel::Raid1:
-            return "RAID 1";
-        case RaidLevel::Raid5:
-            return "RAID 5";
-        case RaidLevel::Raid6:
-            return "RAID 6";
-        case RaidLevel::Raid10:
-            return "RAID 10";
-        case RaidLevel::Raid50:
-            return "RAID 50";
-        case RaidLevel::Raid60:
-            return "RAID 60";
-        default:
-            return std::string(to_string(layout.level));
-    }
+    return layout.level == RaidLevel::Simple ? "Basic" : level_display_name(layout.level);
 }
 
 }  // namespace

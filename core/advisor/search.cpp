@@ -204,10 +204,6 @@ bool plan_spares(Context& ctx, Pending& p, int spares) {
     return true;
 }
 
-/// Microsoft, Storage Spaces FAQ (as recalled): a dual-parity space needs at least seven
-/// physical disks; a host whose RAID is Storage Spaces builds no smaller RAID 6.
-constexpr int kMinDualParityDisks = 7;
-
 /// The candidate `p` stands for: rejected, parked (over budget) or kept for the model with
 /// what is known of it before the model runs.
 void consider(Context& ctx, Pending p, int slots) {
@@ -218,11 +214,11 @@ void consider(Context& ctx, Pending p, int slots) {
         ctx.reject("tolerates fewer failures than required");
         return;
     }
-    if (layout.level == RaidLevel::Raid6 && layout.drives < kMinDualParityDisks &&
-        ctx.controllers[p.choice].spec.kind == ControllerKind::Hba &&
-        !host_offers_md(ctx.request.host)) {
-        ctx.reject("Storage Spaces' dual parity needs at least 7 drives");
-        return;
+    if (ctx.controllers[p.choice].spec.kind == ControllerKind::Hba) {
+        if (const std::string why = host_layout_problem(ctx.request.host, layout); !why.empty()) {
+            ctx.reject(why);
+            return;
+        }
     }
     const int drives = layout.drives * layout.volumes;
     const int spares = hot_spare_count(layout, ctx.request.hot_spares);

@@ -210,6 +210,8 @@ CardCount count_cards(const CardNeeds& needs, const ControllerSpec& c,
     const int internal = ports - external;
     const int inside = needs.lanes - needs.external_lanes;
     const int outside = needs.external_lanes;
+    // (plan_cards_sas_sata gives an all-external card no bay drives; this also keeps the loop
+    // below finite.)
     if (inside > 0 && internal == 0) {
         out.problem = "'" + c.info.name + "' has only external ports: it takes JBODs, not the " +
                       "host's own bays";

@@ -72,6 +72,11 @@ bool host_offers_md(const HostSpec& host) {
     return host.raid_software.empty() || host_builds_with_md(host) || host_lists(host, "lvm");
 }
 
+bool storage_spaces_builds(RaidLevel level) {
+    return level == RaidLevel::Raid0 || level == RaidLevel::Raid1 || level == RaidLevel::Raid10 ||
+           level == RaidLevel::Raid5 || level == RaidLevel::Raid6;
+}
+
 bool host_builds_level(const HostSpec& host, RaidLevel level) {
     if (host.raid_software.empty() || level == RaidLevel::Simple) {
         return true;
@@ -79,9 +84,8 @@ bool host_builds_level(const HostSpec& host, RaidLevel level) {
     if (is_zfs(level)) {
         return host_runs_zfs(host);
     }
-    const bool classic = level == RaidLevel::Raid0 || level == RaidLevel::Raid1 ||
-                         level == RaidLevel::Raid10 || level == RaidLevel::Raid5 ||
-                         level == RaidLevel::Raid6;
+    // (The classic levels are those of the appliances' storage managers too.)
+    const bool classic = storage_spaces_builds(level);
     if (host_lists(host, "synology-shr")) {
         // Synology DSM's Storage Manager (Synology Knowledge Center, "Which RAID types does my
         // Synology NAS support?", as recalled): Basic, JBOD, RAID 0, 1, 5, 6, 10, F1, SHR;
@@ -96,16 +100,18 @@ bool host_builds_level(const HostSpec& host, RaidLevel level) {
     if (host_offers_md(host) || host_lists(host, "btrfs")) {
         return true;
     }
-    switch (level) {
-        case RaidLevel::Raid0:
-        case RaidLevel::Raid1:
-        case RaidLevel::Raid10:
-        case RaidLevel::Raid5:
-        case RaidLevel::Raid6:
-            return host_lists(host, "storage-spaces");
-        default:
-            return false;
+    return classic && host_lists(host, "storage-spaces");
+}
+
+std::string host_layout_problem(const HostSpec& host, const Layout& layout) {
+    // Microsoft, Storage Spaces FAQ (as recalled): a dual-parity space needs at least seven
+    // physical disks; a host whose RAID is Storage Spaces builds no smaller RAID 6.
+    constexpr int kMinDualParityDisks = 7;
+    if (layout.level == RaidLevel::Raid6 && layout.drives < kMinDualParityDisks &&
+        !host_offers_md(host)) {
+        return "Storage Spaces' dual parity needs at least 7 drives";
     }
+    return "";
 }
 
 bool is_md_software(const ControllerSpec& c) {

@@ -3,6 +3,7 @@
 // kernel"): Linux md splits requests at chunk boundaries and handles parity stripes in one
 // kernel thread. One answer for the analytic model (core/evaluate) and the simulator (core/sim).
 
+#include <string>
 #include <string_view>
 
 #include "system/system.h"
@@ -47,6 +48,14 @@ bool host_builds_md_layouts(const HostSpec& host);
 /// Storage Spaces' simple, mirror, parity and dual parity (RAID 0, 1, 10, 5, 6; Microsoft,
 /// New-VirtualDisk -ResiliencySettingName) on Windows. A simple volume always.
 bool host_builds_level(const HostSpec& host, RaidLevel level);
+
+/// Whether Windows Storage Spaces builds `level`: simple, mirror (two-way, with columns for
+/// RAID 10), parity and dual parity (Microsoft, New-VirtualDisk -ResiliencySettingName).
+bool storage_spaces_builds(RaidLevel level);
+
+/// Why the host's own RAID software cannot build `layout` of its levels, or empty: a Storage
+/// Spaces RAID 6 of fewer than seven drives.
+std::string host_layout_problem(const HostSpec& host, const Layout& layout);
 
 /// Whether `c` stands for Linux md itself, not for ports: its RAID splits requests at chunks
 /// (chunk_split) and it takes drives of any bus, not only NVMe on CPU lanes (derived: md runs
