@@ -325,7 +325,7 @@ std::vector<ControllerChoice> eligible_controllers(Context& ctx) {
             choice.levels.insert(zfs, zfs + count);
         }
         choice.accepts = split_list(ctl.drive_interfaces);
-        choice.host_link = host_link->second;
+        choice.host_link = card_host_link(ctx.request.host, ctl, host_link->second, ctx.links);
         choice.owned = owned;
         choice.stripe_units = offered_stripe_units(ctx.stripe_units, ctl);
         System probe;

@@ -15,6 +15,7 @@
 #include <sstream>
 
 #include "advisor/advisor.h"
+#include "system/pcie_link.h"
 
 namespace raidadv::advisor {
 namespace {
@@ -243,6 +244,51 @@ void add_brackets(const CardCount& count, const EnclosureSpec* bracket, CardNeed
     }
 }
 
+/// The host's slot wiring as a link, or null where the host does not state it.
+const LinkSpec* slot_link(const TopologyInput& in) {
+    const auto it = in.links.find(in.host.pcie_slot_link);
+    return in.host.pcie_slot_link.empty() || it == in.links.end() ? nullptr : &it->second;
+}
+
+/// Whether `c` is a passive M.2 adapter: M.2 sockets on the card, each wired to four of its host
+/// link's lanes, no switch between (derived: a x16 card with four sockets or a x8 card with two;
+/// such a card needs the slot split into x4 links, BIOS "bifurcation").
+bool passive_m2_adapter(const ControllerSpec& c, const std::map<std::string, LinkSpec>& links) {
+    const auto host = links.find(c.host_link);
+    return lists(c.drive_form_factors, "m.2") && host != links.end() &&
+           pcie_lanes(host->second) == 4 * c.ports;
+}
+
+/// Drives one card of `in.controller` takes in the host's slot: a passive M.2 adapter feeds one
+/// socket per four lanes of the slot, one alone where the slot does not bifurcate
+/// (HostSpec::slot_bifurcation "no"; derived: without the split the slot trains as one link to
+/// the first socket); any other card all its ports.
+int ports_in_slot(const TopologyInput& in) {
+    const ControllerSpec& c = in.controller;
+    if (!passive_m2_adapter(c, in.links)) {
+        return c.ports;
+    }
+    if (in.host.slot_bifurcation == "no") {
+        return 1;
+    }
+    const LinkSpec* slot = slot_link(in);
+    const int lanes = slot != nullptr ? pcie_lanes(*slot) : 0;
+    return lanes > 0 ? std::clamp(lanes / 4, 1, c.ports) : c.ports;
+}
+
+/// Narrows the plan's drive link to `wiring` where the drive's interface is faster or wider.
+void narrow_drive_link(const TopologyInput& in, const LinkSpec& wiring, AttachmentPlan& plan) {
+    const auto own = in.links.find(in.drive.interface);
+    if (own == in.links.end()) {
+        return;
+    }
+    const LinkSpec link = negotiated_pcie_link(own->second, wiring);
+    if (link.bandwidth_Bps < own->second.bandwidth_Bps) {
+        plan.narrowed_drive_link = true;
+        plan.drive_link = link;
+    }
+}
+
 /// Free slots for cards: the host's where it states where drives go (0: none, as an appliance
 /// NAS whose bays are wired to its own SATA ports), or one when it states nothing.
 int card_slots(const HostSpec& h) {
@@ -437,9 +483,19 @@ AttachmentPlan plan_built_in(const TopologyInput& in) {
         return plan;
     }
     plan.host_bays_used = is_bay_drive(d) ? attached(in) : 0;
+    const auto m2 = in.links.find(h.m2_link);
+    if (is_nvme(d.interface) && d.form_factor == "m.2" && m2 != in.links.end()) {
+        narrow_drive_link(in, m2->second, plan);
+    } else if (const LinkSpec* slot = slot_link(in);
+               is_nvme(d.interface) && d.form_factor == "aic" && slot != nullptr) {
+        narrow_drive_link(in, *slot, plan);  // an add-in-card drive in the host's slot
+    }
     finish(plan, in, 0, CardNeeds{});
     plan.summary =
         std::to_string(attached(in)) + " x " + what + " (" + in.controller.info.name + ")";
+    if (plan.narrowed_drive_link) {
+        plan.summary += ", each " + plan.drive_link.info.name;
+    }
     return plan;
 }
 
@@ -498,7 +554,8 @@ AttachmentPlan plan_attachment(const TopologyInput& in) {
         return plan_built_in(in);
     }
     if (is_nvme(in.drive.interface)) {
-        const int cards = cards_for(attached(in), c);
+        const int per_card = ports_in_slot(in);
+        const int cards = std::max(1, (attached(in) + per_card - 1) / per_card);
         if (is_bay_drive(in.drive) && in.host.nvme_bays < 1) {
             plan.problem = "the host has no NVMe bays for " + in.drive.form_factor + " drives";
             return plan;
@@ -518,7 +575,15 @@ AttachmentPlan plan_attachment(const TopologyInput& in) {
             return plan;
         }
         plan.host_bays_used = is_bay_drive(in.drive) ? attached(in) : 0;
+        if (const LinkSpec* slot = slot_link(in);
+            slot != nullptr && passive_m2_adapter(c, in.links)) {
+            narrow_drive_link(in, pcie_link_share(*slot, 4), plan);  // a socket: x4 of the slot
+        }
         finish(plan, in, cards, CardNeeds{});
+        if (per_card < c.ports) {
+            plan.summary += " (" + std::to_string(per_card) + " of its " + std::to_string(c.ports) +
+                            " sockets in the host's slot)";
+        }
         return plan;
     }
     return plan_cards_sas_sata(in);
@@ -544,7 +609,18 @@ void apply_plan(const AttachmentPlan& plan, System& system) {
     if (plan.feasible && plan.shared_uplink) {
         system.drive_link = plan.uplink;
         system.drives_per_link = plan.drives_per_uplink;
+    } else if (plan.feasible && plan.narrowed_drive_link) {
+        system.drive_link = plan.drive_link;
     }
+}
+
+LinkSpec card_host_link(const HostSpec& host, const ControllerSpec& controller,
+                        const LinkSpec& card_link, const std::map<std::string, LinkSpec>& links) {
+    const auto slot = links.find(host.pcie_slot_link);
+    if (built_in(controller) || host.pcie_slot_link.empty() || slot == links.end()) {
+        return card_link;
+    }
+    return negotiated_pcie_link(card_link, slot->second);
 }
 
 void add_plan_cost(const AttachmentPlan& plan, Assessment& a) {

@@ -39,7 +39,11 @@ struct AttachmentPlan {
     bool shared_uplink = false;
     int drives_per_uplink = 1;  ///< drives behind the busiest uplink
     LinkSpec uplink;            ///< the uplink as one link (bandwidth = lanes x lane rate)
-    std::string summary;        ///< "1 x Broadcom HBA 9500-8i + 1 x expander ... (x4 12 Gb/s)"
+    /// An NVMe drive's own link where the host's socket or slot is narrower or older than its
+    /// interface (HostSpec::m2_link, pcie_slot_link): the link trains down (system/pcie_link.h).
+    bool narrowed_drive_link = false;
+    LinkSpec drive_link;
+    std::string summary;  ///< "1 x Broadcom HBA 9500-8i + 1 x expander ... (x4 12 Gb/s)"
 };
 
 struct TopologyInput {
@@ -69,8 +73,15 @@ AttachmentPlan plan_attachment(const TopologyInput& in);
 /// (the search enumerates drive counts up to it).
 int max_attachable(const TopologyInput& in);
 
+/// The link a card with host link `card_link` gets in the host's free slots: the slots'
+/// wiring where the host states it (HostSpec::pcie_slot_link) and it is narrower or older,
+/// else `card_link`. Built-in controllers take no slot: `card_link` unchanged.
+LinkSpec card_host_link(const HostSpec& host, const ControllerSpec& controller,
+                        const LinkSpec& card_link, const std::map<std::string, LinkSpec>& links);
+
 /// Sets the System's drive link to the plan's shared uplink (drives_per_link = drives behind
-/// it) where there is one; otherwise leaves the drive's own lane.
+/// it) where there is one, or to the narrowed link of a drive in a narrower socket or slot;
+/// otherwise leaves the drive's own lane.
 void apply_plan(const AttachmentPlan& plan, System& system);
 
 /// Adds the plan's extra parts (cards beyond the first, expanders, JBODs) to a candidate's cost:

@@ -216,7 +216,8 @@ void in_transaction(sqlite3* db, F&& work) {
 /// that the user's entries stay in use: schema 6 added controllers.drive_form_factors (empty:
 /// drives in bays, which is what every controller of schema 5 took), schema 7
 /// hosts.onboard_controller (empty: any on-board SATA controller, as before) and
-/// controllers.external_ports (empty: 0, every port internal). A catalog of another
+/// controllers.external_ports (empty: 0, every port internal), schema 8 hosts.m2_link,
+/// pcie_slot_link and slot_bifurcation (empty: not stated, as before). A catalog of another
 /// version, or not a catalog, is left for check_catalog to report.
 void upgrade_user_catalog(const fs::path& path) {
     std::unique_ptr<sqlite3, decltype(&sqlite3_close_v2)> db(
@@ -228,17 +229,22 @@ void upgrade_user_catalog(const fs::path& path) {
     } catch (const std::exception&) {
         return;  // no meta table: not ours to change
     }
-    if (version != "5" && version != "6") {
+    if (version != "5" && version != "6" && version != "7") {
         return;
     }
     in_transaction(db.get(), [&] {
         if (version == "5") {  // schema 6: controllers' drive_form_factors
             exec(db.get(), "ALTER TABLE controllers ADD COLUMN drive_form_factors TEXT");
         }
-        // schema 7: hosts' onboard_controller, controllers' external_ports
-        exec(db.get(), "ALTER TABLE hosts ADD COLUMN onboard_controller TEXT");
-        exec(db.get(), "ALTER TABLE controllers ADD COLUMN external_ports INTEGER");
-        exec(db.get(), "UPDATE meta SET value = '7' WHERE key = 'schema_version'");
+        if (version != "7") {  // schema 7: hosts' onboard_controller, controllers' external_ports
+            exec(db.get(), "ALTER TABLE hosts ADD COLUMN onboard_controller TEXT");
+            exec(db.get(), "ALTER TABLE controllers ADD COLUMN external_ports INTEGER");
+        }
+        // schema 8: hosts' M.2 socket and slot wiring
+        exec(db.get(), "ALTER TABLE hosts ADD COLUMN m2_link TEXT");
+        exec(db.get(), "ALTER TABLE hosts ADD COLUMN pcie_slot_link TEXT");
+        exec(db.get(), "ALTER TABLE hosts ADD COLUMN slot_bifurcation TEXT");
+        exec(db.get(), "UPDATE meta SET value = '8' WHERE key = 'schema_version'");
     });
 }
 

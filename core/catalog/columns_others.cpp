@@ -146,6 +146,13 @@ std::string check_id_text(std::string& value) {
                        : "must be a controller id (" + why.substr(8) + "), got '" + value + "'";
 }
 
+/// "yes", "no" or empty (not stated).
+std::string check_yes_no_text(std::string& value) {
+    return value.empty() || value == "yes" || value == "no"
+               ? ""
+               : "must be yes, no or empty (not stated), got '" + value + "'";
+}
+
 std::string check_raid_software(std::string& value) {
     std::string normalised;
     for (const std::string& token : comma_items(value)) {
@@ -274,6 +281,16 @@ std::vector<Column<HostEntry>> make_host_columns() {
             "m2_slots", "m2_slots", 0, 64, [](E& e) -> int& { return e.spec.m2_slots; }, kOptional),
         int_column<E>(
             "pcie_slots", "pcie_slots", 0, 64, [](E& e) -> int& { return e.spec.pcie_slots; },
+            kOptional),
+        text_column<E>(
+            "m2_link", "m2_link", [](E& e) -> std::string& { return e.spec.m2_link; }, nullptr,
+            kOptional),
+        text_column<E>(
+            "pcie_slot_link", "pcie_slot_link",
+            [](E& e) -> std::string& { return e.spec.pcie_slot_link; }, nullptr, kOptional),
+        text_column<E>(
+            "slot_bifurcation", "slot_bifurcation",
+            [](E& e) -> std::string& { return e.spec.slot_bifurcation; }, check_yes_no_text,
             kOptional),
         int_column<E>(
             "onboard_sata_ports", "onboard_sata_ports", 0, 64,

@@ -115,8 +115,19 @@ void check_entry(std::string_view file, const LinkEntry& e, const LinkIds&,
     check_price(file, e, errors);
 }
 
-void check_entry(std::string_view file, const HostEntry& e, const LinkIds&,
+/// The host's M.2 socket and slot wiring must name links.
+void check_entry(std::string_view file, const HostEntry& e, const LinkIds& links,
                  std::vector<CatalogError>& errors) {
+    const HostSpec& h = e.spec;
+    for (const auto& [column, id] :
+         {std::pair<std::string_view, const std::string&>{"m2_link", h.m2_link},
+          {"pcie_slot_link", h.pcie_slot_link}}) {
+        if (!id.empty() && links.ids.count(id) == 0) {
+            errors.push_back(CatalogError{where(file, e.line, column),
+                                          "must be the id of a link in " + links.source + " (" +
+                                              links.list + "), got '" + id + "'"});
+        }
+    }
     check_price(file, e, errors);
 }
 

@@ -166,9 +166,18 @@ struct HostSpec {
     /// Lanes from the bays' backplane expander to one controller port group; 0 = every bay has
     /// its own lane (direct-attach backplane or cables).
     int backplane_uplink_lanes = 0;
-    int nvme_bays = 0;           ///< U.2/U.3/E1.S bays cabled to CPU PCIe lanes
-    int m2_slots = 0;            ///< M.2 NVMe sockets on the board (CPU or chipset lanes)
-    int pcie_slots = 0;          ///< free x8/x16 slots for HBAs, RAID cards, NVMe adapters
+    int nvme_bays = 0;   ///< U.2/U.3/E1.S bays cabled to CPU PCIe lanes
+    int m2_slots = 0;    ///< M.2 NVMe sockets on the board (CPU or chipset lanes)
+    int pcie_slots = 0;  ///< free x8/x16 slots for HBAs, RAID cards, NVMe adapters
+    /// links.csv id of how the board wires its M.2 sockets ("pcie3-x1" on a small NAS); empty =
+    /// each socket gives the drive its own interface.
+    std::string m2_link;
+    /// links.csv id of the free PCIe slots' electrical wiring (the narrowest where they differ:
+    /// "pcie3-x4" for an x8 slot wired x4); empty = as wide and fast as any card.
+    std::string pcie_slot_link;
+    /// Whether a slot splits into x4 links for a passive M.2 adapter (BIOS bifurcation): "yes",
+    /// "no"; empty = not stated (taken as yes).
+    std::string slot_bifurcation;
     int onboard_sata_ports = 0;  ///< chipset SATA ports (AHCI)
     /// The controller id (controllers.csv) of those ports, where the host states it: the search
     /// then offers no other on-board SATA controller; empty = any.

@@ -322,6 +322,38 @@ TEST_CASE("a controller's external ports are some of its ports; JBOD cables have
     CHECK(brackets >= 1);
 }
 
+TEST_CASE("a host's M.2 socket and slot wiring name links", "[catalog]") {
+    using raidadv::test::TempDir;
+    auto sources = raidadv::test::valid_sources();
+    std::string& hosts = sources["hosts.csv"];
+    hosts = raidadv::test::replaced(hosts, "parity_cpu_mb_s,source",
+                                    "parity_cpu_mb_s,source,m2_link,slot_bifurcation");
+    SECTION("an id no link has is refused, naming the column") {
+        hosts = raidadv::test::replaced(hosts, "test values\n", "test values,pcie9-x1,\n");
+        TempDir dir;
+        raidadv::test::write_sources(dir.path(), sources);
+        const auto errors = Catalog::build(dir.path(), dir / "catalog.db");
+        REQUIRE(errors.size() == 1);
+        CHECK(errors[0].where == "hosts.csv:2 column m2_link");
+        CHECK(errors[0].message.find("pcie9-x1") != std::string::npos);
+    }
+    SECTION("bifurcation is yes, no or not stated") {
+        hosts = raidadv::test::replaced(hosts, "test values\n", "test values,,maybe\n");
+        TempDir dir;
+        raidadv::test::write_sources(dir.path(), sources);
+        const auto errors = Catalog::build(dir.path(), dir / "catalog.db");
+        REQUIRE(errors.size() == 1);
+        CHECK(errors[0].where == "hosts.csv:2 column slot_bifurcation");
+    }
+    SECTION("the bundled small NAS boxes: QNAP's M.2 sockets are x1, Synology's hold no pool") {
+        const Catalog& c = bundled();
+        CHECK(c.host("qnap-ts-464")->m2_link == "pcie3-x1");
+        CHECK(c.host("synology-ds923plus")->m2_slots == 0);
+        CHECK(c.host("synology-ds1522plus")->m2_slots == 0);
+        CHECK(c.host("truenas-mini-x-plus")->pcie_slot_link == "pcie3-x4");
+    }
+}
+
 TEST_CASE("every bundled hard disk states whether it is SMR", "[catalog]") {
     // smr is optional for hard disks (project files' inline disks predate it), so the bundled
     // rows are checked here: none may leave it to the default.

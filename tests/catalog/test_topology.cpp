@@ -10,6 +10,7 @@
 #include "advisor/advisor.h"
 #include "advisor/topology.h"
 #include "catalog/catalog.h"
+#include "system/pcie_link.h"
 
 using namespace raidadv;
 using namespace raidadv::advisor;
@@ -29,8 +30,10 @@ LinkSpec link(const std::string& id, double mb_s, bool shared = false, int devic
 
 std::map<std::string, LinkSpec> links() {
     std::map<std::string, LinkSpec> m;
-    for (const LinkSpec& l : {link("sata-6g", 600), link("sas-6g", 600), link("sas-12g", 1200),
-                              link("pcie4-x4", 7877), link("bus", 20, true, 15)}) {
+    for (const LinkSpec& l :
+         {link("sata-6g", 600), link("sas-6g", 600), link("sas-12g", 1200), link("pcie4-x4", 7877),
+          link("pcie4-x16", 31508), link("pcie3-x1", 985), link("pcie3-x4", 3938),
+          link("pcie4-x8", 15754), link("bus", 20, true, 15)}) {
         m[l.info.id] = l;
     }
     return m;
@@ -423,6 +426,90 @@ TEST_CASE("NVMe drives go where their form factor fits: M.2 sockets, cabled bays
             CHECK_FALSE(plan(server, drive("pcie4-x4", "aic"), cpu, 3, {}).feasible);
             CHECK_FALSE(plan(server, drive("pcie4-x4", "e1.s"), cpu, 2, {}).feasible);
             CHECK(plan(server, drive("pcie4-x4", "u.2"), cpu, 10, {}).feasible);
+        }
+    }
+}
+
+SCENARIO("a drive or card in a narrower or older socket or slot trains down to it",
+         "[catalog][topology]") {
+    const auto all_links = links();
+    GIVEN("PCIe links negotiated as both ends allow") {
+        THEN(
+            "an x8 PCIe 4.0 card in a PCIe 3.0 x4 slot runs at 3.0 x4; a wider slot changes "
+            "nothing") {
+            const LinkSpec card = all_links.at("pcie4-x8");
+            const LinkSpec slow = negotiated_pcie_link(card, all_links.at("pcie3-x4"));
+            CHECK(slow.bandwidth_Bps == Approx(3938e6));
+            CHECK(slow.command_overhead_s == Approx(card.command_overhead_s * 15754.0 / 3938.0));
+            CHECK(slow.info.id.empty());
+            CHECK(negotiated_pcie_link(card, all_links.at("pcie4-x16")).bandwidth_Bps ==
+                  Approx(15754e6));
+            CHECK(pcie_lanes(all_links.at("pcie4-x16")) == 16);
+            CHECK(pcie_lanes(all_links.at("bus")) == 0);
+            CHECK(pcie_link_share(all_links.at("pcie4-x16"), 4).bandwidth_Bps == Approx(7877e6));
+        }
+    }
+    GIVEN("a NAS whose two M.2 sockets are wired PCIe 3.0 x1") {
+        HostSpec nas = host(4, 0);
+        nas.m2_slots = 2;
+        nas.m2_link = "pcie3-x1";
+        const AttachmentPlan p =
+            plan(nas, drive("pcie4-x4", "m.2"), onboard(32, "pcie4-x4"), 2, {});
+        THEN("each PCIe 4.0 x4 drive there moves 985 MB/s, and the plan says so") {
+            REQUIRE(p.feasible);
+            REQUIRE(p.narrowed_drive_link);
+            CHECK(p.drive_link.bandwidth_Bps == Approx(985e6));
+            CHECK(p.summary.find("(the host's pcie3-x1)") != std::string::npos);
+            System s;
+            s.drive_link = all_links.at("pcie4-x4");
+            apply_plan(p, s);
+            CHECK(s.drive_link.bandwidth_Bps == Approx(985e6));
+        }
+    }
+    GIVEN("a passive x16 adapter with four M.2 sockets") {
+        ControllerSpec adapter = card(4, 60, "pcie4-x4");
+        adapter.info.name = "M.2 adapter";
+        adapter.drive_form_factors = "m.2";
+        adapter.host_link = "pcie4-x16";
+        HostSpec box = host(4, 1);
+        WHEN("the host's one slot is PCIe 3.0 x4") {
+            box.pcie_slot_link = "pcie3-x4";
+            THEN("it feeds one socket, at PCIe 3.0 x4; four drives need four slots") {
+                const AttachmentPlan one = plan(box, drive("pcie4-x4", "m.2"), adapter, 1, {});
+                REQUIRE(one.feasible);
+                CHECK(one.drive_link.bandwidth_Bps == Approx(3938e6));
+                CHECK(one.summary.find("1 of its 4 sockets") != std::string::npos);
+                const AttachmentPlan four = plan(box, drive("pcie4-x4", "m.2"), adapter, 4, {});
+                CHECK_FALSE(four.feasible);
+                CHECK(four.problem.find("need 4 x 'M.2 adapter'") != std::string::npos);
+            }
+            THEN("an x8 HBA there runs at PCIe 3.0 x4") {
+                ControllerSpec hba = card(8, 250);
+                hba.host_link = "pcie4-x8";
+                CHECK(card_host_link(box, hba, all_links.at("pcie4-x8"), all_links).bandwidth_Bps ==
+                      Approx(3938e6));
+                CHECK(
+                    card_host_link(box, onboard(8, "sata-6g"), all_links.at("pcie4-x8"), all_links)
+                        .bandwidth_Bps == Approx(15754e6));
+            }
+        }
+        WHEN("the slot is x16 but does not bifurcate") {
+            box.pcie_slot_link = "pcie4-x16";
+            box.slot_bifurcation = "no";
+            THEN("only the first socket works") {
+                CHECK(plan(box, drive("pcie4-x4", "m.2"), adapter, 1, {}).feasible);
+                CHECK_FALSE(plan(box, drive("pcie4-x4", "m.2"), adapter, 2, {}).feasible);
+            }
+        }
+        WHEN("the slot is x16 and bifurcates (or the host does not say)") {
+            box.pcie_slot_link = "pcie4-x16";
+            THEN("all four sockets work at the drives' own speed") {
+                const AttachmentPlan p = plan(box, drive("pcie4-x4", "m.2"), adapter, 4, {});
+                REQUIRE(p.feasible);
+                CHECK_FALSE(p.narrowed_drive_link);
+                box.pcie_slot_link.clear();
+                CHECK(plan(box, drive("pcie4-x4", "m.2"), adapter, 4, {}).feasible);
+            }
         }
     }
 }
