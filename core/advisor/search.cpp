@@ -290,8 +290,17 @@ std::vector<ControllerChoice> eligible_controllers(Context& ctx) {
         if (!owned && (!allowed(c.controllers, ctl.info.id) || !in_era(ctl.info, c))) {
             continue;
         }
+        if (!owned && ctl.onboard_only && ctx.request.host.onboard_controller != ctl.info.id) {
+            ctx.reject("another kind of host's own on-board ports");
+            continue;
+        }
         if (!owned && !onboard_problem(ctx.request.host, ctl).empty()) {
             ctx.reject("not the host's on-board SATA controller");
+            continue;
+        }
+        if (ctl.kind == ControllerKind::HardwareRaid &&
+            !host_takes_hardware_raid(ctx.request.host)) {
+            ctx.reject("the host's storage software takes plain disks, not a hardware RAID volume");
             continue;
         }
         if (is_md_software(ctl) && !host_offers_md(ctx.request.host)) {

@@ -217,7 +217,8 @@ void in_transaction(sqlite3* db, F&& work) {
 /// drives in bays, which is what every controller of schema 5 took), schema 7
 /// hosts.onboard_controller (empty: any on-board SATA controller, as before) and
 /// controllers.external_ports (empty: 0, every port internal), schema 8 hosts.m2_link,
-/// pcie_slot_link and slot_bifurcation (empty: not stated, as before). A catalog of another
+/// pcie_slot_link and slot_bifurcation (empty: not stated, as before) and
+/// controllers.onboard_only (empty: no, offered on any host, as before). A catalog of another
 /// version, or not a catalog, is left for check_catalog to report.
 void upgrade_user_catalog(const fs::path& path) {
     std::unique_ptr<sqlite3, decltype(&sqlite3_close_v2)> db(
@@ -244,6 +245,7 @@ void upgrade_user_catalog(const fs::path& path) {
         exec(db.get(), "ALTER TABLE hosts ADD COLUMN m2_link TEXT");
         exec(db.get(), "ALTER TABLE hosts ADD COLUMN pcie_slot_link TEXT");
         exec(db.get(), "ALTER TABLE hosts ADD COLUMN slot_bifurcation TEXT");
+        exec(db.get(), "ALTER TABLE controllers ADD COLUMN onboard_only INTEGER");
         exec(db.get(), "UPDATE meta SET value = '8' WHERE key = 'schema_version'");
     });
 }

@@ -219,6 +219,9 @@ std::vector<Column<ControllerEntry>> make_controller_columns() {
         bool_column<E>(
             "chunk_split", "chunk_split", [](E& e) -> bool& { return e.spec.chunk_split; },
             kOptional),
+        bool_column<E>(
+            "onboard_only", "onboard_only", [](E& e) -> bool& { return e.spec.onboard_only; },
+            kOptional),
     });
 }
 

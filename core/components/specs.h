@@ -141,6 +141,9 @@ struct ControllerSpec {
     /// piece to the block layer on its own, parity rows in 4 KiB pages (Linux md: raid0.c,
     /// raid10.c, raid5.c), so the host's RAID CPU cost is paid per piece, not per merged disk I/O.
     bool chunk_split = false;
+    /// On-board ports of one kind of host only (an appliance NAS's own SATA): offered only where
+    /// the host names this row as its HostSpec::onboard_controller.
+    bool onboard_only = false;
 };
 
 /// The host computer: operating-system costs per request and per file.

@@ -68,6 +68,11 @@ bool host_builds_md_layouts(const HostSpec& host) {
            !host_lists(host, "qnap-qts");
 }
 
+bool host_takes_hardware_raid(const HostSpec& host) {
+    const bool zfs_alone = host.raid_software == "zfs";
+    return !zfs_alone && appliance_software(host).empty();
+}
+
 bool host_offers_md(const HostSpec& host) {
     return host.raid_software.empty() || host_builds_with_md(host) || host_lists(host, "lvm");
 }

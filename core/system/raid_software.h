@@ -41,6 +41,13 @@ std::string_view appliance_software(const HostSpec& host);
 /// over md (Synology DSM, QNAP QTS: RAID 10 of an even number of drives, four or more).
 bool host_builds_md_layouts(const HostSpec& host);
 
+/// Whether a hardware RAID controller's volume may carry the host's storage: not where the
+/// host's stated RAID software is ZFS alone (a ZFS appliance, TrueNAS: it builds pools on the
+/// plain disks an HBA gives; OpenZFS discussion #14458 and Lucas & Jude, "FreeBSD Mastery: ZFS"
+/// (2015): "Do not use a hardware RAID controller"), nor on an appliance NAS whose storage
+/// manager takes its bays' plain disks (Synology DSM, QNAP QTS); anywhere else yes.
+bool host_takes_hardware_raid(const HostSpec& host);
+
 /// Whether the host's own RAID software builds `level` on plain drives: any level where the
 /// host states no software; ZFS levels where it runs ZFS; every md level, nested ones too,
 /// where it runs md (or LVM, Btrfs); RAID 0, 1, 5, 6 and 10 in Synology's DSM (SHR hosts), and

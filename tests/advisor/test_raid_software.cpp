@@ -315,3 +315,52 @@ TEST_CASE("session.pool_what_if is checked by the project reader", "[advisor][zf
         CHECK(e.issues[0].path == "session.pool_what_if.vdevs");
     }
 }
+
+TEST_CASE("ZFS and NAS appliances take plain disks: no hardware RAID volume, their own ports",
+          "[advisor][zfs]") {
+    const auto& catalog = raidadv::test::bundled_catalog();
+    const auto truenas = catalog.host("truenas-mini-x-plus");
+    const auto synology = catalog.host("synology-rs2423plus");
+    const auto server = catalog.host("linux-server-2024");
+    REQUIRE(truenas.has_value());
+    REQUIRE(synology.has_value());
+    REQUIRE(server.has_value());
+    CHECK_FALSE(raidadv::host_takes_hardware_raid(*truenas));
+    CHECK_FALSE(raidadv::host_takes_hardware_raid(*synology));
+    CHECK(raidadv::host_takes_hardware_raid(*server));
+    GIVEN("a small-NAS question asked of a TrueNAS Mini X+ (one free slot)") {
+        Request request = raidadv::test::example_request("advisor-small-nas.json");
+        request.host = *truenas;
+        request.constraints.owned_controller.clear();
+        const auto result = search_with(request, RaidSoftware::Any);
+        THEN("no candidate puts a PERC or MegaRAID volume under TrueNAS (one was the pick)") {
+            REQUIRE_FALSE(result.ranked.empty());
+            for (const Candidate& c : all_candidates(result)) {
+                INFO(c.system.name);
+                CHECK(c.system.controller.kind != ControllerKind::HardwareRaid);
+            }
+            CHECK(result.stats.rejected.count(
+                      "the host's storage software takes plain disks, not a hardware RAID "
+                      "volume") == 1);
+        }
+    }
+    GIVEN("a scratch question asked of a Synology box and of a generic Linux NAS") {
+        Request request = raidadv::test::example_request("advisor-scratch-no-redundancy.json");
+        request.host = *synology;
+        const auto on_synology = search_with(request, RaidSoftware::Any);
+        request.host = *catalog.host("linux-nas-2024");
+        const auto elsewhere = search_with(request, RaidSoftware::Any);
+        THEN("the appliance's own SATA row serves the Synology alone, no AMD chipset ports") {
+            REQUIRE_FALSE(on_synology.ranked.empty());
+            for (const Candidate& c : all_candidates(on_synology)) {
+                INFO(c.system.name);
+                CHECK(c.system.controller.info.id != "amd-chipset-sata");
+            }
+            for (const Candidate& c : all_candidates(elsewhere)) {
+                INFO(c.system.name);
+                CHECK(c.system.controller.info.id != "nas-appliance-sata");
+            }
+            CHECK(elsewhere.stats.rejected.count("another kind of host's own on-board ports") == 1);
+        }
+    }
+}

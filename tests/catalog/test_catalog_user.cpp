@@ -430,6 +430,7 @@ TEST_CASE("a user catalog of schema 5, 6 or 7 is brought up to date and keeps it
     run_sql("ALTER TABLE hosts DROP COLUMN m2_link");
     run_sql("ALTER TABLE hosts DROP COLUMN pcie_slot_link");
     run_sql("ALTER TABLE hosts DROP COLUMN slot_bifurcation");
+    run_sql("ALTER TABLE controllers DROP COLUMN onboard_only");
     if (schema <= 6) {
         run_sql("ALTER TABLE hosts DROP COLUMN onboard_controller");
         run_sql("ALTER TABLE controllers DROP COLUMN external_ports");
