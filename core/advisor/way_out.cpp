@@ -22,6 +22,13 @@ Result quiet_search(const Request& request, const Catalog& catalog) {
     return recommend(request, catalog, quiet);
 }
 
+/// A number with at most three significant digits ("8", "2.5", "0.42").
+std::string format_number_short(double value) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.3g", value);
+    return text;
+}
+
 std::string percent(double fraction) {
     char text[16];
     std::snprintf(text, sizeof text, "%.0f%%", 100.0 * fraction);
@@ -70,6 +77,39 @@ std::vector<std::string> way_out(const Request& request, const Catalog& catalog,
                           " asked for (" + format_capacity(c.capacity_needed_bytes()) +
                           " of data at most " + percent(c.max_fill_fraction) + " full).");
         }
+    }
+    // SSD wear binds where no daily write volume is stated: the heaviest load point is taken flat
+    // out for the busy hours (advisor/wear.h), which a faster array "writes" more in.
+    const auto worn = stats.rejected.find("SSDs wear out before the horizon");
+    if (c.writes_per_day_bytes <= 0.0 && worn != stats.rejected.end() && worn->second > 0) {
+        // derived: 1 GB a day stands for "little"; the drives' limit scales with the day's bytes.
+        constexpr double kProbeBytes = 1e9;
+        Request stated = request;
+        stated.constraints.writes_per_day_bytes = kProbeBytes;
+        const Result r = quiet_search(stated, catalog);
+        std::string text = std::string(out.empty() ? "SSD wear binds: " : "Or: ") +
+                           std::to_string(worn->second) +
+                           " candidates were rejected because their SSDs would wear out within " +
+                           "the horizon, taking the heaviest load point flat out for " +
+                           format_number_short(c.busy_hours_per_day) +
+                           " busy hours a day (no daily write volume is stated).";
+        if (!r.ranked.empty()) {
+            const Candidate& best = r.ranked.front();
+            const Wear& w = best.performance.wear;
+            text +=
+                " If the users write less, state it (writes a day, TB): at 1 GB a day the "
+                "pick would be " +
+                best.system.name + " at " + format_money(best.assessment.total_usd, c);
+            if (w.applies && c.horizon_years > 0.0) {
+                text += ", whose drives last " + format_number_short(c.horizon_years) +
+                        " years up to " +
+                        format_number_short(kProbeBytes * w.years_to_wear_out / c.horizon_years /
+                                            1e12) +
+                        " TB written a day";
+            }
+            text += ".";
+        }
+        out.push_back(text);
     }
     if (out.empty()) {
         std::string reason;

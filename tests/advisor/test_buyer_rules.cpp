@@ -377,6 +377,30 @@ TEST_CASE("nothing fits: the binding constraint and the way out", "[advisor][way
     CHECK(big.way_out.front().find("most usable capacity") != std::string::npos);
 }
 
+TEST_CASE("nothing fits for SSD wear: the way out asks for the day's writes",
+          "[advisor][way-out]") {
+    // The video scratch question without its stated daily writes, run 24 hours a day: flat out,
+    // every array within the budget writes its drives to death within the horizon.
+    auto request = example_request("advisor-nvme-scratch.json");
+    request.constraints.writes_per_day_bytes = 0.0;
+    request.constraints.busy_hours_per_day = 24.0;
+    request.constraints.budget_usd = 1300.0;
+    const Result result = recommend(request, raidadv::test::bundled_catalog());
+    REQUIRE(result.ranked.empty());
+    REQUIRE(result.stats.rejected.count("SSDs wear out before the horizon") == 1);
+    const auto wear = std::find_if(result.way_out.begin(), result.way_out.end(), [](auto& t) {
+        return t.find("would wear out within the horizon") != std::string::npos;
+    });
+    REQUIRE(wear != result.way_out.end());
+    INFO(*wear);
+    CHECK(wear->find("24 busy hours a day") != std::string::npos);
+    CHECK(wear->find("at 1 GB a day the pick would be") != std::string::npos);
+    CHECK(wear->find("TB written a day") != std::string::npos);
+    // Stated, the same question has an answer.
+    request.constraints.writes_per_day_bytes = 1e9;
+    CHECK_FALSE(recommend(request, raidadv::test::bundled_catalog()).ranked.empty());
+}
+
 TEST_CASE("reliability in words: losing the array apart from an unreadable sector",
           "[advisor][reliability]") {
     System s;
