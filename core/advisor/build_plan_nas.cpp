@@ -35,9 +35,14 @@ std::optional<BuildMethod> appliance_method(const System& system, int hot_spares
         std::to_string(hot_spares) + " hot spare" + (hot_spares > 1 ? "s" : "");
     BuildMethod m;
     m.title = dsm ? "Synology DSM Storage Manager" : "QNAP QTS Storage & Snapshots";
-    m.steps.push_back("Insert the " + drives + " drives" +
-                      (hot_spares > 0 ? " and the " + spares : std::string()) +
-                      " into the bays and open " +
+    // M.2 drives go into the unit's M.2 sockets (with the unit off), the rest into its bays.
+    const bool m2 = system.drive.form_factor == "m.2";
+    m.steps.push_back((m2 ? "With the unit powered off, install the " + drives + " M.2 drives" +
+                                (hot_spares > 0 ? " and the " + spares : std::string()) +
+                                " in its M.2 sockets; start it and open "
+                          : "Insert the " + drives + " drives" +
+                                (hot_spares > 0 ? " and the " + spares : std::string()) +
+                                " into the bays and open ") +
                       (dsm ? "DSM > Storage Manager." : "QTS > Storage & Snapshots."));
     m.steps.push_back(std::string(dsm ? "Create a storage pool" : "Create > New Storage Pool") +
                       ": RAID type " + raid_type(layout) + ", the " + drives + " drives" +

@@ -380,6 +380,12 @@ TEST_CASE("on a NAS appliance the storage manager builds the array, not mdadm", 
     const advisor::BuildPlan qts = advisor::build_plan(raid5, false, true, 0);
     CHECK(qts.primary.title == "QNAP QTS Storage & Snapshots");
     CHECK_FALSE(has(qts.primary, "spare"));
+    CHECK(has(qts.primary, "into the bays"));
+    // M.2 drives go into the unit's M.2 sockets, not its bays.
+    raid5.drive.form_factor = "m.2";
+    const advisor::BuildPlan m2 = advisor::build_plan(raid5, false, true, 0);
+    CHECK(has(m2.primary, "install the 4 M.2 drives in its M.2 sockets"));
+    CHECK_FALSE(has(m2.primary, "bays"));
     // A Linux server builds it with mdadm, as before.
     raid5.host.raid_software = "md,zfs,btrfs,lvm";
     CHECK(advisor::build_plan(raid5, false, true, 0).primary.title.find("mdadm") !=
