@@ -703,6 +703,26 @@ std::string level_family(const Layout& l) {
     return s.str();
 }
 
+/// SSD candidates left out for wear under the default duty (no daily writes stated): say so, and
+/// what stating the day's writes would change (advisor/wear.h takes the heaviest load point flat
+/// out for the busy hours, which a faster array "writes" more in).
+void wear_default_note(const Result& result, const Request& request, Explanation& e) {
+    const Constraints& c = request.constraints;
+    const auto worn = result.stats.rejected.find("SSDs wear out before the horizon");
+    if (c.writes_per_day_bytes > 0.0 || worn == result.stats.rejected.end() || worn->second < 1) {
+        return;
+    }
+    char hours[16];
+    std::snprintf(hours, sizeof hours, "%.3g", c.busy_hours_per_day);
+    // (Not how many: a search that skips candidates it need not evaluate counts fewer.)
+    e.what_would_change.push_back(
+        std::string("SSD configurations were left out because their drives would wear out within "
+                    "the horizon, taking the heaviest load point flat out for ") +
+        hours +
+        " busy hours a day (no daily write volume is stated). If the users write less, state it "
+        "(writes a day, TB): some of them may then qualify.");
+}
+
 void explain_top(Result& result, const Request& request, int count) {
     result.explanations.clear();
     for (int i = 0; i < count && i < static_cast<int>(result.ranked.size()); ++i) {
@@ -749,6 +769,7 @@ void explain_top(Result& result, const Request& request, int count) {
             cheaper_alternative(c, result, request, e);
             weight_sensitivity(c, result, request, e);
             tied_on_speed(result, e);
+            wear_default_note(result, request, e);
         } else {
             const Candidate& top = result.ranked.front();
             const double slower = c.performance.mean_response_s / top.performance.mean_response_s;

@@ -399,6 +399,17 @@ TEST_CASE("nothing fits for SSD wear: the way out asks for the day's writes",
     // Stated, the same question has an answer.
     request.constraints.writes_per_day_bytes = 1e9;
     CHECK_FALSE(recommend(request, raidadv::test::bundled_catalog()).ranked.empty());
+    // Without the budget something fits, and the pick's explanation says what wear left out.
+    request.constraints.writes_per_day_bytes = 0.0;
+    request.constraints.budget_usd = 0.0;
+    const Result any = recommend(request, raidadv::test::bundled_catalog());
+    REQUIRE_FALSE(any.ranked.empty());
+    REQUIRE_FALSE(any.explanations.empty());
+    const auto& changes = any.explanations.front().what_would_change;
+    CHECK(std::any_of(changes.begin(), changes.end(), [](const std::string& t) {
+        return t.find("SSD configurations were left out because their drives would wear out") !=
+               std::string::npos;
+    }));
 }
 
 TEST_CASE("reliability in words: losing the array apart from an unreadable sector",
