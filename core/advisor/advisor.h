@@ -221,4 +221,8 @@ std::vector<LossPoint> loss_over_time(const System& system, const Request& reque
 /// Short human name: "6 x Seagate ST31200W, RAID 5, 64 KiB stripe, on Sun SSA".
 std::string describe(const System& system);
 
+/// The last part of describe(): the controller's name, or on an appliance NAS whose own ports or
+/// md build the array, its storage manager ("Synology DSM storage pool (md)").
+std::string array_builder_name(const System& system);
+
 }  // namespace raidadv::advisor

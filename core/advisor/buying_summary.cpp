@@ -10,6 +10,7 @@
 #include "advisor/explain.h"
 #include "format/format.h"
 #include "layout/geometry.h"
+#include "system/raid_software.h"
 #include "units/units.h"
 
 namespace raidadv::advisor {
@@ -183,6 +184,12 @@ BuyingSummary buying_summary(const Candidate& pick, const Request& request) {
         cards += p.card ? p.count : 0;
     }
     ShoppingLine controller = catalog_line(s.controller.info, "Controller", cards);
+    if (const std::string appliance = appliance_array_name(s.host, s.controller);
+        !appliance.empty()) {
+        controller.role = "RAID";  // the unit's own storage manager on its own ports
+        controller.part = appliance;
+        controller.part_number.clear();
+    }
     controller.owned = !request.constraints.owned_controller.empty() &&
                        s.controller.info.id == request.constraints.owned_controller;
     if (controller.owned) {

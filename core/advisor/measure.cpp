@@ -7,6 +7,7 @@
 #include "advisor/advisor.h"
 #include "advisor/target_changes.h"
 #include "evaluate/evaluator.h"
+#include "system/raid_software.h"
 #include "units/units.h"
 
 namespace raidadv::advisor {
@@ -81,10 +82,16 @@ std::string layout_name(const Layout& l) {
 
 }  // namespace
 
+std::string array_builder_name(const System& system) {
+    // On an appliance NAS its storage manager builds the array on the unit's own ports.
+    const std::string appliance = appliance_array_name(system.host, system.controller);
+    return appliance.empty() ? system.controller.info.name : appliance;
+}
+
 std::string describe(const System& system) {
     std::ostringstream s;
     s << system.total_drives() << " x " << system.drive.info.name << ", "
-      << layout_name(system.layout) << ", " << system.controller.info.name;
+      << layout_name(system.layout) << ", " << array_builder_name(system);
     return s.str();
 }
 

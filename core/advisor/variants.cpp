@@ -24,7 +24,7 @@ bool within(double a, double b, double band) {
 /// The layout part of describe(): after the drives, before the controller's name.
 std::string layout_part(const Candidate& c) {
     const std::string& full = c.system.name;
-    const std::string tail = ", " + c.system.controller.info.name;
+    const std::string tail = ", " + array_builder_name(c.system);
     const auto first = full.find(", ");
     if (first == std::string::npos) {
         return full;
@@ -41,8 +41,8 @@ std::string layout_part(const Candidate& c) {
 /// (md and CPU-attached NVMe cost the same and build the same array).
 std::string variant_name(const Candidate& variant, const Candidate& row) {
     std::string name = layout_part(variant);
-    if (variant.system.controller.info.id != row.system.controller.info.id) {
-        name += ", " + variant.system.controller.info.name;
+    if (array_builder_name(variant.system) != array_builder_name(row.system)) {
+        name += ", " + array_builder_name(variant.system);
     }
     return name;
 }
@@ -80,12 +80,19 @@ void fold_variants(std::vector<Candidate>& candidates) {
             if (!near_identical(rep, c)) {
                 continue;
             }
+            // A variant that reads as the row itself (an appliance's md row and its own ports:
+            // one storage manager builds both) is folded without a line of its own.
+            const auto add = [](Candidate& kept, std::string name) {
+                if (name != layout_part(kept)) {
+                    kept.variants.push_back(std::move(name));
+                }
+            };
             if (simpler_layout(c.system.layout, rep.system.layout)) {
                 c.variants = std::move(rep.variants);
-                c.variants.push_back(variant_name(rep, c));
+                add(c, variant_name(rep, c));
                 rep = std::move(c);
             } else {
-                rep.variants.push_back(variant_name(c, rep));
+                add(rep, variant_name(c, rep));
             }
             folded = true;
             break;

@@ -62,6 +62,16 @@ std::string_view appliance_software(const HostSpec& host) {
     return host_lists(host, "qnap-qts") ? "qnap-qts" : "";
 }
 
+std::string appliance_array_name(const HostSpec& host, const ControllerSpec& controller) {
+    const std::string_view software = appliance_software(host);
+    const bool built_in = controller.info.price_known() && controller.info.price_usd <= 0.0;
+    if (software.empty() || !built_in) {
+        return "";
+    }
+    return software == "synology-shr" ? "Synology DSM storage pool (md)"
+                                      : "QNAP QTS storage pool (md)";
+}
+
 bool host_builds_md_layouts(const HostSpec& host) {
     // An appliance's storage manager builds its own levels over md, not md's placements.
     return host_offers_md(host) && !host_lists(host, "synology-shr") &&

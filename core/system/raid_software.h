@@ -36,6 +36,11 @@ bool host_offers_md(const HostSpec& host);
 /// ("synology-shr") or QNAP's QTS ("qnap-qts"); empty for any other host.
 std::string_view appliance_software(const HostSpec& host);
 
+/// What builds the array where the host is an appliance NAS and `controller` costs nothing (its
+/// own ports, or md itself): "Synology DSM storage pool (md)", "QNAP QTS storage pool (md)";
+/// empty anywhere else (a card, or any other host), where the controller's own name says it.
+std::string appliance_array_name(const HostSpec& host, const ControllerSpec& controller);
+
 /// Whether md's own layouts (raid10 near, far and offset, and on 2 or 3 drives) can be built:
 /// the host may run md and is not an appliance whose storage manager builds only its own levels
 /// over md (Synology DSM, QNAP QTS: RAID 10 of an even number of drives, four or more).

@@ -3,6 +3,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -363,4 +364,30 @@ TEST_CASE("ZFS and NAS appliances take plain disks: no hardware RAID volume, the
             CHECK(elsewhere.stats.rejected.count("another kind of host's own on-board ports") == 1);
         }
     }
+}
+
+TEST_CASE("on an appliance NAS the array is named for its storage manager, not mdadm",
+          "[advisor][zfs]") {
+    const auto nas = raidadv::test::bundled_catalog().host("synology-ds923plus");
+    REQUIRE(nas.has_value());
+    Request request = raidadv::test::example_request("advisor-small-nas.json");
+    request.host = *nas;
+    request.constraints.owned_controller.clear();
+    const auto result = search_with(request, RaidSoftware::Any);
+    REQUIRE_FALSE(result.ranked.empty());
+    const Candidate& pick = result.ranked.front();
+    INFO(pick.system.name);
+    CHECK(pick.system.name.find("Synology DSM storage pool (md)") != std::string::npos);
+    CHECK(pick.system.name.find("mdadm") == std::string::npos);
+    for (const std::string& variant : pick.variants) {
+        INFO(variant);
+        CHECK(variant.find("mdadm") == std::string::npos);
+        CHECK(variant.find("on-board SATA") == std::string::npos);  // the same pool, said once
+    }
+    const auto summary = raidadv::advisor::buying_summary(pick, request);
+    const auto raid = std::find_if(summary.items.begin(), summary.items.end(),
+                                   [](const auto& line) { return line.role == "RAID"; });
+    REQUIRE(raid != summary.items.end());
+    CHECK(raid->part == "Synology DSM storage pool (md)");
+    CHECK(raid->free);
 }
