@@ -9,6 +9,8 @@
 #include <algorithm>
 #include <vector>
 
+#include "advisor/advisor.h"
+
 namespace raidadv::gui {
 
 namespace {
@@ -236,12 +238,16 @@ QRect paintHostAndController(const Canvas& c, const System& s, int boxH) {
     // The link's name right of the line, elided at the drawing's edge (it once ran past it).
     const int linkX = host.center().x() + 6;
     const int linkW = std::max(0, c.margin + c.w - linkX);
-    const QString link = s.host_link.info.name.empty()
+    // A controller that costs nothing (on-board ports, CPU lanes, md) is the host's own: its
+    // catalog link (one model socket's root complex for md and CPU lanes) names no part here.
+    const bool own = s.controller.info.price_known() && s.controller.info.price_usd <= 0.0;
+    const QString link = own ? tr("the host's own ports and lanes")
+                         : s.host_link.info.name.empty()
                              ? tr("host link")
                              : QString::fromStdString(s.host_link.info.name);
     p.drawText(QRect(linkX, host.bottom(), linkW, ctrl.top() - host.bottom()),
                Qt::AlignVCenter | Qt::AlignLeft, fm.elidedText(link, Qt::ElideRight, linkW));
-    paintBox(c, ctrl, tr("Controller"), QString::fromStdString(s.controller.info.name),
+    paintBox(c, ctrl, tr("Controller"), QString::fromStdString(advisor::array_builder_name(s)),
              QColor(0xee, 0xe4, 0xcc));
     return ctrl;
 }

@@ -38,10 +38,15 @@ LinkSpec negotiated_pcie_link(const LinkSpec& device, const LinkSpec& slot) {
     out.bandwidth_Bps = bandwidth;
     // derived: the same bytes of TLPs per command over the narrower link (links.csv).
     out.command_overhead_s = device.command_overhead_s * device.bandwidth_Bps / bandwidth;
+    // "PCI Express 4.0 x8 at 3.0 x4": the device's link and what it trained to (short: it labels
+    // diagrams and tables).
     const bool slower = per_lane < device.bandwidth_Bps / device_lanes * (1.0 - 1e-9);
-    out.info.name = device.info.name + " at " +
-                    (slower ? slot.info.name.substr(0, slot.info.name.rfind(" x")) + " " : "") +
-                    "x" + std::to_string(lanes) + " (the host's " + slot.info.name + ")";
+    std::string generation = slot.info.name.substr(0, slot.info.name.rfind(" x"));
+    if (generation.rfind("PCI Express ", 0) == 0) {
+        generation.erase(0, 12);
+    }
+    out.info.name = device.info.name + " at " + (slower ? generation + " " : "") + "x" +
+                    std::to_string(lanes);
     out.info.id.clear();  // an inline link: no catalog row says this
     out.info.source = "derived: PCIe link training to the narrower or older end (" +
                       device.info.id + " in " + slot.info.id + ")";
