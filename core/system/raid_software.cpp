@@ -63,9 +63,12 @@ std::string_view appliance_software(const HostSpec& host) {
 }
 
 std::string appliance_array_name(const HostSpec& host, const ControllerSpec& controller) {
-    const std::string_view software = appliance_software(host);
     const bool built_in = controller.info.price_known() && controller.info.price_usd <= 0.0;
-    if (software.empty() || !built_in) {
+    if (!built_in || host.raid_software.empty()) {
+        return "";  // (cheap tests first: the search names many candidates)
+    }
+    const std::string_view software = appliance_software(host);
+    if (software.empty()) {
         return "";
     }
     return software == "synology-shr" ? "Synology DSM storage pool (md)"
