@@ -45,8 +45,8 @@ LinkSpec negotiated_pcie_link(const LinkSpec& device, const LinkSpec& slot) {
     if (generation.rfind("PCI Express ", 0) == 0) {
         generation.erase(0, 12);
     }
-    out.info.name = device.info.name + " at " + (slower ? generation + " " : "") + "x" +
-                    std::to_string(lanes);
+    out.info.name =
+        device.info.name + " at " + (slower ? generation + " " : "") + "x" + std::to_string(lanes);
     out.info.id.clear();  // an inline link: no catalog row says this
     out.info.source = "derived: PCIe link training to the narrower or older end (" +
                       device.info.id + " in " + slot.info.id + ")";

@@ -328,20 +328,23 @@ TEST_CASE("a host's M.2 socket and slot wiring name links", "[catalog]") {
     std::string& hosts = sources["hosts.csv"];
     hosts = raidadv::test::replaced(hosts, "parity_cpu_mb_s,source",
                                     "parity_cpu_mb_s,source,m2_link,slot_bifurcation");
-    SECTION("an id no link has is refused, naming the column") {
-        hosts = raidadv::test::replaced(hosts, "test values\n", "test values,pcie9-x1,\n");
+    // The sources with the test host's row ending in `tail`, built: the errors.
+    const auto build_with = [&](const std::string& tail) {
+        auto edited = sources;
+        edited["hosts.csv"] = raidadv::test::replaced(hosts, "test values\n", tail);
         TempDir dir;
-        raidadv::test::write_sources(dir.path(), sources);
-        const auto errors = Catalog::build(dir.path(), dir / "catalog.db");
+        raidadv::test::write_sources(dir.path(), edited);
+        return Catalog::build(dir.path(), dir / "catalog.db");
+    };
+    SECTION("an id no link has is refused, naming the column") {
+        const auto errors = build_with("test values,pcie9-x1,\n");
         REQUIRE(errors.size() == 1);
         CHECK(errors[0].where == "hosts.csv:2 column m2_link");
         CHECK(errors[0].message.find("pcie9-x1") != std::string::npos);
     }
     SECTION("bifurcation is yes, no or not stated") {
-        hosts = raidadv::test::replaced(hosts, "test values\n", "test values,,maybe\n");
-        TempDir dir;
-        raidadv::test::write_sources(dir.path(), sources);
-        const auto errors = Catalog::build(dir.path(), dir / "catalog.db");
+        CHECK(build_with("test values,sata-3g,no\n").empty());  // (any link id)
+        const auto errors = build_with("test values,,maybe\n");
         REQUIRE(errors.size() == 1);
         CHECK(errors[0].where == "hosts.csv:2 column slot_bifurcation");
     }
