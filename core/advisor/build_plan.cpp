@@ -820,6 +820,16 @@ BuildPlan build_plan(const System& system, bool drives_write_cache_off, bool rea
             plan.primary = chipset_method(system, drives_write_cache_off);
             break;
         case BuildTool::Zpool:
+            if (auto truenas = truenas_method(system, hot_spares)) {
+                // Its web interface builds the pool; the zpool commands stay as the plain
+                // OpenZFS way (with their spares).
+                plan.primary = std::move(*truenas);
+                plan.alternatives.push_back(zpool_method(system));
+                if (hot_spares > 0) {
+                    add_hot_spares(plan.alternatives.back(), plan.tool, system, hot_spares);
+                }
+                return plan;
+            }
             plan.primary = zpool_method(system);
             break;
     }

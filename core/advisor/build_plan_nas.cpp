@@ -2,7 +2,9 @@
 // Synology Knowledge Center, DSM 7 "Storage Manager": create a storage pool (RAID type, drives),
 // then a volume on it, hot spares under Storage Manager > Hot Spare; QNAP QTS 5 user guide,
 // "Storage & Snapshots": Create > New Storage Pool (drives, RAID type, spare disks), then a
-// volume.
+// volume; TrueNAS SCALE documentation, "Creating Storage Pools" (Storage > Create Pool: Data,
+// Log and Spare VDEVs, layout and width) and "Adding and Managing Datasets" (Record Size under
+// Advanced Options).
 
 #include "advisor/build_plan_nas.h"
 
@@ -10,6 +12,7 @@
 
 #include "advisor/target_changes.h"
 #include "format/format.h"
+#include "layout/zfs_pool.h"
 #include "system/raid_software.h"
 
 namespace raidadv::advisor {
@@ -64,6 +67,58 @@ std::optional<BuildMethod> appliance_method(const System& system, int hot_spares
     m.notes.push_back(
         "The steps are in the storage manager's own words; it builds the array with md "
         "underneath.");
+    return m;
+}
+
+std::optional<BuildMethod> truenas_method(const System& system, int hot_spares) {
+    if (!host_is_truenas(system.host) || !is_zfs(system.layout.level)) {
+        return std::nullopt;
+    }
+    const Layout& layout = system.layout;
+    const ZfsPool pool = make_zfs_pool(layout);
+    const std::string vdev = zpool_vdev_type(layout);
+    // The wizard's layout names: Stripe, Mirror, RAIDZ1-3, dRAID1-3.
+    std::string type = vdev == "mirror" ? "Mirror" : vdev;
+    if (type.rfind("raidz", 0) == 0) {
+        type = "RAIDZ" + type.substr(5);
+    } else if (type.rfind("draid", 0) == 0) {
+        type = "dRAID" + std::to_string(pool.parity);
+    }
+    const std::string drives = std::to_string(layout.drives * layout.volumes);
+    BuildMethod m;
+    m.title = "TrueNAS web interface (Storage > Create Pool)";
+    m.steps.push_back(
+        "Install the " + drives + " drives" +
+        (hot_spares > 0
+             ? " and the " + std::to_string(hot_spares) + " spare" + (hot_spares > 1 ? "s" : "")
+             : std::string()) +
+        (system.log.count > 0 ? " and the log device" + std::string(system.log.count > 1 ? "s" : "")
+                              : std::string()) +
+        ", then open Storage > Create Pool.");
+    for (int v = 0; v < layout.volumes; ++v) {
+        const std::string name = layout.volumes > 1 ? "tank" + std::to_string(v) : "tank";
+        m.steps.push_back("Pool " + name + ", Data: layout " + type + ", width " +
+                          std::to_string(pool.children) + ", " + std::to_string(pool.vdevs) +
+                          " VDEV" + (pool.vdevs == 1 ? "" : "s") + " (" +
+                          std::to_string(layout.drives) + " drives).");
+    }
+    if (system.log.count > 0) {
+        m.steps.push_back("Log: the " + system.log.drive.info.name +
+                          (system.log.count > 1 ? " pair, layout Mirror." : ", layout Stripe."));
+    }
+    if (hot_spares > 0) {
+        m.steps.push_back("Spare: the " + std::to_string(hot_spares) + " spare drive" +
+                          (hot_spares > 1 ? "s." : "."));
+    }
+    m.steps.push_back(
+        layout.zvol ? "Add a zvol (Datasets > Add Zvol) with a block size of " +
+                          format::stripe_unit(layout.record_bytes) + "."
+                    : "Add a dataset (Datasets > Add Dataset) and set its Record Size to " +
+                          format::stripe_unit(layout.record_bytes) + " under Advanced Options.");
+    m.notes.push_back(
+        "A pool made with zpool create in the shell is not one the TrueNAS middleware manages "
+        "(it must be imported in the web interface): build it there. The zpool commands below "
+        "make the same pool on plain OpenZFS.");
     return m;
 }
 

@@ -13,4 +13,8 @@ namespace raidadv::advisor {
 /// any other host.
 std::optional<BuildMethod> appliance_method(const System& system, int hot_spares);
 
+/// The TrueNAS web interface's steps for `system`'s ZFS pool (system/raid_software.h,
+/// host_is_truenas), its `hot_spares` and log devices included; nullopt for any other host.
+std::optional<BuildMethod> truenas_method(const System& system, int hot_spares);
+
 }  // namespace raidadv::advisor

@@ -135,7 +135,7 @@ std::string check_bay_size(std::string& value) {
 }
 
 /// Host RAID software the OS offers: comma list of md, zfs, btrfs, lvm, storage-spaces,
-/// intel-rst, intel-vroc, synology-shr, unraid.
+/// intel-rst, intel-vroc, synology-shr, qnap-qts, truenas, unraid.
 /// The id of a controller row (empty: not given).
 std::string check_id_text(std::string& value) {
     if (value.empty()) {
@@ -158,12 +158,12 @@ std::string check_raid_software(std::string& value) {
     for (const std::string& token : comma_items(value)) {
         bool known = false;
         for (const char* name : {"md", "zfs", "btrfs", "lvm", "storage-spaces", "intel-rst",
-                                 "intel-vroc", "synology-shr", "qnap-qts", "unraid"}) {
+                                 "intel-vroc", "synology-shr", "qnap-qts", "truenas", "unraid"}) {
             known = known || token == name;
         }
         if (!known) {
             return "must be a comma-separated list of md, zfs, btrfs, lvm, storage-spaces, "
-                   "intel-rst, intel-vroc, synology-shr, qnap-qts, unraid (got '" +
+                   "intel-rst, intel-vroc, synology-shr, qnap-qts, truenas, unraid (got '" +
                    token + "')";
         }
         normalised += (normalised.empty() ? "" : ",") + token;

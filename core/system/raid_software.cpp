@@ -81,8 +81,12 @@ bool host_builds_md_layouts(const HostSpec& host) {
            !host_lists(host, "qnap-qts");
 }
 
+bool host_is_truenas(const HostSpec& host) {
+    return host_lists(host, "truenas");
+}
+
 bool host_takes_hardware_raid(const HostSpec& host) {
-    const bool zfs_alone = host.raid_software == "zfs";
+    const bool zfs_alone = host.raid_software == "zfs" || host_is_truenas(host);
     return !zfs_alone && appliance_software(host).empty();
 }
 

@@ -46,6 +46,10 @@ std::string appliance_array_name(const HostSpec& host, const ControllerSpec& con
 /// over md (Synology DSM, QNAP QTS: RAID 10 of an even number of drives, four or more).
 bool host_builds_md_layouts(const HostSpec& host);
 
+/// Whether the host runs TrueNAS (HostSpec::raid_software lists "truenas"): a ZFS appliance
+/// whose pools are built in its web interface, which manages them.
+bool host_is_truenas(const HostSpec& host);
+
 /// Whether a hardware RAID controller's volume may carry the host's storage: not where the
 /// host's stated RAID software is ZFS alone (a ZFS appliance, TrueNAS: it builds pools on the
 /// plain disks an HBA gives; OpenZFS discussion #14458 and Lucas & Jude, "FreeBSD Mastery: ZFS"

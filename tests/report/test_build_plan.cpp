@@ -391,3 +391,31 @@ TEST_CASE("on a NAS appliance the storage manager builds the array, not mdadm", 
     CHECK(advisor::build_plan(raid5, false, true, 0).primary.title.find("mdadm") !=
           std::string::npos);
 }
+
+TEST_CASE("on TrueNAS the web interface builds the pool; zpool is the plain OpenZFS way",
+          "[build_plan][zfs]") {
+    System pool = host_raid_system(RaidLevel::Raidz2, 6);
+    pool.layout.record_bytes = 1024 * units::KiB;
+    pool.host.raid_software = "truenas,zfs";
+    const advisor::BuildPlan plan = advisor::build_plan(pool, false, true, 1);
+    CHECK(plan.primary.title == "TrueNAS web interface (Storage > Create Pool)");
+    CHECK(plan.primary.commands.empty());  // the middleware manages what its web interface makes
+    const auto has = [](const advisor::BuildMethod& m, const std::string& words) {
+        return std::any_of(m.steps.begin(), m.steps.end(), [&](const std::string& step) {
+            return step.find(words) != std::string::npos;
+        });
+    };
+    CHECK(has(plan.primary, "Data: layout RAIDZ2, width 6, 1 VDEV (6 drives)"));
+    CHECK(has(plan.primary, "Spare: the 1 spare drive."));
+    CHECK(has(plan.primary, "Record Size to 1024 KiB"));
+    REQUIRE(plan.alternatives.size() == 1);
+    CHECK(plan.alternatives[0].commands.front().rfind("zpool create", 0) == 0);
+    // Without spares the zpool alternative says nothing of them.
+    const advisor::BuildPlan none = advisor::build_plan(pool, false, true, 0);
+    for (const std::string& step : none.alternatives.at(0).steps) {
+        CHECK(step.find("spare") == std::string::npos);
+    }
+    // Elsewhere ZFS is built with zpool, as before.
+    pool.host.raid_software = "md,zfs,btrfs,lvm";
+    CHECK(advisor::build_plan(pool, false, true, 0).primary.title == "ZFS pool (OpenZFS zpool)");
+}
