@@ -154,13 +154,18 @@ QueuedAhead chosen_ahead(QueuedAhead a, const Visit& visit, double chosen) {
 ClosedLevel::ClosedLevel(const Network& net) : net_(net) {
     const std::size_t ns = net.stations.size();
     std::vector<char> loaded(ns, 0);  // stations with detached (background) visits
+    std::size_t visits = 0;
     for (const auto& variant : net.variants) {
+        visits += variant.visits.size();
         for (const auto& visit : variant.visits) {
             if (visit.detached) {
                 loaded[static_cast<std::size_t>(visit.station)] = 1;
             }
         }
     }
+    entries_.reserve(visits);  // (one allocation: the search builds many levels)
+    variant_end_.reserve(net.variants.size() + 1);
+    probability_.reserve(net.variants.size());
     for (const auto& variant : net.variants) {
         variant_end_.push_back(entries_.size());
         probability_.push_back(variant.probability);
