@@ -240,7 +240,7 @@ QRect paintHostAndController(const Canvas& c, const System& s, int boxH) {
     const int linkW = std::max(0, c.margin + c.w - linkX);
     // A controller that costs nothing (on-board ports, CPU lanes, md) is the host's own: its
     // catalog link (one model socket's root complex for md and CPU lanes) names no part here.
-    const bool own = s.controller.info.price_known() && s.controller.info.price_usd <= 0.0;
+    const bool own = s.controller.info.costs_nothing();
     const QString link = own ? tr("the host's own ports and lanes")
                          : s.host_link.info.name.empty()
                              ? tr("host link")

@@ -51,12 +51,6 @@ BuildTool build_tool(const System& system);
 BuildPlan build_plan(const System& system, bool drives_write_cache_off, bool read_ahead = true,
                      int hot_spares = 0);
 
-/// The zpool vdev type word of a ZFS layout: "mirror", "raidz2", "draid2:8d:12c:1s".
-std::string zpool_vdev_type(const Layout& layout);
-
-/// A size as zfs set takes it: "128K", "1M".
-std::string zfs_size(double bytes);
-
 /// Whether to set a RAID controller's read-ahead for `workload`. The vendors document it as a
 /// help to sequential reads only (Dell OpenManage Server Administrator User's Guide, read
 /// policy: "Read-ahead policy may improve system performance if the data is written to the

@@ -76,14 +76,11 @@ std::optional<BuildMethod> truenas_method(const System& system, int hot_spares) 
     }
     const Layout& layout = system.layout;
     const ZfsPool pool = make_zfs_pool(layout);
-    const std::string vdev = zpool_vdev_type(layout);
-    // The wizard's layout names: Stripe, Mirror, RAIDZ1-3, dRAID1-3.
-    std::string type = vdev == "mirror" ? "Mirror" : vdev;
-    if (type.rfind("raidz", 0) == 0) {
-        type = "RAIDZ" + type.substr(5);
-    } else if (type.rfind("draid", 0) == 0) {
-        type = "dRAID" + std::to_string(pool.parity);
-    }
+    // The wizard's layout names: Mirror, RAIDZ1-3, dRAID1-3.
+    const std::string type =
+        layout.level == RaidLevel::ZfsMirror
+            ? "Mirror"
+            : (is_raidz(layout.level) ? "RAIDZ" : "dRAID") + std::to_string(pool.parity);
     const std::string drives = std::to_string(layout.drives * layout.volumes);
     BuildMethod m;
     m.title = "TrueNAS web interface (Storage > Create Pool)";

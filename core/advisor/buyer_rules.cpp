@@ -5,7 +5,7 @@
 namespace raidadv::advisor {
 
 bool comes_free(const CatalogInfo& info) {
-    return info.price_usd == 0.0 && info.price_known();
+    return info.costs_nothing();
 }
 
 bool in_era(const CatalogInfo& info, const Constraints& c) {

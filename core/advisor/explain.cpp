@@ -4,6 +4,7 @@
 #include "advisor/explain.h"
 #include "components/ssd_model.h"
 #include "evaluate/evaluator.h"
+#include "format/format.h"
 #include "system/md_bitmap.h"
 #include "system/read_cache.h"
 #include "system/working_set.h"
@@ -712,13 +713,11 @@ void wear_default_note(const Result& result, const Request& request, Explanation
     if (c.writes_per_day_bytes > 0.0 || worn == result.stats.rejected.end() || worn->second < 1) {
         return;
     }
-    char hours[16];
-    std::snprintf(hours, sizeof hours, "%.3g", c.busy_hours_per_day);
     // (Not how many: a search that skips candidates it need not evaluate counts fewer.)
     e.what_would_change.push_back(
         std::string("SSD configurations were left out because their drives would wear out within "
                     "the horizon, taking the heaviest load point flat out for ") +
-        hours +
+        format::number(c.busy_hours_per_day) +
         " busy hours a day (no daily write volume is stated). If the users write less, state it "
         "(writes a day, TB): some of them may then qualify.");
 }

@@ -93,7 +93,7 @@ bool fits_bay(const std::string& drive_ff, const std::string& bay_ff) {
 /// A controller that costs nothing (a known price of 0) is built in: chipset ports, CPU lanes,
 /// host software RAID. It uses the host's own ports and takes no slot.
 bool built_in(const ControllerSpec& c) {
-    return c.info.price_known() && c.info.price_usd <= 0.0;
+    return c.info.costs_nothing();
 }
 
 double price_of(const CatalogInfo& info) {
@@ -170,8 +170,9 @@ void add_enclosures(const EnclosureSpec& e, int drives, double lane_Bps, CardNee
     }
 }
 
-int cards_for(int lanes, const ControllerSpec& c) {
-    return std::max(1, (lanes + std::max(1, c.ports) - 1) / std::max(1, c.ports));
+/// Cards for `lanes` drive lanes (or drives) at `per_card` each (at least one card).
+int cards_for(int lanes, int per_card) {
+    return std::max(1, (lanes + std::max(1, per_card) - 1) / std::max(1, per_card));
 }
 
 /// The cheapest internal-to-external port adapter per lane passed, or none.
@@ -204,7 +205,7 @@ CardCount count_cards(const CardNeeds& needs, const ControllerSpec& c,
                       const EnclosureSpec* bracket) {
     CardCount out;
     if (needs.anywhere) {
-        return {true, cards_for(needs.lanes, c), 0, ""};
+        return {true, cards_for(needs.lanes, c.ports), 0, ""};
     }
     const int ports = std::max(1, c.ports);
     const int external = std::clamp(c.external_ports, 0, ports);
@@ -244,10 +245,15 @@ void add_brackets(const CardCount& count, const EnclosureSpec* bracket, CardNeed
     }
 }
 
+/// The catalog link `id` (a host's socket or slot wiring), or null where it is not stated.
+const LinkSpec* wiring(const std::map<std::string, LinkSpec>& links, const std::string& id) {
+    const auto it = links.find(id);
+    return id.empty() || it == links.end() ? nullptr : &it->second;
+}
+
 /// The host's slot wiring as a link, or null where the host does not state it.
 const LinkSpec* slot_link(const TopologyInput& in) {
-    const auto it = in.links.find(in.host.pcie_slot_link);
-    return in.host.pcie_slot_link.empty() || it == in.links.end() ? nullptr : &it->second;
+    return wiring(in.links, in.host.pcie_slot_link);
 }
 
 /// Whether `c` is a passive M.2 adapter: M.2 sockets on the card, each wired to four of its host
@@ -483,9 +489,9 @@ AttachmentPlan plan_built_in(const TopologyInput& in) {
         return plan;
     }
     plan.host_bays_used = is_bay_drive(d) ? attached(in) : 0;
-    const auto m2 = in.links.find(h.m2_link);
-    if (is_nvme(d.interface) && d.form_factor == "m.2" && m2 != in.links.end()) {
-        narrow_drive_link(in, m2->second, plan);
+    const LinkSpec* m2 = wiring(in.links, h.m2_link);
+    if (is_nvme(d.interface) && d.form_factor == "m.2" && m2 != nullptr) {
+        narrow_drive_link(in, *m2, plan);
     } else if (const LinkSpec* slot = slot_link(in);
                is_nvme(d.interface) && d.form_factor == "aic" && slot != nullptr) {
         narrow_drive_link(in, *slot, plan);  // an add-in-card drive in the host's slot
@@ -555,7 +561,7 @@ AttachmentPlan plan_attachment(const TopologyInput& in) {
     }
     if (is_nvme(in.drive.interface)) {
         const int per_card = ports_in_slot(in);
-        const int cards = std::max(1, (attached(in) + per_card - 1) / per_card);
+        const int cards = cards_for(attached(in), per_card);
         if (is_bay_drive(in.drive) && in.host.nvme_bays < 1) {
             plan.problem = "the host has no NVMe bays for " + in.drive.form_factor + " drives";
             return plan;
@@ -616,11 +622,9 @@ void apply_plan(const AttachmentPlan& plan, System& system) {
 
 LinkSpec card_host_link(const HostSpec& host, const ControllerSpec& controller,
                         const LinkSpec& card_link, const std::map<std::string, LinkSpec>& links) {
-    const auto slot = links.find(host.pcie_slot_link);
-    if (built_in(controller) || host.pcie_slot_link.empty() || slot == links.end()) {
-        return card_link;
-    }
-    return negotiated_pcie_link(card_link, slot->second);
+    const LinkSpec* slot = wiring(links, host.pcie_slot_link);
+    return built_in(controller) || slot == nullptr ? card_link
+                                                   : negotiated_pcie_link(card_link, *slot);
 }
 
 void add_plan_cost(const AttachmentPlan& plan, Assessment& a) {

@@ -7,6 +7,7 @@
 
 #include "advisor/advisor.h"
 #include "advisor/explain.h"
+#include "format/format.h"
 
 namespace raidadv::advisor {
 
@@ -20,13 +21,6 @@ Result quiet_search(const Request& request, const Catalog& catalog) {
     quiet.exact_top = 1;
     quiet.keep_extremes = true;  // the cheapest and the largest candidate are the answers here
     return recommend(request, catalog, quiet);
-}
-
-/// A number with at most three significant digits ("8", "2.5", "0.42").
-std::string format_number_short(double value) {
-    char text[32];
-    std::snprintf(text, sizeof text, "%.3g", value);
-    return text;
 }
 
 std::string percent(double fraction) {
@@ -91,7 +85,7 @@ std::vector<std::string> way_out(const Request& request, const Catalog& catalog,
                            std::to_string(worn->second) +
                            " candidates were rejected because their SSDs would wear out within " +
                            "the horizon, taking the heaviest load point flat out for " +
-                           format_number_short(c.busy_hours_per_day) +
+                           format::number(c.busy_hours_per_day) +
                            " busy hours a day (no daily write volume is stated).";
         if (!r.ranked.empty()) {
             const Candidate& best = r.ranked.front();
@@ -101,10 +95,8 @@ std::vector<std::string> way_out(const Request& request, const Catalog& catalog,
                 "pick would be " +
                 best.system.name + " at " + format_money(best.assessment.total_usd, c);
             if (w.applies && c.horizon_years > 0.0) {
-                text += ", whose drives last " + format_number_short(c.horizon_years) +
-                        " years up to " +
-                        format_number_short(kProbeBytes * w.years_to_wear_out / c.horizon_years /
-                                            1e12) +
+                text += ", whose drives last " + format::number(c.horizon_years) + " years up to " +
+                        format::number(kProbeBytes * w.years_to_wear_out / c.horizon_years / 1e12) +
                         " TB written a day";
             }
             text += ".";

@@ -134,8 +134,6 @@ std::string check_bay_size(std::string& value) {
     return value == "3.5" || value == "2.5" ? "" : "must be 3.5 or 2.5";
 }
 
-/// Host RAID software the OS offers: comma list of md, zfs, btrfs, lvm, storage-spaces,
-/// intel-rst, intel-vroc, synology-shr, qnap-qts, truenas, unraid.
 /// The id of a controller row (empty: not given).
 std::string check_id_text(std::string& value) {
     if (value.empty()) {
@@ -153,6 +151,8 @@ std::string check_yes_no_text(std::string& value) {
                : "must be yes, no or empty (not stated), got '" + value + "'";
 }
 
+/// Host RAID software the OS offers: comma list of md, zfs, btrfs, lvm, storage-spaces,
+/// intel-rst, intel-vroc, synology-shr, qnap-qts, truenas, unraid.
 std::string check_raid_software(std::string& value) {
     std::string normalised;
     for (const std::string& token : comma_items(value)) {

@@ -19,6 +19,8 @@ struct CatalogInfo {
     /// A price of 0 with a date is a known price of nothing (on-board ports, free software);
     /// 0 without a date is unknown.
     bool price_known() const { return price_usd > 0.0 || !price_date.empty(); }
+    /// A known price of nothing: on-board ports, CPU lanes, bundled software.
+    bool costs_nothing() const { return price_known() && price_usd <= 0.0; }
 };
 
 enum class DriveKind { Hdd, Ssd };

@@ -63,8 +63,7 @@ std::string_view appliance_software(const HostSpec& host) {
 }
 
 std::string appliance_array_name(const HostSpec& host, const ControllerSpec& controller) {
-    const bool built_in = controller.info.price_known() && controller.info.price_usd <= 0.0;
-    if (!built_in || host.raid_software.empty()) {
+    if (!controller.info.costs_nothing() || host.raid_software.empty()) {
         return "";  // (cheap tests first: the search names many candidates)
     }
     const std::string_view software = appliance_software(host);
@@ -77,8 +76,7 @@ std::string appliance_array_name(const HostSpec& host, const ControllerSpec& con
 
 bool host_builds_md_layouts(const HostSpec& host) {
     // An appliance's storage manager builds its own levels over md, not md's placements.
-    return host_offers_md(host) && !host_lists(host, "synology-shr") &&
-           !host_lists(host, "qnap-qts");
+    return host_offers_md(host) && appliance_software(host).empty();
 }
 
 bool host_is_truenas(const HostSpec& host) {
