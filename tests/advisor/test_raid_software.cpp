@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <set>
 
 #include "advisor/buying_summary.h"
 #include "advisor_fixture.h"
@@ -362,6 +363,41 @@ TEST_CASE("ZFS and NAS appliances take plain disks: no hardware RAID volume, the
                 CHECK(c.system.controller.info.id != "nas-appliance-sata");
             }
             CHECK(elsewhere.stats.rejected.count("another kind of host's own on-board ports") == 1);
+        }
+    }
+}
+
+TEST_CASE("a chipset's RAID is offered on the boards built on that chipset only", "[advisor]") {
+    const auto& catalog = raidadv::test::bundled_catalog();
+    const auto core2 = catalog.host("intel-core2-e6600-vista");  // its board has the ICH8R
+    const auto server = catalog.host("windows-server-2022-2u-8lff");
+    REQUIRE(core2.has_value());
+    REQUIRE(server.has_value());
+    Request request = raidadv::test::example_request("advisor-sequential-capacity-2007.json");
+    request.constraints.owned_controller.clear();
+    const auto ids = [](const raidadv::advisor::Result& r) {
+        std::set<std::string> seen;
+        for (const Candidate& c : all_candidates(r)) {
+            seen.insert(c.system.controller.info.id);
+        }
+        return seen;
+    };
+    WHEN("a 2007 media-volume question is asked of a 2022 Windows server") {
+        request.host = *server;
+        const auto result = search_with(request, RaidSoftware::Any);
+        THEN("no 2005-2006 Intel chipset RAID is offered (one was the pick, at no known price)") {
+            REQUIRE_FALSE(result.ranked.empty());
+            CHECK(ids(result).count("intel-ich7r") == 0);
+            CHECK(ids(result).count("intel-ich8r") == 0);
+            CHECK(result.stats.rejected.count("another kind of host's own on-board ports") == 1);
+        }
+    }
+    WHEN("it is asked of the Core 2 board it was measured on") {
+        request.host = *core2;
+        const auto result = search_with(request, RaidSoftware::Any);
+        THEN("its own ICH8R is offered at no price of its own; the other board's ICH7R is not") {
+            CHECK(ids(result).count("intel-ich8r") == 1);
+            CHECK(ids(result).count("intel-ich7r") == 0);
         }
     }
 }
