@@ -34,3 +34,21 @@ TEST_CASE("The shopping list adds up to the pick's cost", "[advisor]") {
         test::run_advisor(test::example_request("advisor-home-nas-spares.json"));
     CHECK(test::pick(spares).assessment.spare_drives > 0);
 }
+
+TEST_CASE("The risks say what a further failure during a rebuild does", "[advisor]") {
+    const advisor::Request request = test::example_request("advisor-small-nas.json");
+    const advisor::Result result = test::run_advisor(request);
+    advisor::Candidate pick = test::pick(result);  // RAID 6 of 4: survives two failed drives
+    REQUIRE(pick.assessment.failures_tolerated == 2);
+    const auto first_risk = [&] { return advisor::buying_summary(pick, request).risks.at(0); };
+    const std::string double_parity = first_risk();
+    INFO(double_parity);
+    CHECK(double_parity.find("still survives 1 more failed drive.") != std::string::npos);
+    CHECK(double_parity.find("loses data") == std::string::npos);
+    pick.assessment.failures_tolerated = 1;  // as a RAID 5 or a mirror would
+    const std::string single = first_risk();
+    INFO(single);
+    CHECK(single.find("a further failure in that window loses data") != std::string::npos);
+    pick.assessment.failures_tolerated = 3;  // RAID-Z3
+    CHECK(first_risk().find("still survives 2 more failed drives.") != std::string::npos);
+}
