@@ -6,6 +6,7 @@
 #include "evaluate/evaluator.h"
 #include "format/format.h"
 #include "system/md_bitmap.h"
+#include "system/raid_software.h"
 #include "system/read_cache.h"
 #include "system/working_set.h"
 #include "system/write_cache.h"
@@ -346,7 +347,7 @@ void stripe_reason(const Candidate& c, Explanation& e) {
     std::ostringstream s;
     const double chosen = l.stripe_unit_bytes / 1024.0;
     s << "Stripe unit " << chosen << " KiB: " << c.stripe_rule.explanation << ".";
-    if (!c.stripes_tried.empty()) {
+    if (c.stripes_tried.size() > 1) {  // (one unit offered: nothing to compare)
         if (l.stripe_unit_bytes == c.stripe_rule.rounded_bytes) {
             s << " The model tried " << c.stripes_tried.size()
               << " units and none was more than 1% faster.";
@@ -373,7 +374,11 @@ void stripe_reason(const Candidate& c, Explanation& e) {
         }
     }
     const ControllerSpec& ctl = c.system.controller;
-    if (ctl.min_stripe_bytes > 0.0 || ctl.max_stripe_bytes > 0.0) {
+    if (appliance_chunk_bytes(c.system.host) > 0.0 && ctl.kind == ControllerKind::Hba) {
+        s << (appliance_software(c.system.host) == "synology-shr" ? " Synology DSM" : " QNAP QTS")
+          << " builds its arrays with a "
+          << appliance_chunk_bytes(c.system.host) / 1024.0 << " KiB chunk and offers no other.";
+    } else if (ctl.min_stripe_bytes > 0.0 || ctl.max_stripe_bytes > 0.0) {
         s << " The " << ctl.info.name << " offers stripe units of ";
         if (ctl.min_stripe_bytes > 0.0 && ctl.max_stripe_bytes > 0.0) {
             s << ctl.min_stripe_bytes / 1024.0 << " to " << ctl.max_stripe_bytes / 1024.0

@@ -333,6 +333,12 @@ std::vector<ControllerChoice> eligible_controllers(Context& ctx) {
             const RaidLevel* zfs = all_zfs_levels(count);
             choice.levels.insert(zfs, zfs + count);
         }
+        if (const double chunk = appliance_chunk_bytes(ctx.request.host);
+            chunk > 0.0 && ctl.kind == ControllerKind::Hba) {
+            // The appliance's storage manager builds the array with its own chunk.
+            ctl.min_stripe_bytes = chunk;
+            ctl.max_stripe_bytes = chunk;
+        }
         choice.accepts = split_list(ctl.drive_interfaces);
         choice.host_link = card_host_link(ctx.request.host, ctl, host_link->second, ctx.links);
         choice.owned = owned;

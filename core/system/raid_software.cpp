@@ -62,6 +62,11 @@ std::string_view appliance_software(const HostSpec& host) {
     return host_lists(host, "qnap-qts") ? "qnap-qts" : "";
 }
 
+double appliance_chunk_bytes(const HostSpec& host) {
+    constexpr double kApplianceChunkBytes = 64.0 * 1024.0;  // (header: users' /proc/mdstat)
+    return appliance_software(host).empty() ? 0.0 : kApplianceChunkBytes;
+}
+
 std::string appliance_array_name(const HostSpec& host, const ControllerSpec& controller) {
     if (!controller.info.costs_nothing() || host.raid_software.empty()) {
         return "";  // (cheap tests first: the search names many candidates)

@@ -36,6 +36,12 @@ bool host_offers_md(const HostSpec& host);
 /// ("synology-shr") or QNAP's QTS ("qnap-qts"); empty for any other host.
 std::string_view appliance_software(const HostSpec& host);
 
+/// The chunk (stripe unit) an appliance's storage manager gives its md arrays, which its wizard
+/// does not let one choose: 64 KiB for Synology DSM and QNAP QTS (as recalled; users' posts of
+/// their /proc/mdstat show "level 5, 64k chunk" under DSM's vg1000 and QTS's md0/md9/md13).
+/// 0 for any other host (md and the controllers offer their own ranges).
+double appliance_chunk_bytes(const HostSpec& host);
+
 /// What builds the array where the host is an appliance NAS and `controller` costs nothing (its
 /// own ports, or md itself): "Synology DSM storage pool (md)", "QNAP QTS storage pool (md)";
 /// empty anywhere else (a card, or any other host), where the controller's own name says it.

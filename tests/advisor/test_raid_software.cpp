@@ -402,6 +402,34 @@ TEST_CASE("a chipset's RAID is offered on the boards built on that chipset only"
     }
 }
 
+TEST_CASE("an appliance NAS builds its md arrays with its own 64 KiB chunk", "[advisor]") {
+    const auto& catalog = raidadv::test::bundled_catalog();
+    Request request = raidadv::test::example_request("advisor-small-nas.json");
+    request.constraints.owned_controller.clear();
+    request.constraints.drive_kinds.clear();  // SSDs too: the 4 KiB units they liked
+    for (const char* id : {"synology-rs2423plus", "qnap-ts-464"}) {
+        INFO(id);
+        request.host = *catalog.host(id);
+        const auto result = search_with(request, RaidSoftware::Any);
+        REQUIRE_FALSE(result.ranked.empty());
+        for (const Candidate& c : all_candidates(result)) {
+            if (raidadv::is_striped(c.system.layout.level) &&
+                c.system.controller.kind == ControllerKind::Hba) {
+                INFO(c.system.name);
+                CHECK(c.system.layout.stripe_unit_bytes == 64.0 * 1024.0);
+            }
+        }
+    }
+    request.host = *catalog.host("linux-nas-2024");  // md itself: any power of two
+    std::set<double> units;
+    for (const Candidate& c : all_candidates(search_with(request, RaidSoftware::Any))) {
+        if (raidadv::is_striped(c.system.layout.level)) {
+            units.insert(c.system.layout.stripe_unit_bytes);
+        }
+    }
+    CHECK(units.size() > 1);
+}
+
 TEST_CASE("on an appliance NAS the array is named for its storage manager, not mdadm",
           "[advisor][zfs]") {
     const auto nas = raidadv::test::bundled_catalog().host("synology-ds923plus");
