@@ -66,10 +66,10 @@ std::vector<std::string> risks(const Candidate& pick, const Request& request) {
         out.push_back("Survives " + std::to_string(a.failures_tolerated) + " failed drive" +
                       (a.failures_tolerated == 1 ? "" : "s") +
                       " per volume; a rebuild takes about " + format::duration(a.rebuild_time_s) +
-                      (left == 0 ? ", and a further failure in that window loses data."
-                                 : ", during which the volume still survives " +
-                                       std::to_string(left) + " more failed drive" +
-                                       (left == 1 ? "." : "s.")));
+                      (left == 0
+                           ? ", and a further failure in that window loses data."
+                           : ", during which the volume still survives " + std::to_string(left) +
+                                 " more failed drive" + (left == 1 ? "." : "s.")));
     }
     if (a.p_ure_during_rebuild >= kUreWarning) {
         out.push_back("An unreadable sector during a rebuild has a " +

@@ -376,8 +376,8 @@ void stripe_reason(const Candidate& c, Explanation& e) {
     const ControllerSpec& ctl = c.system.controller;
     if (appliance_chunk_bytes(c.system.host) > 0.0 && ctl.kind == ControllerKind::Hba) {
         s << (appliance_software(c.system.host) == "synology-shr" ? " Synology DSM" : " QNAP QTS")
-          << " builds its arrays with a "
-          << appliance_chunk_bytes(c.system.host) / 1024.0 << " KiB chunk and offers no other.";
+          << " builds its arrays with a " << appliance_chunk_bytes(c.system.host) / 1024.0
+          << " KiB chunk and offers no other.";
     } else if (ctl.min_stripe_bytes > 0.0 || ctl.max_stripe_bytes > 0.0) {
         s << " The " << ctl.info.name << " offers stripe units of ";
         if (ctl.min_stripe_bytes > 0.0 && ctl.max_stripe_bytes > 0.0) {
