@@ -179,7 +179,7 @@ QString candidateDetailHtml(const advisor::Candidate& c, int rank,
                     tr("Bytes written to one drive before the stripe moves on to the next "
                        "drive (KiB = 1024 bytes, as controllers set it)"));
     }
-    html += row(tr("Controller"), esc(s.controller.info.name),
+    html += row(tr("Controller"), esc(advisor::array_builder_name(s)),
                 tr("The RAID controller (or software RAID) that runs the layout"));
     if (linux_md(s) && s.layout.level != RaidLevel::Raid0 && s.layout.level != RaidLevel::Simple &&
         !is_zfs(s.layout.level)) {

@@ -18,6 +18,7 @@ int runUnitsKeyboardTests(int argc, char** argv);
 int runAutosaveWindowTests(int argc, char** argv);
 int runWhatIfRaidSoftwareTests(int argc, char** argv);
 int runWorkingSetTests(int argc, char** argv);
+int runCandidateDetailTests(int argc, char** argv);
 
 namespace {
 
@@ -37,6 +38,7 @@ const std::vector<Group> kGroups = {
     {"autosave-window", runAutosaveWindowTests},
     {"what-if-raid-software", runWhatIfRaidSoftwareTests},
     {"working-set", runWorkingSetTests},
+    {"candidate-detail", runCandidateDetailTests},
 };
 
 }  // namespace
