@@ -1,5 +1,6 @@
 #include "layout/raid_level.h"
 
+#include <algorithm>
 #include <array>
 #include <utility>
 
@@ -114,6 +115,16 @@ const RaidLevel* all_raid_levels(std::size_t& count) {
 const RaidLevel* all_zfs_levels(std::size_t& count) {
     count = kZfs.size();
     return kZfs.data();
+}
+
+std::string raid_level_names() {
+    std::string names;
+    const auto add = [&names](RaidLevel level) {
+        names += (names.empty() ? "\"" : ", \"") + std::string(to_string(level)) + "\"";
+    };
+    std::for_each(kAll.begin(), kAll.end(), add);
+    std::for_each(kZfs.begin(), kZfs.end(), add);
+    return names;
 }
 
 bool is_zfs(RaidLevel level) {

@@ -49,6 +49,10 @@ const RaidLevel* all_raid_levels(std::size_t& count);
 /// The ZFS vdev types, in a stable order (zfs-mirror, raidz1-3, draid1-3).
 const RaidLevel* all_zfs_levels(std::size_t& count);
 
+/// Every level's project-file name, quoted, in order: "\"simple\", \"raid0\", ..." (for messages
+/// that say what is allowed).
+std::string raid_level_names();
+
 /// A ZFS pool layout (zfs-mirror, raidz1-3, draid1-3).
 bool is_zfs(RaidLevel level);
 bool is_raidz(RaidLevel level);

@@ -79,9 +79,7 @@ void read_allowed(const json& value, const std::string& path, const Catalog& cat
     std::vector<std::string> levels;
     string_list(r, k::levels, levels, [&](const std::string& name, const std::string& p) {
         if (!raid_level_from_string(name)) {
-            issues.add(p, "unknown RAID level \"" + name +
-                              "\"; use simple, raid0, raid1, raid10, raid01, raid5, raid6, "
-                              "raid50 or raid60");
+            issues.add(p, "unknown RAID level \"" + name + "\"; use one of " + raid_level_names());
             return false;
         }
         return true;

@@ -12,18 +12,6 @@ namespace {
 
 namespace k = project_keys::layout;
 
-std::string level_names() {
-    std::string names;
-    for (auto* list : {&all_raid_levels, &all_zfs_levels}) {
-        std::size_t count = 0;
-        const RaidLevel* levels = (*list)(count);
-        for (std::size_t i = 0; i < count; ++i) {
-            names += (names.empty() ? "\"" : ", \"") + std::string(to_string(levels[i])) + "\"";
-        }
-    }
-    return names;
-}
-
 void check_spans(ObjectReader& r, RaidLevel level, const std::string& name, Layout& layout,
                  bool spans_given) {
     const int drives = layout.drives;
@@ -72,10 +60,10 @@ std::optional<RaidLevel> read_level(ObjectReader& r) {
             level = raid_level_from_string(v->get<std::string>());
         }
         if (!level) {
-            r.problem(k::level, "must be one of " + level_names() + "; got " + describe(*v));
+            r.problem(k::level, "must be one of " + raid_level_names() + "; got " + describe(*v));
         }
     } else {
-        r.missing(k::level, "one of " + level_names());
+        r.missing(k::level, "one of " + raid_level_names());
     }
     return level;
 }

@@ -249,6 +249,9 @@ std::vector<Case> cases() {
          "advisor.raid_software_owned: must be", true},
         {"advisor: negative daily writes", "", set("/advisor/writes_per_day_tb", -2),
          "advisor.writes_per_day_tb: must be a number from 0 to 1e6, got -2", true},
+        // the list of levels names the ZFS vdevs too (it stopped at raid60, yet draid2 was taken)
+        {"advisor: unknown RAID level", "", set("/advisor/allowed", {{"levels", {"pairs"}}}),
+         "\"raid60\", \"zfs-mirror\", \"raidz1\"", true},
     };
 }
 
