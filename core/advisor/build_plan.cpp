@@ -41,8 +41,13 @@ bool contains(const std::string& text, const char* word) {
     return lower.find(word) != std::string::npos;
 }
 
+/// An NVMe drive's interface: the catalog's PCIe links ("pcie4-x4"), or one naming NVMe.
+bool nvme_interface(const std::string& interface) {
+    return interface.rfind("pcie", 0) == 0 || contains(interface, "nvme");
+}
+
 bool is_nvme(const System& s) {
-    return contains(s.drive.interface, "nvme") || contains(s.drive_link.info.id, "nvme");
+    return nvme_interface(s.drive.interface);
 }
 
 bool is_sas_or_scsi(const System& s) {
@@ -72,7 +77,7 @@ std::string zpool_log_vdev(const System& s) {
     if (s.log.count <= 0) {
         return "";
     }
-    const bool nvme = contains(s.log.drive.interface, "nvme");
+    const bool nvme = nvme_interface(s.log.drive.interface);
     const int first = nvme == is_nvme(s) ? s.total_drives() : 0;
     std::string line = s.log.count > 1 ? " log mirror" : " log";
     for (int i = 0; i < s.log.count; ++i) {
@@ -301,10 +306,12 @@ BuildMethod mdadm_method(const System& s, bool cache_off) {
         }
         m.commands.push_back("mdadm --detail --scan");
     }
-    m.notes.push_back(
-        "The device names are examples (sda taken as the system disk): replace "
-        "them with your drives' names from lsblk before you run the commands; "
-        "mdadm --create erases the drives named.");
+    m.notes.push_back(std::string("The device names are examples (") +
+                      (is_nvme(s) ? "nvme0n1 onwards; a system disk on NVMe takes one of "
+                                    "those names"
+                                  : "sda taken as the system disk") +
+                      "): replace them with your drives' names from lsblk before you run the "
+                      "commands; mdadm --create erases the drives named.");
     return m;
 }
 
@@ -556,7 +563,7 @@ BuildMethod storage_spaces_method(const System& s) {
 /// The index of the first hot spare's device name: after the drives, and after the ZFS log
 /// devices where those are named alike (zpool_log_vdev).
 int first_spare_index(const System& s) {
-    const bool log_alike = s.log.count > 0 && contains(s.log.drive.interface, "nvme") == is_nvme(s);
+    const bool log_alike = s.log.count > 0 && nvme_interface(s.log.drive.interface) == is_nvme(s);
     return s.total_drives() + (log_alike ? s.log.count : 0);
 }
 

@@ -133,10 +133,21 @@ TEST_CASE("drive names go past sdz and NVMe drives get their own names", "[build
     REQUIRE(wide.size() == 1);
     CHECK_THAT(wide[0], Contains("/dev/sdz /dev/sdaa"));  // sda is the system disk
     System nvme = host_raid_system(RaidLevel::Raid0, 2);
-    nvme.drive.interface = "nvme-pcie4-x4";
-    CHECK(advisor::mdadm_commands(nvme) ==
-          std::vector<std::string>{"mdadm --create /dev/md0 --level=0 --raid-devices=2 "
-                                   "--chunk=64K /dev/nvme0n1 /dev/nvme1n1"});
+    // The catalog's NVMe drives name their PCIe link (a 990 PRO: "pcie4-x4"); the plans named
+    // them /dev/sdb, /dev/sdc until stop 39.
+    for (const char* interface : {"pcie4-x4", "pcie5-x4", "nvme"}) {
+        INFO(interface);
+        nvme.drive.interface = interface;
+        CHECK(advisor::mdadm_commands(nvme) ==
+              std::vector<std::string>{"mdadm --create /dev/md0 --level=0 --raid-devices=2 "
+                                       "--chunk=64K /dev/nvme0n1 /dev/nvme1n1"});
+    }
+    const advisor::BuildPlan plan = advisor::build_plan(nvme, false);
+    const auto& notes = plan.primary.notes;
+    CHECK(std::any_of(notes.begin(), notes.end(), [](const std::string& n) {
+        return n.find("nvme0n1 onwards") != std::string::npos &&
+               n.find("sda taken") == std::string::npos;
+    }));
 }
 
 TEST_CASE("host RAID plan: file system aligned to the stripe, Storage Spaces too", "[build_plan]") {
