@@ -661,9 +661,9 @@ void add_hot_spares(BuildMethod& m, BuildTool tool, const System& s, int spares)
         case BuildTool::PercCli: {
             const std::string cli = tool == BuildTool::PercCli ? "perccli" : "storcli";
             // StorCLI reference: /cx/ex/sx add hotsparedrive (no DGs=: a global hot spare).
-            m.steps.push_back("Make the " + count +
-                              " global (they stand in for any virtual "
-                              "drive).");
+            m.steps.push_back("Make the " + count + " global (" +
+                              (spares == 1 ? "it stands" : "they stand") +
+                              " in for any virtual drive).");
             for (int i = 0; i < spares; ++i) {
                 m.commands.push_back(cli + " /c0/e252/s" + std::to_string(first + i) +
                                      " add hotsparedrive");
@@ -689,8 +689,9 @@ void add_hot_spares(BuildMethod& m, BuildTool tool, const System& s, int spares)
             // zpoolconcepts(7): "spare" vdevs; the ZFS event daemon (zed) puts one in when a
             // drive faults.
             m.steps.push_back("Add the " + count +
-                              " as spare vdevs; the ZFS event daemon (zed) starts the "
-                              "replacement when a drive faults.");
+                              (spares == 1 ? " as a spare vdev" : " as spare vdevs") +
+                              "; the ZFS event daemon (zed) starts the replacement when a drive "
+                              "faults.");
             for (int v = 0; v < s.layout.volumes; ++v) {
                 const std::string name = s.layout.volumes > 1 ? "tank" + std::to_string(v) : "tank";
                 std::string line = "zpool add " + name + " spare";

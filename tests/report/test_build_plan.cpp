@@ -316,6 +316,9 @@ TEST_CASE("hot spares are connected and made spares with each tool", "[build_pla
     mega.controller.info.id = "broadcom-9460-8i";
     const advisor::BuildPlan storcli = advisor::build_plan(mega, false, true, 2);
     CHECK(storcli.primary.commands.back() == "storcli /c0/e252/s5 add hotsparedrive");
+    CHECK_THAT(storcli.primary.steps.back(), Contains("(they stand in for any virtual drive)"));
+    const advisor::BuildPlan one = advisor::build_plan(mega, false, true, 1);
+    CHECK_THAT(one.primary.steps.back(), Contains("(it stands in for any virtual drive)"));
     // No spares: nothing added.
     const advisor::BuildPlan none = advisor::build_plan(raid6, false, true, 0);
     for (const std::string& line : none.primary.commands) {
