@@ -374,6 +374,22 @@ void stripe_reason(const Candidate& c, Explanation& e) {
         }
     }
     const ControllerSpec& ctl = c.system.controller;
+    if (const int data = storage_spaces_data_columns(c.system.host, l);
+        data > 0 && ctl.kind == ControllerKind::Hba) {
+        // (raid_software.h storage_spaces_max_interleave_bytes: the sources)
+        if (const double cluster = storage_spaces_cluster_bytes(c.system.host, l); cluster > 0.0) {
+            s << " Storage Spaces parity writes whole stripes where one NTFS cluster is one "
+                 "stripe of data: the build plan formats the volume with "
+              << cluster / 1024.0 << " KiB clusters (the interleave kept to at most "
+              << storage_spaces_max_interleave_bytes(c.system.host, l) / 1024.0
+              << " KiB for it: NTFS clusters reach 2 MiB).";
+        } else {
+            s << " Warning: with " << data
+              << " data columns no NTFS cluster can be one stripe of data, and users report "
+                 "Storage Spaces parity writing at 20-40 MB/s from disks then, far below what "
+                 "the model gives; a power of two of data columns avoids it.";
+        }
+    }
     if (appliance_chunk_bytes(c.system.host) > 0.0 && ctl.kind == ControllerKind::Hba) {
         s << (appliance_software(c.system.host) == "synology-shr" ? " Synology DSM" : " QNAP QTS")
           << " builds its arrays with a " << appliance_chunk_bytes(c.system.host) / 1024.0

@@ -219,6 +219,11 @@ void consider(Context& ctx, Pending p, int slots) {
             ctx.reject(why);
             return;
         }
+        // A Storage Spaces parity stripe fits one NTFS cluster: the rule's unit at most.
+        if (const double most = storage_spaces_max_interleave_bytes(ctx.request.host, layout);
+            most > 0.0 && p.layout.stripe_unit_bytes > most) {
+            p.layout.stripe_unit_bytes = most;
+        }
     }
     const int drives = layout.drives * layout.volumes;
     const int spares = hot_spare_count(layout, ctx.request.hot_spares);

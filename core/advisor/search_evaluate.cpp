@@ -25,6 +25,7 @@
 #include "advisor/wear.h"
 #include "layout/geometry.h"
 #include "queueing/network.h"
+#include "system/raid_software.h"
 
 namespace raidadv::advisor::detail {
 
@@ -407,6 +408,11 @@ void refine_stripes(Context& ctx, Result& result, int top, bool report) {
             if ((ctl.min_stripe_bytes > 0.0 && unit < ctl.min_stripe_bytes) ||
                 (ctl.max_stripe_bytes > 0.0 && unit > ctl.max_stripe_bytes)) {
                 continue;  // a unit the controller does not offer
+            }
+            if (const double most =
+                    storage_spaces_max_interleave_bytes(cand.system.host, cand.system.layout);
+                most > 0.0 && unit > most) {
+                continue;  // a parity space's stripe larger than an NTFS cluster
             }
             cand.stripes_tried.push_back(unit);
             if (unit == rule_unit) {

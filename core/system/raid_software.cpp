@@ -1,5 +1,6 @@
 #include "system/raid_software.h"
 
+#include <algorithm>
 #include <string_view>
 
 #include "layout/geometry.h"
@@ -128,6 +129,17 @@ bool host_builds_level(const HostSpec& host, RaidLevel level) {
     return classic && host_lists(host, "storage-spaces");
 }
 
+namespace {
+
+/// Whether Storage Spaces builds `layout` as a parity space on `host` (a host without md whose
+/// software lists it; RAID 5 and 6 are its parity and dual parity).
+bool storage_spaces_parity(const HostSpec& host, const Layout& layout) {
+    return (layout.level == RaidLevel::Raid5 || layout.level == RaidLevel::Raid6) &&
+           !host_offers_md(host) && host_lists(host, "storage-spaces");
+}
+
+}  // namespace
+
 std::string host_layout_problem(const HostSpec& host, const Layout& layout) {
     // Microsoft, Storage Spaces FAQ (as recalled): a dual-parity space needs at least seven
     // physical disks; a host whose RAID is Storage Spaces builds no smaller RAID 6.
@@ -137,6 +149,42 @@ std::string host_layout_problem(const HostSpec& host, const Layout& layout) {
         return "Storage Spaces' dual parity needs at least 7 drives";
     }
     return "";
+}
+
+int parity_space_data_columns(const Layout& layout) {
+    return layout.level == RaidLevel::Raid5   ? layout.drives - 1
+           : layout.level == RaidLevel::Raid6 ? layout.drives - 2
+                                              : 0;
+}
+
+double parity_space_max_interleave_bytes(const Layout& layout) {
+    // A parity space writes whole stripes where one NTFS cluster is one stripe of data:
+    // allocation unit = interleave x data columns (storagespaceswarstories.com, "Storage Spaces
+    // and Slow Parity Performance", 2022: otherwise disk parity spaces write at 20-40 MB/s;
+    // wasteofserver.com: 3 columns, 32 KB interleave, 64 KB clusters). Clusters are powers of
+    // two up to 2 MiB (NTFS from Windows 10 1709 and Windows Server 2019; as recalled).
+    constexpr double kMaxNtfsClusterBytes = 2.0 * 1024.0 * 1024.0;
+    const int data = parity_space_data_columns(layout);
+    return data > 0 && (data & (data - 1)) == 0 ? kMaxNtfsClusterBytes / data : 0.0;
+}
+
+double parity_space_cluster_bytes(const Layout& layout) {
+    const double most = parity_space_max_interleave_bytes(layout);
+    return most > 0.0 && layout.stripe_unit_bytes <= most
+               ? layout.stripe_unit_bytes * parity_space_data_columns(layout)
+               : 0.0;
+}
+
+int storage_spaces_data_columns(const HostSpec& host, const Layout& layout) {
+    return storage_spaces_parity(host, layout) ? parity_space_data_columns(layout) : 0;
+}
+
+double storage_spaces_max_interleave_bytes(const HostSpec& host, const Layout& layout) {
+    return storage_spaces_parity(host, layout) ? parity_space_max_interleave_bytes(layout) : 0.0;
+}
+
+double storage_spaces_cluster_bytes(const HostSpec& host, const Layout& layout) {
+    return storage_spaces_parity(host, layout) ? parity_space_cluster_bytes(layout) : 0.0;
 }
 
 bool is_md_software(const ControllerSpec& c) {

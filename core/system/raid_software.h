@@ -79,6 +79,27 @@ bool storage_spaces_builds(RaidLevel level);
 /// Spaces RAID 6 of fewer than seven drives.
 std::string host_layout_problem(const HostSpec& host, const Layout& layout);
 
+/// A Storage Spaces parity space of `layout` (RAID 5 or 6), wherever it is built: its data
+/// columns (drives less parity; 0 for other levels), the largest interleave with which one NTFS
+/// cluster can be one stripe of data (2 MiB / data columns; 0 where no cluster can be: data
+/// columns not a power of two), and that cluster (interleave x data columns, or 0).
+int parity_space_data_columns(const Layout& layout);
+double parity_space_max_interleave_bytes(const Layout& layout);
+double parity_space_cluster_bytes(const Layout& layout);
+
+/// The data columns of a Storage Spaces parity space `layout` on `host` (drives less parity);
+/// 0 where Storage Spaces does not build it as parity.
+int storage_spaces_data_columns(const HostSpec& host, const Layout& layout);
+
+/// The largest interleave (stripe unit) with which one NTFS cluster can be one stripe of data of
+/// a Storage Spaces parity space (2 MiB / data columns); 0 where no cluster can be (data columns
+/// not a power of two) or Storage Spaces does not build `layout` as parity.
+double storage_spaces_max_interleave_bytes(const HostSpec& host, const Layout& layout);
+
+/// The NTFS allocation unit that makes each cluster one stripe of data of a Storage Spaces parity
+/// space (interleave x data columns), or 0 where none can.
+double storage_spaces_cluster_bytes(const HostSpec& host, const Layout& layout);
+
 /// Whether `c` stands for Linux md itself, not for ports: its RAID splits requests at chunks
 /// (chunk_split) and it takes drives of any bus, not only NVMe on CPU lanes (derived: md runs
 /// over any block device; a CPU-lane row takes NVMe alone).

@@ -430,6 +430,52 @@ TEST_CASE("an appliance NAS builds its md arrays with its own 64 KiB chunk", "[a
     CHECK(units.size() > 1);
 }
 
+TEST_CASE("a Storage Spaces parity space keeps one stripe of data within an NTFS cluster",
+          "[advisor]") {
+    raidadv::Layout layout;
+    layout.level = RaidLevel::Raid5;
+    layout.drives = 3;  // 2 data columns: clusters up to 2 MiB take interleaves up to 1 MiB
+    CHECK(raidadv::parity_space_max_interleave_bytes(layout) == 1024.0 * 1024.0);
+    layout.drives = 4;  // 3 data columns: no power-of-two cluster is a stripe of data
+    CHECK(raidadv::parity_space_max_interleave_bytes(layout) == 0.0);
+    layout.level = RaidLevel::Raid6;
+    layout.drives = 10;  // 8 data columns
+    layout.stripe_unit_bytes = 64.0 * 1024.0;
+    CHECK(raidadv::parity_space_cluster_bytes(layout) == 512.0 * 1024.0);
+    const auto& catalog = raidadv::test::bundled_catalog();
+    const auto windows = catalog.host("windows-server-2022-2u-8lff");
+    const auto linux_server = catalog.host("linux-server-2024");
+    REQUIRE(windows.has_value());
+    REQUIRE(linux_server.has_value());
+    CHECK(raidadv::storage_spaces_cluster_bytes(*windows, layout) == 512.0 * 1024.0);
+    CHECK(raidadv::storage_spaces_cluster_bytes(*linux_server, layout) == 0.0);  // md builds it
+    GIVEN(
+        "a RAID 5 question on a Windows server, its drives on an HBA (Storage Spaces builds it)") {
+        Request request = raidadv::test::example_request("advisor-small-nas.json");
+        request.host = *windows;
+        request.constraints.owned_controller.clear();
+        request.constraints.levels = {RaidLevel::Raid5};
+        request.constraints.controllers = {"dell-hba355i"};
+        request.constraints.capacity_bytes = 20e12;
+        request.constraints.budget_usd = 4000.0;
+        const auto result = search_with(request, RaidSoftware::Any);
+        THEN("no power-of-two parity space has a stripe of data larger than 2 MiB") {
+            REQUIRE_FALSE(result.ranked.empty());
+            int aligned = 0;
+            for (const Candidate& c : all_candidates(result)) {
+                const double most =
+                    raidadv::storage_spaces_max_interleave_bytes(c.system.host, c.system.layout);
+                if (most > 0.0) {
+                    ++aligned;
+                    INFO(c.system.name);
+                    CHECK(c.system.layout.stripe_unit_bytes <= most);
+                }
+            }
+            CHECK(aligned > 0);
+        }
+    }
+}
+
 TEST_CASE("on an appliance NAS the array is named for its storage manager, not mdadm",
           "[advisor][zfs]") {
     const auto nas = raidadv::test::bundled_catalog().host("synology-ds923plus");

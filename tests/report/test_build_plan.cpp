@@ -13,6 +13,7 @@
 
 using namespace raidadv;
 using Catch::Matchers::Contains;
+using Catch::Matchers::EndsWith;
 using Catch::Matchers::StartsWith;
 
 namespace {
@@ -164,6 +165,34 @@ TEST_CASE("host RAID plan: file system aligned to the stripe, Storage Spaces too
     const advisor::BuildPlan safe =
         advisor::build_plan(host_raid_system(RaidLevel::Raid6, 8), true);
     CHECK(safe.primary.commands.front() == "hdparm -W 0 /dev/sdb");
+}
+
+TEST_CASE("a Storage Spaces parity space is formatted with one stripe of data per cluster",
+          "[build_plan]") {
+    // RAID 6 of 10: 8 data columns x 64 KiB = 512 KiB clusters (storagespaceswarstories.com).
+    const advisor::BuildPlan ten =
+        advisor::build_plan(host_raid_system(RaidLevel::Raid6, 10), false);
+    REQUIRE(ten.alternatives.size() == 1);
+    CHECK_THAT(ten.alternatives[0].commands.back(),
+               EndsWith("Format-Volume -FileSystem NTFS -AllocationUnitSize 524288"));
+    // RAID 6 of 8: 6 data columns, no power-of-two cluster matches: default clusters, a warning.
+    const advisor::BuildPlan eight =
+        advisor::build_plan(host_raid_system(RaidLevel::Raid6, 8), false);
+    CHECK_THAT(eight.alternatives[0].commands.back(), EndsWith("Format-Volume -FileSystem NTFS"));
+    const auto& notes = eight.alternatives[0].notes;
+    CHECK(std::any_of(notes.begin(), notes.end(), [](const std::string& n) {
+        return n.find("No NTFS cluster is a whole stripe of data here (6 data columns") == 0 &&
+               n.find("a power of two of data columns avoids it") != std::string::npos;
+    }));
+    // RAID 5 of 5 with a 1 MiB interleave: 4 MiB is over NTFS's 2 MiB clusters.
+    System wide = host_raid_system(RaidLevel::Raid5, 5);
+    wide.layout.stripe_unit_bytes = 1024 * units::KiB;
+    const advisor::BuildPlan big = advisor::build_plan(wide, false);
+    CHECK_THAT(big.alternatives[0].notes.front(), Contains("an interleave of 512 KiB or less"));
+    // Mirrors have no parity: nothing to match.
+    const advisor::BuildPlan mirror =
+        advisor::build_plan(host_raid_system(RaidLevel::Raid10, 4), false);
+    CHECK_THAT(mirror.alternatives[0].commands.back(), EndsWith("-FileSystem NTFS"));
 }
 
 TEST_CASE("MegaRAID, PERC and their predecessors get their own tool", "[build_plan]") {
