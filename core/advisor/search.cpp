@@ -214,6 +214,13 @@ void consider(Context& ctx, Pending p, int slots) {
         ctx.reject("tolerates fewer failures than required");
         return;
     }
+    // A resilver onto a drive-managed SMR drive can stall: openzfs/zfs#10214 (2020), a WD40EFAX
+    // replacing a pool member hung at 27% with its IOPS at zero and write errors rising (ZFS
+    // resilvers in block order, not sequentially as md rebuilds).
+    if (is_zfs(layout.level) && ctx.drives[p.drive].smr && failures_tolerated(layout) > 0) {
+        ctx.reject("shingled (SMR) drives in a ZFS pool: resilvers onto them can stall");
+        return;
+    }
     if (ctx.controllers[p.choice].spec.kind == ControllerKind::Hba) {
         if (const std::string why = host_layout_problem(ctx.request.host, layout); !why.empty()) {
             ctx.reject(why);

@@ -476,6 +476,27 @@ TEST_CASE("a Storage Spaces parity space keeps one stripe of data within an NTFS
     }
 }
 
+TEST_CASE("no ZFS pool is built on shingled drives; md keeps them with a warning",
+          "[advisor][zfs]") {
+    Request request = raidadv::test::example_request("advisor-small-nas.json");
+    request.host = *raidadv::test::bundled_catalog().host("linux-nas-2024");
+    request.constraints.owned_controller.clear();
+    request.constraints.capacity_bytes = 2e12;  // a cheap question: SMR drives were its picks
+    request.constraints.budget_usd = 300.0;
+    const auto zfs = search_with(request, RaidSoftware::Zfs);
+    const auto md = search_with(request, RaidSoftware::Md);
+    REQUIRE_FALSE(zfs.ranked.empty());
+    for (const Candidate& c : all_candidates(zfs)) {
+        INFO(c.system.name);
+        CHECK_FALSE(c.system.drive.smr);
+    }
+    CHECK(zfs.stats.rejected.count(
+              "shingled (SMR) drives in a ZFS pool: resilvers onto them can stall") == 1);
+    const auto all_md = all_candidates(md);
+    CHECK(std::any_of(all_md.begin(), all_md.end(),
+                      [](const Candidate& c) { return c.system.drive.smr; }));
+}
+
 TEST_CASE("on an appliance NAS the array is named for its storage manager, not mdadm",
           "[advisor][zfs]") {
     const auto nas = raidadv::test::bundled_catalog().host("synology-ds923plus");
