@@ -89,6 +89,15 @@ std::vector<std::string> risks(const Candidate& pick, const Request& request) {
                           format::percent(busiest->second) + " busy: little room for more load.");
         }
     }
+    if (const int data = storage_spaces_data_columns(s.host, s.layout);
+        data > 0 && s.controller.kind == ControllerKind::Hba &&
+        storage_spaces_cluster_bytes(s.host, s.layout) <= 0.0) {
+        // (system/raid_software.h parity_space_max_interleave_bytes: the sources)
+        out.push_back("Storage Spaces parity over " + std::to_string(data) +
+                      " data columns: no NTFS cluster is a whole stripe of data, and users "
+                      "report such spaces writing far slower than the model gives (20-40 MB/s "
+                      "from disks).");
+    }
     if (s.drive.smr) {
         out.push_back(
             "Shingled (SMR) drives: rebuilds and sustained random writes can be much "

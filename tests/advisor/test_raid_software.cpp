@@ -473,6 +473,17 @@ TEST_CASE("a Storage Spaces parity space keeps one stripe of data within an NTFS
             }
             CHECK(aligned > 0);
         }
+        THEN("a parity space no cluster can align says so among the buying summary's risks") {
+            const auto all = all_candidates(result);
+            const auto odd = std::find_if(all.begin(), all.end(), [](const Candidate& c) {
+                return raidadv::storage_spaces_data_columns(c.system.host, c.system.layout) == 3;
+            });
+            REQUIRE(odd != all.end());  // RAID 5 of 4
+            const auto risks = raidadv::advisor::buying_summary(*odd, request).risks;
+            CHECK(std::any_of(risks.begin(), risks.end(), [](const std::string& r) {
+                return r.find("Storage Spaces parity over 3 data columns") == 0;
+            }));
+        }
     }
 }
 
