@@ -347,8 +347,14 @@ void stripe_reason(const Candidate& c, Explanation& e) {
     std::ostringstream s;
     const double chosen = l.stripe_unit_bytes / 1024.0;
     s << "Stripe unit " << chosen << " KiB: " << c.stripe_rule.explanation << ".";
+    // The unit the search started from: the rule's, within a Storage Spaces parity space's cap.
+    double start = c.stripe_rule.rounded_bytes;
+    if (const double most = storage_spaces_max_interleave_bytes(c.system.host, l);
+        most > 0.0 && c.system.controller.kind == ControllerKind::Hba) {
+        start = std::min(start, most);
+    }
     if (c.stripes_tried.size() > 1) {  // (one unit offered: nothing to compare)
-        if (l.stripe_unit_bytes == c.stripe_rule.rounded_bytes) {
+        if (l.stripe_unit_bytes == start) {
             s << " The model tried " << c.stripes_tried.size()
               << " units and none was more than 1% faster.";
         } else {

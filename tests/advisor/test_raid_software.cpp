@@ -10,6 +10,7 @@
 #include <set>
 
 #include "advisor/buying_summary.h"
+#include "advisor/explain.h"
 #include "advisor_fixture.h"
 #include "layout/raid_level.h"
 #include "project/writer.h"
@@ -483,6 +484,38 @@ TEST_CASE("a Storage Spaces parity space keeps one stripe of data within an NTFS
             CHECK(std::any_of(risks.begin(), risks.end(), [](const std::string& r) {
                 return r.find("Storage Spaces parity over 3 data columns") == 0;
             }));
+        }
+    }
+
+    GIVEN("five 4 TB drives on a Windows server's HBA, the only RAID 5 that holds the data") {
+        Request request = raidadv::test::example_request("advisor-small-nas.json");
+        request.host = *windows;
+        request.constraints.owned_controller.clear();
+        request.constraints.levels = {RaidLevel::Raid5};
+        request.constraints.controllers = {"dell-hba355i"};
+        request.constraints.drives = {"seagate-st4000vn006"};
+        request.constraints.capacity_bytes = 7e12;  // 14 TB with growth and fill: 4 data drives
+        request.constraints.max_drive_bays = 5;
+        request.constraints.budget_usd = 4000.0;
+        auto result = search_with(request, RaidSoftware::Any);
+        REQUIRE_FALSE(result.ranked.empty());
+        const Candidate& pick = result.ranked.front();
+        REQUIRE(raidadv::storage_spaces_data_columns(pick.system.host, pick.system.layout) == 4);
+        THEN("its interleave is at most 512 KiB (4 x 512 KiB: NTFS's largest cluster)") {
+            CHECK(pick.system.layout.stripe_unit_bytes <= 512.0 * 1024.0);
+            CHECK(pick.stripe_rule.rounded_bytes > 512.0 * 1024.0);  // the rule asked for more
+        }
+        THEN("the explanation says why the unit is smaller than the rule's") {
+            raidadv::advisor::explain_top(result, request, 1);
+            REQUIRE(result.explanations.size() == 1);
+            const auto& reasons = result.explanations.front().reasons;
+            const auto stripe = std::find_if(reasons.begin(), reasons.end(), [](const auto& r) {
+                return r.rfind("Stripe unit", 0) == 0;
+            });
+            REQUIRE(stripe != reasons.end());
+            INFO(*stripe);
+            CHECK(stripe->find("at most 512 KiB") != std::string::npos);
+            CHECK(stripe->find("was fastest") == std::string::npos);
         }
     }
 }
