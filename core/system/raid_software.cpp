@@ -1,6 +1,5 @@
 #include "system/raid_software.h"
 
-#include <algorithm>
 #include <string_view>
 
 #include "layout/geometry.h"
