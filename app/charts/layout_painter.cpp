@@ -460,8 +460,12 @@ void paintLayoutDiagram(QPainter& p, const QRect& area, const System& s, const Q
         const int x = std::min(row.firstX, c.margin);
         const int width = c.margin + c.w - x;
         p.setPen(c.text);
-        p.drawText(QRect(x, legendY + row.cell + 6, width, fm.height()), Qt::AlignLeft,
-                   fm.elidedText(text, Qt::ElideRight, width));
+        // Two lines, word-wrapped (a JBOD's cabling ran past one); elided only beyond them, with
+        // room for the words the wrapping moves to the second line.
+        const int twoLines = 2 * width - 12 * fm.averageCharWidth();
+        p.drawText(QRect(x, legendY + row.cell + 6, width, 2 * fm.height()),
+                   Qt::AlignLeft | Qt::TextWordWrap,
+                   fm.elidedText(text, Qt::ElideRight, std::max(width, twoLines)));
     }
     p.restore();
 }
@@ -472,8 +476,8 @@ int layoutDiagramHeight(const QFontMetrics& fm) {
     const int cell = std::max(fm.height(), 14);
     const int driveH = kRows * cell + 10;
     const int groupTop = 10 + boxH + fm.height() + 12 + boxH + fm.height() + 8 + fm.height() + 6;
-    // ... and one line for the attachment (extra cards, expanders, JBODs) under the legend.
-    return groupTop + driveH + fm.height() * 4 + 34 + cell + 10;
+    // ... and two lines for the attachment (extra cards, expanders, JBODs) under the legend.
+    return groupTop + driveH + fm.height() * 5 + 34 + cell + 10;
 }
 
 }  // namespace raidadv::gui
