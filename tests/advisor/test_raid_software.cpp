@@ -541,6 +541,25 @@ TEST_CASE("no ZFS pool is built on shingled drives; md keeps them with a warning
                       [](const Candidate& c) { return c.system.drive.smr; }));
 }
 
+TEST_CASE("an appliance pick's bitmap sentence names no mdadm option the user cannot set",
+          "[advisor]") {
+    Request request = raidadv::test::example_request("advisor-small-nas.json");
+    request.host = *raidadv::test::bundled_catalog().host("synology-ds923plus");
+    request.constraints.owned_controller.clear();
+    auto result = search_with(request, RaidSoftware::Any);
+    REQUIRE_FALSE(result.ranked.empty());
+    raidadv::advisor::explain_top(result, request, 1);
+    REQUIRE(result.explanations.size() == 1);
+    const auto& reasons = result.explanations.front().reasons;
+    const auto bitmap = std::find_if(reasons.begin(), reasons.end(), [](const std::string& r) {
+        return r.find("write-intent bitmap") != std::string::npos;
+    });
+    REQUIRE(bitmap != reasons.end());  // RAID 6 of 4 x 8 TB: md's bitmap is on
+    INFO(*bitmap);
+    CHECK(bitmap->find("the storage manager's md arrays carry one") != std::string::npos);
+    CHECK(bitmap->find("mdadm") == std::string::npos);
+}
+
 TEST_CASE("on an appliance NAS the array is named for its storage manager, not mdadm",
           "[advisor][zfs]") {
     const auto nas = raidadv::test::bundled_catalog().host("synology-ds923plus");
