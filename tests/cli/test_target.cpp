@@ -4,6 +4,7 @@
 
 #include <catch2/catch.hpp>
 #include <filesystem>
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -83,6 +84,26 @@ TEST_CASE("target on the 1996 archive: twice the load, and 2 failures that nothi
     const json none = target_json(archive + " --failures 2");
     CHECK(none.at("answer").is_null());
     CHECK(none.at("meeting") == 0);
+}
+
+TEST_CASE("target: where nothing fits, the host's own bays are named beside the project's",
+          "[cli][target]") {
+    // A small-NAS question on a 4-bay QNAP asking 200 TB: the project allows 24 bays, the box
+    // has 4 and no slot for a card.
+    const fs::path file = raidadv::test::scratch_dir() / "qnap-target.json";
+    json project = json::parse(
+        std::ifstream(fs::path(RAID_RESOURCES_DIR) / "examples" / "advisor-small-nas.json"));
+    project["advisor"]["host"] = "qnap-ts-464";
+    project["advisor"].erase("owned_controller");
+    project["advisor"].erase("max_drive_bays");
+    std::ofstream(file) << project.dump(1);
+    const Run run = run_cli("target " + shell_quoted(file.string()) + " --capacity-tb 200");
+    INFO(run.out << run.err);
+    REQUIRE(run.status == 0);
+    CHECK_THAT(run.out, Contains("No candidate in the catalog meets the target.") &&
+                            Contains("The project's own limits still apply: at most 24 drive") &&
+                            Contains("has 4 drive bays, 2 M.2 sockets and no free slot for a "
+                                     "controller card."));
 }
 
 TEST_CASE("target: bad arguments exit 2 naming the flag", "[cli][target]") {
