@@ -59,9 +59,10 @@ std::optional<BuildMethod> appliance_method(const System& system, int hot_spares
     m.steps.push_back("Create a volume on the pool (" + std::string(dsm ? "Btrfs" : "thick") +
                       ") and the shared folders on it.");
     if (is_striped(layout.level)) {
-        m.notes.push_back("The storage manager chooses the chunk (stripe unit) itself, " +
-                          format::stripe_unit(appliance_chunk_bytes(system.host)) +
-                          "; the model's figures take it.");
+        m.notes.push_back(
+            "The storage manager chooses the chunk (stripe unit) itself, " +
+            format::stripe_unit(appliance_chunk_bytes(system.host, system.controller)) +
+            "; the model's figures take it.");
     }
     m.notes.push_back(
         "The steps are in the storage manager's own words; it builds the array with md "

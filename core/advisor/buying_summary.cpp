@@ -89,9 +89,8 @@ std::vector<std::string> risks(const Candidate& pick, const Request& request) {
                           format::percent(busiest->second) + " busy: little room for more load.");
         }
     }
-    if (const int data = storage_spaces_data_columns(s.host, s.layout);
-        data > 0 && s.controller.kind == ControllerKind::Hba &&
-        storage_spaces_cluster_bytes(s.host, s.layout) <= 0.0) {
+    if (const int data = storage_spaces_data_columns(s.host, s.controller, s.layout);
+        data > 0 && storage_spaces_cluster_bytes(s.host, s.controller, s.layout) <= 0.0) {
         // (system/raid_software.h parity_space_max_interleave_bytes: the sources)
         out.push_back("Storage Spaces parity over " + std::to_string(data) +
                       " data columns: no NTFS cluster is a whole stripe of data, and users "

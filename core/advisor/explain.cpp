@@ -353,10 +353,11 @@ void stripe_reason(const Candidate& c, Explanation& e) {
     std::ostringstream s;
     const double chosen = l.stripe_unit_bytes / 1024.0;
     s << "Stripe unit " << chosen << " KiB: " << c.stripe_rule.explanation << ".";
+    const ControllerSpec& ctl = c.system.controller;
     // The unit the search started from: the rule's, within a Storage Spaces parity space's cap.
     double start = c.stripe_rule.rounded_bytes;
-    if (const double most = storage_spaces_max_interleave_bytes(c.system.host, l);
-        most > 0.0 && c.system.controller.kind == ControllerKind::Hba) {
+    if (const double most = storage_spaces_max_interleave_bytes(c.system.host, ctl, l);
+        most > 0.0) {
         start = std::min(start, most);
     }
     if (c.stripes_tried.size() > 1) {  // (one unit offered: nothing to compare)
@@ -385,15 +386,14 @@ void stripe_reason(const Candidate& c, Explanation& e) {
             s << ".";
         }
     }
-    const ControllerSpec& ctl = c.system.controller;
-    if (const int data = storage_spaces_data_columns(c.system.host, l);
-        data > 0 && ctl.kind == ControllerKind::Hba) {
-        // (raid_software.h storage_spaces_max_interleave_bytes: the sources)
-        if (const double cluster = storage_spaces_cluster_bytes(c.system.host, l); cluster > 0.0) {
+    if (const int data = storage_spaces_data_columns(c.system.host, ctl, l); data > 0) {
+        // (raid_software.h parity_space_max_interleave_bytes: the sources)
+        if (const double cluster = storage_spaces_cluster_bytes(c.system.host, ctl, l);
+            cluster > 0.0) {
             s << " Storage Spaces parity writes whole stripes where one NTFS cluster is one "
                  "stripe of data: the build plan formats the volume with "
               << cluster / 1024.0 << " KiB clusters (the interleave kept to at most "
-              << storage_spaces_max_interleave_bytes(c.system.host, l) / 1024.0
+              << storage_spaces_max_interleave_bytes(c.system.host, ctl, l) / 1024.0
               << " KiB for it: NTFS clusters reach 2 MiB).";
         } else {
             s << " Warning: with " << data
@@ -402,10 +402,9 @@ void stripe_reason(const Candidate& c, Explanation& e) {
                  "the model gives; a power of two of data columns avoids it.";
         }
     }
-    if (appliance_chunk_bytes(c.system.host) > 0.0 && ctl.kind == ControllerKind::Hba) {
+    if (const double chunk = appliance_chunk_bytes(c.system.host, ctl); chunk > 0.0) {
         s << (appliance_software(c.system.host) == "synology-shr" ? " Synology DSM" : " QNAP QTS")
-          << " builds its arrays with a " << appliance_chunk_bytes(c.system.host) / 1024.0
-          << " KiB chunk and offers no other.";
+          << " builds its arrays with a " << chunk / 1024.0 << " KiB chunk and offers no other.";
     } else if (ctl.min_stripe_bytes > 0.0 || ctl.max_stripe_bytes > 0.0) {
         s << " The " << ctl.info.name << " offers stripe units of ";
         if (ctl.min_stripe_bytes > 0.0 && ctl.max_stripe_bytes > 0.0) {

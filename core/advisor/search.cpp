@@ -227,7 +227,8 @@ void consider(Context& ctx, Pending p, int slots) {
             return;
         }
         // A Storage Spaces parity stripe fits one NTFS cluster: the rule's unit at most.
-        if (const double most = storage_spaces_max_interleave_bytes(ctx.request.host, layout);
+        if (const double most = storage_spaces_max_interleave_bytes(
+                ctx.request.host, ctx.controllers[p.choice].spec, layout);
             most > 0.0 && p.layout.stripe_unit_bytes > most) {
             p.layout.stripe_unit_bytes = most;
         }
@@ -345,8 +346,7 @@ std::vector<ControllerChoice> eligible_controllers(Context& ctx) {
             const RaidLevel* zfs = all_zfs_levels(count);
             choice.levels.insert(zfs, zfs + count);
         }
-        if (const double chunk = appliance_chunk_bytes(ctx.request.host);
-            chunk > 0.0 && ctl.kind == ControllerKind::Hba) {
+        if (const double chunk = appliance_chunk_bytes(ctx.request.host, ctl); chunk > 0.0) {
             // The appliance's storage manager builds the array with its own chunk.
             ctl.min_stripe_bytes = chunk;
             ctl.max_stripe_bytes = chunk;

@@ -410,7 +410,7 @@ void refine_stripes(Context& ctx, Result& result, int top, bool report) {
                 continue;  // a unit the controller does not offer
             }
             if (const double most =
-                    storage_spaces_max_interleave_bytes(cand.system.host, cand.system.layout);
+                    storage_spaces_max_interleave_bytes(cand.system.host, ctl, cand.system.layout);
                 most > 0.0 && unit > most) {
                 continue;  // a parity space's stripe larger than an NTFS cluster
             }

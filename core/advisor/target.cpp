@@ -194,17 +194,19 @@ void explain_nothing(const Result& result, const Request& applied, const Target&
     // The host's own places for drives bind before the project's bays where it states them (a
     // 5-bay appliance under the default 24 bays): say what they are (advisor/topology.h).
     if (const HostSpec& h = applied.host; h.drive_bays > 0) {
-        std::string where = "The host, " + h.info.name + ", has " + std::to_string(h.drive_bays) +
-                            " drive bay" + (h.drive_bays == 1 ? "" : "s");
+        const auto count = [](int n, const char* what) {
+            return std::to_string(n) + " " + what + (n == 1 ? "" : "s");
+        };
+        std::string where =
+            "The host, " + h.info.name + ", has " + count(h.drive_bays, "drive bay");
         if (h.nvme_bays > 0) {
-            where += ", " + std::to_string(h.nvme_bays) + " NVMe bays";
+            where += ", " + count(h.nvme_bays, "NVMe bay");
         }
         if (h.m2_slots > 0) {
-            where += ", " + std::to_string(h.m2_slots) + " M.2 sockets";
+            where += ", " + count(h.m2_slots, "M.2 socket");
         }
-        where += h.pcie_slots > 0 ? " and " + std::to_string(h.pcie_slots) +
-                                        " free slots for controller cards (a JBOD can hang off "
-                                        "one)."
+        where += h.pcie_slots > 0 ? " and " + count(h.pcie_slots, "free slot") +
+                                        " for controller cards (a JBOD can hang off one)."
                                   : " and no free slot for a controller card.";
         answer.problems.push_back(where);
     }

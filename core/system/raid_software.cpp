@@ -62,9 +62,11 @@ std::string_view appliance_software(const HostSpec& host) {
     return host_lists(host, "qnap-qts") ? "qnap-qts" : "";
 }
 
-double appliance_chunk_bytes(const HostSpec& host) {
+double appliance_chunk_bytes(const HostSpec& host, const ControllerSpec& controller) {
     constexpr double kApplianceChunkBytes = 64.0 * 1024.0;  // (header: users' /proc/mdstat)
-    return appliance_software(host).empty() ? 0.0 : kApplianceChunkBytes;
+    return controller.kind == ControllerKind::Hba && !appliance_software(host).empty()
+               ? kApplianceChunkBytes
+               : 0.0;
 }
 
 std::string appliance_array_name(const HostSpec& host, const ControllerSpec& controller) {
@@ -130,10 +132,13 @@ bool host_builds_level(const HostSpec& host, RaidLevel level) {
 
 namespace {
 
-/// Whether Storage Spaces builds `layout` as a parity space on `host` (a host without md whose
-/// software lists it; RAID 5 and 6 are its parity and dual parity).
-bool storage_spaces_parity(const HostSpec& host, const Layout& layout) {
-    return (layout.level == RaidLevel::Raid5 || layout.level == RaidLevel::Raid6) &&
+/// Whether Storage Spaces builds `layout` as a parity space on `host` over the plain drives
+/// `controller` gives it (a host without md whose software lists it; RAID 5 and 6 are its
+/// parity and dual parity; a hardware RAID controller builds its own).
+bool storage_spaces_parity(const HostSpec& host, const ControllerSpec& controller,
+                           const Layout& layout) {
+    return controller.kind == ControllerKind::Hba &&
+           (layout.level == RaidLevel::Raid5 || layout.level == RaidLevel::Raid6) &&
            !host_offers_md(host) && host_lists(host, "storage-spaces");
 }
 
@@ -174,16 +179,22 @@ double parity_space_cluster_bytes(const Layout& layout) {
                : 0.0;
 }
 
-int storage_spaces_data_columns(const HostSpec& host, const Layout& layout) {
-    return storage_spaces_parity(host, layout) ? parity_space_data_columns(layout) : 0;
+int storage_spaces_data_columns(const HostSpec& host, const ControllerSpec& controller,
+                                const Layout& layout) {
+    return storage_spaces_parity(host, controller, layout) ? parity_space_data_columns(layout) : 0;
 }
 
-double storage_spaces_max_interleave_bytes(const HostSpec& host, const Layout& layout) {
-    return storage_spaces_parity(host, layout) ? parity_space_max_interleave_bytes(layout) : 0.0;
+double storage_spaces_max_interleave_bytes(const HostSpec& host, const ControllerSpec& controller,
+                                           const Layout& layout) {
+    return storage_spaces_parity(host, controller, layout)
+               ? parity_space_max_interleave_bytes(layout)
+               : 0.0;
 }
 
-double storage_spaces_cluster_bytes(const HostSpec& host, const Layout& layout) {
-    return storage_spaces_parity(host, layout) ? parity_space_cluster_bytes(layout) : 0.0;
+double storage_spaces_cluster_bytes(const HostSpec& host, const ControllerSpec& controller,
+                                    const Layout& layout) {
+    return storage_spaces_parity(host, controller, layout) ? parity_space_cluster_bytes(layout)
+                                                           : 0.0;
 }
 
 bool is_md_software(const ControllerSpec& c) {

@@ -36,11 +36,12 @@ bool host_offers_md(const HostSpec& host);
 /// ("synology-shr") or QNAP's QTS ("qnap-qts"); empty for any other host.
 std::string_view appliance_software(const HostSpec& host);
 
-/// The chunk (stripe unit) an appliance's storage manager gives its md arrays, which its wizard
-/// does not let one choose: 64 KiB for Synology DSM and QNAP QTS (as recalled; users' posts of
-/// their /proc/mdstat show "level 5, 64k chunk" under DSM's vg1000 and QTS's md0/md9/md13).
-/// 0 for any other host (md and the controllers offer their own ranges).
-double appliance_chunk_bytes(const HostSpec& host);
+/// The chunk (stripe unit) an appliance's storage manager gives the md arrays it builds over
+/// `controller`'s plain drives, which its wizard does not let one choose: 64 KiB for Synology
+/// DSM and QNAP QTS (as recalled; users' posts of their /proc/mdstat show "level 5, 64k chunk"
+/// under DSM's vg1000 and QTS's md0/md9/md13). 0 for any other host or a RAID controller (md and
+/// the controllers offer their own ranges).
+double appliance_chunk_bytes(const HostSpec& host, const ControllerSpec& controller);
 
 /// What builds the array where the host is an appliance NAS and `controller` costs nothing (its
 /// own ports, or md itself): "Synology DSM storage pool (md)", "QNAP QTS storage pool (md)";
@@ -87,18 +88,22 @@ int parity_space_data_columns(const Layout& layout);
 double parity_space_max_interleave_bytes(const Layout& layout);
 double parity_space_cluster_bytes(const Layout& layout);
 
-/// The data columns of a Storage Spaces parity space `layout` on `host` (drives less parity);
-/// 0 where Storage Spaces does not build it as parity.
-int storage_spaces_data_columns(const HostSpec& host, const Layout& layout);
+/// The data columns of a Storage Spaces parity space `layout` on `host` over `controller`'s plain
+/// drives (drives less parity); 0 where Storage Spaces does not build it as parity (another
+/// level, a host with md, a hardware RAID controller).
+int storage_spaces_data_columns(const HostSpec& host, const ControllerSpec& controller,
+                                const Layout& layout);
 
 /// The largest interleave (stripe unit) with which one NTFS cluster can be one stripe of data of
 /// a Storage Spaces parity space (2 MiB / data columns); 0 where no cluster can be (data columns
 /// not a power of two) or Storage Spaces does not build `layout` as parity.
-double storage_spaces_max_interleave_bytes(const HostSpec& host, const Layout& layout);
+double storage_spaces_max_interleave_bytes(const HostSpec& host, const ControllerSpec& controller,
+                                           const Layout& layout);
 
 /// The NTFS allocation unit that makes each cluster one stripe of data of a Storage Spaces parity
 /// space (interleave x data columns), or 0 where none can.
-double storage_spaces_cluster_bytes(const HostSpec& host, const Layout& layout);
+double storage_spaces_cluster_bytes(const HostSpec& host, const ControllerSpec& controller,
+                                    const Layout& layout);
 
 /// Whether `c` stands for Linux md itself, not for ports: its RAID splits requests at chunks
 /// (chunk_split) and it takes drives of any bus, not only NVMe on CPU lanes (derived: md runs

@@ -448,8 +448,9 @@ TEST_CASE("a Storage Spaces parity space keeps one stripe of data within an NTFS
     const auto linux_server = catalog.host("linux-server-2024");
     REQUIRE(windows.has_value());
     REQUIRE(linux_server.has_value());
-    CHECK(raidadv::storage_spaces_cluster_bytes(*windows, layout) == 512.0 * 1024.0);
-    CHECK(raidadv::storage_spaces_cluster_bytes(*linux_server, layout) == 0.0);  // md builds it
+    const raidadv::ControllerSpec hba;  // (kind hba: plain drives for the host's software)
+    CHECK(raidadv::storage_spaces_cluster_bytes(*windows, hba, layout) == 512.0 * 1024.0);
+    CHECK(raidadv::storage_spaces_cluster_bytes(*linux_server, hba, layout) == 0.0);  // md
     GIVEN(
         "a RAID 5 question on a Windows server, its drives on an HBA (Storage Spaces builds it)") {
         Request request = raidadv::test::example_request("advisor-small-nas.json");
@@ -464,8 +465,8 @@ TEST_CASE("a Storage Spaces parity space keeps one stripe of data within an NTFS
             REQUIRE_FALSE(result.ranked.empty());
             int aligned = 0;
             for (const Candidate& c : all_candidates(result)) {
-                const double most =
-                    raidadv::storage_spaces_max_interleave_bytes(c.system.host, c.system.layout);
+                const double most = raidadv::storage_spaces_max_interleave_bytes(
+                    c.system.host, c.system.controller, c.system.layout);
                 if (most > 0.0) {
                     ++aligned;
                     INFO(c.system.name);
@@ -477,7 +478,8 @@ TEST_CASE("a Storage Spaces parity space keeps one stripe of data within an NTFS
         THEN("a parity space no cluster can align says so among the buying summary's risks") {
             const auto all = all_candidates(result);
             const auto odd = std::find_if(all.begin(), all.end(), [](const Candidate& c) {
-                return raidadv::storage_spaces_data_columns(c.system.host, c.system.layout) == 3;
+                return raidadv::storage_spaces_data_columns(c.system.host, c.system.controller,
+                                                            c.system.layout) == 3;
             });
             REQUIRE(odd != all.end());  // RAID 5 of 4
             const auto risks = raidadv::advisor::buying_summary(*odd, request).risks;
@@ -500,7 +502,8 @@ TEST_CASE("a Storage Spaces parity space keeps one stripe of data within an NTFS
         auto result = search_with(request, RaidSoftware::Any);
         REQUIRE_FALSE(result.ranked.empty());
         const Candidate& pick = result.ranked.front();
-        REQUIRE(raidadv::storage_spaces_data_columns(pick.system.host, pick.system.layout) == 4);
+        REQUIRE(raidadv::storage_spaces_data_columns(pick.system.host, pick.system.controller,
+                                                     pick.system.layout) == 4);
         THEN("its interleave is at most 512 KiB (4 x 512 KiB: NTFS's largest cluster)") {
             CHECK(pick.system.layout.stripe_unit_bytes <= 512.0 * 1024.0);
             CHECK(pick.stripe_rule.rounded_bytes > 512.0 * 1024.0);  // the rule asked for more
