@@ -27,6 +27,7 @@
 #include "candidate_detail.h"
 #include "chart_widget.h"
 #include "compare_view.h"
+#include "layout/raid_level.h"
 #include "layout_diagram.h"
 #include "main_window.h"
 #include "pool_what_if.h"
@@ -162,6 +163,14 @@ void MainWindow::showAdvice(const advisor::Result& result, const advisor::Reques
         throughputChart_->setBars(throughputChart(result, 10));
         if (hasStripeTrials(top)) {
             stripeChart_->setChart(stripeChart(top));
+        } else if (std::any_of(top.begin(), top.end(), [](const NamedCandidate& n) {
+                       return is_zfs(n.candidate->system.layout.level);
+                   })) {
+            // A pool's record size follows the requests (advisor/zfs_layouts.h), not a trial.
+            stripeChart_->showMessage(
+                tr("The leading configurations are ZFS pools or not striped: a pool's record "
+                   "size follows the workload's requests (see the explanation), so there is no "
+                   "stripe unit to choose."));
         } else {
             stripeChart_->showMessage(
                 tr("None of the leading configurations is striped: no stripe unit to choose."));

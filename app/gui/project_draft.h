@@ -51,7 +51,7 @@ struct ProjectDraft {
     // Issue 25's buyer keys (the core's defaults: advisor::Constraints, advisor::Request).
     double maxFillPercent = 80.0;  ///< the data fills at most this share of the usable capacity
     double busyHoursPerDay = 8.0;  ///< hours a day the workload runs (SSD wear, SMR cache)
-    double writesPerDayTb = 0.0;   ///< TB the users write a day, where known; 0 = from the load
+    double writesPerDayTb = 0.0;   ///< TB the users write a day, where known; 0 = not stated
     raidadv::advisor::HotSpares hotSpares = raidadv::advisor::HotSpares::None;
     double replacementHours = 72.0;  ///< without a hot spare: hours until a rebuild can start
 };

@@ -211,11 +211,12 @@ BudgetPage::BudgetPage(QWidget* parent) : CheckedPage(parent) {
            "written a day wear SSDs and fill the media cache of SMR hard drives."));
     writesPerDay_ = addField(QStringLiteral("writesPerDayLineEdit"), QString(),
                              optionalLimitCheck(advisor::limits::kMaxWritesPerDayTb));
-    writesPerDay_->edit()->setPlaceholderText(tr("from the load"));
+    writesPerDay_->edit()->setPlaceholderText(tr("not stated"));
     writesPerDay_->edit()->setToolTip(
         tr("Terabytes your users write a day, if you know it (before RAID). Without it the SSD "
-           "wear check takes the heaviest load point's write rate for the busy hours, which, "
-           "with requests kept outstanding and no pause, grows with the storage's speed."));
+           "wear check takes your data written once a day where the workload only says how "
+           "many requests wait, or the load's own rate for the busy hours where it gives a "
+           "request rate or a think time."));
     failures_ = new QComboBox(this);
     failures_->setObjectName(QStringLiteral("minFailuresComboBox"));
     failures_->addItem(tr("None: speed and capacity first (RAID 0 allowed)"));

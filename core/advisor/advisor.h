@@ -53,12 +53,20 @@ struct Assessment {
     std::vector<std::string> warnings;
 };
 
+/// Where the user bytes written a day of a wear estimate come from (advisor/wear.h).
+enum class WearBasis {
+    Stated,      ///< the user's (Constraints::writes_per_day_bytes)
+    LoadRate,    ///< the heaviest load point's write rate for the busy hours (open or paced loads)
+    DataPerDay,  ///< the data written once a day (closed loads with no pause state no volume)
+};
+
 /// SSD wear of a candidate under the workload (advisor/wear.h computes it).
 struct Wear {
     bool applies = false;              ///< an SSD with a known endurance rating
     double drive_bytes_per_day = 0.0;  ///< written to each drive per day
     double user_write_Bps = 0.0;       ///< user bytes written a second at the heaviest point
-    bool stated = false;  ///< the day's bytes are the user's (Constraints::writes_per_day_bytes)
+    WearBasis basis = WearBasis::LoadRate;
+    double user_bytes_per_day = 0.0;   ///< the day's user bytes (before the layout's amplification)
     double write_amplification = 1.0;  ///< bytes the drives write per byte the user writes
     double years_to_wear_out = 0.0;    ///< endurance / (bytes per day x 365.25)
 };

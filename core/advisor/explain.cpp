@@ -18,6 +18,7 @@
 
 #include "advisor/degraded_view.h"
 #include "advisor/target_changes.h"
+#include "advisor/wear.h"
 #include "layout/geometry.h"
 #include "system/stations.h"
 
@@ -514,6 +515,12 @@ void ssd_reason(const Candidate& c, const Request& r, Explanation& e) {
                           format_capacity(w.drive_bytes_per_day).c_str());
         }
         s << text;
+        if (w.basis == WearBasis::DataPerDay) {
+            s << " (No daily write volume is stated and the load keeps its requests outstanding "
+                 "without pause, which says how fast, not how much: the wear check takes "
+              << unstated_writes_basis(r.workload, r.constraints)
+              << ", the same for every candidate; state the bytes written a day if known.)";
+        }
     }
     if (!s.str().empty()) {
         e.reasons.push_back(s.str());
@@ -736,9 +743,8 @@ std::string level_family(const Layout& l) {
     return s.str();
 }
 
-/// SSD candidates left out for wear under the default duty (no daily writes stated): say so, and
-/// what stating the day's writes would change (advisor/wear.h takes the heaviest load point flat
-/// out for the busy hours, which a faster array "writes" more in).
+/// SSD candidates left out for wear under the default day's writes (none stated): say so, and
+/// what stating the day's writes would change (advisor/wear.h).
 void wear_default_note(const Result& result, const Request& request, Explanation& e) {
     const Constraints& c = request.constraints;
     const auto worn = result.stats.rejected.find("SSDs wear out before the horizon");
@@ -747,11 +753,11 @@ void wear_default_note(const Result& result, const Request& request, Explanation
     }
     // (Not how many: a search that skips candidates it need not evaluate counts fewer.)
     e.what_would_change.push_back(
-        std::string("SSD configurations were left out because their drives would wear out within "
-                    "the horizon, taking the heaviest load point flat out for ") +
-        format::number(c.busy_hours_per_day) +
-        " busy hours a day (no daily write volume is stated). If the users write less, state it "
-        "(writes a day, TB): some of them may then qualify.");
+        "SSD configurations were left out because their drives would wear out within the "
+        "horizon, taking " +
+        unstated_writes_basis(request.workload, c) +
+        " (no daily write volume is stated). If the users write less, state it (writes a day, "
+        "TB): some of them may then qualify.");
 }
 
 void explain_top(Result& result, const Request& request, int count) {

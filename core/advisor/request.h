@@ -76,11 +76,11 @@ struct Constraints {
     /// caches are turned off (a battery-backed controller cache still counts as safe).
     bool power_loss_safe_writes = false;
     /// Hours a day the workload runs at its load points (the rest of the day it is idle): the
-    /// duty cycle of the SSD wear estimate.
+    /// duty cycle of the SSD wear estimate where the load states a rate (advisor/wear.h).
     double busy_hours_per_day = 8.0;
     /// Bytes the users write a day (before RAID), where they know it: the SSD wear estimate then
-    /// takes it instead of the heaviest load point's rate for busy_hours_per_day (which, for
-    /// requests kept outstanding with no pause, grows with the storage's speed). 0 = not given.
+    /// takes it. 0 = not given: the load's rate for busy_hours_per_day where it states one, else
+    /// the data once a day (advisor/wear.h, wear_basis).
     double writes_per_day_bytes = 0.0;
     /// Share of the usable capacity the data may fill (file-system headroom): the capacity
     /// needed is capacity_needed_bytes() / max_fill_fraction.

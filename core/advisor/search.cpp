@@ -163,8 +163,7 @@ void response_floors(Context& ctx, const System& system, Outlook& o) {
     }
     const Constraints& c = ctx.request.constraints;
     o.throughput_rises = bound.throughput_rises;
-    o.wear_limit = wear_throughput_limit(system, w, c.busy_hours_per_day, c.horizon_years,
-                                         c.writes_per_day_bytes);
+    o.wear_limit = wear_throughput_limit(system, w, c);
     if (w.arrival_rates_per_s.empty() && !w.concurrency.empty() && std::isfinite(o.wear_limit) &&
         o.wear_limit > 0.0 && bound.points_s.size() == w.concurrency.size()) {
         const int heaviest = w.concurrency.back();

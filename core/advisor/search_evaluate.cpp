@@ -23,6 +23,7 @@
 #include "advisor/explain.h"
 #include "advisor/search_context.h"
 #include "advisor/wear.h"
+#include "format/format.h"
 #include "layout/geometry.h"
 #include "queueing/network.h"
 #include "system/raid_software.h"
@@ -122,34 +123,46 @@ PerformanceOutcome measure_once(Context& ctx, const System& system) {
     return outcome;
 }
 
-/// "At this load the drives' rated endurance lasts about 7.5 years": the wear warning.
+/// "At this load the drives' rated endurance lasts about 7.5 years": the wear warning, saying
+/// where the day's writes came from (wear.h).
 std::string wear_warning(const Candidate& cand, const Constraints& c) {
     const Wear& w = cand.performance.wear;
-    char text[480];
-    if (w.stated) {
-        std::snprintf(text, sizeof text,
-                      "SSD wear: the %s written a day (as stated), with a write amplification of "
-                      "%.1f, put about %s on each drive per day, so the rated endurance (%s "
-                      "written) lasts about %.1f years, near the %.0f-year horizon.",
-                      format_capacity(c.writes_per_day_bytes).c_str(), w.write_amplification,
-                      format_capacity(w.drive_bytes_per_day).c_str(),
-                      format_capacity(cand.system.drive.endurance_bytes).c_str(),
-                      w.years_to_wear_out, c.horizon_years);
-        return text;
+    char text[560];
+    const std::string tail =
+        ", so the rated endurance (" + format_capacity(cand.system.drive.endurance_bytes) +
+        " written) lasts about " + format::number(w.years_to_wear_out) + " years, near the " +
+        format::number(c.horizon_years) + "-year horizon";
+    switch (w.basis) {
+        case WearBasis::Stated:
+            std::snprintf(
+                text, sizeof text,
+                "SSD wear: the %s written a day (as stated), with a write amplification of "
+                "%.1f, put about %s on each drive per day%s.",
+                format_capacity(w.user_bytes_per_day).c_str(), w.write_amplification,
+                format_capacity(w.drive_bytes_per_day).c_str(), tail.c_str());
+            return text;
+        case WearBasis::DataPerDay:
+            // No volume stated and no rate in the load (requests kept outstanding with no pause):
+            // the data once a day, which the user can replace with what they write.
+            std::snprintf(text, sizeof text,
+                          "SSD wear: no daily write volume is stated, so the check takes the data "
+                          "(%s) written once a day; with a write amplification of %.1f that puts "
+                          "about %s on each drive per day%s (state the bytes written a day if "
+                          "known).",
+                          format_capacity(w.user_bytes_per_day).c_str(), w.write_amplification,
+                          format_capacity(w.drive_bytes_per_day).c_str(), tail.c_str());
+            return text;
+        case WearBasis::LoadRate:
+            break;
     }
-    // The rate is the heaviest load point's: with outstanding requests and no think time that
-    // is as fast as the storage goes, so say it (the user can shorten the busy hours, or state
-    // the bytes written a day).
     std::snprintf(text, sizeof text,
                   "SSD wear: at the heaviest load point the workload writes %s a second; for "
-                  "%.0f busy hours a day and a write amplification of %.1f that is about %s to "
-                  "each drive per day, so the rated endurance (%s written) lasts about %.1f "
-                  "years, near the %.0f-year horizon (fewer busy hours at that load, or the bytes "
-                  "written a day if known, last longer).",
-                  format_capacity(w.user_write_Bps).c_str(), c.busy_hours_per_day,
-                  w.write_amplification, format_capacity(w.drive_bytes_per_day).c_str(),
-                  format_capacity(cand.system.drive.endurance_bytes).c_str(), w.years_to_wear_out,
-                  c.horizon_years);
+                  "%s busy hours a day and a write amplification of %.1f that is about %s to "
+                  "each drive per day%s (fewer busy hours at that load, or the bytes written a "
+                  "day if known, last longer).",
+                  format_capacity(w.user_write_Bps).c_str(),
+                  format::number(c.busy_hours_per_day).c_str(), w.write_amplification,
+                  format_capacity(w.drive_bytes_per_day).c_str(), tail.c_str());
     return text;
 }
 
@@ -253,8 +266,7 @@ Verdict conclude(Context& ctx, Pending& p, ModelRun& run, std::optional<Candidat
     }
     cand.performance = std::move(outcome.performance);
     Wear& wear = cand.performance.wear;
-    wear = ssd_wear(cand.system, ctx.request.workload, cand.performance.points.back(),
-                    c.busy_hours_per_day, c.writes_per_day_bytes);
+    wear = ssd_wear(cand.system, ctx.request.workload, cand.performance.points.back(), c);
     if (wear.applies && wear.years_to_wear_out < c.horizon_years) {
         ctx.reject("SSDs wear out before the horizon");
         return Verdict::Rejected;

@@ -7,6 +7,7 @@
 
 #include "advisor/advisor.h"
 #include "advisor/explain.h"
+#include "advisor/wear.h"
 #include "format/format.h"
 
 namespace raidadv::advisor {
@@ -72,8 +73,8 @@ std::vector<std::string> way_out(const Request& request, const Catalog& catalog,
                           " of data at most " + percent(c.max_fill_fraction) + " full).");
         }
     }
-    // SSD wear binds where no daily write volume is stated: the heaviest load point is taken flat
-    // out for the busy hours (advisor/wear.h), which a faster array "writes" more in.
+    // SSD wear binds where no daily write volume is stated: the check takes a default day's
+    // writes (advisor/wear.h), which the user's own figure replaces.
     const auto worn = stats.rejected.find("SSDs wear out before the horizon");
     if (c.writes_per_day_bytes <= 0.0 && worn != stats.rejected.end() && worn->second > 0) {
         // derived: 1 GB a day stands for "little"; the drives' limit scales with the day's bytes.
@@ -84,9 +85,8 @@ std::vector<std::string> way_out(const Request& request, const Catalog& catalog,
         std::string text = std::string(out.empty() ? "SSD wear binds: " : "Or: ") +
                            std::to_string(worn->second) +
                            " candidates were rejected because their SSDs would wear out within " +
-                           "the horizon, taking the heaviest load point flat out for " +
-                           format::number(c.busy_hours_per_day) +
-                           " busy hours a day (no daily write volume is stated).";
+                           "the horizon, taking " + unstated_writes_basis(request.workload, c) +
+                           " (no daily write volume is stated).";
         if (!r.ranked.empty()) {
             const Candidate& best = r.ranked.front();
             const Wear& w = best.performance.wear;

@@ -8,6 +8,7 @@
 #include <limits>
 #include <map>
 
+#include "format/format.h"
 #include "layout/geometry.h"
 
 namespace raidadv::advisor {
@@ -56,19 +57,55 @@ double user_write_Bps(const PointMetrics& point, const Workload& workload) {
     return point.iops * (1.0 - workload.read_fraction) * workload.size.mean_bytes();
 }
 
+WearBasis wear_basis(const Workload& workload, const PointMetrics& point, const Constraints& c) {
+    if (c.writes_per_day_bytes > 0.0) {
+        return WearBasis::Stated;
+    }
+    if (point.arrival_rate_per_s > 0.0 || workload.think_time_s > 0.0) {
+        return WearBasis::LoadRate;
+    }
+    return WearBasis::DataPerDay;
+}
+
+std::string unstated_writes_basis(const Workload& workload, const Constraints& c) {
+    const bool paced = !workload.arrival_rates_per_s.empty() || workload.think_time_s > 0.0;
+    if (paced) {
+        return "the heaviest load point's rate for " + format::number(c.busy_hours_per_day) +
+               " busy hours a day";
+    }
+    if (c.capacity_needed_bytes() > 0.0) {
+        return "the data (" + format::capacity(c.capacity_needed_bytes()) + ") written once a day";
+    }
+    return "the data filling the array written once a day";
+}
+
 Wear ssd_wear(const System& system, const Workload& workload, const PointMetrics& point,
-              double busy_hours_per_day, double writes_per_day_bytes) {
+              const Constraints& c) {
     Wear w;
     const DriveSpec& d = system.drive;
     w.write_amplification =
         write_amplification(system.layout, workload.size.mean_bytes(), workload.alignment_bytes);
     const int drives = std::max(1, system.total_drives());
     w.user_write_Bps = user_write_Bps(point, workload);
-    w.stated = writes_per_day_bytes > 0.0;
-    // derived: a day's user bytes, stated or the point's rate for the busy hours.
-    const double user_per_day =
-        w.stated ? writes_per_day_bytes : w.user_write_Bps * busy_hours_per_day * 3600.0;
-    w.drive_bytes_per_day = user_per_day * w.write_amplification / drives;
+    w.basis = wear_basis(workload, point, c);
+    switch (w.basis) {
+        case WearBasis::Stated:
+            w.user_bytes_per_day = c.writes_per_day_bytes;
+            break;
+        case WearBasis::LoadRate:  // derived: the point's rate for the busy hours
+            w.user_bytes_per_day = w.user_write_Bps * c.busy_hours_per_day * 3600.0;
+            break;
+        case WearBasis::DataPerDay: {  // the data once a day (wear.h); nothing written, nothing
+                                       // worn
+            const double data =
+                c.capacity_needed_bytes() > 0.0
+                    ? c.capacity_needed_bytes()
+                    : usable_bytes(system.layout, d.capacity_bytes) * c.max_fill_fraction;
+            w.user_bytes_per_day = workload.read_fraction < 1.0 ? data : 0.0;
+            break;
+        }
+    }
+    w.drive_bytes_per_day = w.user_bytes_per_day * w.write_amplification / drives;
     w.applies = d.kind == DriveKind::Ssd && d.endurance_bytes > 0.0;
     if (w.applies) {
         w.years_to_wear_out = w.drive_bytes_per_day > 0.0
@@ -78,11 +115,11 @@ Wear ssd_wear(const System& system, const Workload& workload, const PointMetrics
     return w;
 }
 
-double wear_throughput_limit(const System& system, const Workload& workload,
-                             double busy_hours_per_day, double horizon_years,
-                             double writes_per_day_bytes) {
+double wear_throughput_limit(const System& system, const Workload& workload, const Constraints& c) {
     const DriveSpec& d = system.drive;
-    if (d.kind != DriveKind::Ssd || !(d.endurance_bytes > 0.0) || writes_per_day_bytes > 0.0) {
+    const bool paced = !workload.arrival_rates_per_s.empty() || workload.think_time_s > 0.0;
+    if (d.kind != DriveKind::Ssd || !(d.endurance_bytes > 0.0) || c.writes_per_day_bytes > 0.0 ||
+        !paced) {
         return std::numeric_limits<double>::infinity();  // no wear limit (as below)
     }
     const double write_share = 1.0 - workload.read_fraction;
@@ -91,9 +128,9 @@ double wear_throughput_limit(const System& system, const Workload& workload,
     // derived: years < horizon <=> iops x write share x size x amplification x busy s / drives
     // x 365.25 > endurance / horizon.
     const double per_job = write_share * workload.size.mean_bytes() * amplification *
-                           busy_hours_per_day * 3600.0 * 365.25 * horizon_years /
+                           c.busy_hours_per_day * 3600.0 * 365.25 * c.horizon_years /
                            std::max(1, system.total_drives());
-    if (d.kind != DriveKind::Ssd || !(d.endurance_bytes > 0.0) || !(per_job > 0.0)) {
+    if (!(per_job > 0.0)) {
         return std::numeric_limits<double>::infinity();
     }
     return d.endurance_bytes / per_job;

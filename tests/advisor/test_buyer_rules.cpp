@@ -91,30 +91,109 @@ TEST_CASE("SSD wear: bytes per drive per day against the rated endurance", "[adv
     Workload w;
     w.read_fraction = 0.0;
     w.size.fixed_bytes = 4096.0;
+    w.arrival_rates_per_s = {1000.0};  // an open load: its rate is the users'
     PointMetrics p;
+    p.arrival_rate_per_s = 1000.0;
     p.iops = 1000.0;
+    Constraints c;
+    c.busy_hours_per_day = 8.0;
     // derived by hand: 1000 x 4096 B/s x 2 copies x 8 h x 3600 s / 2 drives = 117.96 GB/day;
     // 600 TB / (117.96 GB x 365.25) = 13.93 years.
-    const Wear wear = ssd_wear(s, w, p, 8.0);
+    const Wear wear = ssd_wear(s, w, p, c);
     REQUIRE(wear.applies);
+    CHECK(wear.basis == WearBasis::LoadRate);
     CHECK(wear.drive_bytes_per_day == Approx(117.9648e9));
     CHECK(wear.user_write_Bps == Approx(4.096e6));  // what the warning names as the load's rate
     CHECK(wear.years_to_wear_out == Approx(13.93).epsilon(0.002));
     // Busy all day: three times the wear.
-    CHECK(ssd_wear(s, w, p, 24.0).years_to_wear_out == Approx(13.93 / 3).epsilon(0.002));
+    c.busy_hours_per_day = 24.0;
+    CHECK(ssd_wear(s, w, p, c).years_to_wear_out == Approx(13.93 / 3).epsilon(0.002));
+    CHECK(std::isfinite(wear_throughput_limit(s, w, c)));
     // The user states 50 GB written a day: 50 GB x 2 copies / 2 drives a drive, whatever the
     // load point's rate and the busy hours (600 TB / (50 GB x 365.25) = 32.85 years).
-    const Wear stated = ssd_wear(s, w, p, 24.0, 50e9);
-    CHECK(stated.stated);
+    c.writes_per_day_bytes = 50e9;
+    const Wear stated = ssd_wear(s, w, p, c);
+    CHECK(stated.basis == WearBasis::Stated);
     CHECK(stated.drive_bytes_per_day == Approx(50e9));
     CHECK(stated.years_to_wear_out == Approx(600e12 / (50e9 * 365.25)));
     p.iops *= 10.0;  // a ten times faster array writes no more of the users' data
-    CHECK(ssd_wear(s, w, p, 24.0, 50e9).drive_bytes_per_day == Approx(50e9));
+    CHECK(ssd_wear(s, w, p, c).drive_bytes_per_day == Approx(50e9));
     // So the search's wear bound on throughput no longer applies (advisor/prune.h).
-    CHECK(std::isfinite(wear_throughput_limit(s, w, 8.0, 5.0)));
-    CHECK(std::isinf(wear_throughput_limit(s, w, 8.0, 5.0, 50e9)));
+    CHECK(std::isinf(wear_throughput_limit(s, w, c)));
     s.drive.endurance_bytes = 0.0;  // unknown rating: nothing to judge
-    CHECK_FALSE(ssd_wear(s, w, p, 8.0).applies);
+    CHECK_FALSE(ssd_wear(s, w, p, c).applies);
+}
+
+SCENARIO("SSD wear of a load with requests outstanding and no pause takes the data, not the speed",
+         "[advisor][wear]") {
+    GIVEN("a mirror of two SSDs, a closed load of writes with no think time, 1 TB of data") {
+        System s;
+        s.drive = ssd(600.0, false);
+        s.layout = layout(RaidLevel::Raid1, 2);
+        Workload w;
+        w.read_fraction = 0.3;
+        w.size.fixed_bytes = 4096.0;
+        w.concurrency = {32};
+        PointMetrics p;
+        p.concurrency = 32;
+        p.iops = 50000.0;
+        Constraints c;
+        c.capacity_bytes = 1e12;
+        WHEN("the wear is estimated with no daily volume stated") {
+            const Wear wear = ssd_wear(s, w, p, c);
+            THEN("the data is written once a day: 1 TB x 2 copies / 2 drives a drive") {
+                CHECK(wear.basis == WearBasis::DataPerDay);
+                CHECK(wear.user_bytes_per_day == Approx(1e12));
+                CHECK(wear.drive_bytes_per_day == Approx(1e12));
+                // 600 TB / (1 TB x 365.25) = 1.64 years
+                CHECK(wear.years_to_wear_out == Approx(600.0 / 365.25));
+                CHECK(unstated_writes_basis(w, c) == "the data (1 TB) written once a day");
+            }
+            THEN("a ten times faster array wears its drives no faster, nor do busier hours") {
+                PointMetrics faster = p;
+                faster.iops *= 10.0;
+                c.busy_hours_per_day = 24.0;
+                CHECK(ssd_wear(s, w, faster, c).drive_bytes_per_day ==
+                      Approx(wear.drive_bytes_per_day));
+                CHECK(std::isinf(wear_throughput_limit(s, w, c)));
+            }
+        }
+        WHEN("the capacity grows 20% a year over 5 years") {
+            c.growth_per_year = 0.2;
+            THEN("the data at the horizon's end is what is written") {
+                CHECK(ssd_wear(s, w, p, c).user_bytes_per_day == Approx(1e12 * std::pow(1.2, 5.0)));
+            }
+        }
+        WHEN("no capacity is asked for") {
+            c.capacity_bytes = 0.0;
+            THEN(
+                "the data filling the mirror (one drive's 1 TB x the fill limit) is what is "
+                "written") {
+                const double usable = s.drive.capacity_bytes;  // a mirror keeps one drive's bytes
+                CHECK(ssd_wear(s, w, p, c).user_bytes_per_day ==
+                      Approx(usable * c.max_fill_fraction));
+                CHECK(unstated_writes_basis(w, c) ==
+                      "the data filling the array written once a day");
+            }
+        }
+        WHEN("the load only reads") {
+            w.read_fraction = 1.0;
+            THEN("nothing wears") {
+                CHECK(ssd_wear(s, w, p, c).drive_bytes_per_day == 0.0);
+            }
+        }
+        WHEN("the users pause between requests (think time)") {
+            w.think_time_s = 0.01;
+            THEN("the load's own rate counts for the busy hours, as with an open load") {
+                const Wear paced = ssd_wear(s, w, p, c);
+                CHECK(paced.basis == WearBasis::LoadRate);
+                CHECK(paced.user_bytes_per_day == Approx(50000.0 * 0.7 * 4096.0 * 8.0 * 3600.0));
+                CHECK(std::isfinite(wear_throughput_limit(s, w, c)));
+                CHECK(unstated_writes_basis(w, c) ==
+                      "the heaviest load point's rate for 8 busy hours a day");
+            }
+        }
+    }
 }
 
 TEST_CASE(
@@ -138,8 +217,8 @@ TEST_CASE(
     for (const Candidate& c : stated.ranked) {
         INFO(c.system.name);
         REQUIRE_FALSE(c.performance.points.empty());
-        const Wear wear = ssd_wear(c.system, request.workload, c.performance.points.back(),
-                                   request.constraints.busy_hours_per_day, 2e12);
+        const Wear wear =
+            ssd_wear(c.system, request.workload, c.performance.points.back(), request.constraints);
         CHECK(wear.years_to_wear_out >= request.constraints.horizon_years);
     }
 }
@@ -379,11 +458,11 @@ TEST_CASE("nothing fits: the binding constraint and the way out", "[advisor][way
 
 TEST_CASE("nothing fits for SSD wear: the way out asks for the day's writes",
           "[advisor][way-out]") {
-    // The video scratch question without its stated daily writes, run 24 hours a day: flat out,
-    // every array within the budget writes its drives to death within the horizon.
+    // The video scratch question without its stated daily writes, over ten years: its 8 TB
+    // written once a day (the default, wear.h) wears out every array within the budget.
     auto request = example_request("advisor-nvme-scratch.json");
     request.constraints.writes_per_day_bytes = 0.0;
-    request.constraints.busy_hours_per_day = 24.0;
+    request.constraints.horizon_years = 10.0;
     request.constraints.budget_usd = 1300.0;
     const Result result = recommend(request, raidadv::test::bundled_catalog());
     REQUIRE(result.ranked.empty());
@@ -393,7 +472,7 @@ TEST_CASE("nothing fits for SSD wear: the way out asks for the day's writes",
     });
     REQUIRE(wear != result.way_out.end());
     INFO(*wear);
-    CHECK(wear->find("24 busy hours a day") != std::string::npos);
+    CHECK(wear->find("taking the data (8 TB) written once a day") != std::string::npos);
     CHECK(wear->find("at 1 GB a day the pick would be") != std::string::npos);
     CHECK(wear->find("TB written a day") != std::string::npos);
     // Stated, the same question has an answer.

@@ -80,6 +80,7 @@ SCENARIO("A pick whose SSDs slow down after their SLC cache says so", "[advisor]
         request.constraints.drive_kinds.clear();  // (the example asks for hard disks)
         request.constraints.drives = {"samsung-870-qvo-8tb"};
         request.constraints.budget_usd = 3000.0;
+        request.constraints.writes_per_day_bytes = 50e9;  // a home NAS's day (QLC wears fast)
         const auto result = run_advisor(request);
         REQUIRE_FALSE(result.explanations.empty());
         bool said = false;
