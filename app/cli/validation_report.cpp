@@ -252,8 +252,9 @@ void write_error_bands(std::ostream& out, const ValidationReport& report) {
            "ln(real / predicted speed), grouped by study: a study's figures share its hardware "
            "profile and its bias. The band of a prediction is the 80% prediction interval for "
            "one figure of a study not among them (random effects: DerSimonian & Laird 1986; "
-           "Higgins, Thompson & Spiegelhalter 2009), Student's t with one degree of freedom "
-           "fewer than the studies; a class seen in fewer than "
+           "Higgins, Thompson & Spiegelhalter 2009), Student's t with the degrees of freedom "
+           "of its study-level and within-study parts together (Satterthwaite 1946; the "
+           "study-level part on one fewer than the studies); a class seen in fewer than "
         << kMinClassStudies
         << " studies keeps its own bias and spread within studies and takes the between-study "
            "spread common to every class, each about its own bias (Borenstein et al. 2009, ch. "
@@ -274,7 +275,7 @@ void write_error_bands(std::ostream& out, const ValidationReport& report) {
     out << "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n";
     const auto spread = [](double sd) { return sd > 0.0 ? format_value(sd, 3) : std::string("-"); };
     auto row = [&](const std::string& name, const ResidualStats& s, const BandCoverage::Count& n) {
-        const double half = student_t80(s.between_df) * s.sd_log;
+        const double half = band_half_log(s, s.sd_log);
         const bool common = s.studies < kMinClassStudies && &s != &table.pooled;
         out << "| " << name << " | " << s.studies << " | " << s.figures << " | "
             << factor(s.mean_log) << " | " << format_value(s.within_sd_log, 3) << " | "

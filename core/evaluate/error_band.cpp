@@ -60,6 +60,26 @@ double student_t80(int df) {
     return z + g1 / v + g2 / (v * v);
 }
 
+double band_half_log(const ResidualStats& s, double log_sd) {
+    // Satterthwaite 1946 (Biometrics Bulletin 2, 110-114): a sum of variance estimates has
+    // (sum v)^2 / sum (v^2 / df) degrees of freedom. Only the study-level part (the between-study
+    // spread, the mean's variance, a widening) is estimated on the few studies; a figure's own
+    // spread within its study is estimated on every figure less one per study. So the band's t
+    // takes the combined degrees of freedom, not the studies' alone (which would treat the
+    // well-measured within-study spread as known only from a handful of studies).
+    const double within = s.within_sd_log * s.within_sd_log;
+    const double study_level = std::max(0.0, log_sd * log_sd - within);
+    const int between_df = std::max(1, s.between_df);
+    const int within_df = std::max(1, s.figures - std::max(1, s.studies));
+    const double denominator =
+        study_level * study_level / between_df + within * within / static_cast<double>(within_df);
+    const double total = study_level + within;
+    const double df = denominator > 0.0 ? total * total / denominator : between_df;
+    const int effective_df =
+        static_cast<int>(std::clamp(std::floor(df), static_cast<double>(between_df), 1e6));
+    return student_t80(effective_df) * log_sd;
+}
+
 std::string_view to_string(EvidenceClass c) {
     switch (c) {
         case EvidenceClass::HddRandom:
@@ -89,18 +109,19 @@ const ResidualTable& validated_residuals() {
     // HddSequential: Hardware Secrets, ZFS reads (clemtibs 2025, Louwrentius 2014).
     // CachedWrites: Ou 2007's RAID 5, ZFS writes (the same two). FlashReads and FlashWrites:
     // Louwrentius' MX200 (single drive, md RAID 0) and P420i single SSDs, and the same SSDs on
-    // AHCI 6 and 3 Gb/s ports and an LSI SAS2008 HBA, their reads and their writes.
+    // AHCI 6 and 3 Gb/s ports and an LSI SAS2008 HBA, and Oberstein's 16 NVMe namespaces (raw
+    // and md RAID 0), their reads and their writes.
     static const ResidualTable table{
         {{
             {326, 4, -0.213197, 0.618538, 0.370278, 0.442200, 0.182711, 0.331386, 3},  // HddRandom
             {8, 3, -0.014812, 0.379614, 0.219425, 0.258943, 0.343599, 0.0, 2},    // HddSequential
-            {27, 1, -0.064650, 0.386710, 0.128331, 0.257358, 0.085496, 0.0, 11},  // HddFile: Hauser
+            {27, 1, -0.064650, 0.394238, 0.128331, 0.263006, 0.085496, 0.0, 13},  // HddFile: Hauser
             {11, 3, -0.310101, 0.169157, 0.075559, 0.128290, 0.049929, 0.0, 2},   // CachedWrites
-            {428, 3, -0.255264, 0.355600, 0.317742, 0.137594, 0.271513, 0.258601, 2},  // FlashReads
-            {352, 3, 0.333764, 0.513116, 0.421698, 0.252359, 0.028772, 0.534074, 2},  // FlashWrites
+            {512, 4, -0.273022, 0.354549, 0.326391, 0.123120, 0.293095, 0.258601, 3},  // FlashReads
+            {382, 4, 0.516796, 0.552095, 0.409900, 0.330038, 0.110580, 0.534074, 3},  // FlashWrites
         }},
-        {1152, 17, -0.089572, 0.522197, 0.363334, 0.363148, 0.209143, 0.397216,
-         16},  // pooled (a study's classes apart)
+        {1266, 19, -0.037732, 0.544560, 0.360979, 0.396362, 0.236700, 0.397216,
+         18},  // pooled (a study's classes apart)
     };
     return table;
 }
@@ -147,11 +168,8 @@ std::string outside_validation(const System& system) {
     if (!validated_level(system.layout.level)) {
         add("no validation study predicted " + std::string(to_string(system.layout.level)));
     }
-    // SATA SSDs (Louwrentius 2019, MX200) and Linux md (both Louwrentius studies) are measured
-    // now; NVMe drives are not.
-    if (system.drive.kind == DriveKind::Ssd && system.drive.interface.rfind("pcie", 0) == 0) {
-        add("no validation study measured NVMe drives");
-    }
+    // SATA SSDs (Louwrentius 2019, MX200), Linux md (both Louwrentius studies) and NVMe drives
+    // (Oberstein 2017: 16 namespaces raw and in md RAID 0) are measured now.
     return why;
 }
 
@@ -225,7 +243,7 @@ PointBand point_band(const PointMetrics& p, EvidenceClass c, const std::string& 
     const double other = std::max(same, pairs(&ResidualStats::other_hardware_sd_log, same));
     band.relative_log_sd = std::sqrt(same * same + extra * extra);
     band.other_hardware_log_sd = std::sqrt(other * other + extra * extra);
-    const double half = student_t80(s.between_df) * band.log_sd;
+    const double half = band_half_log(s, band.log_sd);
     const double rate_low = std::exp(s.mean_log - half), rate_high = std::exp(s.mean_log + half);
     band.iops = scaled(p.iops, rate_low, rate_high);
     band.mb_per_s = scaled(p.mb_per_s, rate_low, rate_high);

@@ -71,6 +71,11 @@ inline constexpr int kMinClassStudies = 3;
 /// the standard table for 1-30 and Abramowitz & Stegun 26.7.5 beyond; the normal's for df < 1.
 double student_t80(int df);
 
+/// Half the width, on the log scale, of the 80% band of one figure of class residuals `s` whose
+/// spread (with any widening) is `log_sd`: Student's t with the degrees of freedom of the
+/// study-level and within-study variance together (Satterthwaite 1946) times `log_sd`.
+double band_half_log(const ResidualStats& s, double log_sd);
+
 /// The residuals of today's validation studies (pinned here; tests/validation/
 /// test_error_bands.cpp derives them from `raid-advisor-cli validate` and fails if they differ).
 const ResidualTable& validated_residuals();

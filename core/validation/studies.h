@@ -19,5 +19,6 @@ StudyResult run_louwrentius_zfs(const Catalog& catalog, const std::filesystem::p
 StudyResult run_louwrentius_p420i_cache(const Catalog& catalog, const std::filesystem::path& dir);
 StudyResult run_louwrentius_sata_ssds(const Catalog& catalog, const std::filesystem::path& dir);
 StudyResult run_louwrentius_ahci_hdds(const Catalog& catalog, const std::filesystem::path& dir);
+StudyResult run_oberstet_md_nvme(const Catalog& catalog, const std::filesystem::path& dir);
 
 }  // namespace raidadv::validation

@@ -71,6 +71,7 @@ ValidationReport run_validation(const Catalog& catalog, const std::filesystem::p
     report.studies.push_back(run_louwrentius_p420i_cache(catalog, dir));
     report.studies.push_back(run_louwrentius_sata_ssds(catalog, dir));
     report.studies.push_back(run_louwrentius_ahci_hdds(catalog, dir));
+    report.studies.push_back(run_oberstet_md_nvme(catalog, dir));
     summarize(report);
     return report;
 }

@@ -165,8 +165,11 @@ TEST_CASE("A band: rates and times move together, wider outside the studies, non
     t.pooled = {40, 8, 0.0, 0.3, 0.2, 0.2, 0.0, 0.0, 7};
     const PointMetrics p = point(100.0, 0.4, 0.01);
     const PointBand b = point_band(p, EvidenceClass::HddRandom, "", t);
-    // derived: exp(0.1 +- t(0.9, 4 - 1 = 3 df) * 0.2), t = 1.638 (Student's table).
-    const double half = 1.638 * 0.2;
+    // derived: exp(0.1 +- t * 0.2), t of the degrees of freedom of the study-level variance
+    // (0.2^2 - 0.15^2 = 0.0175 on 4 - 1 = 3) and the within-study one (0.0225 on 20 - 4 = 16)
+    // together (Satterthwaite): 0.04^2 / (0.0175^2 / 3 + 0.0225^2 / 16) = 11.96, so 11 df,
+    // t = 1.363 (Student's table; 1.638 on the 3 study-level df alone).
+    const double half = 1.363 * 0.2;
     CHECK(b.iops.low == Approx(100.0 * std::exp(0.1 - half)));
     CHECK(b.iops.high == Approx(100.0 * std::exp(0.1 + half)));
     CHECK(b.mb_per_s.high / b.mb_per_s.low == Approx(b.iops.high / b.iops.low));
@@ -197,21 +200,24 @@ TEST_CASE("A band: rates and times move together, wider outside the studies, non
     const PointBand wide = point_band(p, EvidenceClass::HddRandom, "no study", t);
     CHECK(wide.log_sd == Approx(std::sqrt(0.08)));
     CHECK(wide.relative_log_sd == Approx(std::sqrt(0.15 * 0.15 + 0.04)));
-    CHECK(std::log(wide.iops.high / wide.iops.low) == Approx(2.0 * 1.638 * std::sqrt(0.08)));
+    // (0.08^2 / (0.0575^2 / 3 + 0.0225^2 / 16) = 5.6: t(0.9, 5 df) = 1.476)
+    CHECK(std::log(wide.iops.high / wide.iops.low) == Approx(2.0 * 1.476 * std::sqrt(0.08)));
     CHECK(wide.widened == "no study");
 
     // A class seen in fewer than three studies keeps its own bias and says its between-study
     // spread is borrowed, however many figures it has: two studies say little about how a
     // third will differ.
     const PointBand flash = point_band(p, EvidenceClass::FlashReads, "", t);
-    const double common_half = 1.415 * 0.3;  // t(0.9, 7 df)
-    CHECK(flash.iops.high == Approx(100.0 * std::exp(-0.2 + common_half)));
-    CHECK(flash.iops.low == Approx(100.0 * std::exp(-0.2 - common_half)));
+    // 0.09^2 / (0.08^2 / 7 + 0.01^2 / 298) = 8.9: t(0.9, 8 df) = 1.397
+    const double flash_half = 1.397 * 0.3;
+    CHECK(flash.iops.high == Approx(100.0 * std::exp(-0.2 + flash_half)));
+    CHECK(flash.iops.low == Approx(100.0 * std::exp(-0.2 - flash_half)));
     CHECK(flash.evidence.find("few studies") != std::string::npos);
     CHECK(flash.relative_log_sd == Approx(0.1));  // no pairs anywhere: its own within
     // A class of no study at all takes the pooled residuals.
     const PointBand file = point_band(p, EvidenceClass::HddFile, "", t);
-    CHECK(file.iops.high == Approx(100.0 * std::exp(common_half)));
+    // 0.09^2 / (0.05^2 / 7 + 0.04^2 / 32) = 19.9: t(0.9, 19 df) = 1.328
+    CHECK(file.iops.high == Approx(100.0 * std::exp(1.328 * 0.3)));
     CHECK(file.evidence.find("all studies") != std::string::npos);
     CHECK(file.relative_log_sd == Approx(0.2));  // the pooled within
     ResidualTable flash_pairs = t;
