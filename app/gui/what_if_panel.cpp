@@ -144,11 +144,12 @@ WhatIfPanel::WhatIfPanel(QWidget* parent) : QWidget(parent) {
     mdBitmapChoice_->addItem(tr("None"), QStringLiteral("none"));
     mdBitmapChoice_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     mdBitmapChoice_->setMinimumContentsLength(16);
-    mdBitmapChoice_->setToolTip(
+    mdBitmapToolTip_ =
         tr("Linux md's write-intent bitmap (mdadm --bitmap). mdadm's default: internal on drives "
            "over 100 GiB. With one, a write to a region idle for 5 to 10 s first waits while md "
            "updates the bitmap on every drive; without one, a crash or power cut makes md "
-           "resynchronize the whole array instead of the regions being written."));
+           "resynchronize the whole array instead of the regions being written.");
+    mdBitmapChoice_->setToolTip(mdBitmapToolTip_);
     connect(mdBitmapChoice_, &QComboBox::currentIndexChanged, this, &WhatIfPanel::fieldEdited);
     powerSafe_ =
         addCheckBox(QStringLiteral("whatIfPowerLossSafeCheckBox"), tr("Writes survive a power cut"),
@@ -279,6 +280,25 @@ void WhatIfPanel::offerZfs(const advisor::Request& request) {
                                   .arg(QString::fromStdString(request.host.info.name)));
 }
 
+void WhatIfPanel::offerMdBitmap(const advisor::Request& request) {
+    // As the search and the build plan: the setting is mdadm's, so it is a choice only where the
+    // project's computer runs Linux md and the user builds the arrays. An appliance's storage
+    // manager builds its md arrays with a bitmap of its own (system/raid_software.h); Windows
+    // and TrueNAS run no md. A project that asks for a setting anyway keeps it changeable.
+    const HostSpec& host = request.host;
+    const bool appliance = !appliance_software(host).empty();
+    const bool offered =
+        (host_offers_md(host) && !appliance) || request.constraints.md_bitmap != MdBitmap::Auto;
+    mdBitmapChoice_->setEnabled(offered);
+    const QString name = QString::fromStdString(host.info.name);
+    mdBitmapChoice_->setToolTip(
+        offered     ? mdBitmapToolTip_
+        : appliance ? tr("'%1' builds its md arrays in its own storage manager, which keeps a "
+                         "write-intent bitmap of its own: not a choice here.")
+                          .arg(name)
+                    : tr("'%1' does not run Linux md: the write-intent bitmap is md's.").arg(name));
+}
+
 void WhatIfPanel::refreshUnits() {
     updateCapacityLabel();
     if (capacity_->text() != shownCapacity_) {
@@ -356,6 +376,7 @@ void WhatIfPanel::setRequest(const advisor::Request& request) {
         std::max(0, mdBitmapChoice_->findData(QString::fromLatin1(
                         to_string(request.constraints.md_bitmap).data(),
                         static_cast<qsizetype>(to_string(request.constraints.md_bitmap).size())))));
+    offerMdBitmap(request);
     const advisor::Weights& wt = request.weights;
     const double largest = std::max({wt.performance, wt.cost, wt.reliability, wt.capacity});
     performance_->setValue(sliderValue(wt.performance, largest));

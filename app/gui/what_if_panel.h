@@ -52,6 +52,9 @@ class WhatIfPanel : public QWidget {
     /// Enables the ZFS choice only when `request`'s computer runs ZFS (or the request asks for
     /// it already).
     void offerZfs(const raidadv::advisor::Request& request);
+    /// The md bitmap choice only where the user builds md arrays (not on an appliance, nor on
+    /// a computer without md).
+    void offerMdBitmap(const raidadv::advisor::Request& request);
 
     raidadv::advisor::Request base_;
     bool filling_ = false;
@@ -69,6 +72,7 @@ class WhatIfPanel : public QWidget {
     QCheckBox* raidSoftware_;        ///< the host RAID software licence is owned
     QComboBox* raidSoftwareChoice_;  ///< advisor::RaidSoftware, by its file word
     QComboBox* mdBitmapChoice_;      ///< MdBitmap, by its file word
+    QString mdBitmapToolTip_;        ///< what the choice does, where it is offered
     QSlider* performance_;
     QSlider* cost_;
     QSlider* reliability_;

@@ -156,6 +156,42 @@ class WhatIfRaidSoftwareTest : public QObject {
         QVERIFY(!window_->isWindowModified());
     }
 
+    void whatIfOffersTheMdBitmapOnlyWhereTheUserBuildsMd() {
+        // On a Synology the storage manager builds the md arrays with its own bitmap (the build
+        // plan names no mdadm option): the choice is shown but disabled, and says why. On the
+        // Linux server of the small NAS example it is a choice (the test above).
+        const QString path = copyExample(QStringLiteral("advisor-small-nas.json"));
+        Json project;
+        {
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::ReadOnly));
+            project = Json::parse(file.readAll().toStdString());
+        }
+        project["advisor"]["host"] = "synology-ds923plus";
+        project["advisor"].erase("owned_controller");
+        project["advisor"]["allowed"].erase("controllers");
+        {
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            file.write(QByteArray::fromStdString(project.dump(2)));
+        }
+        openAndWait(path);
+        auto* bitmap = window_->findChild<QComboBox*>(QStringLiteral("whatIfMdBitmapComboBox"));
+        QVERIFY(bitmap != nullptr);
+        QVERIFY(bitmap->isVisibleTo(window_.get()));
+        QVERIFY(!bitmap->isEnabled());
+        QVERIFY2(bitmap->toolTip().contains(QStringLiteral("storage manager")),
+                 qPrintable(bitmap->toolTip()));
+        // The RAID software choice beside it still works.
+        auto* software =
+            window_->findChild<QComboBox*>(QStringLiteral("whatIfRaidSoftwareComboBox"));
+        QVERIFY(software != nullptr && software->isEnabled());
+
+        openAndWait(copyExample(QStringLiteral("advisor-small-nas.json")));
+        QVERIFY(bitmap->isEnabled());
+        QVERIFY(bitmap->toolTip().contains(QStringLiteral("mdadm --bitmap")));
+    }
+
     void whatIfOffersZfsOnlyOnAComputerThatRunsIt() {
         // The 2007 file server's computer runs no ZFS: its choice is there but disabled (as the
         // wizard refuses it), so End stops at Linux md; hardware RAID leaves out independent
