@@ -516,10 +516,9 @@ void ssd_reason(const Candidate& c, const Request& r, Explanation& e) {
         }
         s << text;
         if (w.basis == WearBasis::DataPerDay) {
-            s << " (No daily write volume is stated and the load keeps its requests outstanding "
-                 "without pause, which says how fast, not how much: the wear check takes "
+            s << " (No daily write volume is stated: the check takes "
               << unstated_writes_basis(r.workload, r.constraints)
-              << ", the same for every candidate; state the bytes written a day if known.)";
+              << ", the same for every candidate.)";
         }
     }
     if (!s.str().empty()) {
