@@ -75,9 +75,10 @@ std::string miss_note(const Point& p, double predicted) {
         return "md RAID 0 at hundreds of threads: the array levels off (sync engine 1.4-1.9 M, "
                "psync 3.2-4.2 M 4 KiB reads) below its own namespaces driven directly; the "
                "source's perf profiles put 82.8% of the samples in osq_lock (fio's lseek on "
-               "the one md device inode, sync engine) and 45.6% in md_make_request (psync): "
-               "serialization in the kernel the model does not have (md costs it 3.5 us of "
-               "CPU a piece, spread over 88 cores).";
+               "the one md device inode, sync engine) and 45.6% in md_make_request (psync: "
+               "until Linux 6.3 every md request updates one shared atomic counter, "
+               "mddev->active_io): serialization in the kernel the model does not have (md "
+               "costs it 3.5 us of CPU a piece, spread over 88 cores).";
     }
     if (p.fio.jobs <= 2) {
         return faster ? "One or two threads: the estimated per-request host cost and QD1 "
