@@ -207,8 +207,9 @@ BudgetPage::BudgetPage(QWidget* parent) : CheckedPage(parent) {
     busyHours_ = addField(QStringLiteral("busyHoursLineEdit"), QStringLiteral("8"),
                           positiveNumberCheck(24, tr("must be more than 0 hours")));
     busyHours_->edit()->setToolTip(
-        tr("Hours a day the workload runs at its load (the rest of the day is idle): the bytes "
-           "written a day wear SSDs and fill the media cache of SMR hard drives."));
+        tr("Hours a day the workload runs at its load (the rest of the day is idle): where the "
+           "load gives a request rate or a think time, the bytes it writes in those hours wear "
+           "SSDs and fill the media cache of SMR hard drives."));
     writesPerDay_ = addField(QStringLiteral("writesPerDayLineEdit"), QString(),
                              optionalLimitCheck(advisor::limits::kMaxWritesPerDayTb));
     writesPerDay_->edit()->setPlaceholderText(tr("not stated"));
