@@ -54,6 +54,21 @@ DriveSpec ssd(double endurance_tb, bool plp) {
     return d;
 }
 
+/// A mirror of two `ssd(600, false)` drives and a workload of 4 KiB requests, `read_fraction`
+/// reads: the wear tests' system.
+struct WearCase {
+    System system;
+    Workload workload;
+};
+WearCase ssd_mirror(double read_fraction) {
+    WearCase c;
+    c.system.drive = ssd(600.0, false);
+    c.system.layout = layout(RaidLevel::Raid1, 2);
+    c.workload.read_fraction = read_fraction;
+    c.workload.size.fixed_bytes = 4096.0;
+    return c;
+}
+
 Candidate candidate(const Layout& l, double response_s, double usd, double p_loss = 1e-3) {
     Candidate c;
     c.system.layout = l;
@@ -85,12 +100,7 @@ TEST_CASE("write amplification is the layout's, as the model maps writes", "[adv
 }
 
 TEST_CASE("SSD wear: bytes per drive per day against the rated endurance", "[advisor][wear]") {
-    System s;
-    s.drive = ssd(600.0, false);
-    s.layout = layout(RaidLevel::Raid1, 2);
-    Workload w;
-    w.read_fraction = 0.0;
-    w.size.fixed_bytes = 4096.0;
+    auto [s, w] = ssd_mirror(0.0);
     w.arrival_rates_per_s = {1000.0};  // an open load: its rate is the users'
     PointMetrics p;
     p.arrival_rate_per_s = 1000.0;
@@ -127,12 +137,7 @@ TEST_CASE("SSD wear: bytes per drive per day against the rated endurance", "[adv
 SCENARIO("SSD wear of a load with requests outstanding and no pause takes the data, not the speed",
          "[advisor][wear]") {
     GIVEN("a mirror of two SSDs, a closed load of writes with no think time, 1 TB of data") {
-        System s;
-        s.drive = ssd(600.0, false);
-        s.layout = layout(RaidLevel::Raid1, 2);
-        Workload w;
-        w.read_fraction = 0.3;
-        w.size.fixed_bytes = 4096.0;
+        auto [s, w] = ssd_mirror(0.3);
         w.concurrency = {32};
         PointMetrics p;
         p.concurrency = 32;
