@@ -57,6 +57,16 @@ double user_write_Bps(const PointMetrics& point, const Workload& workload) {
     return point.iops * (1.0 - workload.read_fraction) * workload.size.mean_bytes();
 }
 
+namespace {
+
+/// Whether the workload states a rate of its own: open load points, or users who pause between
+/// requests (think time); else its closed points keep requests outstanding with no pause.
+bool states_a_rate(const Workload& workload) {
+    return !workload.arrival_rates_per_s.empty() || workload.think_time_s > 0.0;
+}
+
+}  // namespace
+
 WearBasis wear_basis(const Workload& workload, const PointMetrics& point, const Constraints& c) {
     if (c.writes_per_day_bytes > 0.0) {
         return WearBasis::Stated;
@@ -68,8 +78,7 @@ WearBasis wear_basis(const Workload& workload, const PointMetrics& point, const 
 }
 
 std::string unstated_writes_basis(const Workload& workload, const Constraints& c) {
-    const bool paced = !workload.arrival_rates_per_s.empty() || workload.think_time_s > 0.0;
-    if (paced) {
+    if (states_a_rate(workload)) {
         return "the heaviest load point's rate for " + format::number(c.busy_hours_per_day) +
                " busy hours a day";
     }
@@ -95,8 +104,8 @@ Wear ssd_wear(const System& system, const Workload& workload, const PointMetrics
         case WearBasis::LoadRate:  // derived: the point's rate for the busy hours
             w.user_bytes_per_day = w.user_write_Bps * c.busy_hours_per_day * 3600.0;
             break;
-        case WearBasis::DataPerDay: {  // the data once a day (wear.h); nothing written, nothing
-                                       // worn
+        case WearBasis::DataPerDay: {
+            // The data once a day (wear.h); a load that only reads wears nothing.
             const double data =
                 c.capacity_needed_bytes() > 0.0
                     ? c.capacity_needed_bytes()
@@ -117,9 +126,8 @@ Wear ssd_wear(const System& system, const Workload& workload, const PointMetrics
 
 double wear_throughput_limit(const System& system, const Workload& workload, const Constraints& c) {
     const DriveSpec& d = system.drive;
-    const bool paced = !workload.arrival_rates_per_s.empty() || workload.think_time_s > 0.0;
     if (d.kind != DriveKind::Ssd || !(d.endurance_bytes > 0.0) || c.writes_per_day_bytes > 0.0 ||
-        !paced) {
+        !states_a_rate(workload)) {
         return std::numeric_limits<double>::infinity();  // no wear limit (as below)
     }
     const double write_share = 1.0 - workload.read_fraction;
