@@ -130,7 +130,7 @@ std::string wear_warning(const Candidate& cand, const Constraints& c) {
     char text[560];
     const std::string tail =
         ", so the rated endurance (" + format_capacity(cand.system.drive.endurance_bytes) +
-        " written) lasts about " + format::number(w.years_to_wear_out) + " years, near the " +
+        " written) lasts about " + format::fixed(w.years_to_wear_out, 1) + " years, near the " +
         format::number(c.horizon_years) + "-year horizon";
     switch (w.basis) {
         case WearBasis::Stated:
