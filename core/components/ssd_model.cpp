@@ -41,6 +41,10 @@ double ssd_parallelism(const SsdSpec& ssd) {
     return std::max(1.0, ssd.random_read_iops * ssd.read_latency_s);
 }
 
+int ssd_flash_units(const SsdSpec& ssd) {
+    return std::max(1, static_cast<int>(std::lround(ssd_parallelism(ssd))));
+}
+
 SsdDemand ssd_read_demand(const SsdSpec& ssd, double bytes) {
     // derived: a 4 KiB read holds a flash unit for its QD1 latency; larger reads stream through
     // the shared bandwidth stage at the sequential read rate.

@@ -18,6 +18,15 @@ double lambert_w0(double x);
 /// Requests the flash array serves at once: random 4 KiB read IOPS x QD1 latency (Little's law).
 double ssd_parallelism(const SsdSpec& ssd);
 
+/// Whole flash units: ssd_parallelism rounded (at least one). A request waits for the unit that
+/// holds its data (a die or plane), which a random address makes a random one: the units are
+/// separate queues, not one queue in front of all of them (derived: random routing to c servers
+/// against a central queue, e.g. Harchol-Balter, "Performance Modeling and Design of Computer
+/// Systems", 2013, ch. 24; an SSD's data are placed across its parallel dies by address: Agrawal
+/// et al., "Design Tradeoffs for SSD Performance", USENIX ATC 2008), so a few outstanding
+/// reads collide on a unit while others idle.
+int ssd_flash_units(const SsdSpec& ssd);
+
 /// Demands of one I/O on the two stages.
 struct SsdDemand {
     double flash_s = 0.0;      ///< time the request holds one of the parallel flash units

@@ -187,7 +187,9 @@ void DriveVisits::add_ssd(const DriveAccess& a, std::vector<Visit>& visits) cons
     bw.fork = a.fork;
     bw.service.fixed_max_extra_s = dmax.bandwidth_s - d.bandwidth_s;
     bw.detached = a.detached;
-    flash.choice = bw.choice = mirror_choice(a.write, a.same_copy);
+    // A mirror read chooses its drive (the bandwidth stage stands for the drive); within the
+    // drive it goes to the flash unit holding its data, a random one (ssd_flash_units).
+    bw.choice = mirror_choice(a.write, a.same_copy);
     flash.stream_arrivals = bw.stream_arrivals = a.sequential;
     if (ssd_reads_ahead(a.write, a.sequential)) {
         // The drive has read a stream's next data from the flash before the command comes

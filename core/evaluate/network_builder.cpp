@@ -104,8 +104,9 @@ class Builder {
         idx_.controller = add(kController, StationKind::Queue, 1, 1.0);
         idx_.drive_link = add(kDriveLink, StationKind::Queue, links_, 1.0);
         if (sys_.drive.kind == DriveKind::Ssd) {
-            idx_.drives =
-                add(kDrives, StationKind::Queue, total_drives_, ssd_parallelism(sys_.drive.ssd));
+            // Each flash unit a queue of its own, a request to a random one (ssd_flash_units).
+            idx_.drives = add(kDrives, StationKind::Queue,
+                              total_drives_ * ssd_flash_units(sys_.drive.ssd), 1.0);
             idx_.drive_bw = add(kDriveBandwidth, StationKind::Queue, total_drives_, 1.0);
         } else {
             idx_.drives = add(kDrives, StationKind::Queue, total_drives_, 1.0);

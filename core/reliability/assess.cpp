@@ -17,6 +17,11 @@ std::string format(double v, int digits = 3) {
     std::ostringstream s;
     if (std::fabs(v) >= 1000.0) {
         s << std::fixed << std::setprecision(0);  // 5300, not 5.3e+03
+    } else if (v != 0.0 && std::fabs(v) < 1e-3) {
+        // 0.0000815, not 8.15e-05 (the report shows no scientific notation): `digits`
+        // significant digits after the leading zeros.
+        const int zeros = static_cast<int>(std::floor(-std::log10(std::fabs(v))));
+        s << std::fixed << std::setprecision(std::min(zeros + digits, 17));
     } else {
         s.precision(digits);
     }

@@ -97,7 +97,9 @@ Engine::Engine(const System& system, const Workload& workload, const SimOptions&
             hdds_.emplace_back(system.drive.hdd, system.drive.capacity_bytes, rng_.uniform());
             hdds_.back().set_write_cache(drive_cache_);
         } else {
-            stations_.emplace_back(ssd_flash_units(system.drive.ssd));
+            // Each flash unit its own queue, a request to a random one (sim/stations.h).
+            stations_.emplace_back(ssd_flash_units(system.drive.ssd),
+                                   mix_seed(seed, 1000 + static_cast<std::uint64_t>(d)));
             stations_.emplace_back(1);
         }
     }

@@ -348,7 +348,7 @@ void Engine::schedule(int station, const std::optional<Started>& s) {
 }
 
 void Engine::on_station(int station, int item, double now) {
-    schedule(station, stations_[static_cast<std::size_t>(station)].depart(now));
+    schedule(station, stations_[static_cast<std::size_t>(station)].depart(now, item));
     if (station == kCpuStation) {
         OsReq& r = os_[item];
         if (r.cpu_only) {

@@ -4,7 +4,13 @@
 
 namespace raidadv::sim {
 
-FcfsStation::FcfsStation(int servers) : servers_(std::max(1, servers)) {}
+FcfsStation::FcfsStation(int servers) : servers_(std::max(1, servers)), queues_(1) {}
+
+FcfsStation::FcfsStation(int servers, std::uint64_t routing_seed)
+    : servers_(std::max(1, servers)),
+      routed_(true),
+      rng_(routing_seed),
+      queues_(static_cast<std::size_t>(std::max(1, servers))) {}
 
 void FcfsStation::advance(double now) {
     area_ += busy_ * (now - last_);
@@ -18,25 +24,56 @@ void FcfsStation::reset_busy(double now) {
 
 std::optional<Started> FcfsStation::arrive(int item, double service, double now, bool background) {
     advance(now);
-    if (busy_ < servers_) {
+    Queue& q = routed_ ? queues_[static_cast<std::size_t>(rng_.index(servers_))] : queues_[0];
+    const int capacity = routed_ ? 1 : servers_;
+    if (q.busy < capacity) {
+        ++q.busy;
         ++busy_;
-        return Started{item, now, now + service};
+        const Started s{item, now, now + service};
+        if (routed_) {
+            q.serving.push_back(s);
+        }
+        return s;
     }
-    (background ? bg_ : fg_).push_back({item, service});
+    (background ? q.bg : q.fg).push_back({item, service});
+    ++waiting_;
     return std::nullopt;
 }
 
-std::optional<Started> FcfsStation::depart(double now) {
-    advance(now);
-    --busy_;
-    std::deque<Waiting>& q = fg_.empty() ? bg_ : fg_;
-    if (q.empty()) {
+std::optional<Started> FcfsStation::start_next(Queue& q, double now) {
+    std::deque<Waiting>& w = q.fg.empty() ? q.bg : q.fg;
+    if (w.empty()) {
         return std::nullopt;
     }
-    const Waiting w = q.front();
-    q.pop_front();
+    const Waiting next = w.front();
+    w.pop_front();
+    --waiting_;
+    ++q.busy;
     ++busy_;
-    return Started{w.item, now, now + w.service};
+    const Started s{next.item, now, now + next.service};
+    if (routed_) {
+        q.serving.push_back(s);
+    }
+    return s;
+}
+
+std::optional<Started> FcfsStation::depart(double now, int item) {
+    advance(now);
+    Queue* q = &queues_[0];
+    if (routed_) {
+        // The server whose item ends now (special items may share an id: match the time too).
+        for (Queue& candidate : queues_) {
+            if (!candidate.serving.empty() && candidate.serving.front().item == item &&
+                candidate.serving.front().done == now) {
+                q = &candidate;
+                break;
+            }
+        }
+        q->serving.clear();
+    }
+    --q->busy;
+    --busy_;
+    return start_next(*q, now);
 }
 
 Transfer PipelinedLink::reserve(double now, double ready, double seconds) {

@@ -2,8 +2,12 @@
 // Service centres of the simulator: FCFS queues with one or more servers (host CPU, controller,
 // SSD stages) and pipelined links (drive lanes and buses, host link).
 
+#include <cstdint>
 #include <deque>
 #include <optional>
+#include <vector>
+
+#include "sim/rng.h"
 
 namespace raidadv::sim {
 
@@ -16,17 +20,24 @@ struct Started {
 
 /// First-come first-served queue with `servers` identical servers. Foreground items always go
 /// before background ones (write-back destage), FCFS within each class.
+///
+/// Routed (`routing_seed` given): each server has its own queue and an arriving item joins one
+/// chosen at random (an SSD's flash units: a request waits for the unit holding its data, which
+/// a random address makes a random unit, while others may idle; the analytic model's station
+/// of `servers` single-server copies, evaluate/network_builder.cpp).
 class FcfsStation {
   public:
     explicit FcfsStation(int servers = 1);
+    FcfsStation(int servers, std::uint64_t routing_seed);
 
     /// An item arrives needing `service` seconds; returns its start if a server was free.
     std::optional<Started> arrive(int item, double service, double now, bool background = false);
-    /// A service ended at `now`: frees its server and starts the next waiting item, if any.
-    std::optional<Started> depart(double now);
+    /// The service of `item` ended at `now`: frees its server and starts the next item waiting
+    /// for it, if any.
+    std::optional<Started> depart(double now, int item);
 
     int servers() const { return servers_; }
-    int in_system() const { return busy_ + static_cast<int>(fg_.size() + bg_.size()); }
+    int in_system() const { return busy_ + waiting_; }
     /// Server-seconds of service since the last reset.
     double busy_seconds(double now) const { return area_ + busy_ * (now - last_); }
     void reset_busy(double now);
@@ -37,9 +48,18 @@ class FcfsStation {
         int item;
         double service;
     };
+    struct Queue {
+        std::deque<Waiting> fg, bg;
+        int busy = 0;
+        std::vector<Started> serving;  ///< routed: the item in service (at most one)
+    };
+    std::optional<Started> start_next(Queue& q, double now);
     int servers_;
     int busy_ = 0;
-    std::deque<Waiting> fg_, bg_;
+    int waiting_ = 0;
+    bool routed_ = false;
+    Rng rng_{0};
+    std::vector<Queue> queues_;  ///< one shared queue, or one per server when routed
     double area_ = 0.0, last_ = 0.0;
 };
 

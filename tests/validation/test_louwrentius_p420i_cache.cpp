@@ -59,8 +59,9 @@ TEST_CASE("P420i single drives: error and ordering as documented") {
                    << s.baseline_median_abs_error_pct << "%");
     // 31.2% and -0.22 when encoded (docs/model.md section 10: the P420i's per-command ceilings
     // in RAID and HBA mode, the 860 PRO's fresh-drive writes). The bounds keep them from
-    // getting worse unnoticed; better is welcome (then tighten them).
-    CHECK(s.median_abs_error_pct <= 33.0);
+    // getting worse unnoticed; better is welcome (then tighten them): 27.3% since the flash
+    // units are separate queues (stop 40).
+    CHECK(s.median_abs_error_pct <= 29.0);
     CHECK(s.kendall_tau >= -0.3);
     // The rule of thumb (one drive's data-sheet IOPS at every load) misses by about 100%.
     CHECK(s.baseline_median_abs_error_pct > 2.0 * s.median_abs_error_pct);

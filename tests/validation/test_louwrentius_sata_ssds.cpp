@@ -70,8 +70,9 @@ TEST_CASE("SATA SSDs on three ports: error and ordering as documented") {
                    << s.baseline_median_abs_error_pct << "%");
     // 29.5% and 0.14 when encoded (docs/model.md section 10: steady-state write rates against
     // drives written faster, the estimated QD1 latencies on AHCI, the M1015 with many jobs).
-    // The bounds keep them from getting worse unnoticed; better is welcome (then tighten them).
-    CHECK(s.median_abs_error_pct <= 31.0);
+    // The bounds keep them from getting worse unnoticed; better is welcome (then tighten them):
+    // 23.2% since the flash units are separate queues (stop 40).
+    CHECK(s.median_abs_error_pct <= 25.0);
     CHECK(s.kendall_tau >= 0.1);
     // The rule of thumb (one drive's data-sheet IOPS at every load) misses by about 90%.
     CHECK(s.baseline_median_abs_error_pct > 2.0 * s.median_abs_error_pct);

@@ -61,6 +61,7 @@ TEST_CASE("md RAID 0 of 16 NVMe namespaces: the misses the assumptions named, bo
     CHECK(figure(kRaw, "8 KiB random write, sync, numjobs 1024").error_pct() < 0.0);
     const StudyResult& s = test::required_study(kStudy);
     INFO("median " << s.median_abs_error_pct << "%, tau " << s.kendall_tau);
-    // 49.6% when encoded (docs/model.md, section 10).
-    CHECK(s.median_abs_error_pct <= 55.0);
+    // 49.6% when encoded, 31.2% since the flash units are separate queues (docs/model.md,
+    // sections 1 and 10).
+    CHECK(s.median_abs_error_pct <= 33.0);
 }
