@@ -22,9 +22,9 @@ double user_write_Bps(const PointMetrics& point, const Workload& workload);
 /// a closed point whose users pause between requests, so at most jobs / think time); else, for
 /// a closed point with requests kept outstanding and no pause (a benchmark's stance: it runs as
 /// fast as the storage goes, so its rate is no property of the work), the data written once a
-/// day (estimated: the turnover of the "read-intensive", at most 1 drive write a day, class
-/// that vendors sell for ordinary server work; e.g. HPE's SSD guides), the same for every
-/// candidate.
+/// day (estimated: the turnover of the "read-intensive" class vendors sell for ordinary server
+/// work, "usually defined as <= 1 DWPD" in HPE's SSD product text as quoted by a reseller,
+/// iteg.ge/open_product.php?id=546), the same for every candidate.
 WearBasis wear_basis(const Workload& workload, const PointMetrics& point, const Constraints& c);
 
 /// How the wear check counts a day's writes where the user states none, for sentences that

@@ -45,6 +45,10 @@ double simulated_read_cache(const System& s, const Workload& w) {
 /// Open points stop once this many jobs are waiting: the queue is growing without bound.
 constexpr int kMaxBacklog = 100000;
 
+/// Sub-streams of a point's seed for the drives' flash-unit routing (one per drive), apart from
+/// the engine's own stream.
+constexpr std::uint64_t kFlashRoutingStream = 1000;
+
 }  // namespace
 
 Engine::Engine(const System& system, const Workload& workload, const SimOptions& options,
@@ -98,8 +102,9 @@ Engine::Engine(const System& system, const Workload& workload, const SimOptions&
             hdds_.back().set_write_cache(drive_cache_);
         } else {
             // Each flash unit its own queue, a request to a random one (sim/stations.h).
-            stations_.emplace_back(ssd_flash_units(system.drive.ssd),
-                                   mix_seed(seed, 1000 + static_cast<std::uint64_t>(d)));
+            stations_.emplace_back(
+                ssd_flash_units(system.drive.ssd),
+                mix_seed(seed, kFlashRoutingStream + static_cast<std::uint64_t>(d)));
             stations_.emplace_back(1);
         }
     }

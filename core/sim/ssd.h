@@ -5,9 +5,6 @@
 // al., "Design Tradeoffs for SSD Performance", USENIX ATC 2008; random writes at the steady-state
 // cleaning cost of Desnoyers, SYSTOR 2012, as ssd_write_demand computes it).
 
-#include <algorithm>
-#include <cmath>
-
 #include "components/ssd_model.h"
 
 namespace raidadv::sim {

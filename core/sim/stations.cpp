@@ -31,7 +31,7 @@ std::optional<Started> FcfsStation::arrive(int item, double service, double now,
         ++busy_;
         const Started s{item, now, now + service};
         if (routed_) {
-            q.serving.push_back(s);
+            q.serving = s;
         }
         return s;
     }
@@ -52,7 +52,7 @@ std::optional<Started> FcfsStation::start_next(Queue& q, double now) {
     ++busy_;
     const Started s{next.item, now, now + next.service};
     if (routed_) {
-        q.serving.push_back(s);
+        q.serving = s;
     }
     return s;
 }
@@ -63,13 +63,13 @@ std::optional<Started> FcfsStation::depart(double now, int item) {
     if (routed_) {
         // The server whose item ends now (special items may share an id: match the time too).
         for (Queue& candidate : queues_) {
-            if (!candidate.serving.empty() && candidate.serving.front().item == item &&
-                candidate.serving.front().done == now) {
+            if (candidate.serving && candidate.serving->item == item &&
+                candidate.serving->done == now) {
                 q = &candidate;
                 break;
             }
         }
-        q->serving.clear();
+        q->serving.reset();
     }
     --q->busy;
     --busy_;

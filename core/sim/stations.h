@@ -51,7 +51,7 @@ class FcfsStation {
     struct Queue {
         std::deque<Waiting> fg, bg;
         int busy = 0;
-        std::vector<Started> serving;  ///< routed: the item in service (at most one)
+        std::optional<Started> serving;  ///< routed: the item in service
     };
     std::optional<Started> start_next(Queue& q, double now);
     int servers_;
