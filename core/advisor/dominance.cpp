@@ -24,7 +24,7 @@ bool cheaper_or_equal(const CatalogInfo& a, const CatalogInfo& b) {
 bool hdd_at_least(const HddSpec& a, const HddSpec& b) {
     return a.rpm >= b.rpm && a.seek_track_to_track_s <= b.seek_track_to_track_s &&
            a.seek_average_s <= b.seek_average_s && a.seek_full_stroke_s <= b.seek_full_stroke_s &&
-           a.write_seek_extra_s <= b.write_seek_extra_s &&
+           a.write_seek_extra_s <= b.write_seek_extra_s && a.seek_jitter_s <= b.seek_jitter_s &&
            a.media_rate_outer_Bps >= b.media_rate_outer_Bps &&
            a.media_rate_inner_Bps >= b.media_rate_inner_Bps &&
            a.command_overhead_s <= b.command_overhead_s &&

@@ -72,6 +72,9 @@ std::vector<Column<E>> make_drive_columns() {
             "write_seek_extra_ms", "write_seek_extra_s", u::ms, 0.0, 10.0,
             [](E& e) -> double& { return e.spec.hdd.write_seek_extra_s; }, kHddOptional),
         real_column<E>(
+            "seek_jitter_ms", "seek_jitter_s", u::ms, 0.0, 10.0,
+            [](E& e) -> double& { return e.spec.hdd.seek_jitter_s; }, kHddOptional),
+        real_column<E>(
             "media_rate_outer_mb_s", "media_rate_outer_Bps", u::MB, 0.1, 5000.0,
             [](E& e) -> double& { return e.spec.hdd.media_rate_outer_Bps; }, kHdd),
         real_column<E>(

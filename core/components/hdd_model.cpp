@@ -96,6 +96,15 @@ int hdd_write_cache_window(const HddSpec& hdd, double bytes) {
         std::clamp(std::floor(held), 1.0, static_cast<double>(hdd_max_buffered_writes(hdd))));
 }
 
+double hdd_expected_wait(double slack, double revolution, double jitter) {
+    if (jitter <= 0.0) {
+        return slack;
+    }
+    // P(e > x) of a normal seek error e with sd `jitter`.
+    const auto later = [&](double x) { return 0.5 * std::erfc(x / (jitter * std::sqrt(2.0))); };
+    return slack + revolution * later(slack) - revolution * (1.0 - later(slack - revolution));
+}
+
 HddPositioning::HddPositioning(const HddSpec& hdd, double span, bool write, int candidates,
                                int arms) {
     const int depth = std::max(1, candidates > 0 ? candidates : hdd.queue_depth);
@@ -114,7 +123,23 @@ HddPositioning::HddPositioning(const HddSpec& hdd, double span, bool write, int 
         weight[i] = std::pow(1.0 - static_cast<double>(i) / kDist, a2) -
                     std::pow(1.0 - static_cast<double>(i + 1) / kDist, a2);
     }
-    const double t_max = *std::max_element(seek.begin(), seek.end()) + T;
+    // The expected wait (hdd_expected_wait) at slacks U*T, U ~ U(0,1), sorted: the share of them
+    // at most x is P(wait <= x). Without jitter the wait is the slack: P = clamp(x / T, 0, 1).
+    const double jitter = std::max(0.0, hdd.seek_jitter_s);
+    constexpr int kSlack = 400;
+    std::vector<double> wait(kSlack);
+    for (int k = 0; k < kSlack; ++k) {
+        wait[static_cast<std::size_t>(k)] = hdd_expected_wait((k + 0.5) / kSlack * T, T, jitter);
+    }
+    std::sort(wait.begin(), wait.end());
+    const auto wait_cdf = [&](double x) {
+        if (jitter <= 0.0) {
+            return std::clamp(x / T, 0.0, 1.0);
+        }
+        return static_cast<double>(std::upper_bound(wait.begin(), wait.end(), x) - wait.begin()) /
+               kSlack;
+    };
+    const double t_max = *std::max_element(seek.begin(), seek.end()) + std::max(T, wait.back());
     constexpr int kTime = 600;
     const double dt = t_max / kTime;
     std::vector<double> survival(kTime);  // P(P > t) at midpoints
@@ -122,7 +147,7 @@ HddPositioning::HddPositioning(const HddSpec& hdd, double span, bool write, int 
         const double t = (j + 0.5) * dt;
         double cdf = 0.0;
         for (int i = 0; i < kDist; ++i) {
-            cdf += weight[i] * std::clamp((t - seek[i]) / T, 0.0, 1.0);
+            cdf += weight[i] * wait_cdf(t - seek[i]);
         }
         survival[j] = std::clamp(1.0 - cdf, 0.0, 1.0);
     }

@@ -52,10 +52,22 @@ double hdd_transfer_time(const HddSpec& hdd, double bytes, double span);
 double hdd_mean_access_time(const HddSpec& hdd, double bytes, double span, double random_share,
                             bool write = false);
 
+/// The wait a drive expects for a block that comes under the head `slack` seconds (in [0, T)) after
+/// its estimated seek ends, when the seek's actual time scatters about the estimate (normal, sd
+/// `jitter`): a revolution more if the seek ends after the block passed, one less if it ends a
+/// revolution early. The drive's queue scheduler orders by this expected access time, a miss's
+/// probability times a revolution added (Western Digital, US patent 8,498,074 B1, 2013: "risk
+/// based penalty ... probability of missing" the first sector; Hitachi GST, Espeseth, Hall,
+/// Mosser & Smith: "expected access time including a probability of success"). derived: slack
+/// + T P(e > slack) - T P(e <= slack - T); jitter 0: slack. Its mean over a uniform slack is T/2,
+/// so a drive that does not choose (FCFS) waits half a revolution on average whatever the jitter.
+double hdd_expected_wait(double slack, double revolution, double jitter);
+
 /// Positioning time (seek + rotational wait) of a random request when the drive chooses the
 /// quickest of `candidates` queued requests (shortest-access-time-first; 1 = FCFS).
 /// derived: E[min of n iid P], P = seek(span * D) + U * T with D ~ 2(1-x) and U ~ U(0,1); the
-/// rotational wait after any seek is uniform because the target angle is.
+/// rotational wait after any seek is uniform because the target angle is. With a seek jitter
+/// (HddSpec::seek_jitter_s) the drive chooses by, and on average waits, hdd_expected_wait.
 /// With `arms` > 1 the request was sent to the nearest of that many mirror copies' arms by
 /// address (seek distance only: no one outside the drive knows the angle): D is the least of
 /// `arms` distances, density 2a(1-x)^(2a-1), mean 1/(2a+1) (modeling notes: S/(2D+1)).

@@ -31,7 +31,11 @@ struct HddSpec {
     double seek_track_to_track_s = 1e-3;
     double seek_average_s = 9e-3;  ///< datasheet average read seek (mean over random seeks)
     double seek_full_stroke_s = 18e-3;
-    double write_seek_extra_s = 0.0;      ///< datasheet write seek minus read seek (settle), >= 0
+    double write_seek_extra_s = 0.0;  ///< datasheet write seek minus read seek (settle), >= 0
+    /// Spread (standard deviation) of a seek's actual time about the drive's own estimate, which
+    /// its queue scheduler plans with; no data sheet gives it. 0 = not given: the drive knows
+    /// its seeks exactly (ideal shortest-access-time-first). hdd_expected_wait.
+    double seek_jitter_s = 0.0;
     double media_rate_outer_Bps = 100e6;  ///< sustained media rate, outer zone
     double media_rate_inner_Bps = 50e6;   ///< sustained media rate, inner zone
     double command_overhead_s = 0.2e-3;   ///< controller overhead per command

@@ -191,16 +191,18 @@ ServiceParts command_parts(const HddServicePlan& plan, const Positioning& pos,
 
 std::shared_ptr<const HddPositioning> cached_positioning(const HddSpec& hdd, double span,
                                                          bool write, int candidates, int arms) {
-    thread_local std::map<std::array<double, 8>, std::shared_ptr<const HddPositioning>> cache;
+    thread_local std::map<std::array<double, 9>, std::shared_ptr<const HddPositioning>> cache;
     // What the table is made of (HddPositioning's constructor: the seek curve, the revolution,
-    // the write's extra settling, the span, the table's depth and the mirror arms), so that
+    // the write's extra settling, the seek jitter, the span, the table's depth and the mirror
+    // arms), so that
     // drives alike in those share a table whatever their media rates, caches and overheads.
-    const std::array<double, 8> key{
+    const std::array<double, 9> key{
         hdd.rpm,
         hdd.seek_track_to_track_s,
         hdd.seek_average_s,
         hdd.seek_full_stroke_s,
         write ? hdd.write_seek_extra_s : 0.0,
+        hdd.seek_jitter_s,
         span,
         static_cast<double>(std::max(1, candidates > 0 ? candidates : hdd.queue_depth)),
         static_cast<double>(std::max(1, arms))};

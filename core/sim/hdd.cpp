@@ -25,6 +25,7 @@ Hdd::Hdd(const HddSpec& spec, double capacity_bytes, double phase)
       r0_(spec.media_rate_outer_Bps),
       k_(spec.media_rate_outer_Bps - spec.media_rate_inner_Bps),
       max_dirty_(hdd_max_buffered_writes(spec)) {
+    jitter_rng_.seed(static_cast<std::uint64_t>(phase * 9007199254740992.0) ^ 0x5eedu);
     const int n = std::max(1, spec.cache_segments);
     segment_bytes_ = spec.cache_bytes / n;
     if (spec.read_ahead && segment_bytes_ > 0.0) {
@@ -93,17 +94,36 @@ double Hdd::head_at(double t) const {
     return pf_active_ ? frontier(t) : head_lba_;
 }
 
-double Hdd::positioning(double lba, double t, bool write) const {
+Hdd::Reach Hdd::reach(double lba, double t, bool write) const {
     const double h = head_at(t);
     const double d = std::abs(lba - h);
-    double seek = 0.0;
+    Reach r;
     if (d >= track_bytes(h)) {
         // hdd_seek_time over the stroke fraction; writes settle longer (datasheet write seek).
-        seek = hdd_seek_time(spec_, d / capacity_) + (write ? spec_.write_seek_extra_s : 0.0);
+        r.seek = hdd_seek_time(spec_, d / capacity_) + (write ? spec_.write_seek_extra_s : 0.0);
     }
     // Rotational wait: until the block's angle comes under the head after the seek.
-    const double wait = frac(frac(revolutions(lba)) - angle(t + seek)) * rev_s_;
-    return seek + wait;
+    r.slack = frac(frac(revolutions(lba)) - angle(t + r.seek)) * rev_s_;
+    return r;
+}
+
+double Hdd::positioning(double lba, double t, bool write) const {
+    const Reach r = reach(lba, t, write);
+    // No seek, no seek error: the head stays on its track.
+    return r.seek +
+           (r.seek > 0.0 ? hdd_expected_wait(r.slack, rev_s_, spec_.seek_jitter_s) : r.slack);
+}
+
+double Hdd::realized_positioning(const Plan& p) {
+    const double jitter = spec_.seek_jitter_s;
+    if (jitter <= 0.0 || p.slack < 0.0) {
+        return p.positioning;
+    }
+    const double seek = p.positioning - hdd_expected_wait(p.slack, rev_s_, jitter);
+    // The head arrives e after the estimate (never before the seek began); the block passes
+    // at slack + k T: the first pass at or after the arrival.
+    const double e = std::max(-seek, std::normal_distribution<double>(0.0, jitter)(jitter_rng_));
+    return seek + p.slack + rev_s_ * std::ceil((e - p.slack) / rev_s_);
 }
 
 Hdd::Plan Hdd::plan(const HddIo& io, double now) const {
@@ -138,12 +158,17 @@ Hdd::Plan Hdd::plan(const HddIo& io, double now) const {
         p.transfer = media_time(b, e);
         return p;
     }
-    p.positioning = positioning(p.media_from, tp, io.write);
+    const Reach r = reach(p.media_from, tp, io.write);
+    p.slack = r.seek > 0.0 ? r.slack : -1.0;  // positioning(), from the one reach
+    p.positioning =
+        r.seek +
+        (p.slack >= 0.0 ? hdd_expected_wait(r.slack, rev_s_, spec_.seek_jitter_s) : r.slack);
     if (pf_active_ && !io.write && !stalled(tp)) {
         // The head is streaming (read-ahead): reading on to the target may be quicker.
         const double f = frontier(tp);
-        if (p.media_from >= f) {
-            p.positioning = std::min(p.positioning, media_time(f, p.media_from));
+        if (p.media_from >= f && media_time(f, p.media_from) < p.positioning) {
+            p.positioning = media_time(f, p.media_from);
+            p.slack = -1.0;
         }
     }
     p.transfer = media_time(p.media_from, e);
@@ -204,7 +229,7 @@ std::optional<HddStart> Hdd::start_destage(double now) {
     leave_read_ahead(tp);
     HddStart st;
     st.id = -1;  // the host has had its completion
-    st.media_start = tp + best_plan.positioning;
+    st.media_start = tp + realized_positioning(best_plan);
     st.done = st.media_start + best_plan.transfer;
     head_lba_ = io.offset + io.bytes;
     last_write_end_ = head_lba_;
@@ -329,7 +354,7 @@ std::optional<HddStart> Hdd::start_next(double now) {
         raise_cap(p.segment, e + segment_bytes_, now);
     } else {
         leave_read_ahead(tp);
-        const double media_begin = tp + p.positioning;
+        const double media_begin = tp + realized_positioning(p);
         st.media_start = p.segment >= 0 ? tp : media_begin;
         st.done = media_begin + p.transfer;
         head_lba_ = e;

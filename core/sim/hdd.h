@@ -8,7 +8,9 @@
 //   re-reading a place waits a full turn and contiguous blocks follow each other under the head;
 // - queue reordering: FCFS at queue depth 1, else shortest positioning time first among the
 //   first queue_depth requests (SATF: Seltzer, Chen & Ousterhout, USENIX Winter 1990; Jacobson &
-//   Wilkes, HP Labs HPL-CSP-91-7, 1991);
+//   Wilkes, HP Labs HPL-CSP-91-7, 1991); with a seek jitter the drive orders by the expected
+//   access time (hdd_expected_wait), and the seek it then makes ends off its estimate by a
+//   normal error of that spread, catching the block, a revolution later or one earlier;
 // - read-ahead: cache_segments segments of cache_bytes / cache_segments; after a read the drive
 //   keeps reading on into the segment at the media rate until the next command needs the head,
 //   up to one segment past the last request; reads inside a segment are hits (command overhead
@@ -26,6 +28,7 @@
 #include <cstdint>
 #include <deque>
 #include <optional>
+#include <random>
 #include <utility>
 #include <vector>
 
@@ -78,7 +81,8 @@ class Hdd {
 
     /// Revolutions the media needs to stream from LBA 0 to `lba` (zoned rate model).
     double revolutions(double lba) const;
-    /// Positioning time (seek + rotational wait) from the current head to `lba`, starting at `t`.
+    /// Positioning time (seek + rotational wait) from the current head to `lba`, starting at `t`,
+    /// as the drive expects it (hdd_expected_wait).
     double positioning(double lba, double t, bool write) const;
     /// Bytes between the head at `t` and `lba`: the distance a volume manager that knows the
     /// last address it sent, not the platter's angle, chooses a mirror copy by (md raid1.c).
@@ -91,15 +95,25 @@ class Hdd {
         std::uint64_t used = 0;
         bool valid = false;
     };
+    /// The seek to a block and the rotation from the seek's estimated end until the block comes.
+    struct Reach {
+        double seek = 0.0;
+        double slack = 0.0;
+    };
     struct Plan {
-        double positioning = 0.0;
-        double media_from = 0.0;  ///< LBA the media work starts at
+        double positioning = 0.0;  ///< as the drive expects it (orders its queue by it)
+        double slack = -1.0;       ///< Reach::slack of a seek that may miss; < 0: no seek
+        double media_from = 0.0;   ///< LBA the media work starts at
         double transfer = 0.0;
         int segment = -1;  ///< segment holding a cached prefix
         bool hit = false;
     };
 
+    Reach reach(double lba, double t, bool write) const;
     Plan plan(const HddIo& io, double now) const;
+    /// The positioning the planned seek takes: the expected one, or with a seek jitter, the
+    /// slack plus whole revolutions for a seek error drawn now.
+    double realized_positioning(const Plan& p);
     double lba_at_revolutions(double r) const;
     double media_time(double from, double to) const;
     double angle(double t) const;
@@ -121,6 +135,7 @@ class Hdd {
     double segment_bytes_ = 0.0;
     std::vector<Segment> segments_;
     std::uint64_t clock_ = 0;
+    std::mt19937_64 jitter_rng_;  ///< seek errors (seeded from the phase: runs repeat)
 
     bool fits(const HddIo& io) const;
     std::optional<HddStart> start_destage(double now);

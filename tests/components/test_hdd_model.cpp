@@ -93,6 +93,44 @@ SCENARIO("Positioning with a queue: shortest access time first") {
     }
 }
 
+SCENARIO("A drive that knows its seeks only roughly reorders less") {
+    const HddSpec exact = test::hdd_7200().hdd;
+    const double T = 60.0 / exact.rpm;
+    GIVEN("the wait it expects for a block some rotation after the seek") {
+        THEN("without jitter it is the rotation itself") {
+            CHECK(hdd_expected_wait(0.3 * T, T, 0.0) == 0.3 * T);
+        }
+        THEN("a block just after the estimated seek end costs about half a revolution more") {
+            // Half the seeks end late and wait a whole revolution.
+            CHECK(hdd_expected_wait(0.0, T, 1e-3) == Approx(0.5 * T).epsilon(0.01));
+            CHECK(hdd_expected_wait(0.05 * T, T, 1e-3) > 0.25 * T);
+        }
+        THEN("averaged over a uniform rotation it is still half a revolution (FCFS is unchanged)") {
+            double sum = 0.0;
+            constexpr int kN = 20000;
+            for (int k = 0; k < kN; ++k) {
+                sum += hdd_expected_wait((k + 0.5) / kN * T, T, 2e-3);
+            }
+            CHECK(sum / kN == Approx(0.5 * T).epsilon(0.002));
+        }
+    }
+    WHEN("the seeks scatter about the drive's estimate") {
+        HddSpec rough = exact;
+        rough.seek_jitter_s = 2e-3;
+        const HddPositioning p0(exact, 1.0, false), p2(rough, 1.0, false);
+        THEN("one request at a time costs the same") {
+            CHECK(p2.at(1).mean == Approx(p0.at(1).mean).epsilon(0.005));
+        }
+        THEN("with a queue it still gains, but less than a drive that knows its seeks") {
+            for (int n : {4, 16, 32}) {
+                INFO(n << " candidates");
+                CHECK(p2.at(n).mean < p2.at(1).mean);
+                CHECK(p2.at(n).mean > 1.05 * p0.at(n).mean);
+            }
+        }
+    }
+}
+
 SCENARIO("A drive's write cache reorders among the writes its buffer holds") {
     HddSpec hdd = test::hdd_7200().hdd;  // 16 MiB buffer
     THEN("the window is the buffer over the write size, bounded by the firmware's bound") {

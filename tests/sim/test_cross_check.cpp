@@ -44,6 +44,15 @@ std::vector<Case> cases() {
     out.push_back({"1 HDD 32K write, WCE on",
                    test::plain_system(test::hdd_7200(), RaidLevel::Simple, 1),
                    test::request_workload(32768, 0.0, 0.0, {1, 16})});
+    // A drive whose seeks scatter about its scheduler's estimate (seek_jitter_s): it orders by
+    // the expected access time and sometimes misses its block by a revolution; its write cache
+    // destages in the same order.
+    auto rough = test::hdd_7200();
+    rough.hdd.seek_jitter_s = 2.5e-3;
+    out.push_back({"1 HDD 4K read, seek jitter", test::plain_system(rough, RaidLevel::Simple, 1),
+                   test::request_workload(4096, 1.0, 0.0, {1, 8, 32})});
+    out.push_back({"1 HDD 4K write, WCE, jitter", test::plain_system(rough, RaidLevel::Simple, 1),
+                   test::request_workload(4096, 0.0, 0.0, {1, 16})});
     out.push_back({"1 SSD 4K random read",
                    test::plain_system(test::ssd_sata(), RaidLevel::Raid0, 1),
                    test::request_workload(4096, 1.0, 0.0, {32})});

@@ -1,7 +1,8 @@
 // Louwrentius 2019, two hard disks alone on an HPE MicroServer Gen10's AHCI ports (issue 24,
 // more evidence for the drive model): the figures compared as the assumptions say (docs/
-// validation/candidates/louwrentius-2019-ahci-hdds-assumptions.md), nothing calibrated, every
-// large miss explained, and the error where it was when encoded.
+// validation/candidates/louwrentius-2019-ahci-hdds-assumptions.md), the F1's seek jitter
+// calibrated on two of its reads (scripts/calibrate-seek-jitter.py), every large miss explained,
+// and the writes the calibration did not see predicted from it.
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -25,19 +26,28 @@ const Figure& figure(const std::string& config, const std::string& test) {
 
 }  // namespace
 
-TEST_CASE("Two disks on AHCI: every figure predicted, none calibrated, misses explained") {
+TEST_CASE("Two disks on AHCI: the F1's seek jitter calibrated on two reads, misses explained") {
     const StudyResult& s = test::required_study(kStudy);
     CHECK(s.year == 2008);
     CHECK(s.figures.size() == 80);  // 2 disks x (32 IOPS + 8 mean latencies)
+    int calibration = 0;
     for (const auto& f : s.figures) {
         INFO(f.name);
-        CHECK_FALSE(f.calibration);
+        // The F1's reads at iodepth 16 and 32 x numjobs 1, IOPS and latency.
+        const bool f1 = f.name.rfind(kF1, 0) == 0;
+        const bool read = f.name.find("random read") != std::string::npos;
+        const bool at = f.name.find("iodepth 16 x numjobs 1") != std::string::npos ||
+                        f.name.find("iodepth 32 x numjobs 1") != std::string::npos;
+        const bool one_job = f.name.find("numjobs 16") == std::string::npos;
+        CHECK(f.calibration == (f1 && read && at && one_job));
+        calibration += f.calibration ? 1 : 0;
         REQUIRE(f.evidence.has_value());
         CHECK(*f.evidence == EvidenceClass::HddRandom);
-        if (std::abs(f.error_pct()) > 35.0) {
+        if (!f.calibration && std::abs(f.error_pct()) > 35.0) {
             CHECK_FALSE(f.note.empty());
         }
     }
+    CHECK(calibration == 4);
 }
 
 TEST_CASE("Two disks on AHCI: one read at a time right, queued reads and writes as documented") {
@@ -45,18 +55,22 @@ TEST_CASE("Two disks on AHCI: one read at a time right, queued reads and writes 
     CHECK(std::abs(figure(kF1, "random read, iodepth 1 x numjobs 1").error_pct()) < 10.0);
     CHECK(std::abs(figure(kF1, "random read, iodepth 1 x numjobs 1|mean latency").error_pct()) <
           10.0);
-    // Queued reads: the model's reordering gains more than the disk (+22..+27% at 4-32 when
-    // encoded); a bound, so that it cannot grow unnoticed.
+    // Queued reads at 4 in flight, not calibrated: the disk gains less than the model still
+    // (+17.6%; +22% with an exact scheduler).
+    const Figure& four = figure(kF1, "random read, iodepth 4 x numjobs 1");
+    CHECK(four.error_pct() > 0.0);
+    CHECK(four.error_pct() < 20.0);
+    // The F1's writes, which the calibration did not see: its write cache destages them in the
+    // order its reads are served (+72..+77% with an exact scheduler, 148-152 IOPS measured).
     for (const std::string test :
-         {"random read, iodepth 4 x numjobs 1", "random read, iodepth 32 x numjobs 1"}) {
+         {"random write, iodepth 1 x numjobs 1", "random write, iodepth 4 x numjobs 1",
+          "random write, iodepth 32 x numjobs 16"}) {
         INFO(test);
-        const Figure& f = figure(kF1, test);
-        CHECK(f.error_pct() > 0.0);
-        CHECK(f.error_pct() < 35.0);
+        CHECK(std::abs(figure(kF1, test).error_pct()) < 10.0);
     }
     const StudyResult& s = test::required_study(kStudy);
     INFO("median " << s.median_abs_error_pct << "%, tau " << s.kendall_tau);
-    // 71.9% when encoded: the writes (a write-through HGST taken as write-cached, the F1's
-    // shallow cache taken as 512 writes deep) and the queued reads (docs/model.md section 10).
-    CHECK(s.median_abs_error_pct <= 75.0);
+    // 71.9% when encoded; 17.3% with the calibrated seek jitter (the HGST's writes, which it
+    // writes through here, stay above +200%: docs/model.md section 10).
+    CHECK(s.median_abs_error_pct <= 20.0);
 }

@@ -60,8 +60,19 @@ TEST_CASE("P420i single drives: error and ordering as documented") {
     // 31.2% and -0.22 when encoded (docs/model.md section 10: the P420i's per-command ceilings
     // in RAID and HBA mode, the 860 PRO's fresh-drive writes). The bounds keep them from
     // getting worse unnoticed; better is welcome (then tighten them): 27.3% since the flash
-    // units are separate queues (stop 40).
-    CHECK(s.median_abs_error_pct <= 29.0);
+    // units are separate queues (stop 40); about 29.5% with the AHCI study's seek jitter: its reads
+    // come closer, its writes - which this controller's own write cache takes here (2.5 ms at
+    // iodepth 1; the disk writes through on AHCI), and which the profile's cacheless P420i leaves
+    // to the drive's cache - fall further below.
+    CHECK(s.median_abs_error_pct <= 30.0);
+    // The HGST's reads, with the F1's seek jitter (+49..+50% with an exact scheduler
+    // at 16 or more in flight, 113 IOPS measured).
+    for (const auto& f : s.figures) {
+        if (f.name.rfind(kHdd, 0) == 0 && f.name.find("random read") != std::string::npos) {
+            INFO(f.name);
+            CHECK(std::abs(f.error_pct()) < 20.0);
+        }
+    }
     CHECK(s.kendall_tau >= -0.3);
     // The rule of thumb (one drive's data-sheet IOPS at every load) misses by about 100%.
     CHECK(s.baseline_median_abs_error_pct > 2.0 * s.median_abs_error_pct);
