@@ -112,6 +112,11 @@ void bottleneck_reason(const Candidate& c, const Request& r, Explanation& e) {
         s << " Linux md handles RAID 5 and 6 stripes in one kernel thread (raid5d) unless its "
              "group_thread_cnt is raised; the model takes md's default of one.";
     }
+    if (p.bottleneck == kDeviceLock) {
+        s << " Each request seeks first (lseek, then read or write), and Linux lets one lseek "
+             "at a time hold a block device's inode lock: pread/pwrite, or an asynchronous "
+             "engine, do without it.";
+    }
     e.reasons.push_back(s.str());
 }
 

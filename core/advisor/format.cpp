@@ -29,6 +29,9 @@ std::string component_name(const std::string& key) {
     if (key == "raid_thread") {
         return "md thread";  // the stripe thread (raid5d); explain.cpp says more
     }
+    if (key == "device_lock") {
+        return "block device lock";  // explain.cpp says more
+    }
     return key;
 }
 

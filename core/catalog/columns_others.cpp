@@ -267,6 +267,9 @@ std::vector<Column<HostEntry>> make_host_columns() {
                        [](E& e) -> double& { return e.spec.raid_cpu_per_io_s; }),
         real_column<E>("parity_cpu_mb_s", "parity_cpu_Bps", u::MB, 0.1, 1e6,
                        [](E& e) -> double& { return e.spec.parity_cpu_Bps; }),
+        real_column<E>(
+            "block_llseek_us", "block_llseek_s", u::us, 0.0, 1000.0,
+            [](E& e) -> double& { return e.spec.block_llseek_s; }, kOptional),
         // Where drives go (issue 25 topology); 0 / empty = not given.
         int_column<E>(
             "drive_bays", "drive_bays", 0, 4096, [](E& e) -> int& { return e.spec.drive_bays; },

@@ -169,6 +169,13 @@ struct HostSpec {
     /// chunk_split says the RAID software splits requests at chunk boundaries).
     double raid_cpu_per_io_s = 5e-6;
     double parity_cpu_Bps = 2e9;  ///< host XOR throughput for software/host RAID parity
+    /// Time one lseek holds a block device's inode lock, handing it on included: Linux
+    /// block_llseek takes inode_lock(bd_inode) around fixed_size_llseek (fs/block_dev.c, 4.5
+    /// on; block/fops.c blkdev_llseek), one lock per device whatever the threads. Paid by
+    /// workloads that lseek before each request (Workload::lseek_per_request). estimated: the
+    /// value calibrated on the NVMe study's 4-socket, 88-core host (md 8 KiB sync-engine reads
+    /// leveling off at 1.45 M/s: 0.69 us); a host with fewer sockets hands a lock on faster.
+    double block_llseek_s = 0.69e-6;
     // Where drives go (hosts.csv; 0 = not given: the advisor's max_drive_bays decides alone).
     int drive_bays = 0;           ///< bays for SATA/SAS drives (hot-swap or internal)
     std::string bay_form_factor;  ///< "3.5" (also takes 2.5-inch drives) or "2.5"; empty = any

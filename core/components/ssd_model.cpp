@@ -56,17 +56,22 @@ double ssd_sustained_write_Bps(const SsdSpec& ssd) {
                                          : ssd.seq_write_Bps;
 }
 
-SsdDemand ssd_write_demand(const SsdSpec& ssd, double bytes, bool sequential, bool fresh) {
+SsdDemand ssd_write_demand(const SsdSpec& ssd, double bytes, bool sequential, bool fresh,
+                           double span) {
     const double pages = std::max(1.0, bytes / 4096.0);
     // A fresh drive writes at its data sheet's burst rate (SNIA SSS PTS: fresh out of the box).
     const double sustained = fresh ? ssd.seq_write_Bps : ssd_sustained_write_Bps(ssd);
     double per_page_s = 4096.0 / sustained;
     if (!sequential) {
+        // derived: the written span has the drive's spare to itself (ssd_model.h).
+        const double op = ssd.over_provisioning;
+        const double op_span = op / std::clamp(span, 1e-6, 1.0);
         const double steady_iops =
-            ssd.write_iops_steady_state || fresh
-                ? ssd.random_write_iops
+            fresh ? ssd.random_write_iops
+            : ssd.write_iops_steady_state
+                ? ssd.random_write_iops * write_amplification(op) / write_amplification(op_span)
                 : std::min(ssd.random_write_iops,
-                           sustained / 4096.0 / write_amplification(ssd.over_provisioning));
+                           sustained / 4096.0 / write_amplification(op_span));
         per_page_s = std::max(per_page_s, 1.0 / steady_iops);
     }
     return {ssd.write_latency_s, pages * per_page_s};

@@ -62,6 +62,14 @@ double ssd_sustained_write_Bps(const SsdSpec& ssd);
 /// blocks and an empty SLC cache, so it writes at the data sheet's rates, which are measured
 /// so (burst sequential rate; random IOPS without cleaning), except a data sheet's own
 /// steady-state IOPS (write_iops_steady_state), which are all it gives.
-SsdDemand ssd_write_demand(const SsdSpec& ssd, double bytes, bool sequential, bool fresh = false);
+/// `span`: the share of the drive's logical space the random writes fall in. The rest holds
+/// data that are not rewritten (or none): once cleaning has moved them into blocks of their own,
+/// greedy cleaning never picks those blocks (no page in them is invalid), so the written span has
+/// the drive's spare space to itself, an over-provisioning of op / span (derived, from
+/// Desnoyers 2012's model of cleaning at a given spare factor; Intel, "Over-provisioning an
+/// Intel SSD", 2010: steady-state random writes rise as less of the drive is written). A data
+/// sheet's steady-state IOPS, measured over the whole drive, scale by A(op) / A(op / span).
+SsdDemand ssd_write_demand(const SsdSpec& ssd, double bytes, bool sequential, bool fresh = false,
+                           double span = 1.0);
 
 }  // namespace raidadv

@@ -23,7 +23,8 @@ namespace {
 double io_busy_estimate(const DriveSpec& drive, const Workload& wl, const DiskIo& io) {
     const double random_share = 1.0 - std::clamp(wl.sequential_fraction, 0.0, 1.0);
     if (drive.kind == DriveKind::Ssd) {
-        const SsdDemand d = io.write ? ssd_write_demand(drive.ssd, io.bytes, random_share < 0.5)
+        const SsdDemand d = io.write ? ssd_write_demand(drive.ssd, io.bytes, random_share < 0.5,
+                                                        false, wl.span_fraction)
                                      : ssd_read_demand(drive.ssd, io.bytes);
         return std::max(d.flash_s / std::max(1.0, ssd_parallelism(drive.ssd)), d.bandwidth_s);
     }

@@ -176,9 +176,10 @@ void DriveVisits::add_log_block(const DriveAccess& a, Visit& v) const {
 void DriveVisits::add_ssd(const DriveAccess& a, std::vector<Visit>& visits) const {
     const SsdSpec& ssd = sys_.drive.ssd;
     const bool fresh = sys_.ssd_state == SsdState::Fresh;
-    const SsdDemand d = a.write ? ssd_write_demand(ssd, a.mean_bytes, a.sequential, fresh)
+    const double span = wl_.span_fraction;  // of every drive alike: striping spreads it
+    const SsdDemand d = a.write ? ssd_write_demand(ssd, a.mean_bytes, a.sequential, fresh, span)
                                 : ssd_read_demand(ssd, a.mean_bytes);
-    const SsdDemand dmax = a.write ? ssd_write_demand(ssd, a.max_bytes, a.sequential, fresh)
+    const SsdDemand dmax = a.write ? ssd_write_demand(ssd, a.max_bytes, a.sequential, fresh, span)
                                    : ssd_read_demand(ssd, a.max_bytes);
     Visit flash = simple_visit(drives_, d.flash_s, a.count);
     flash.fork = a.fork;

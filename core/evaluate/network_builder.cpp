@@ -33,6 +33,7 @@ struct Stations {
     int host_cpu = -1, host_link = -1, controller = -1, drive_link = -1, drives = -1, drive_bw = -1;
     int raid_thread = -1;  ///< md's stripe thread, on md RAID 5 and 6 only
     int log_device = -1;   ///< ZFS pools with separate log devices
+    int device_lock = -1;  ///< the volumes' inode locks, where the workload seeks per request
 };
 
 class Builder {
@@ -114,6 +115,9 @@ class Builder {
         if (md_stripe_thread(sys_, true)) {
             idx_.raid_thread = add(kRaidThread, StationKind::Queue, 1, 1.0);
         }
+        if (wl_.lseek_per_request && wl_.unit == Workload::Unit::Request) {
+            idx_.device_lock = add(kDeviceLock, StationKind::Queue, geo_.volumes, 1.0);
+        }
         if (is_zfs(sys_.layout.level) && sys_.log.count > 0 &&
             sys_.log.drive.kind == DriveKind::Ssd) {
             idx_.log_device = add(kLogDevice, StationKind::Queue, sys_.log.count,
@@ -175,6 +179,7 @@ class Builder {
                     if (hit > 0.0) {
                         queueing::JobVariant cached;
                         cached.probability = p * hit;
+                        add_seek(seq != 0, cached.visits);
                         add_cache_hit(size, cached.visits);
                         out_.network.variants.push_back(std::move(cached));
                     }
@@ -187,6 +192,7 @@ class Builder {
                     }
                     queueing::JobVariant variant;
                     variant.probability = p * (1.0 - hit);
+                    add_seek(seq != 0, variant.visits);
                     if (is_write != 0 && seq == 0 && hold_.row_bytes > 0.0) {
                         add_gathered_write(size, variant.probability, variant.visits);
                     } else {
@@ -208,6 +214,15 @@ class Builder {
     double controller_intake_s(double commands, double bytes) const {
         const ControllerSpec& ctl = sys_.controller;
         return commands / ctl.max_iops + bytes / ctl.max_bandwidth_Bps;
+    }
+
+    /// The lseek before a request that does not continue the last (fio's sync engine seeks
+    /// unless the offset is where the previous request ended): the volume's inode lock for the
+    /// host's block_llseek_s (HostSpec).
+    void add_seek(bool sequential, std::vector<Visit>& visits) const {
+        if (idx_.device_lock >= 0 && !sequential) {
+            visits.push_back(simple_visit(idx_.device_lock, sys_.host.block_llseek_s, 1.0));
+        }
     }
 
     void add_cache_hit(double bytes, std::vector<Visit>& visits) const {

@@ -242,6 +242,9 @@ struct GroupTotals {
     /// `size` in bytes.
     double own_files_bytes = 0, shared_bytes = 0;
     bool working_set_known = true;
+    /// Every job seeks before each request on a block device: the sync engine (engines/sync.c
+    /// fio_syncio_prep: lseek, then read or write) on a /dev/ file.
+    bool all_seek_on_device = true;
 };
 
 /// The working set of one report entry standing for `processes` jobs: fio lays out one file of
@@ -297,6 +300,8 @@ void add_job(GroupTotals& g, const json& job, const std::map<std::string, std::s
         synchronous_engine(engine) ? 1.0 : std::max(1.0, option_number(opt, "iodepth", 1));
     g.processes += processes;
     g.outstanding += processes * depth;
+    g.all_seek_on_device = g.all_seek_on_device && engine == "sync" &&
+                           option(opt, "filename", "").rfind("/dev/", 0) == 0;
     add_working_set(g, opt, processes);
     const double seq = sequential_share(opt);
     g.sequential_requests += seq * (reads + writes);
@@ -355,6 +360,7 @@ ImportedWorkload make_workload(const GroupTotals& g, const std::string& version,
     w.streams = w.sequential_fraction > 0 ? static_cast<int>(g.streams) : 0;
     // Jobs with an asynchronous engine keep iodepth requests each in flight from one thread.
     w.threads = g.outstanding > g.processes ? static_cast<int>(std::lround(g.processes)) : 0;
+    w.lseek_per_request = g.all_seek_on_device;
     double total = 0;
     for (const auto& [s, c] : g.sizes) {
         total += c;

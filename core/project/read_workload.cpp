@@ -284,7 +284,7 @@ Workload read_workload(const json& value, const std::string& path, Issues& issue
         value, path, issues,
         concat_keys({{k::name, k::description, k::preset, k::unit, k::read_fraction, k::pattern,
                       k::sequential_fraction, k::request_size, k::file_size, k::span_fraction,
-                      k::streams, k::threads, k::sync_writes, k::concurrency,
+                      k::streams, k::threads, k::sync_writes, k::lseek_per_request, k::concurrency,
                       k::arrival_rates_per_s, k::think_time_ms, k::measured},
                      size_keys(k::alignment),
                      size_keys(k::working_set)}),
@@ -360,6 +360,7 @@ Workload read_workload(const json& value, const std::string& path, Issues& issue
     r.integer(k::streams, 0, kMaxStreams, w.streams);
     r.integer(k::threads, 0, kMaxStreams, w.threads);
     r.boolean(k::sync_writes, w.sync_writes);
+    r.boolean(k::lseek_per_request, w.lseek_per_request);
     read_points(r, w, preset != nullptr);
     read_measured(r, w.measured);
     return w;

@@ -244,6 +244,9 @@ ProjectJson to_json(const Workload& w) {
     if (w.sync_writes) {
         out[k::sync_writes] = true;
     }
+    if (w.lseek_per_request) {
+        out[k::lseek_per_request] = true;
+    }
     if (!w.concurrency.empty()) {
         out[k::concurrency] = array_of(w.concurrency);
         out[k::think_time_ms] = file_number(w.think_time_s, units::ms);

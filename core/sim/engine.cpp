@@ -113,6 +113,13 @@ Engine::Engine(const System& system, const Workload& workload, const SimOptions&
         stations_.emplace_back(1);  // one kernel thread
         raid_station_ = static_cast<int>(stations_.size()) - 1;
     }
+    volumes_ = g.volumes;
+    if (workload.lseek_per_request && workload.unit == Workload::Unit::Request) {
+        lock_station_ = static_cast<int>(stations_.size());
+        for (int v = 0; v < g.volumes; ++v) {
+            stations_.emplace_back(1);  // the volume's block device inode lock
+        }
+    }
     bg_outstanding_.assign(static_cast<std::size_t>(total_drives_), 0);
     last_end_.assign(static_cast<std::size_t>(total_drives_), -1.0);
     // The controller keeps each drive's queue full of destage work, no fuller (network_builder:
@@ -345,6 +352,9 @@ PointResult Engine::collect(double now) {
     if (raid_station_ >= 0) {
         r.station_order.emplace_back(kRaidThread);
     }
+    if (lock_station_ >= 0) {
+        r.station_order.emplace_back(kDeviceLock);
+    }
     // Before the warm-up ends (an overloaded open point can stop first) the whole run is used.
     const double span = now - t_begin_;
     const double jobs =
@@ -381,6 +391,14 @@ PointResult Engine::collect(double now) {
     if (raid_station_ >= 0) {
         r.utilization[kRaidThread] =
             stations_[static_cast<std::size_t>(raid_station_)].busy_seconds(now) / span;
+    }
+    if (lock_station_ >= 0) {
+        // Mean over the volumes' locks (the analytic model's per-copy utilization).
+        double locks = 0.0;
+        for (int v = 0; v < volumes_; ++v) {
+            locks += stations_[static_cast<std::size_t>(lock_station_ + v)].busy_seconds(now);
+        }
+        r.utilization[kDeviceLock] = locks / (volumes_ * span);
     }
     return r;
 }

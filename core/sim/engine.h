@@ -258,6 +258,10 @@ class Engine {
     bool software_raid_ = false;
     bool md_ = false;        ///< the RAID is Linux md (per-piece CPU)
     int raid_station_ = -1;  ///< md's stripe thread (RAID 5 and 6 on md), after the drives
+    /// The first of the volumes' inode locks (one station a volume), after the others, where
+    /// the workload seeks before each request (network_builder.cpp add_seek); -1: none.
+    int lock_station_ = -1;
+    int volumes_ = 1;
     int total_drives_ = 1;
     int per_link_ = 1;
     SimArrayRequest full_row_;  ///< one full-stripe write (coalesced sequential writes)

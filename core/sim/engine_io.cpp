@@ -55,6 +55,13 @@ void Engine::issue_os(int j, const Step& step, double now) {
         zfs_dirty(r);
     }
     set_demands(r);
+    if (lock_station_ >= 0 && !r.sequential) {
+        // The lseek first: the volume's inode lock (network_builder.cpp add_seek).
+        const int lock = lock_station_ + r.volume;
+        schedule(lock, stations_[static_cast<std::size_t>(lock)].arrive(
+                           id, sys_.host.block_llseek_s, now));
+        return;
+    }
     schedule(kCpuStation, stations_[kCpuStation].arrive(id, r.cpu_s, now));
 }
 
@@ -342,7 +349,7 @@ void Engine::schedule(int station, const std::optional<Started>& s) {
         return;
     }
     events_.push(s->done, kStation, station, s->item);
-    if (station >= 2 && (station - 2) % 2 == 1) {
+    if (!hdd_ && station >= 2 && station < 2 + 2 * total_drives_ && (station - 2) % 2 == 1) {
         ios_[s->item].media_start = s->start;  // SSD bandwidth stage: data begin to flow
     }
 }
@@ -371,6 +378,9 @@ void Engine::on_station(int station, int item, double now) {
         OsReq& r = os_[item];
         r.t_ctl_entry = now;
         schedule(kCtlStation, stations_[kCtlStation].arrive(item, r.ctl_s, now));
+    } else if (lock_station_ >= 0 && station >= lock_station_) {
+        // The lseek is done: the read or write system call.
+        schedule(kCpuStation, stations_[kCpuStation].arrive(item, os_[item].cpu_s, now));
     } else if (station == kCtlStation) {
         if (item != kDestageCommands) {
             after_controller(item, now);
@@ -775,7 +785,7 @@ void Engine::enqueue_disk(int x, double now) {
         return;
     }
     const SsdDemand d = ssd_io_demand(sys_.drive.ssd, y.bytes, y.write, os_[y.os].sequential,
-                                      sys_.ssd_state == SsdState::Fresh);
+                                      sys_.ssd_state == SsdState::Fresh, wl_.span_fraction);
     y.bw_s = d.bandwidth_s;
     const int st = 2 + 2 * y.disk;
     if (ssd_reads_ahead(y.write, os_[y.os].sequential)) {

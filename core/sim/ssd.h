@@ -10,9 +10,11 @@
 namespace raidadv::sim {
 
 /// Demands of one drive I/O on the two stages.
+/// `span`: the share of the drive's logical space the workload writes (ssd_write_demand).
 inline SsdDemand ssd_io_demand(const SsdSpec& ssd, double bytes, bool write, bool sequential,
-                               bool fresh) {
-    return write ? ssd_write_demand(ssd, bytes, sequential, fresh) : ssd_read_demand(ssd, bytes);
+                               bool fresh, double span) {
+    return write ? ssd_write_demand(ssd, bytes, sequential, fresh, span)
+                 : ssd_read_demand(ssd, bytes);
 }
 
 }  // namespace raidadv::sim

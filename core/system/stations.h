@@ -14,5 +14,8 @@ inline constexpr const char* kDriveBandwidth = "drive_bandwidth";  ///< SSD band
 inline constexpr const char* kLogDevice = "log_device";
 /// Linux md's stripe thread (raid5d): RAID 5 and 6 parity work, one thread (raid_software.h).
 inline constexpr const char* kRaidThread = "raid_thread";
+/// A block device's inode lock, which every lseek on the device takes (HostSpec::block_llseek_s),
+/// one copy per volume; only where the workload seeks before each request.
+inline constexpr const char* kDeviceLock = "device_lock";
 
 }  // namespace raidadv

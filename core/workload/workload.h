@@ -54,6 +54,11 @@ struct Workload {
     /// Each write waits until it is on stable storage before it completes (O_SYNC/O_DSYNC,
     /// fsync or fdatasync after each write, a database commit, NFS sync, ZFS sync=always).
     bool sync_writes = false;
+    /// Each random request is an lseek then a read or write on the block device (fio's sync
+    /// engine on /dev/...: engines/sync.c fio_syncio_prep seeks unless the request continues the
+    /// last one), not pread/pwrite: it holds the device's inode lock for the host's
+    /// block_llseek_s (a file system's files take no such lock on SEEK_SET).
+    bool lseek_per_request = false;
     SizeDistribution size;            ///< request size (Unit::Request) or file size (Unit::File)
     double alignment_bytes = 4096.0;  ///< requests start at multiples of this
     double span_fraction = 1.0;       ///< fraction of the volume's capacity the working set covers

@@ -56,4 +56,27 @@ TEST_CASE("SSD parallelism and demands") {
         s.random_write_iops = 20000;
         CHECK(ssd_write_demand(s, 4096, false).bandwidth_s == Approx(1.0 / 20000));
     }
+    SECTION("random writes over part of the drive have its spare space to themselves") {
+        SsdSpec s = ssd;
+        s.sustained_write_Bps = 400e6;
+        // A tenth of the drive written: over-provisioning 7% / 0.1 = 70% for it.
+        CHECK(ssd_write_demand(s, 4096, false, false, 0.1).bandwidth_s ==
+              Approx(4096.0 * write_amplification(0.7) / 400e6));
+        CHECK(ssd_write_demand(s, 4096, false, false, 1.0).bandwidth_s ==
+              Approx(ssd_write_demand(s, 4096, false).bandwidth_s));
+        // Never faster than the data sheet's random writes, nor sequential writes affected.
+        CHECK(ssd_write_demand(s, 4096, false, false, 1e-4).bandwidth_s == Approx(1.0 / 88000));
+        CHECK(ssd_write_demand(s, 4096, true, false, 0.1).bandwidth_s ==
+              Approx(ssd_write_demand(s, 4096, true).bandwidth_s));
+        // A data sheet's steady-state IOPS (whole drive) scale by A(7%) / A(70%), up to the
+        // sustained write rate.
+        s.write_iops_steady_state = true;
+        s.random_write_iops = 10000;
+        CHECK(ssd_write_demand(s, 4096, false, false, 0.1).bandwidth_s ==
+              Approx(write_amplification(0.7) / write_amplification(0.07) / 10000));
+        CHECK(ssd_write_demand(s, 4096, false, false, 1e-4).bandwidth_s ==
+              Approx(write_amplification(700.0) / write_amplification(0.07) / 10000));
+        s.random_write_iops = 20000;  // x A(7%) = 156,000: above the sustained 97,656
+        CHECK(ssd_write_demand(s, 4096, false, false, 1e-4).bandwidth_s == Approx(4096.0 / 400e6));
+    }
 }

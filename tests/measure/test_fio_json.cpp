@@ -203,3 +203,24 @@ TEST_CASE("fio 3.16 and 3.28 JSON and json+ (record-older-fio.sh): the same jobs
         CHECK(w[0].workload.size.fixed_bytes == 16384);
     }
 }
+
+TEST_CASE("fio JSON: the sync engine on a block device seeks before each request") {
+    test::TempDir dir("fio-engine");
+    const auto imported = [&](const std::string& engine, const std::string& filename) {
+        nlohmann::json doc = nlohmann::json::parse(
+            read_all(measure_fixture("fio-3.33-randrw50-16k-qd2x3-jobs.json")));
+        for (auto& job : doc["jobs"]) {
+            job["job options"]["ioengine"] = engine;
+            job["job options"]["filename"] = filename;
+        }
+        const auto file = dir.path / "run.json";
+        std::ofstream(file) << doc.dump();
+        return import_file(file).at(0).workload;
+    };
+    // engines/sync.c: lseek, then read or write; the device's inode lock (block_llseek).
+    CHECK(imported("sync", "/dev/md0").lseek_per_request);
+    // pread/pwrite take no lock; a file system's SEEK_SET takes none either.
+    CHECK_FALSE(imported("psync", "/dev/md0").lseek_per_request);
+    CHECK_FALSE(imported("sync", "/srv/test.bin").lseek_per_request);
+    CHECK_FALSE(imported("libaio", "/dev/md0").lseek_per_request);
+}

@@ -298,6 +298,8 @@ TEST_CASE("invalid projects are refused with path and reason", "[project]") {
          "workloads[0].read_fraction", "missing required key 'read_fraction'"},
         {"sync_writes not a boolean", "", set("/workloads/0/sync_writes", "yes"),
          "workloads[0].sync_writes", "must be true or false, got the string \"yes\""},
+        {"lseek_per_request not a boolean", "", set("/workloads/0/lseek_per_request", 1),
+         "workloads[0].lseek_per_request", "must be true or false"},
         {"bad unit", "", set("/workloads/0/unit", "files"), "workloads[0].unit",
          "must be one of \"request\", \"file\"; got the string \"files\""},
         {"bad pattern", "", set("/workloads/0/pattern", "randm"), "workloads[0].pattern",

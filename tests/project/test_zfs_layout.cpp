@@ -95,6 +95,17 @@ TEST_CASE("sync_writes is optional, read and written back", "[project][sync]") {
     CHECK(parse_project(text, test::small_catalog()).workloads[0].sync_writes);
 }
 
+TEST_CASE("lseek_per_request is optional, read and written back", "[project]") {
+    Project p = parse_project(kPools, test::small_catalog());
+    CHECK_FALSE(p.workloads[0].lseek_per_request);  // absent = false
+    std::string text = project_to_text(p, "test");
+    CHECK(text.find("lseek_per_request") == std::string::npos);
+    p.workloads[0].lseek_per_request = true;
+    text = project_to_text(p, "test");
+    CHECK(text.find("\"lseek_per_request\": true") != std::string::npos);
+    CHECK(parse_project(text, test::small_catalog()).workloads[0].lseek_per_request);
+}
+
 namespace {
 
 /// The pools project with `log` set on its first system (a raidz2 pool).

@@ -53,6 +53,18 @@ std::vector<Case> cases() {
                    test::request_workload(4096, 1.0, 0.0, {1, 8, 32})});
     out.push_back({"1 HDD 4K write, WCE, jitter", test::plain_system(rough, RaidLevel::Simple, 1),
                    test::request_workload(4096, 0.0, 0.0, {1, 16})});
+    // Random writes over a tenth of an SSD: the written span has the spare space to itself.
+    Workload tenth = test::request_workload(4096, 0.0, 0.0, {1, 32});
+    tenth.span_fraction = 0.1;
+    out.push_back({"1 SSD 4K write, span 0.1",
+                   test::plain_system(test::ssd_sata(), RaidLevel::Simple, 1), tenth});
+    // Every request seeks first (fio's sync engine on a block device): the array's one inode
+    // lock, taken long here (20 us) so that it binds at 32 outstanding.
+    System locked = test::plain_system(test::ssd_sata(), RaidLevel::Raid0, 4);
+    locked.host.block_llseek_s = 20e-6;
+    Workload seeking = test::request_workload(4096, 1.0, 0.0, {1, 32});
+    seeking.lseek_per_request = true;
+    out.push_back({"RAID 0 x4 SSD read, lseek", locked, seeking});
     out.push_back({"1 SSD 4K random read",
                    test::plain_system(test::ssd_sata(), RaidLevel::Raid0, 1),
                    test::request_workload(4096, 1.0, 0.0, {32})});

@@ -1,7 +1,8 @@
 // Oberstein 2017, md RAID 0 over 16 NVMe namespaces of 8 Intel DC P3608 and the same namespaces
 // driven directly (issue 24: NVMe evidence with md): the figures compared as the assumptions say
-// (docs/validation/candidates/oberstet-2017-md-nvme-assumptions.md), nothing calibrated, every
-// large miss explained, and the misses the assumptions expected where they expected them.
+// (docs/validation/candidates/oberstet-2017-md-nvme-assumptions.md), the lseek's lock time
+// calibrated on one figure, every large miss explained, and what the two mechanisms added since
+// (the sync engine's lseek on the device's inode lock; random writes over a small span) predict.
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -25,14 +26,16 @@ const Figure& figure(const std::string& config, const std::string& test) {
 
 }  // namespace
 
-TEST_CASE("md RAID 0 of 16 NVMe namespaces: every figure predicted, none calibrated") {
+TEST_CASE("md RAID 0 of 16 NVMe namespaces: one figure calibrated, the rest predicted") {
     const StudyResult& s = test::required_study(kStudy);
     CHECK(s.year == 2016);
     // (15 thread counts x 3 tests + 12 engine runs) x 2 configurations
     CHECK(s.figures.size() == 114);
     for (const auto& f : s.figures) {
         INFO(f.name);
-        CHECK_FALSE(f.calibration);
+        // The lseek's lock time: the md array's 8 KiB reads at 2048 threads (its plateau).
+        CHECK(f.calibration ==
+              (f.name == std::string(kMd) + ": 8 KiB random read, sync, numjobs 2048"));
         REQUIRE(f.evidence.has_value());
         CHECK((*f.evidence == EvidenceClass::FlashReads ||
                *f.evidence == EvidenceClass::FlashWrites));
@@ -53,15 +56,25 @@ TEST_CASE("md RAID 0 of 16 NVMe namespaces: the misses the assumptions named, bo
                   40.0);
         }
     }
-    // The md array levels off below its own namespaces (fio's lseek and md_make_request in the
-    // source's profiles), which the model does not have: predicted too fast at 1024 threads.
+    // The sync engine's lseek takes the device's inode lock: one for the md array, one per raw
+    // namespace. Calibrated on one figure, the lock predicts the md array's other plateaus
+    // (+67..+305% without it): 4 KiB reads, 8 KiB writes and the 70/30 mix at 1024 threads.
+    for (const std::string test :
+         {"4 KiB random read, sync, numjobs 1024", "8 KiB random read, sync, numjobs 1024",
+          "8 KiB random write, sync, numjobs 1024",
+          "8 KiB random 70/30 read/write, sync, numjobs 1024"}) {
+        INFO(test);
+        CHECK(std::abs(figure(kMd, test).error_pct()) < 20.0);
+    }
+    // pread takes no lock: the md array still levels off below its namespaces there (md's one
+    // shared counter, mddev->active_io, until Linux 6.3), which the model does not have.
     CHECK(figure(kMd, "4 KiB random read, psync, numjobs 1024").error_pct() > 0.0);
-    CHECK(figure(kMd, "8 KiB random read, sync, numjobs 1024").error_pct() > 0.0);
-    // Writes: the data sheet's steady state against a measurement far above it, as expected.
-    CHECK(figure(kRaw, "8 KiB random write, sync, numjobs 1024").error_pct() < 0.0);
+    // Writes over fio's 30 GiB of each 2 TB namespace have its spare space to themselves: the
+    // raw namespaces' write plateau within 45% (-73% at the data sheet's steady state).
+    CHECK(std::abs(figure(kRaw, "8 KiB random write, sync, numjobs 1024").error_pct()) < 45.0);
     const StudyResult& s = test::required_study(kStudy);
     INFO("median " << s.median_abs_error_pct << "%, tau " << s.kendall_tau);
-    // 49.6% when encoded, 31.2% since the flash units are separate queues (docs/model.md,
-    // sections 1 and 10).
-    CHECK(s.median_abs_error_pct <= 33.0);
+    // 49.6% when encoded, 31.2% since the flash units are separate queues, 27.8% with the
+    // device lock and the written span (docs/model.md, sections 1 and 10).
+    CHECK(s.median_abs_error_pct <= 30.0);
 }
