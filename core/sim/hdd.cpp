@@ -107,11 +107,14 @@ Hdd::Reach Hdd::reach(double lba, double t, bool write) const {
     return r;
 }
 
-double Hdd::positioning(double lba, double t, bool write) const {
-    const Reach r = reach(lba, t, write);
+double Hdd::expected(const Reach& r) const {
     // No seek, no seek error: the head stays on its track.
     return r.seek +
            (r.seek > 0.0 ? hdd_expected_wait(r.slack, rev_s_, spec_.seek_jitter_s) : r.slack);
+}
+
+double Hdd::positioning(double lba, double t, bool write) const {
+    return expected(reach(lba, t, write));
 }
 
 double Hdd::realized_positioning(const Plan& p) {
@@ -159,10 +162,8 @@ Hdd::Plan Hdd::plan(const HddIo& io, double now) const {
         return p;
     }
     const Reach r = reach(p.media_from, tp, io.write);
-    p.slack = r.seek > 0.0 ? r.slack : -1.0;  // positioning(), from the one reach
-    p.positioning =
-        r.seek +
-        (p.slack >= 0.0 ? hdd_expected_wait(r.slack, rev_s_, spec_.seek_jitter_s) : r.slack);
+    p.positioning = expected(r);
+    p.slack = r.seek > 0.0 ? r.slack : -1.0;
     if (pf_active_ && !io.write && !stalled(tp)) {
         // The head is streaming (read-ahead): reading on to the target may be quicker.
         const double f = frontier(tp);

@@ -110,6 +110,8 @@ class Hdd {
     };
 
     Reach reach(double lba, double t, bool write) const;
+    /// The positioning the drive expects for a reach (hdd_expected_wait; none without a seek).
+    double expected(const Reach& r) const;
     Plan plan(const HddIo& io, double now) const;
     /// The positioning the planned seek takes: the expected one, or with a seek jitter, the
     /// slack plus whole revolutions for a seek error drawn now.
