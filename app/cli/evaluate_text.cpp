@@ -138,7 +138,8 @@ void print_measured(std::ostream& out, const Workload& workload, const Evaluatio
 void print_workload(std::ostream& out, const System& system, const Workload& workload,
                     const Evaluation& e) {
     const bool files = workload.unit == Workload::Unit::File;
-    out << "\n  " << e.workload << (workload.sync_writes ? " (synchronous writes)" : "") << "\n";
+    out << "\n  " << e.workload << (workload.sync_writes ? " (synchronous writes)" : "")
+        << (workload.lseek_per_request ? " (an lseek before each request)" : "") << "\n";
     if (workload.working_set_bytes > 0.0) {
         // The same bytes on every system: the share of this one's volumes the model took.
         const double bytes = workload.working_set_bytes;

@@ -151,6 +151,17 @@ TEST_CASE("evaluate says what share of each system a working set in bytes is", "
                                  "read-ahead (the default: a stream's stripe read whole)"));
 }
 
+TEST_CASE("evaluate says when each request seeks first (the device lock)", "[cli]") {
+    std::string text = kInlineProject;
+    const std::string from = R"("concurrency": [1, 4]})";
+    const auto at = text.find(from);
+    REQUIRE(at != std::string::npos);
+    text.replace(at, from.size(), R"("concurrency": [1, 4], "lseek_per_request": true})");
+    const Run run = run_cli("evaluate " + project_file("lseek.json", text));
+    REQUIRE(run.status == 0);
+    CHECK_THAT(run.out, Contains("open (an lseek before each request)"));
+}
+
 TEST_CASE("evaluate names each layout as the file gives it", "[cli]") {
     // Stripe units in full (512 KiB once read "500 KiB"), and md's raid10 placement.
     const Run run = run_cli("evaluate " + example("md-raid10-layouts.json"));
