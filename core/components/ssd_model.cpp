@@ -66,12 +66,13 @@ SsdDemand ssd_write_demand(const SsdSpec& ssd, double bytes, bool sequential, bo
         // derived: the written span has the drive's spare to itself (ssd_model.h).
         const double op = ssd.over_provisioning;
         const double op_span = op / std::clamp(span, 1e-6, 1.0);
-        const double steady_iops =
-            fresh ? ssd.random_write_iops
-            : ssd.write_iops_steady_state
-                ? ssd.random_write_iops * write_amplification(op) / write_amplification(op_span)
-                : std::min(ssd.random_write_iops,
-                           sustained / 4096.0 / write_amplification(op_span));
+        double steady_iops = ssd.random_write_iops;  // fresh: the data sheet's rate
+        if (!fresh && ssd.write_iops_steady_state) {
+            // A whole-drive steady-state figure, rescaled to the span's cleaning.
+            steady_iops *= write_amplification(op) / write_amplification(op_span);
+        } else if (!fresh) {
+            steady_iops = std::min(steady_iops, sustained / 4096.0 / write_amplification(op_span));
+        }
         per_page_s = std::max(per_page_s, 1.0 / steady_iops);
     }
     return {ssd.write_latency_s, pages * per_page_s};

@@ -113,7 +113,6 @@ Engine::Engine(const System& system, const Workload& workload, const SimOptions&
         stations_.emplace_back(1);  // one kernel thread
         raid_station_ = static_cast<int>(stations_.size()) - 1;
     }
-    volumes_ = g.volumes;
     if (workload.lseek_per_request && workload.unit == Workload::Unit::Request) {
         lock_station_ = static_cast<int>(stations_.size());
         for (int v = 0; v < g.volumes; ++v) {
@@ -394,11 +393,12 @@ PointResult Engine::collect(double now) {
     }
     if (lock_station_ >= 0) {
         // Mean over the volumes' locks (the analytic model's per-copy utilization).
+        const int volumes = map_.geometry().volumes;
         double locks = 0.0;
-        for (int v = 0; v < volumes_; ++v) {
+        for (int v = 0; v < volumes; ++v) {
             locks += stations_[static_cast<std::size_t>(lock_station_ + v)].busy_seconds(now);
         }
-        r.utilization[kDeviceLock] = locks / (volumes_ * span);
+        r.utilization[kDeviceLock] = locks / (volumes * span);
     }
     return r;
 }

@@ -261,7 +261,6 @@ class Engine {
     /// The first of the volumes' inode locks (one station a volume), after the others, where
     /// the workload seeks before each request (network_builder.cpp add_seek); -1: none.
     int lock_station_ = -1;
-    int volumes_ = 1;
     int total_drives_ = 1;
     int per_link_ = 1;
     SimArrayRequest full_row_;  ///< one full-stripe write (coalesced sequential writes)

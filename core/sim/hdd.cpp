@@ -122,11 +122,10 @@ double Hdd::realized_positioning(const Plan& p) {
     if (jitter <= 0.0 || p.slack < 0.0) {
         return p.positioning;
     }
-    const double seek = p.positioning - hdd_expected_wait(p.slack, rev_s_, jitter);
     // The head arrives e after the estimate (never before the seek began); the block passes
     // at slack + k T: the first pass at or after the arrival.
-    const double e = std::max(-seek, std::normal_distribution<double>(0.0, jitter)(jitter_rng_));
-    return seek + p.slack + rev_s_ * std::ceil((e - p.slack) / rev_s_);
+    const double e = std::max(-p.seek, std::normal_distribution<double>(0.0, jitter)(jitter_rng_));
+    return p.seek + p.slack + rev_s_ * std::ceil((e - p.slack) / rev_s_);
 }
 
 Hdd::Plan Hdd::plan(const HddIo& io, double now) const {
@@ -163,6 +162,7 @@ Hdd::Plan Hdd::plan(const HddIo& io, double now) const {
     }
     const Reach r = reach(p.media_from, tp, io.write);
     p.positioning = expected(r);
+    p.seek = r.seek;
     p.slack = r.seek > 0.0 ? r.slack : -1.0;
     if (pf_active_ && !io.write && !stalled(tp)) {
         // The head is streaming (read-ahead): reading on to the target may be quicker.

@@ -102,6 +102,7 @@ class Hdd {
     };
     struct Plan {
         double positioning = 0.0;  ///< as the drive expects it (orders its queue by it)
+        double seek = 0.0;         ///< Reach::seek of the planned positioning
         double slack = -1.0;       ///< Reach::slack of a seek that may miss; < 0: no seek
         double media_from = 0.0;   ///< LBA the media work starts at
         double transfer = 0.0;

@@ -83,7 +83,7 @@ std::string miss_note(const Point& p, double predicted) {
                "P4510 row's 18 us), 10 us of host and the bandwidth stage; the drive "
                "acknowledges sooner (16 us a write from one thread, host included).";
     }
-    if (p.read_fraction > 0.0 && p.read_fraction < 1.0 && faster && !md) {
+    if (p.read_fraction > 0.0 && p.read_fraction < 1.0 && faster && !md && p.fio.jobs >= 256) {
         return "70/30 on the raw namespaces: the mix measures below what its reads and writes "
                "alone combine to (2.67 M at 2048 threads against their harmonic mean's 3.5 "
                "M): a cost of mixing inside the drive the model does not have.";
