@@ -60,7 +60,7 @@ class Paginator {
                 return true;
             }
         }
-        return fixShortTails();
+        return fixShortTails() || fixEmptyPage();
     }
 
   private:
@@ -329,10 +329,31 @@ class Paginator {
 
     double offsetOnPage(double y) const { return y - page(y) * pageHeight_; }
 
+    /// What starts a new page after a page with nothing on it (what spilled over from the page
+    /// before is no content: a table's bottom edge or frame margin, less than a line) starts on
+    /// that page instead: its page break goes.
+    bool fixEmptyPage() {
+        const std::vector<Item> all = items();
+        const double spill = QFontMetricsF(doc_.defaultFont(), layout_.paintDevice()).lineSpacing();
+        for (std::size_t i = 1; i < all.size(); ++i) {
+            const int p = page(all[i].top);
+            if (!all[i].breaks || page(all[i - 1].bottom - spill) >= p - 1 ||
+                !unbroken_.insert(all[i].block.position()).second) {
+                continue;
+            }
+            QTextBlockFormat format;
+            format.setPageBreakPolicy(QTextFormat::PageBreak_Auto);
+            QTextCursor(all[i].block).mergeBlockFormat(format);
+            return true;
+        }
+        return false;
+    }
+
     QTextDocument& doc_;
     QAbstractTextDocumentLayout& layout_;
     double pageHeight_;
-    std::set<int> fixed_;  ///< positions given a break already (never twice: no endless loop)
+    std::set<int> fixed_;     ///< positions given a break already (never twice: no endless loop)
+    std::set<int> unbroken_;  ///< positions whose break went (fixEmptyPage; never twice)
 };
 
 }  // namespace
