@@ -78,4 +78,21 @@ SsdDemand ssd_write_demand(const SsdSpec& ssd, double bytes, bool sequential, bo
     return {ssd.write_latency_s, pages * per_page_s};
 }
 
+SsdWriteStages ssd_write_stages(const SsdSpec& ssd, double bytes, bool sequential, bool fresh,
+                                double span) {
+    const int units = ssd_flash_units(ssd);
+    const double pages = std::max(1.0, std::ceil(bytes / 4096.0));
+    SsdWriteStages w;
+    w.accept_s = ssd.write_latency_s;
+    w.transfer_s = bytes / ssd.seq_write_Bps;
+    // derived (ssd_model.h): the units together program at ssd_write_demand's rate.
+    w.program_s = units * ssd_write_demand(ssd, bytes, sequential, fresh, span).bandwidth_s;
+    w.program_units = static_cast<int>(std::min<double>(units, pages));
+    return w;
+}
+
+int ssd_buffer_programs(const SsdSpec& ssd) {
+    return 16 * ssd_flash_units(ssd);
+}
+
 }  // namespace raidadv

@@ -72,4 +72,30 @@ double ssd_sustained_write_Bps(const SsdSpec& ssd);
 SsdDemand ssd_write_demand(const SsdSpec& ssd, double bytes, bool sequential, bool fresh = false,
                            double span = 1.0);
 
+/// A write's parts in a drive with a write buffer (DRAM or SLC; derived: the drive reports the
+/// write done once its data are in the buffer, and programs them into the flash later, e.g.
+/// Agrawal et al., "Design Tradeoffs for SSD Performance", USENIX ATC 2008, section 3: the
+/// buffer "absorbs" writes; Wu & He, FAST 2012, section 2: programs and erases run on the dies
+/// the reads need, reads first in the queue but not pre-empting them). The flash units share
+/// the programming: together they program at the rate ssd_write_demand gives (its bandwidth
+/// time per write), so each write loads them with `flash_units x` that time in the background.
+struct SsdWriteStages {
+    /// Into the buffer (the data sheet's QD1 write latency): holds no stage.
+    double accept_s = 0.0;
+    double transfer_s = 0.0;  ///< on the drive's bandwidth stage, at the burst write rate
+    double program_s = 0.0;   ///< background time on the flash units, cleaning included
+    int program_units = 1;    ///< units it is spread over (its 4 KiB pages, at most every unit)
+};
+
+SsdWriteStages ssd_write_stages(const SsdSpec& ssd, double bytes, bool sequential,
+                                bool fresh = false, double span = 1.0);
+
+/// Program pieces a drive's buffer holds before a write must wait for one to finish (the
+/// simulator's; the analytic model caps the programs' load instead): an assumption, sixteen per
+/// flash unit (576 KiB of 4 KiB writes on a drive of 9 units), enough that a job writing to
+/// several drives in turn keeps each one's units busy, as the analytic model's smooth load
+/// does (with two per unit, one job over four drives programmed a third below the rate). No
+/// data sheet gives the share of a drive's DRAM that holds data on their way to the flash.
+int ssd_buffer_programs(const SsdSpec& ssd);
+
 }  // namespace raidadv

@@ -175,12 +175,12 @@ void DriveVisits::add_log_block(const DriveAccess& a, Visit& v) const {
 
 void DriveVisits::add_ssd(const DriveAccess& a, std::vector<Visit>& visits) const {
     const SsdSpec& ssd = sys_.drive.ssd;
-    const bool fresh = sys_.ssd_state == SsdState::Fresh;
-    const double span = wl_.span_fraction;  // of every drive alike: striping spreads it
-    const SsdDemand d = a.write ? ssd_write_demand(ssd, a.mean_bytes, a.sequential, fresh, span)
-                                : ssd_read_demand(ssd, a.mean_bytes);
-    const SsdDemand dmax = a.write ? ssd_write_demand(ssd, a.max_bytes, a.sequential, fresh, span)
-                                   : ssd_read_demand(ssd, a.max_bytes);
+    if (a.write) {
+        add_ssd_write(a, visits);
+        return;
+    }
+    const SsdDemand d = ssd_read_demand(ssd, a.mean_bytes);
+    const SsdDemand dmax = ssd_read_demand(ssd, a.max_bytes);
     Visit flash = simple_visit(drives_, d.flash_s, a.count);
     flash.fork = a.fork;
     flash.detached = a.detached;
@@ -199,6 +199,30 @@ void DriveVisits::add_ssd(const DriveAccess& a, std::vector<Visit>& visits) cons
     }
     visits.push_back(flash);
     visits.push_back(bw);
+}
+
+void DriveVisits::add_ssd_write(const DriveAccess& a, std::vector<Visit>& visits) const {
+    const SsdSpec& ssd = sys_.drive.ssd;
+    const bool fresh = sys_.ssd_state == SsdState::Fresh;
+    const double span = wl_.span_fraction;  // of every drive alike: striping spreads it
+    const SsdWriteStages w = ssd_write_stages(ssd, a.mean_bytes, a.sequential, fresh, span);
+    const SsdWriteStages wmax = ssd_write_stages(ssd, a.max_bytes, a.sequential, fresh, span);
+    // The buffer takes the data (a delay) as they cross the drive's bandwidth stage.
+    Visit bw = simple_visit(bandwidth_, w.transfer_s, a.count);
+    bw.service.parts.delay_s = w.accept_s;
+    bw.fork = a.fork;
+    bw.service.fixed_max_extra_s = wmax.transfer_s - w.transfer_s;
+    bw.detached = a.detached;
+    bw.stream_arrivals = a.sequential;
+    // The programs load the flash units in the background, reads first (ssd_write_stages):
+    // work that outlives the write (a read finding one in progress waits for it).
+    Visit program = simple_visit(drives_, w.program_s / w.program_units, a.count);
+    program.fork = a.fork * w.program_units;
+    program.detached = true;
+    program.outlives_job = true;
+    program.spread = w.program_units;
+    visits.push_back(bw);
+    visits.push_back(program);
 }
 
 /// A drive visit; `a.fresh` is the fraction of the fork's I/Os on disks this transfer has not

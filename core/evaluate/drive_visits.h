@@ -35,6 +35,8 @@ class DriveVisits {
 
   private:
     void add_ssd(const DriveAccess& a, std::vector<queueing::Visit>& visits) const;
+    /// A write: into the buffer across the bandwidth stage; its programs in the background.
+    void add_ssd_write(const DriveAccess& a, std::vector<queueing::Visit>& visits) const;
     queueing::Visit hdd_visit(const DriveAccess& a) const;
     /// Turns `v` into a ZIL log block's visit (written through and flushed, shared by commits).
     void add_log_block(const DriveAccess& a, queueing::Visit& v) const;

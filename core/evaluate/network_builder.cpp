@@ -80,9 +80,12 @@ class Builder {
         } else {
             build_request_variants();
         }
+        // Drive I/Os: a disk's visits; an SSD's at its bandwidth stage, one per I/O (its
+        // flash units also take a write's programs, several per write).
+        const int per_io = sys_.drive.kind == DriveKind::Ssd ? idx_.drive_bw : idx_.drives;
         for (const auto& variant : out_.network.variants) {
             for (const auto& v : variant.visits) {
-                if (v.station == idx_.drives) {
+                if (v.station == per_io) {
                     out_.disk_ios_per_job += variant.probability * v.count * v.fork;
                 }
             }
@@ -108,6 +111,7 @@ class Builder {
             // Each flash unit a queue of its own, a request to a random one (ssd_flash_units).
             idx_.drives = add(kDrives, StationKind::Queue,
                               total_drives_ * ssd_flash_units(sys_.drive.ssd), 1.0);
+            st.back().device_copies = ssd_flash_units(sys_.drive.ssd);
             idx_.drive_bw = add(kDriveBandwidth, StationKind::Queue, total_drives_, 1.0);
         } else {
             idx_.drives = add(kDrives, StationKind::Queue, total_drives_, 1.0);

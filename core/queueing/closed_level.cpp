@@ -212,6 +212,8 @@ void ClosedLevel::add_entry(const Visit& visit, double probability,
         d.share = share(visit, st);
         d.servers = std::max(1.0, st.servers);
         d.low_priority = visit.low_priority;
+        d.outlives_job = visit.outlives_job;
+        d.common = device_in_step(visit, st);
         loads_.push_back(d);
     } else if (e.queue && loaded[e.station]) {
         variable_.push_back(i);
@@ -256,6 +258,9 @@ void ClosedLevel::mix_busy_times() {
         st.chosen_first = 0.0;
     }
     for (const Entry& e : entries_) {
+        if (e.visit->detached && e.visit->outlives_job) {
+            continue;  // never queued ahead of a request: its own wait (open_wait)
+        }
         const ServiceParts& p = e.parts;
         StationState& st = stations_[e.station];
         st.all.add(e.share, p.busy(), p.random.var);
@@ -274,6 +279,7 @@ void ClosedLevel::low_priority_left(double think) {
     }
     for (Load& d : loads_) {
         d.busy = entries_[d.entry].parts.busy();
+        d.var = entries_[d.entry].parts.random.var;
         stations_[d.station].own_low_priority +=
             d.low_priority
                 ? d.probability * d.count * d.share * std::max(0.0, d.busy - think) / d.servers
@@ -362,7 +368,8 @@ QueuedAhead ClosedLevel::queue_ahead(const Entry& e, const Seen& seen, double n)
     f.own_busy = e.parts.busy();
     const double mean_b = mix.weight > 0.0 ? mix.first / mix.weight : f.own_busy;
     const double residual = mix.first > 0.0 ? mix.second / (2.0 * mix.first) : 0.0;
-    const double u = std::clamp(f.busy, 0.0, std::min(1.0, f.q));
+    // (work that outlives its job is not ahead of the request: its wait is open_wait)
+    const double u = std::clamp(f.busy - f.low, 0.0, std::min(1.0, f.q));
     f.cv2 = squared_cv(mix.weight, mix.first, mix.second, 1.0);
     // How much the time ahead varies (derived): the number of requests found (found_count_var),
     // each its mean busy time, and the residual of the one in service (in_service_extra_var).
@@ -387,12 +394,37 @@ void ClosedLevel::background_utilization(double x) {
     for (StationState& st : stations_) {
         st.background = 0.0;
         st.background_low_priority = 0.0;
+        st.open_busy = st.open_wait = st.open_wait_var = st.open_common = 0.0;
     }
+    open_moments_.assign(stations_.size(), {0.0, 0.0});
     for (const Load& d : loads_) {
         const double u = x * d.probability * d.count * d.share * d.busy / d.servers;
         StationState& st = stations_[d.station];
         st.background += u;
         st.background_low_priority += d.low_priority ? u : 0.0;
+        if (d.outlives_job && d.busy > 0.0) {
+            const double rate = u / d.busy;  // pieces per second per server
+            st.open_busy += u;
+            st.open_common += u * d.common;
+            open_moments_[d.station][0] += rate;
+            open_moments_[d.station][1] += rate * (d.busy * d.busy + d.var);
+        }
+    }
+    for (std::size_t s = 0; s < stations_.size(); ++s) {
+        StationState& st = stations_[s];
+        if (!(st.open_busy > 0.0)) {
+            continue;
+        }
+        // Found in progress with probability open_busy: its residual E[S^2] / (2 E[S]) (renewal
+        // theory), the copy's server (Cobham 1954: a non-preemptive lower class).
+        const double rate = open_moments_[s][0];
+        const double m2 = open_moments_[s][1] / rate;  // E[S^2]
+        const double m1 = st.open_busy / rate;         // E[S]
+        const double u = std::min(st.open_busy, 1.0);
+        st.open_common /= st.open_busy;
+        st.open_wait = u * m2 / (2.0 * m1);
+        st.open_wait_var =
+            found_residual_var(u, m2 / (2.0 * m1), std::max(0.0, m2 / (m1 * m1) - 1.0));
     }
 }
 
@@ -408,16 +440,19 @@ void ClosedLevel::slow_down(double x) {
         // and an arrival waits at most for the work in progress (found busy: its residual,
         // Cobham's non-preemptive priority, 1954); beyond that the buffer sits at its mark and
         // the excess is forced ahead of the requests, an open class like other detached work.
+        // Work that outlives its job is never forced ahead: beyond the station's capacity the
+        // writes wait for room in the device's buffer instead (the asymptotic bound's wait,
+        // solve_closed.cpp).
         const double low = st.background_low_priority;
-        const double spare =
-            std::max(0.0, 1.0 - x * st.busy_per_throughput - (st.background - low));
-        const double forced = st.background - low + std::max(0.0, low - spare);
+        const double open = st.background - low - st.open_busy;
+        const double spare = std::max(0.0, 1.0 - x * st.busy_per_throughput - open);
+        const double forced = open + std::max(0.0, low - spare);
         st.slow = 1.0 / (1.0 - std::min(forced, kMaxOpenUtilization));
     }
     for (std::size_t i : variable_) {
-        const double slow = stations_[entries_[i].station].slow;
-        if (!(slow == entries_[i].memo_slow)) {
-            evaluate(i, slow);
+        const StationState& st = stations_[entries_[i].station];
+        if (!(st.slow == entries_[i].memo_slow && st.open_wait == entries_[i].memo_open)) {
+            evaluate(i, st.slow);
         }
     }
 }
@@ -502,9 +537,11 @@ void ClosedLevel::evaluate(std::size_t i, double slow) {
     Entry& e = entries_[i];
     double wait = 0.0;                 // time in the queue
     double at_station = e.foreground;  // Little's law: requests present per job/s
+    const StationState& st = stations_[e.station];
     if (e.queue) {
-        wait = e.with_own * slow - e.own;
-        at_station = e.with_own * slow;
+        // (and the piece of work that outlives its job found in progress: open_wait)
+        wait = e.with_own * slow - e.own + st.open_wait;
+        at_station = e.with_own * slow + st.open_wait;
     }
     if (e.prepared.overlapped) {
         // A pipelined visit holds the job on its own only for its wait and its excess.
@@ -514,11 +551,22 @@ void ClosedLevel::evaluate(std::size_t i, double slow) {
     // exponential-like spread (as an open class's wait).
     const double stretch = (slow - 1.0) * e.with_own;
     const double wait_var = e.queue ? slow * slow * e.ahead_var + stretch * stretch : 0.0;
-    const Terms t = terms_at(e.prepared, wait, wait_var);
+    Terms t;
+    if (e.queue && st.open_wait_var > 0.0) {
+        // A piece of work that outlives its job is in progress at each sibling's copy or not:
+        // the siblings' own spread (the fork's maximum), but for what they find alike
+        // (open_common), which is common to them.
+        Prepared own = e.prepared;
+        own.wait_var += (1.0 - st.open_common) * st.open_wait_var;
+        t = terms_at(own, wait, wait_var + st.open_common * st.open_wait_var);
+    } else {
+        t = terms_at(e.prepared, wait, wait_var);
+    }
     e.mean = t.mean;
     e.var = t.var;
     e.at_station = at_station;
     e.memo_slow = slow;
+    e.memo_open = st.open_wait;
     terms_changed_ = true;
     variant_changed_[e.variant] = 1;
 }

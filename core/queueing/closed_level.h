@@ -2,6 +2,7 @@
 // Internal to the closed solve (solve_closed.cpp): the residence-time model of a closed network
 // at one population level, with the detached (background) load as an open class.
 
+#include <array>
 #include <cstddef>
 #include <limits>
 #include <vector>
@@ -51,6 +52,13 @@ struct StationState {
     double background = 0.0;           ///< utilization by detached visits at the last throughput
     double background_low_priority = 0.0;  ///< the low-priority part of `background`
     double slow = 1.0;  ///< slow-down of its queue by the detached load: 1 / (1 - forced)
+    /// Work that outlives its job (Visit::outlives_job) at the last throughput: utilization per
+    /// server, and what a request waits for it (the residual of a piece found in progress)
+    /// with its variance.
+    double open_busy = 0.0, open_wait = 0.0, open_wait_var = 0.0;
+    /// How alike two siblings on different devices find that work (0: independently, 1: the
+    /// same), from its pieces running in step over their devices' copies (Visit::spread).
+    double open_common = 0.0;
     /// queue_ahead at the level for entries not routed (0) and routed at random (1), once known.
     QueuedAhead ahead[2];
     bool ahead_known[2] = {false, false};
@@ -103,6 +111,7 @@ class ClosedLevel {
         double var = 0.0;
         double at_station = 0.0;
         double memo_slow = 0.0;
+        double memo_open = 0.0;  ///< and the wait for work that outlives its job
     };
     /// A detached visit: its load on its station grows with throughput.
     struct Load {
@@ -110,7 +119,10 @@ class ClosedLevel {
         std::size_t station = 0;
         double probability = 0.0, count = 0.0, share = 0.0, servers = 1.0;
         double busy = 0.0;  ///< at the level (set())
+        double var = 0.0;   ///< its variance, at the level
         bool low_priority = false;
+        bool outlives_job = false;
+        double common = 0.0;  ///< open_common of this work alone
     };
     void add_entry(const Visit& visit, double probability, const std::vector<char>& loaded);
     void refresh_services(const Seen& seen);
@@ -125,6 +137,8 @@ class ClosedLevel {
     void evaluate(std::size_t i, double slow);
 
     const Network& net_;
+    /// Per station, work that outlives its job: pieces per second and their E[S^2] sum.
+    std::vector<std::array<double, 2>> open_moments_;
     std::vector<Entry> entries_;            ///< every visit, variants in order
     std::vector<std::size_t> variant_end_;  ///< entries_ of variant v: [end[v], end[v + 1])
     std::vector<double> probability_;       ///< per variant

@@ -27,6 +27,9 @@ struct Station {
     StationKind kind = StationKind::Queue;
     int copies = 1;  ///< identical copies; a visit picks copies at random, load spreads evenly
     double servers = 1.0;  ///< servers per copy
+    /// Copies that make one device (an SSD's flash units); its work that outlives a job waits
+    /// in that device's buffer (the spread of the bound's wait, solve_closed.cpp).
+    int device_copies = 1;
 };
 
 /// The parts of one sub-request's service time.
@@ -92,6 +95,14 @@ struct Visit {
     /// while no other request waits, until its buffer fills (e.g. a drive destaging its own
     /// write cache: it serves reads first).
     bool low_priority = false;
+    /// Priority class: detached work that outlives its request and job (an SSD's programs of
+    /// the data its buffer took): served only while no other request waits at its copy, and
+    /// found by every arrival at its time-average load at the throughput (an open class), a
+    /// request waiting for the piece in progress (Cobham 1954); with `detached`.
+    bool outlives_job = false;
+    /// Copies of one device a sub-request's work spreads over (an SSD write's programs over
+    /// its flash units): `fork` / `spread` devices.
+    int spread = 1;
     /// Arrival process: its requests arrive as the previous visit finishes them (tandem, e.g. a
     /// read's data flowing from the drive onto its link), not independently.
     bool fed_by_previous = false;
@@ -104,6 +115,19 @@ struct Visit {
 /// Per-copy share of a visit: k of the station's copies receive one sub-request each.
 inline double share(const Visit& v, const Station& s) {
     return static_cast<double>(v.fork) / static_cast<double>(std::max(1, s.copies));
+}
+
+/// How alike two sub-requests on different devices of `s` find the work that outlives its job
+/// of `v` (0: independently, 1: the same). derived: a device is busy with it as a whole where
+/// its pieces run in step over every copy of the device (their share of its copies), and
+/// another device is busy with the same work where that work went to it too: (w - 1) / (D - 1)
+/// for work on w of D devices (as the closed solve's siblings share the requests ahead).
+inline double device_in_step(const Visit& v, const Station& s) {
+    const int device_copies = std::max(1, s.device_copies);
+    const double in_step = std::min(1.0, static_cast<double>(v.spread) / device_copies);
+    const double devices = std::max(1, v.fork / std::max(1, v.spread));
+    const double all = std::max(1, s.copies / device_copies);
+    return in_step * (all > 1.0 ? std::min(1.0, (devices - 1.0) / (all - 1.0)) : 1.0);
 }
 
 /// A kind of job with its probability; a job's steps run one after another.

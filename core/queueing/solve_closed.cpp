@@ -36,6 +36,53 @@ bool has_detached_visits(const Network& net) {
 /// saturated copy that serves random requests nearest-first (a disk choosing the nearest) adds
 /// a geometric number of services, about the wait squared (random order of service at rho = 1,
 /// Kingman 1962); a stream's next request is the nearest anyway.
+/// The spread of the bound's wait where the busiest station is saturated by work that outlives
+/// its jobs (an SSD's programs): the jobs that bring it wait for room in their devices' buffers,
+/// first come first served; -1 where no such work is at `busiest`. derived: the devices are the
+/// queues (placed at random: as bound_wait_var); only those jobs wait (reads go first): the
+/// wait, extra / share for a share of the jobs and none for the rest, varies by extra^2 (1 -
+/// share) / share; and a write finding its buffer full waits for the piece in progress to end,
+/// its residual R (mean r = E[S^2] / (2 E[S]), renewal theory; E[R^2] = 4 r^2 / 3 for pieces of
+/// one length): where the wait is shorter than r, that residual with the probability wait / r
+/// and nothing otherwise; longer, a whole residual's spread (r^2 / 3) about it. Pieces that run
+/// in step on every device a job writes (device_in_step) are found at the same point every
+/// time by a closed loop: only the rest varies.
+double buffered_wait_var(const Network& net, std::size_t busiest, double extra_s, double n) {
+    const Station& station = net.stations[busiest];
+    double pieces = 0.0, m1 = 0.0, m2 = 0.0, in_step = 0.0, share = 0.0;
+    int widest = 1;
+    for (const auto& variant : net.variants) {
+        bool brings = false;
+        for (const auto& visit : variant.visits) {
+            if (static_cast<std::size_t>(visit.station) != busiest || !visit.detached ||
+                !visit.outlives_job) {
+                continue;
+            }
+            brings = true;
+            const double w = variant.probability * visit.count * visit.fork;
+            const ServiceParts& p = visit.service.parts;
+            pieces += w;
+            in_step += w * device_in_step(visit, station);
+            m1 += w * p.busy();
+            m2 += w * (p.busy() * p.busy() + p.random.var);
+            widest = std::max(widest, visit.fork / std::max(1, visit.spread));
+        }
+        share += brings ? variant.probability : 0.0;
+    }
+    if (!(pieces > 0.0 && m1 > 0.0)) {
+        return -1.0;
+    }
+    const int devices = std::max(1, station.copies / std::max(1, station.device_copies));
+    const double m = std::max(1.0, static_cast<double>(devices) / widest);
+    const double count_var = m > 1.0 ? n * (m - 1.0) * (n + m) / (m * m * (m + 1.0)) : 0.0;
+    const double writing = std::clamp(share, 1e-6, 1.0);
+    const double r = m2 / (2.0 * m1);
+    const double varied = 1.0 - in_step / pieces;
+    return count_var / ((n / m) * (n / m)) * extra_s * extra_s +
+           extra_s * extra_s * (1.0 - writing) / writing +
+           varied * (extra_s < r ? extra_s * 4.0 * r / 3.0 - extra_s * extra_s : r * r / 3.0);
+}
+
 double bound_wait_var(const Network& net, const std::vector<double>& utilization, double extra_s,
                       double n) {
     if (!(extra_s > 0.0) || n <= 0.0) {
@@ -47,6 +94,10 @@ double bound_wait_var(const Network& net, const std::vector<double>& utilization
     }
     if (busiest >= net.stations.size() || utilization[busiest] < 0.999) {
         return 0.0;
+    }
+    const double buffered = buffered_wait_var(net, busiest, extra_s, n);
+    if (buffered >= 0.0) {
+        return buffered;
     }
     const int copies = net.stations[busiest].copies;
     bool by_chance = false, nearest_first = false;
@@ -133,7 +184,9 @@ void solve_level(const Network& net, ClosedLevel& level, double n, double think,
     double max_u = 0.0;
     sol.utilization.resize(ns);
     for (std::size_t s = 0; s < ns; ++s) {
-        sol.low_priority_utilization[s] = level.station(s).background_low_priority;
+        // (work that outlives its job too: not ahead of a request either)
+        sol.low_priority_utilization[s] =
+            level.station(s).background_low_priority + level.station(s).open_busy;
         sol.utilization[s] = x * r.busy_per_throughput[s] + level.station(s).background;
         max_u = std::max(max_u, sol.utilization[s]);
     }

@@ -123,6 +123,8 @@ bool paced_by_upstream(const Network& net, std::size_t s) {
 /// the busy times' first and second moments, the chosen work and the foreground work.
 struct OfferedWork {
     double rate = 0.0, m1 = 0.0, m2 = 0.0, fg = 0.0, chosen_m1 = 0.0;
+    /// Work that outlives its job (Visit::outlives_job): arrivals per second and busy time.
+    double later_rate = 0.0, later_m1 = 0.0;
 };
 
 OfferedWork offered_work(const Network& net, double lambda, std::size_t s, double q) {
@@ -146,6 +148,10 @@ OfferedWork offered_work(const Network& net, double lambda, std::size_t s, doubl
                 w.m1 += lv * p.busy();
                 w.m2 += lv * (p.busy() * p.busy() + p.random.var);
                 w.fg += visit.detached ? 0.0 : lv * p.foreground();
+                if (visit.detached && visit.outlives_job) {
+                    w.later_rate += lv;
+                    w.later_m1 += lv * p.busy();
+                }
             }
         }
         busy = std::min(1.0, w.m1 / c);
@@ -182,9 +188,13 @@ OpenStation open_station_at(const Network& net, double lambda, std::size_t s, do
     // W = rho^(sqrt(2(c+1)) - 1) / (c (1-rho)) s (1+cv^2)/2, exact for one server and for any
     // (fractional) c; a nearest-first queue: its embedded chain's wait (open_reordering_wait).
     const double many = std::pow(out.work, std::sqrt(2.0 * (c + 1.0)) - 2.0);
+    // Work that outlives its job waits behind the requests (a lower, non-preemptive class):
+    // a request waits for the work of its own class and the piece in progress, Cobham (1954):
+    // W = lambda E[S^2] / (2 (1 - rho of the requests)) for one server.
+    const double ahead = 1.0 - (w.m1 - w.later_m1) / c;
     out.wait = chain_wait >= 0.0 ? chain_wait
                : paced           ? 0.0
-                       : many * out.work / (1.0 - out.work) * (mean_s / c) * (1.0 + scv) / 2.0;
+                                 : many * out.work / ahead * (mean_s / c) * (1.0 + scv) / 2.0;
     out.chosen = w.m1 > 0.0 ? w.chosen_m1 / w.m1 : 0.0;
     // Arrivals per second times the share of the wait each sees: the sum over visits of
     // rate x chosen_wait_share = rate (1 - chosen) + (rate x joined_wait_share) chosen.
@@ -197,7 +207,9 @@ OpenStation open_station_at(const Network& net, double lambda, std::size_t s, do
             }
         }
     }
-    const double waiting = out.rate * (1.0 - out.chosen) + rate_by_choice * out.chosen;
+    // (the requests wait; the work that outlives its job is not one of them)
+    const double waiting =
+        (out.rate - w.later_rate) * (1.0 - out.chosen) + rate_by_choice * out.chosen;
     out.implied_queue = waiting * out.wait + w.fg;
     return out;
 }
@@ -277,17 +289,26 @@ OpenQueues solve_queues(const Network& net, double lambda) {
     return out;
 }
 
-/// Each station's busy times (all its visits, background included) per job: for the mean per
-/// server and squared coefficient of variation behind the spread of its wait.
-std::vector<BusyMix> busy_mixes(const Network& net, const OpenQueues& queues) {
-    std::vector<BusyMix> mix(net.stations.size());
+/// A station's busy times per job: every visit's (background included), and the requests'
+/// (without the work that outlives its job, which waits behind them).
+struct StationMix {
+    BusyMix all, requests;
+};
+
+/// Each station's busy times per job: for the mean per server and squared coefficient of
+/// variation behind the spread of its wait.
+std::vector<StationMix> busy_mixes(const Network& net, const OpenQueues& queues) {
+    std::vector<StationMix> mix(net.stations.size());
     for (const auto& variant : net.variants) {
         for (const auto& visit : variant.visits) {
             const auto s = static_cast<std::size_t>(visit.station);
             const ServiceParts p =
                 visit.service.parts_at({queues.q[s] + 1.0, std::min(1.0, queues.utilization[s])});
             const double r = variant.probability * visit.count * share(visit, net.stations[s]);
-            mix[s].add(r, p.busy(), p.random.var);
+            mix[s].all.add(r, p.busy(), p.random.var);
+            if (!(visit.detached && visit.outlives_job)) {
+                mix[s].requests.add(r, p.busy(), p.random.var);
+            }
         }
     }
     return mix;
@@ -295,7 +316,7 @@ std::vector<BusyMix> busy_mixes(const Network& net, const OpenQueues& queues) {
 
 /// One visit's response terms at the solved queues; `previous_fg` as in ClosedLevel::set.
 Terms open_visit_terms(const Network& net, const Visit& visit, const OpenQueues& queues,
-                       const std::vector<BusyMix>& mix, double& previous_fg) {
+                       const std::vector<StationMix>& mix, double& previous_fg) {
     const auto st = static_cast<std::size_t>(visit.station);
     const double rho = std::min(1.0, queues.utilization[st]);
     const ServiceParts p = visit.service.parts_at({queues.q[st] + 1.0, rho});
@@ -313,14 +334,21 @@ Terms open_visit_terms(const Network& net, const Visit& visit, const OpenQueues&
     // (3 (1 - rho)), with a gamma busy time (E[S^3] = E[S]^3 (1 + cv2) (1 + 2 cv2)) and
     // Pollaczek-Khinchine's W = lambda E[S^2] / (2 (1 - rho)): the extra is (2 / 3) W E[S]
     // (1 + 2 cv2) (per server of a multi-server station).
-    const BusyMix& m = mix[st];
+    const BusyMix& m = mix[st].all;
     const double mean_s = m.weight > 0.0 ? m.first / m.weight / c : 0.0;
     const double cv2 = detail::squared_cv(m.weight, m.first, m.second, 0.0);
+    // Where work that outlives its job waits behind the requests (Cobham's non-preemptive
+    // classes), E[W^2] = lambda E[S^3] / (3 (1 - rho_r)) + 2 W lambda_r E[S_r^2] / (2 (1 -
+    // rho_r)) for the requests (r) (Takagi 1991, vol. 1, non-preemptive priority): the second
+    // term is 2 q W^2, q the requests' share of lambda E[S^2] (1 for first come first served).
+    const double q =
+        m.second > 0.0 ? std::clamp(mix[st].requests.second / m.second, 0.0, 1.0) : 1.0;
     // terms_at adds the random parts of the services ahead itself (their count times the
     // visit's random variance): the rest is the wait's.
     const double ahead = w * c / std::max(p.busy(), 1e-12);
     const double wait_var =
-        std::max(0.0, w * w + 2.0 / 3.0 * w * mean_s * (1.0 + 2.0 * cv2) - ahead * p.random.var);
+        std::max(0.0, (2.0 * q - 1.0) * w * w + 2.0 / 3.0 * w * mean_s * (1.0 + 2.0 * cv2) -
+                          ahead * p.random.var);
     const Terms t = detail::terms_at(prepared, w, wait_var);
     // as in ClosedLevel::prepare_entry
     previous_fg = visit.overlapped ? std::max(previous_fg, p.foreground())
@@ -341,7 +369,7 @@ Solution solve_open(const Network& net, double lambda) {
         return sol;
     }
     sol.utilization = queues.utilization;
-    const std::vector<BusyMix> mix = busy_mixes(net, queues);
+    const std::vector<StationMix> mix = busy_mixes(net, queues);
     double second_moment = 0.0;
     for (const auto& variant : net.variants) {
         double rv = 0.0, vv = 0.0, previous_fg = 0.0;

@@ -106,7 +106,11 @@ Engine::Engine(const System& system, const Workload& workload, const SimOptions&
                 ssd_flash_units(system.drive.ssd),
                 mix_seed(seed, kFlashRoutingStream + static_cast<std::uint64_t>(d)));
             stations_.emplace_back(1);
+            ssd_buffers_.emplace_back();
         }
+    }
+    if (!hdd_) {
+        ssd_buffer_programs_ = ssd_buffer_programs(system.drive.ssd);
     }
     md_ = linux_md(system);
     if (md_stripe_thread(system, true)) {
@@ -214,6 +218,9 @@ void Engine::dispatch(const Event& e) {
         case kDriveFree:
             disk_done(e.a, now);
             break;
+        case kSsdAccepted:
+            ssd_accepted(e.a, now);
+            break;
         case kIoArrive:
             enqueue_disk(e.a, now);
             break;
@@ -294,11 +301,12 @@ bool Engine::steady(double now) {
     if (completed_ < warm_min || (now < opt_.warmup_s && completed_ < opt_.warmup_jobs)) {
         return false;
     }
-    if (!(write_back_ || drive_cache_) || wl_.read_fraction >= 1.0 || cache_filled_ ||
+    if (!(write_back_ || drive_cache_ || !hdd_) || wl_.read_fraction >= 1.0 || cache_filled_ ||
         now > 0.5 * opt_.max_sim_seconds) {
         return true;
     }
-    // A write-back cache (the controller's or the drives') is still filling unless destage kept
+    // A write-back cache (the controller's, the disks' or the SSDs' buffers) is still filling
+    // unless destage (or programming) kept
     // up with the writes over a whole window of warmup_s (else the run waits until the cache is
     // full: throttled steady state).
     if (now - window_t0_ < opt_.warmup_s) {

@@ -107,6 +107,7 @@ class Engine {
         kOsDone,
         kDestageTimer,  ///< the oldest held write reaches its age limit (write_cache.h)
         kDriveFree,     ///< an untagged drive's read data have crossed its link
+        kSsdAccepted,   ///< an SSD has taken a write into its buffer: on to its bandwidth stage
     };
     static constexpr int kCpuStation = 0;
     static constexpr int kCtlStation = 1;
@@ -158,6 +159,8 @@ class Engine {
     static constexpr int kDestageCommands = -4;
     /// An SSD's read-ahead of a stream's next data (ssd_reads_ahead): no request waits for it.
     static constexpr int kSsdReadAhead = -5;
+    /// An SSD programming a write's data into a flash unit (ssd_write_stages): background.
+    static constexpr int kSsdProgram = -6;
     /// A record a ZFS stream has prefetched: read already, or the reads waiting for it.
     struct Prefetched {
         bool done = false;
@@ -235,6 +238,12 @@ class Engine {
     void enqueue_disk(int io, double now);
     void try_start_hdd(int disk, double now);
     void cached_write(int io, double now);
+    /// An SSD write is in the drive's buffer: its data cross the drive's bandwidth stage.
+    void ssd_accepted(int io, double now);
+    /// A write to an SSD: into its buffer if there is room (else it waits for a program).
+    void ssd_write(int io, double now);
+    /// One of an SSD's programs is done: room for the next waiting write.
+    void ssd_program_done(int disk, double now);
     void disk_done(int disk, double now);
     /// The drive has read or written `io`'s data; returns when the I/O completes (a read's data
     /// still cross the drive link after the media).
@@ -268,6 +277,14 @@ class Engine {
     EventQueue events_;
     std::vector<FcfsStation> stations_;  ///< cpu, controller, then per SSD: flash, bandwidth
     std::vector<Hdd> hdds_;
+    /// Per SSD: its buffer (ssd_write_stages), the programs it holds (pieces queued or in
+    /// progress at its flash units) and the writes waiting for room, in order.
+    struct SsdBuffer {
+        int programs = 0;
+        std::deque<int> waiting;
+    };
+    std::vector<SsdBuffer> ssd_buffers_;
+    int ssd_buffer_programs_ = 1;  ///< pieces a buffer holds (ssd_buffer_programs)
     std::vector<PipelinedLink> drive_links_;
     PipelinedLink host_link_;
     WriteCache cache_;

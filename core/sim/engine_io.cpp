@@ -386,6 +386,10 @@ void Engine::on_station(int station, int item, double now) {
             after_controller(item, now);
         }
     } else if ((station - 2) % 2 == 0) {
+        if (item == kSsdProgram) {
+            ssd_program_done((station - 2) / 2, now);
+            return;  // no request waits for a program
+        }
         if (item == kSsdReadAhead) {
             return;  // a read-ahead's flash read: its request went on already
         }
@@ -784,10 +788,13 @@ void Engine::enqueue_disk(int x, double now) {
         try_start_hdd(y.disk, now);
         return;
     }
-    const SsdDemand d = ssd_io_demand(sys_.drive.ssd, y.bytes, y.write, os_[y.os].sequential,
-                                      sys_.ssd_state == SsdState::Fresh, wl_.span_fraction);
-    y.bw_s = d.bandwidth_s;
     const int st = 2 + 2 * y.disk;
+    if (y.write) {
+        ssd_write(x, now);
+        return;
+    }
+    const SsdDemand d = ssd_read_demand(sys_.drive.ssd, y.bytes);
+    y.bw_s = d.bandwidth_s;
     if (ssd_reads_ahead(y.write, os_[y.os].sequential)) {
         // The data were read ahead: the flash read loads a flash unit behind the requests
         // (background), and the request goes on to the transfer (the analytic model's detached
@@ -799,6 +806,50 @@ void Engine::enqueue_disk(int x, double now) {
         return;
     }
     schedule(st, stations_[static_cast<std::size_t>(st)].arrive(x, d.flash_s, now, y.background));
+}
+
+void Engine::ssd_write(int x, double now) {
+    Io& y = ios_[x];
+    SsdBuffer& buffer = ssd_buffers_[static_cast<std::size_t>(y.disk)];
+    if (buffer.programs >= ssd_buffer_programs_) {
+        buffer.waiting.push_back(x);  // the buffer is full: it waits for a program to finish
+        cache_filled_ = cache_filled_ || !write_back_;
+        return;
+    }
+    // The buffer takes the data, then they cross the bandwidth stage; the programs load the
+    // least loaded flash units in the background, behind the reads (ssd_write_stages).
+    const SsdWriteStages w = ssd_write_stages(sys_.drive.ssd, y.bytes, os_[y.os].sequential,
+                                              sys_.ssd_state == SsdState::Fresh, wl_.span_fraction);
+    y.bw_s = w.transfer_s;
+    const int st = 2 + 2 * y.disk;
+    buffer.programs += w.program_units;
+    if (!write_back_) {
+        admitted_ += w.program_units;  // warm-up accounting (engine.cpp steady), in pieces
+    }
+    for (int u = 0; u < w.program_units; ++u) {
+        schedule(st, stations_[static_cast<std::size_t>(st)].arrive_least_loaded(
+                         kSsdProgram, w.program_s / w.program_units, now, true));
+    }
+    events_.push(now + w.accept_s, kSsdAccepted, x);
+}
+
+void Engine::ssd_program_done(int disk, double now) {
+    SsdBuffer& buffer = ssd_buffers_[static_cast<std::size_t>(disk)];
+    --buffer.programs;
+    if (!write_back_) {
+        released_ += 1.0;
+    }
+    while (!buffer.waiting.empty() && buffer.programs < ssd_buffer_programs_) {
+        const int x = buffer.waiting.front();
+        buffer.waiting.pop_front();
+        ssd_write(x, now);
+    }
+}
+
+void Engine::ssd_accepted(int x, double now) {
+    const Io& y = ios_[x];
+    const int st = 2 + 2 * y.disk + 1;
+    schedule(st, stations_[static_cast<std::size_t>(st)].arrive(x, y.bw_s, now, y.background));
 }
 
 void Engine::cached_write(int x, double now) {

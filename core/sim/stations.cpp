@@ -1,6 +1,7 @@
 #include "sim/stations.h"
 
 #include <algorithm>
+#include <cstdint>
 
 namespace raidadv::sim {
 
@@ -23,8 +24,34 @@ void FcfsStation::reset_busy(double now) {
 }
 
 std::optional<Started> FcfsStation::arrive(int item, double service, double now, bool background) {
-    advance(now);
     Queue& q = routed_ ? queues_[static_cast<std::size_t>(rng_.index(servers_))] : queues_[0];
+    return arrive_at(q, item, service, now, background);
+}
+
+std::optional<Started> FcfsStation::arrive_least_loaded(int item, double service, double now,
+                                                        bool background) {
+    if (!routed_) {
+        return arrive_at(queues_[0], item, service, now, background);
+    }
+    const std::size_t n = queues_.size();
+    const std::size_t first = static_cast<std::size_t>(rng_.index(servers_));
+    std::size_t best = first;
+    std::size_t fewest = SIZE_MAX;
+    for (std::size_t k = 0; k < n; ++k) {
+        const std::size_t i = (first + k) % n;
+        const Queue& q = queues_[i];
+        const std::size_t items = static_cast<std::size_t>(q.busy) + q.fg.size() + q.bg.size();
+        if (items < fewest) {
+            fewest = items;
+            best = i;
+        }
+    }
+    return arrive_at(queues_[best], item, service, now, background);
+}
+
+std::optional<Started> FcfsStation::arrive_at(Queue& q, int item, double service, double now,
+                                              bool background) {
+    advance(now);
     const int capacity = routed_ ? 1 : servers_;
     if (q.busy < capacity) {
         ++q.busy;

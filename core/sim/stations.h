@@ -32,6 +32,11 @@ class FcfsStation {
 
     /// An item arrives needing `service` seconds; returns its start if a server was free.
     std::optional<Started> arrive(int item, double service, double now, bool background = false);
+    /// As arrive, but a routed station's item joins the server with the fewest items (from a
+    /// random one on, the first of the fewest): work any server may do (an SSD's programs,
+    /// which the flash translation layer writes to whichever unit is free).
+    std::optional<Started> arrive_least_loaded(int item, double service, double now,
+                                               bool background);
     /// The service of `item` ended at `now`: frees its server and starts the next item waiting
     /// for it, if any.
     std::optional<Started> depart(double now, int item);
@@ -54,6 +59,8 @@ class FcfsStation {
         std::optional<Started> serving;  ///< routed: the item in service
     };
     std::optional<Started> start_next(Queue& q, double now);
+    std::optional<Started> arrive_at(Queue& q, int item, double service, double now,
+                                     bool background);
     int servers_;
     int busy_ = 0;
     int waiting_ = 0;

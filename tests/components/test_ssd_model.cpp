@@ -80,3 +80,43 @@ TEST_CASE("SSD parallelism and demands") {
         CHECK(ssd_write_demand(s, 4096, false, false, 1e-4).bandwidth_s == Approx(4096.0 / 400e6));
     }
 }
+
+SCENARIO("A write is done once the drive's buffer holds it; the flash programs it later") {
+    GIVEN("the fixture's SATA SSD (9 flash units, 30 us write latency, 530 MB/s)") {
+        const SsdSpec ssd = test::ssd_sata().ssd;
+        const int units = ssd_flash_units(ssd);
+        REQUIRE(units == 9);
+        WHEN("it takes a 4 KiB random write") {
+            const SsdWriteStages w = ssd_write_stages(ssd, 4096, false);
+            THEN("the host waits for the buffer and the transfer, not for the cleaning") {
+                CHECK(w.accept_s == Approx(30e-6));
+                CHECK(w.transfer_s == Approx(4096 / 530e6));
+                // The units together program at the steady-state rate: each write loads them
+                // with units x (1 / that rate).
+                CHECK(w.program_s ==
+                      Approx(units * ssd_write_demand(ssd, 4096, false).bandwidth_s));
+                CHECK(w.program_units == 1);
+                CHECK(units / w.program_s ==
+                      Approx(1.0 / ssd_write_demand(ssd, 4096, false).bandwidth_s));
+            }
+        }
+        WHEN("it takes a 64 KiB sequential write") {
+            const SsdWriteStages w = ssd_write_stages(ssd, 65536, true);
+            THEN("its 16 pages spread over every unit, at the sustained write rate") {
+                CHECK(w.program_units == units);
+                CHECK(w.program_s == Approx(units * 65536 / 530e6));
+            }
+        }
+        WHEN("a fresh drive or a tenth of it is written") {
+            THEN("the programs cost what ssd_write_demand says for that state") {
+                CHECK(ssd_write_stages(ssd, 4096, false, true).program_s ==
+                      Approx(units * ssd_write_demand(ssd, 4096, false, true).bandwidth_s));
+                CHECK(ssd_write_stages(ssd, 4096, false, false, 0.1).program_s ==
+                      Approx(units * ssd_write_demand(ssd, 4096, false, false, 0.1).bandwidth_s));
+            }
+        }
+        THEN("the simulator's buffer holds sixteen programs per flash unit") {
+            CHECK(ssd_buffer_programs(ssd) == 16 * units);
+        }
+    }
+}

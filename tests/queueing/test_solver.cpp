@@ -442,3 +442,65 @@ SCENARIO("An open queue's response spreads as Takacs' M/G/1 waiting time") {
         }
     }
 }
+
+namespace {
+
+/// One queue: each job's request holds it 1 ms, and leaves it `later_count` pieces of 1 ms
+/// (`later_s`) of work that outlives the job (an SSD's programs), served after the requests.
+Network with_later_work(double later_s, double later_count) {
+    Network net;
+    net.stations.push_back({"flash", StationKind::Queue, 1, 1.0});
+    JobVariant v;
+    Visit request;
+    request.service.parts.fixed_s = 1e-3;
+    v.visits.push_back(request);
+    Visit later;
+    later.service.parts.fixed_s = later_s;
+    later.count = later_count;
+    later.detached = true;
+    later.outlives_job = true;
+    v.visits.push_back(later);
+    net.variants.push_back(v);
+    return net;
+}
+
+}  // namespace
+
+SCENARIO("Work that outlives its job waits behind the requests (Cobham 1954)") {
+    GIVEN("requests of 1 ms, each leaving half a 4 ms piece of later work") {
+        const Network net = with_later_work(4e-3, 0.5);
+        WHEN("they arrive at 100 per second (open)") {
+            const Solution s = solve_open(net, 100.0);
+            THEN("a request waits for the piece in progress and the requests ahead only") {
+                // W = (lambda E[S_r^2] + lambda_l E[S_l^2]) / (2 (1 - rho_r)): (1e-4 + 8e-4) /
+                // 2 / 0.9 = 0.5 ms, where first come first served would give 0.64 ms.
+                REQUIRE_FALSE(s.saturated);
+                CHECK(s.response_mean == Approx(1.5e-3).epsilon(1e-6));
+                CHECK(s.utilization[0] == Approx(0.3));
+            }
+        }
+    }
+    GIVEN("requests of 1 ms, each leaving half a 1 ms piece, one job (closed)") {
+        const Network net = with_later_work(1e-3, 0.5);
+        THEN("its request finds its own earlier work in progress at the time-average load") {
+            // Thinking 5 ms between requests: R = 1 ms + (0.5 ms x) x 0.5 ms, x = 1 / (5 ms + R):
+            // R = 1.0414 ms (no other job: the arrival theorem alone would see nothing).
+            const Solution s = solve_closed(net, {1}, 5e-3).front();
+            double r = 1e-3;
+            for (int i = 0; i < 50; ++i) {
+                r = 1e-3 + 0.5e-3 / (5e-3 + r) * 0.5e-3;
+            }
+            CHECK(s.response_mean == Approx(r).epsilon(1e-3));
+            CHECK(s.response_mean > 1.04e-3);
+        }
+        THEN("one job without thinking keeps it busy: its later work caps the throughput") {
+            const Solution s = solve_closed(net, {1}, 0.0).front();
+            CHECK(s.throughput == Approx(1.0 / 1.5e-3).epsilon(1e-3));
+        }
+        THEN("many jobs share the queue at its capacity, the later work included") {
+            const Solution s = solve_closed(net, {50}, 0.0).front();
+            CHECK(s.throughput == Approx(1.0 / 1.5e-3).epsilon(1e-3));
+            CHECK(s.response_mean == Approx(50 * 1.5e-3).epsilon(1e-3));
+        }
+    }
+}

@@ -81,9 +81,12 @@ TEST_CASE("md RAID 0 of three MX200: error, ordering and calibration as document
     INFO("median " << s.median_abs_error_pct << "%, tau " << s.kendall_tau);
     // 17.2% and 0.70 when encoded: above the issue's 15% target (docs/validation: the single
     // drive's read ceiling behind the P420i and one fio job's per-request CPU). The bound
-    // keeps it from getting worse unnoticed.
-    CHECK(s.median_abs_error_pct <= 19.0);
-    CHECK(s.kendall_tau >= 0.65);
+    // keeps it from getting worse unnoticed. 16.1% and 0.63 since an SSD's programs run in the
+    // background: the two arrays, which differ only in chunk size (nothing for 4 KiB requests,
+    // measured or modelled), are predicted equal where their writes reach the drives' program
+    // rate, and Kendall's tau-b counts a tie against the measured order (noise of 1-2%).
+    CHECK(s.median_abs_error_pct <= 17.5);
+    CHECK(s.kendall_tau >= 0.6);
     int calibration = 0;
     for (const auto& f : s.figures) {
         CHECK(f.evidence == (f.name.find("random write") != std::string::npos
