@@ -86,11 +86,13 @@ std::string miss_note(const Point& p, double predicted) {
     if (p.read_fraction > 0.0 && p.read_fraction < 1.0 && faster && !md && p.fio.jobs >= 256) {
         return "70/30 on the raw namespaces: the mix measures below what its reads and writes "
                "alone combine to (2.67 M at 2048 threads against their harmonic mean's 3.5 "
-               "M): a cost of mixing inside the drive the model does not have.";
+               "M): a cost of mixing inside the drive the model does not have (the data "
+               "sheet's own 70/30 figure, 300,000, is 15% below its reads' and writes' "
+               "harmonic mean, 354,000).";
     }
     if (p.read_fraction <= 0.0 && faster) {
         return "Writes at many threads: the namespaces level off at 1.1 GB/s each, below the "
-               "1,500 MB/s recalled for the data sheet's sequential writes, which bind the "
+               "data sheet's 1,500 MB/s sequential writes (per namespace), which bind the "
                "model once the written span's cleaning is cheap.";
     }
     if (md && faster && p.fio.jobs >= 256) {
@@ -184,7 +186,9 @@ StudyResult run_oberstet_md_nvme(const Catalog& catalog, const std::filesystem::
     study.profile =
         "Project profile (resources/validation/" + std::string(kStudy) +
         ".json): one Intel DC P3608 namespace (half a 4 TB card: 425,000 / 75,000 4 KiB IOPS "
-        "steady state, 2,500 / 1,500 MB/s, as recalled from the data sheet; QD1 latency 77 / "
+        "steady state, 2,500 / 1,500 MB/s, the data sheet's series figures (re-checked on a "
+        "stored copy of the product specification: 'up to', the 4 TB card's may be lower); QD1 "
+        "latency 77 / "
         "18 us from the catalog's P4510 row, estimated) on its own PCIe 3.0 x4 link, 16 of "
         "them driven directly (independent volumes, the load spread evenly) or as a Linux md "
         "RAID 0 with an 8 KiB chunk; the host as stated (88 cores) with an estimated 10 us per "
