@@ -91,9 +91,11 @@ double md_bitmap_chunk_bytes(const System& system) {
 double md_bitmap_page_s(const System& system, double span_fraction) {
     const DriveSpec& d = system.drive;
     if (d.kind == DriveKind::Ssd) {
-        const SsdDemand w =
-            ssd_write_demand(d.ssd, kMdBitmapPageBytes, false, system.ssd_state == SsdState::Fresh);
-        return w.flash_s + w.bandwidth_s;
+        // Done once the drive's buffer holds it (ssd_write_stages; its flush is not modelled
+        // on SSDs: docs/model.md, md write-intent bitmap).
+        const SsdWriteStages w =
+            ssd_write_stages(d.ssd, kMdBitmapPageBytes, false, system.ssd_state == SsdState::Fresh);
+        return w.accept_s + w.transfer_s;
     }
     const double n = md_bitmap_shape(system).update_drives;
     return hdd_command_overhead(d.hdd, true) + hdd_mean_random_seek(d.hdd, span_fraction) +
