@@ -198,7 +198,9 @@ BuiltNetwork build_degraded_network(const System& system, const Workload& worklo
     const int copies = balanced_drive_copies(drive_work_shares(system, workload), widest_fork);
     for (int station : {drives_station, bandwidth_station}) {
         if (station >= 0) {
-            built.network.stations[static_cast<std::size_t>(station)].copies = copies;
+            // An SSD's flash stage has a copy per flash unit of each drive (device_copies).
+            queueing::Station& st = built.network.stations[static_cast<std::size_t>(station)];
+            st.copies = copies * std::max(1, st.device_copies);
         }
     }
     return built;
