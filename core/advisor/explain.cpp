@@ -492,6 +492,20 @@ void ssd_reason(const Candidate& c, const Request& r, Explanation& e) {
              "few GB runs faster).";
     }
     const Workload& wl = r.workload;
+    if (wl.read_fraction > 0.0 && wl.read_fraction < 1.0 && wl.sequential_fraction < 1.0) {
+        // components/ssd_model.h, ssd_write_stages: programs share the flash with the reads.
+        const double program_rate =
+            1.0 / ssd_write_demand(d.ssd, 4096.0, false, c.system.ssd_state == SsdState::Fresh,
+                                   wl.span_fraction)
+                      .bandwidth_s;
+        if (!s.str().empty()) {
+            s << " ";
+        }
+        s << "Writes finish in the drive's buffer; its flash programs them later, at about "
+          << plain_number(std::round(program_rate)) << " random 4 KiB writes a second per drive "
+          << "(cleaning included), on the units the reads need: a read that finds a program in "
+             "progress waits for it, so the reads slow down as the writes grow.";
+    }
     if (wl.read_fraction > 0.0 && wl.sequential_fraction > 0.0) {
         // components/ssd_model.h: a stream's next data are read from the flash ahead.
         if (!s.str().empty()) {
