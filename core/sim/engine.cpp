@@ -306,9 +306,8 @@ bool Engine::steady(double now) {
         return true;
     }
     // A write-back cache (the controller's, the disks' or the SSDs' buffers) is still filling
-    // unless destage (or programming) kept
-    // up with the writes over a whole window of warmup_s (else the run waits until the cache is
-    // full: throttled steady state).
+    // unless destage (or programming) kept up with the writes over a whole window of warmup_s
+    // (else the run waits until the cache is full: throttled steady state).
     if (now - window_t0_ < opt_.warmup_s) {
         return false;
     }
