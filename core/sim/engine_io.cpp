@@ -826,9 +826,9 @@ void Engine::ssd_write(int x, double now) {
     if (!write_back_) {
         admitted_ += w.program_units;  // warm-up accounting (engine.cpp steady), in pieces
     }
-    for (int u = 0; u < w.program_units; ++u) {
-        schedule(st, stations_[static_cast<std::size_t>(st)].arrive_least_loaded(
-                         kSsdProgram, w.program_s / w.program_units, now, true));
+    for (const auto& started : stations_[static_cast<std::size_t>(st)].arrive_least_loaded(
+             kSsdProgram, w.program_s / w.program_units, now, true, w.program_units)) {
+        schedule(st, started);
     }
     events_.push(now + w.accept_s, kSsdAccepted, x);
 }

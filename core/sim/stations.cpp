@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <tuple>
 
 namespace raidadv::sim {
 
@@ -28,25 +29,38 @@ std::optional<Started> FcfsStation::arrive(int item, double service, double now,
     return arrive_at(q, item, service, now, background);
 }
 
-std::optional<Started> FcfsStation::arrive_least_loaded(int item, double service, double now,
-                                                        bool background) {
+std::vector<std::optional<Started>> FcfsStation::arrive_least_loaded(int item, double service,
+                                                                     double now, bool background,
+                                                                     int count) {
+    std::vector<std::optional<Started>> started;
+    started.reserve(static_cast<std::size_t>(std::max(0, count)));
     if (!routed_) {
-        return arrive_at(queues_[0], item, service, now, background);
+        for (int k = 0; k < count; ++k) {
+            started.push_back(arrive_at(queues_[0], item, service, now, background));
+        }
+        return started;
     }
+    // One pass: the servers by their items, ties in order from a random one on.
     const std::size_t n = queues_.size();
     const std::size_t first = static_cast<std::size_t>(rng_.index(servers_));
-    std::size_t best = first;
-    std::size_t fewest = SIZE_MAX;
+    order_.clear();
     for (std::size_t k = 0; k < n; ++k) {
         const std::size_t i = (first + k) % n;
         const Queue& q = queues_[i];
-        const std::size_t items = static_cast<std::size_t>(q.busy) + q.fg.size() + q.bg.size();
-        if (items < fewest) {
-            fewest = items;
-            best = i;
-        }
+        order_.push_back({static_cast<std::size_t>(q.busy) + q.fg.size() + q.bg.size(), k, i});
     }
-    return arrive_at(queues_[best], item, service, now, background);
+    const std::size_t take = std::min(n, static_cast<std::size_t>(std::max(0, count)));
+    if (take < n) {
+        // (the `take` fewest, in no particular order: each gets one)
+        std::nth_element(order_.begin(), order_.begin() + static_cast<std::ptrdiff_t>(take),
+                         order_.end());
+    }
+    for (std::size_t k = 0; k < static_cast<std::size_t>(std::max(0, count)); ++k) {
+        // (more items than servers: round again over the same order)
+        const std::size_t i = std::get<2>(order_[k % std::max<std::size_t>(1, take)]);
+        started.push_back(arrive_at(queues_[i], item, service, now, background));
+    }
+    return started;
 }
 
 std::optional<Started> FcfsStation::arrive_at(Queue& q, int item, double service, double now,

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <deque>
 #include <optional>
+#include <tuple>
 #include <vector>
 
 #include "sim/rng.h"
@@ -32,11 +33,12 @@ class FcfsStation {
 
     /// An item arrives needing `service` seconds; returns its start if a server was free.
     std::optional<Started> arrive(int item, double service, double now, bool background = false);
-    /// As arrive, but a routed station's item joins the server with the fewest items (from a
-    /// random one on, the first of the fewest): work any server may do (an SSD's programs,
-    /// which the flash translation layer writes to whichever unit is free).
-    std::optional<Started> arrive_least_loaded(int item, double service, double now,
-                                               bool background);
+    /// `count` items of `service` seconds each, as arrive, but a routed station's go to the
+    /// `count` servers with the fewest items (from a random one on, the first of the fewest):
+    /// work any server may do (an SSD's programs, which the flash translation layer writes to
+    /// whichever units are free). Returns each item's start where a server was free.
+    std::vector<std::optional<Started>> arrive_least_loaded(int item, double service, double now,
+                                                            bool background, int count);
     /// The service of `item` ended at `now`: frees its server and starts the next item waiting
     /// for it, if any.
     std::optional<Started> depart(double now, int item);
@@ -67,6 +69,8 @@ class FcfsStation {
     bool routed_ = false;
     Rng rng_{0};
     std::vector<Queue> queues_;  ///< one shared queue, or one per server when routed
+    /// arrive_least_loaded's scratch: (items, order from the random start, server).
+    std::vector<std::tuple<std::size_t, std::size_t, std::size_t>> order_;
     double area_ = 0.0, last_ = 0.0;
 };
 
