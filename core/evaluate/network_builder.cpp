@@ -109,9 +109,9 @@ class Builder {
         idx_.drive_link = add(kDriveLink, StationKind::Queue, links_, 1.0);
         if (sys_.drive.kind == DriveKind::Ssd) {
             // Each flash unit a queue of its own, a request to a random one (ssd_flash_units).
-            idx_.drives = add(kDrives, StationKind::Queue,
-                              total_drives_ * ssd_flash_units(sys_.drive.ssd), 1.0);
-            st.back().device_copies = ssd_flash_units(sys_.drive.ssd);
+            const int units = ssd_flash_units(sys_.drive.ssd);
+            idx_.drives = add(kDrives, StationKind::Queue, total_drives_ * units, 1.0);
+            st.back().device_copies = units;
             idx_.drive_bw = add(kDriveBandwidth, StationKind::Queue, total_drives_, 1.0);
         } else {
             idx_.drives = add(kDrives, StationKind::Queue, total_drives_, 1.0);

@@ -191,10 +191,10 @@ OpenStation open_station_at(const Network& net, double lambda, std::size_t s, do
     // Work that outlives its job waits behind the requests (a lower, non-preemptive class):
     // a request waits for the work of its own class and the piece in progress, Cobham (1954):
     // W = lambda E[S^2] / (2 (1 - rho of the requests)) for one server.
-    const double ahead = 1.0 - (w.m1 - w.later_m1) / c;
+    const double free_of_requests = 1.0 - (w.m1 - w.later_m1) / c;
     out.wait = chain_wait >= 0.0 ? chain_wait
                : paced           ? 0.0
-                                 : many * out.work / ahead * (mean_s / c) * (1.0 + scv) / 2.0;
+                       : many * out.work / free_of_requests * (mean_s / c) * (1.0 + scv) / 2.0;
     out.chosen = w.m1 > 0.0 ? w.chosen_m1 / w.m1 : 0.0;
     // Arrivals per second times the share of the wait each sees: the sum over visits of
     // rate x chosen_wait_share = rate (1 - chosen) + (rate x joined_wait_share) chosen.
