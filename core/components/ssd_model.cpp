@@ -67,7 +67,10 @@ SsdDemand ssd_write_demand(const SsdSpec& ssd, double bytes, bool sequential, bo
         const double op = ssd.over_provisioning;
         const double op_span = op / std::clamp(span, 1e-6, 1.0);
         double steady_iops = ssd.random_write_iops;  // fresh: the data sheet's rate
-        if (!fresh && ssd.write_iops_steady_state) {
+        if (fresh && ssd.write_iops_steady_state) {
+            // derived (ssd_model.h): no cleaning yet, one program per page, not A(op) of them.
+            steady_iops = std::min(sustained / 4096.0, steady_iops * write_amplification(op));
+        } else if (!fresh && ssd.write_iops_steady_state) {
             // A whole-drive steady-state figure, rescaled to the span's cleaning.
             steady_iops *= write_amplification(op) / write_amplification(op_span);
         } else if (!fresh) {

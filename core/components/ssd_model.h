@@ -60,8 +60,11 @@ double ssd_sustained_write_Bps(const SsdSpec& ssd);
 /// Fresh Out of the Box (FOB), and exposed to a workload, experiences a brief period of elevated
 /// performance, followed by a transition to Steady State performance". derived: it has free
 /// blocks and an empty SLC cache, so it writes at the data sheet's rates, which are measured
-/// so (burst sequential rate; random IOPS without cleaning), except a data sheet's own
-/// steady-state IOPS (write_iops_steady_state), which are all it gives.
+/// so (burst sequential rate; random IOPS without cleaning). A data sheet that gives only
+/// steady-state IOPS (write_iops_steady_state) measured each write costing A(op) page programs
+/// (the cleaning's copies, Desnoyers 2012); with nothing to clean a write costs one, so the
+/// fresh rate is that figure times A(op), at most the burst sequential rate in 4 KiB pages
+/// (derived: the same flash program bandwidth, spent on the host's pages alone).
 /// `span`: the share of the drive's logical space the random writes fall in. The rest holds
 /// data that are not rewritten (or none): once cleaning has moved them into blocks of their own,
 /// greedy cleaning never picks those blocks (no page in them is invalid), so the written span has

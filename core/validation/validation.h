@@ -36,6 +36,10 @@ struct Figure {
     /// one drive and controller. Two configurations' figures at one load point compare as a
     /// same-hardware or an other-hardware pair (residual_table, tie_check).
     std::string hardware;
+    /// A calibration figure of a choice between discrete alternatives (a drive's state, steady
+    /// or fresh): the alternative nearer to it was taken, no value was fitted to it, so it is
+    /// not reproduced as a fitted parameter's figures are.
+    bool calibration_choice = false;
 
     double error_pct() const;
     double baseline_error_pct() const;

@@ -45,10 +45,18 @@ TEST_CASE("SSD parallelism and demands") {
         CHECK(ssd_write_demand(s, 4096, false, true).bandwidth_s == Approx(1.0 / 88000));
         CHECK(ssd_write_demand(s, 4096, false).bandwidth_s ==
               Approx(4096.0 * write_amplification(0.07) / 160e6));
-        // A data sheet's steady-state figure is all there is: fresh or not.
+        // A data sheet's steady-state figure paid A(7%) = 7.8 programs a write; a fresh drive
+        // pays one: 10,000 x 7.8 = 78,000 IOPS, below the burst 530e6 / 4096 = 129,400.
         s.write_iops_steady_state = true;
+        s.random_write_iops = 10000;
+        CHECK(ssd_write_demand(s, 4096, false, true).bandwidth_s ==
+              Approx(1.0 / (10000 * write_amplification(0.07))));
+        CHECK(ssd_write_demand(s, 4096, false).bandwidth_s == Approx(1.0 / 10000));
+        // 20,000 x 7.8 = 156,000 would pass the burst rate: the burst rate it is.
         s.random_write_iops = 20000;
-        CHECK(ssd_write_demand(s, 4096, false, true).bandwidth_s == Approx(1.0 / 20000));
+        CHECK(ssd_write_demand(s, 4096, false, true).bandwidth_s == Approx(4096 / 530e6));
+        // The span does not matter to a fresh drive: there is no cleaning to share the spare.
+        CHECK(ssd_write_demand(s, 4096, false, true, 0.1).bandwidth_s == Approx(4096 / 530e6));
     }
     SECTION("a steady-state datasheet figure is used as given") {
         SsdSpec s = ssd;

@@ -204,6 +204,7 @@ SCENARIO(
     "A fresh client SSD takes random writes at its data sheet's rate, in model and simulator") {
     GIVEN("one SATA SSD of 7% over-provisioning, 4 KiB random writes at 32 outstanding") {
         System s = test::plain_system(test::ssd_sata(), RaidLevel::Simple, 1);
+        s.drive.interface = "sata-6g";
         const Workload w = test::request_workload(4096, 0.0, 0.0, {32});
         const PointMetrics steady = evaluate(s, w).points.at(0);
         s.ssd_state = SsdState::Fresh;
@@ -214,9 +215,13 @@ SCENARIO(
             CHECK(fresh.iops > 4.0 * steady.iops);
             CHECK(fresh.iops <= 88000 * 1.001);
         }
-        THEN("no study measured fresh drives: the band says so") {
-            CHECK(fresh.band.widened.find("fresh SSDs") != std::string::npos);
-            CHECK(steady.band.widened.find("fresh SSDs") == std::string::npos);
+        THEN("fresh SATA drives' writes are measured (two studies); fresh NVMe ones are not") {
+            CHECK(fresh.band.widened.find("fresh") == std::string::npos);
+            CHECK(steady.band.widened.find("fresh") == std::string::npos);
+            System nvme = s;
+            nvme.drive.interface = "nvme-pcie4-x4";
+            const PointMetrics n = evaluate(nvme, w).points.at(0);
+            CHECK(n.band.widened.find("fresh NVMe or SAS SSDs") != std::string::npos);
         }
         THEN("the simulator agrees on the fresh drive") {
             sim::SimOptions o;

@@ -1,7 +1,7 @@
 // Louwrentius 2019, single drives behind an HP Smart Array P420i (issue 24, "More evidence"):
 // the figures compared as the assumptions say (docs/validation/candidates/
-// louwrentius-2019-p420i-cache-assumptions.md), nothing calibrated, every large miss explained,
-// and the error and ordering where they were when encoded.
+// louwrentius-2019-p420i-cache-assumptions.md), the SSDs' state calibrated on four figures,
+// every large miss explained, and the error and ordering where they were when encoded.
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -31,14 +31,23 @@ const Figure& figure(const std::string& config, const std::string& test) {
 
 }  // namespace
 
-TEST_CASE("P420i single drives: figures compared as the assumptions say, none calibrated") {
+TEST_CASE("P420i single drives: figures compared as the assumptions say, the state calibrated") {
     const StudyResult& s = study();
     CHECK(s.year == 2018);
     // 240 figures in the .measured.json, less the 20 writes of the write-cache-disabled run.
     CHECK(s.figures.size() == 220);
+    int calibration = 0;
     for (const auto& f : s.figures) {
         INFO(f.name);
-        CHECK_FALSE(f.calibration);
+        // The SSDs' state (scripts/calibrate-ssd-state.py): their HBA-mode writes at 64 x 1.
+        const bool subset =
+            f.name.find("in HBA mode: 4 KiB random write, iodepth 64 x numjobs 1") !=
+                std::string::npos &&
+            f.name.find("numjobs 16") == std::string::npos &&
+            f.name.find("numjobs 64") == std::string::npos;
+        CHECK(f.calibration == subset);
+        CHECK(f.calibration_choice == subset);
+        calibration += f.calibration ? 1 : 0;
         CHECK_FALSE((f.name.find("DISABLED_WRITE_CACHE") != std::string::npos &&
                      f.name.find("random write") != std::string::npos));
         REQUIRE(f.evidence.has_value());
@@ -47,10 +56,11 @@ TEST_CASE("P420i single drives: figures compared as the assumptions say, none ca
                                       ? EvidenceClass::FlashWrites
                                       : EvidenceClass::FlashReads));
         }
-        if (std::abs(f.error_pct()) > 35.0) {
+        if (std::abs(f.error_pct()) > 35.0 && !f.calibration) {
             CHECK_FALSE(f.note.empty());
         }
     }
+    CHECK(calibration == 4);  // two IOPS figures and their mean latencies
 }
 
 TEST_CASE("P420i single drives: error and ordering as documented") {
@@ -58,13 +68,15 @@ TEST_CASE("P420i single drives: error and ordering as documented") {
     INFO("median " << s.median_abs_error_pct << "%, tau " << s.kendall_tau << ", baseline "
                    << s.baseline_median_abs_error_pct << "%");
     // 31.2% and -0.22 when encoded (docs/model.md section 10: the P420i's per-command ceilings
-    // in RAID and HBA mode, the 860 PRO's fresh-drive writes). The bounds keep them from
-    // getting worse unnoticed; better is welcome (then tighten them): 27.3% since the flash
-    // units are separate queues (stop 40); about 29.5% with the AHCI study's seek jitter: its reads
-    // come closer, its writes - which this controller's own write cache takes here (2.5 ms at
-    // iodepth 1; the disk writes through on AHCI), and which the profile's cacheless P420i leaves
-    // to the drive's cache - fall further below.
-    CHECK(s.median_abs_error_pct <= 30.0);
+    // in RAID and HBA mode, the 860 PRO's fresh-drive writes); 27.3% since the flash units are
+    // separate queues (stop 40); 29.4% with the AHCI study's seek jitter. 45.8% since the SSDs
+    // are taken fresh (calibrated: their writes measure 2-4x the steady-state rates here and on
+    // every port of the SATA study): both now reach the SATA lane's ceiling in the model,
+    // ~84,000 writes/s, where the P420i holds every SSD to ~48,000 (a per-write cost of its
+    // SATA path the profile lacks; it was hidden while the 860 PRO was predicted at a third of
+    // its rate and the D3-S4610 at its data sheet's steady state). The bounds keep them from
+    // getting worse unnoticed; better is welcome (then tighten them).
+    CHECK(s.median_abs_error_pct <= 47.0);
     // The HGST's reads, with the F1's seek jitter (+49..+50% with an exact scheduler
     // at 16 or more in flight, 113 IOPS measured).
     for (const auto& f : s.figures) {
@@ -73,7 +85,7 @@ TEST_CASE("P420i single drives: error and ordering as documented") {
             CHECK(std::abs(f.error_pct()) < 20.0);
         }
     }
-    CHECK(s.kendall_tau >= -0.3);
+    CHECK(s.kendall_tau >= 0.0);  // 0.05 (-0.22 with steady-state drives)
     // The rule of thumb (one drive's data-sheet IOPS at every load) misses by about 100%.
     CHECK(s.baseline_median_abs_error_pct > 2.0 * s.median_abs_error_pct);
 }
@@ -83,12 +95,15 @@ TEST_CASE("P420i single drives: what the profile predicts well") {
     CHECK(std::abs(figure(kHdd, "random read, iodepth 1 x numjobs 1").error_pct()) < 10.0);
     CHECK(std::abs(figure(kHdd, "random read, iodepth 1 x numjobs 1|mean latency").error_pct()) <
           10.0);
-    // The D3-S4610's writes with many in flight: its data-sheet steady-state rate (51,000)
-    // against ~47,000 measured.
+    // Fresh drives: the 860 PRO's writes with many in flight within a factor of two of the
+    // ~48,000 measured (the steady state of its 7% spare, ~16,500, was 2.9x below; the fresh
+    // rate is the P420i's ceiling away above).
     for (const std::string test :
-         {"random write, iodepth 16 x numjobs 16", "random write, iodepth 64 x numjobs 1"}) {
+         {"random write, iodepth 16 x numjobs 16", "random write, iodepth 64 x numjobs 4"}) {
         INFO(test);
-        CHECK(std::abs(figure(kIntel, test).error_pct()) < 15.0);
+        const Figure& f = figure(k860, test);
+        CHECK(std::abs(std::log(f.predicted / f.measured)) < std::log(2.0));
+        CHECK(f.predicted > f.measured);  // the P420i's ceiling, not in the profile
     }
     // One profile for RAID and HBA mode: the model predicts them alike (measured: they differ,
     // which the notes name).

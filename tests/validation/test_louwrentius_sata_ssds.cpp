@@ -27,22 +27,35 @@ const Figure& figure(const std::string& config, const std::string& test) {
 
 }  // namespace
 
-TEST_CASE("SATA SSDs on three ports: every figure predicted, none calibrated, misses explained") {
+TEST_CASE(
+    "SATA SSDs on three ports: the drives' state calibrated on six figures, misses explained") {
     const StudyResult& s = study();
     CHECK(s.year == 2018);
     // 8 configurations x (32 IOPS + 8 mean latencies).
     CHECK(s.figures.size() == 320);
+    int calibration = 0;
     for (const auto& f : s.figures) {
         INFO(f.name);
-        CHECK_FALSE(f.calibration);
+        // The drives' state (scripts/calibrate-ssd-state.py): their writes at 64 x 1 on the M1015.
+        const bool subset =
+            f.name.find("M1015 (LSI SAS2008) HBA: 4 KiB random write, iodepth 64 x numjobs 1") !=
+                std::string::npos &&
+            (f.name.find("|") == std::string::npos ||
+             f.name.find("|mean latency") != std::string::npos) &&
+            f.name.find("numjobs 16") == std::string::npos &&
+            f.name.find("numjobs 64") == std::string::npos;
+        CHECK(f.calibration == subset);
+        CHECK(f.calibration_choice == subset);
+        calibration += f.calibration ? 1 : 0;
         REQUIRE(f.evidence.has_value());
         CHECK(*f.evidence == (f.name.find("random write") != std::string::npos
                                   ? EvidenceClass::FlashWrites
                                   : EvidenceClass::FlashReads));
-        if (std::abs(f.error_pct()) > 35.0) {
+        if (std::abs(f.error_pct()) > 35.0 && !f.calibration) {
             CHECK_FALSE(f.note.empty());
         }
     }
+    CHECK(calibration == 6);  // three IOPS figures and their mean latencies
 }
 
 TEST_CASE("SATA SSDs on three ports: a 3 Gb/s lane caps every drive where the model says") {
@@ -58,6 +71,17 @@ TEST_CASE("SATA SSDs on three ports: a 3 Gb/s lane caps every drive where the mo
             CHECK(std::abs(figure(config, test).error_pct()) < 5.0);
         }
     }
+    // Their writes too, now that the drives are fresh (calibrated on other figures: the M1015's):
+    // 50,100-50,600 measured against the lane's 53,600 (the 860 PRO's steady state, 16,500,
+    // and the PM883's data-sheet steady state, 28,000, were 67% and 44% below).
+    for (const std::string drive : {"Intel D3-S4610", "Samsung 860 PRO", "Samsung PM883"}) {
+        const std::string config = drive + " on the MicroServer Gen8's SATA 3 Gb/s port";
+        for (const std::string test :
+             {"random write, iodepth 16 x numjobs 16", "random write, iodepth 64 x numjobs 1"}) {
+            INFO(config << ": " << test);
+            CHECK(std::abs(figure(config, test).error_pct()) < 10.0);
+        }
+    }
     // The same drives on a 6 Gb/s port are predicted well above the 3 Gb/s ceiling.
     const std::string r = "random read, iodepth 64 x numjobs 64";
     CHECK(figure("Samsung PM883 on an IBM M1015 (LSI SAS2008) HBA", r).predicted >
@@ -71,9 +95,11 @@ TEST_CASE("SATA SSDs on three ports: error and ordering as documented") {
     // 29.5% and 0.14 when encoded (docs/model.md section 10: steady-state write rates against
     // drives written faster, the estimated QD1 latencies on AHCI, the M1015 with many jobs).
     // The bounds keep them from getting worse unnoticed; better is welcome (then tighten them):
-    // 23.2% since the flash units are separate queues (stop 40).
-    CHECK(s.median_abs_error_pct <= 25.0);
-    CHECK(s.kendall_tau >= 0.1);
+    // 23.2% since the flash units are separate queues (stop 40); 21.0% and 0.16 with the
+    // programs behind the reads; 13.6% and 0.35 since the drives are taken fresh (their state
+    // calibrated on six figures, scripts/calibrate-ssd-state.py). Issue 24's target: 15%.
+    CHECK(s.median_abs_error_pct <= 15.0);
+    CHECK(s.kendall_tau >= 0.3);
     // The rule of thumb (one drive's data-sheet IOPS at every load) misses by about 90%.
     CHECK(s.baseline_median_abs_error_pct > 2.0 * s.median_abs_error_pct);
 }
