@@ -276,6 +276,22 @@ double DriveVisits::offset_read_sweep() const {
     return read > 0.0 ? 1.0 + std::min(pass, jump) / read : 1.0;
 }
 
+double DriveVisits::draid_read_sweep() const {
+    // derived (zfs_pool.h, kDraidRowHeight): a child's column of a group is a whole row, parity
+    // in nparity of the group's width; between two data rows a stream passes over the parity
+    // rows (p / (w - p) per data row) or seeks past each and waits half a revolution on
+    // average, whichever is quicker - not the parity of every block, as on raidz.
+    const HddSpec& hdd = sys_.drive.hdd;
+    const ZfsPool& z = geo_.zfs;
+    const double width = z.draid_data + z.parity;
+    const double pass = hdd_transfer_time(hdd, kDraidRowHeight, span_);
+    const double capacity = sys_.drive.capacity_bytes > 0.0 ? sys_.drive.capacity_bytes : 1e12;
+    const double jump = hdd_seek_time(hdd, std::min(1.0, kDraidRowHeight / capacity)) +
+                        0.5 * hdd_revolution_time(hdd);
+    const double skipped_per_read = z.parity / std::max(1.0, width - z.parity);
+    return pass > 0.0 ? 1.0 + skipped_per_read * std::min(pass, jump) / pass : 1.0;
+}
+
 HddServicePlan DriveVisits::hdd_plan(const DriveAccess& a, bool cached,
                                      double command_bytes) const {
     const HddSpec& hdd = sys_.drive.hdd;
@@ -308,6 +324,9 @@ HddServicePlan DriveVisits::hdd_plan(const DriveAccess& a, bool cached,
                   : (geo_.copies > 1 ? p.copies
                                      : static_cast<double>(geo_.group_drives) /
                                            std::max(1, geo_.group_drives - geo_.parity_per_group));
+    if (is_draid(geo_.level) && !a.write) {
+        p.sweep = draid_read_sweep();
+    }
     // The later commands of one disk I/O read one disk range: they stay on the copy the
     // first one read, so on a mirror they skip no other copy's rows (parity units remain; md
     // offset's copy rows too).

@@ -39,7 +39,11 @@ void add(IoPhase& phase, int disk, double bytes, bool write) {
 /// children). derived: records of one size whose allocation is a multiple of the children
 /// would all start on one column, but the metadata, indirect blocks and file tails allocated
 /// among them shift it; the start is taken as spread evenly (record q of a vdev: q mod n).
-/// dRAID (vdev_draid_map_alloc_row): rows of ndata + nparity columns, data padded to full rows.
+/// dRAID (vdev_draid_map_alloc_row): rows of ndata + nparity columns, data padded to full rows;
+/// its columns are not the block's but its group's: every block of a group has its parity on
+/// the same children, and the next group (kDraidRowHeight of each child further on, another
+/// permutation of the children) on others. derived: the group's first column rotates over the
+/// children as the groups follow one another (the permutations spread parity evenly).
 /// A block of `psize` bytes is laid out the same way (block_columns).
 std::vector<Column> block_columns(const Geometry& g, int v, long long q, double psize) {
     const ZfsPool& z = g.zfs;
@@ -49,7 +53,14 @@ std::vector<Column> block_columns(const Geometry& g, int v, long long q, double 
     const bool draid = is_draid(g.level);
     const int width = draid ? z.draid_data + p : n;
     const int data_cols = width - p;
-    const auto first = static_cast<int>(q % n);
+    long long start = q;
+    if (draid) {
+        // Records of the pool's record size a group holds: a row height on each of its columns.
+        const double per_column = zfs_asize_sectors(z, z.record) / width * z.sector;
+        const double per_group = std::max(1.0, std::floor(kDraidRowHeight / per_column));
+        start = static_cast<long long>(std::floor(static_cast<double>(q) / per_group));
+    }
+    const auto first = static_cast<int>(start % n);
     const double rows = std::ceil(s / data_cols - 1e-9);
     const double full = std::floor(s / data_cols);
     const int longer = static_cast<int>(s - full * data_cols);

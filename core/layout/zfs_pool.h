@@ -33,6 +33,11 @@ int default_draid_data(int children, int parity, int spares);
 /// holds a copy).
 double zfs_asize_sectors(const ZfsPool& pool, double psize);
 
+/// OpenZFS include/sys/vdev_draid.h: VDEV_DRAID_ROWHEIGHT (1 << 24), a dRAID row's height on
+/// each child. vdev_draid.c: a group's columns are whole rows of its children, filled block
+/// after block before the next group, its first nparity columns parity for every block in it.
+inline constexpr double kDraidRowHeight = 16.0 * 1024 * 1024;
+
 /// OpenZFS dmu_zfetch.c: zfetch_max_distance, how far a sequential stream is read ahead.
 inline constexpr double kZfetchMaxDistance = 64.0 * 1024 * 1024;
 /// OpenZFS vdev_queue.c: zfs_vdev_aggregation_limit, adjacent queued I/Os of a child issued as

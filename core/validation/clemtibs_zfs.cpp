@@ -78,12 +78,7 @@ std::string figure_id(const StudyInputs& in, const std::string& file, const std:
 /// Why a fio figure misses by more than 35%: the mechanism the residual points to.
 std::string miss_note(bool read, bool latency, bool faster, int request_kib) {
     if (read && !faster) {
-        return "Measured dRAID2 sequential reads are 1.6x raidz2's; the model, with ZFS's "
-               "prefetch (each of the 2 streams read up to 64 MiB ahead, served in LBA order "
-               "by the drives' queues: docs/model.md), predicts raidz2's rate (within 1%) for "
-               "both: it reads each record's data columns alike on both layouts. Part of the "
-               "40 GiB may still have been in the 31 GiB ARC for the dRAID run (arcstat not "
-               "checked); why dRAID's permuted rows would read faster is not modelled.";
+        return "The model reads slower than measured.";
     }
     if (read) {
         return "The model reads faster than measured.";
@@ -180,12 +175,14 @@ StudyResult run_clemtibs_zfs(const Catalog& catalog, const std::filesystem::path
         "(O_SYNC through the ZIL: run once, not encoded, docs/model.md section 10); "
         "metadata_stress creates files (not expressible); pools with a special vdev (not "
         "modelled); the resilver (healing resilver at 8% fill: not a rebuild the model times). "
-        "The model predicts the same sequential read rate for both layouts, where dRAID2 "
-        "measured 1.6x raidz2: that direction of effect is not reproduced.";
+        "dRAID2's sequential reads measured 1.6x raidz2's; the model has it 1.58x (since stop "
+        "43): a dRAID group's parity sits on whole 16 MiB rows of its children, which a read "
+        "stream seeks past, where raidz's parity moves with every record and is passed over "
+        "(vdev_draid.c, VDEV_DRAID_ROWHEIGHT; vdev_raidz.c).";
     // The author's one conclusion is about resilver times, which this study does not model;
     // the data's directions of effect (the extractor's reading: dRAID2 reads 1.6x raidz2,
     // writes equal, raidz2 keeps ~2% more space) are checked in tests/validation/
-    // test_clemtibs.cpp: the model gets the last two, not the first (the profile says so).
+    // test_clemtibs.cpp: the model gets all three (the first since stop 43).
     summarize(study);
     return study;
 }

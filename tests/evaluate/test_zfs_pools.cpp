@@ -114,6 +114,11 @@ TEST_CASE("ZFS pools: analytic model within 25% of the simulator", "[sim][slow]"
         // commands, the model's as one command per 128 KiB request (it aggregates within a
         // request only).
         {RaidLevel::ZfsMirror, 2, 2, 128 * KiB, 128 * KiB, 1.0, 8, 1.0, 1.6},
+        // dRAID: a group's parity is whole 16 MiB rows of its children, which a stream seeks
+        // past (the model's draid_read_sweep; the simulator places a group's records on the
+        // same children, block_columns). Sequential reads and small random reads.
+        {RaidLevel::Draid2, 5, 1, 1024 * KiB, 1024 * KiB, 1.0, 4, 1.0},
+        {RaidLevel::Draid2, 8, 1, 128 * KiB, 4 * KiB, 1.0, 8},
     };
     sim::SimOptions o;
     o.min_jobs_per_batch = 200;
@@ -139,6 +144,42 @@ TEST_CASE("ZFS pools: analytic model within 25% of the simulator", "[sim][slow]"
             CHECK(ratio >= 1.0 / c.known_ratio);
         } else {
             CHECK(std::abs(ratio - 1.0) <= 0.25);
+        }
+    }
+}
+
+SCENARIO("dRAID's parity rows are seeked past, raidz's parity is passed over") {
+    GIVEN("five drives as raidz2 and as draid2:3d:5c, 1 MiB records, 1 MiB sequential reads") {
+        const Workload w = test::request_workload(1024 * KiB, 1.0, 1.0, {4});
+        const System rz = test::zfs_pool(RaidLevel::Raidz2, 5, 1, 1024 * KiB);
+        const System dr = test::zfs_pool(RaidLevel::Draid2, 5, 1, 1024 * KiB);
+        const double a_rz = at(rz, w).mb_per_s;
+        const double a_dr = at(dr, w).mb_per_s;
+        INFO("analytic: raidz2 " << a_rz << " MB/s, draid2 " << a_dr << " MB/s");
+        THEN("raidz2 reads 3 drives' worth: every child passes over 2 parity sectors in 5") {
+            const double media = 0.5 * (test::hdd_7200().hdd.media_rate_outer_Bps +
+                                        test::hdd_7200().hdd.media_rate_inner_Bps);
+            CHECK(a_rz * 1e6 < 3.1 * media);
+        }
+        THEN("dRAID2 reads nearly all five: a seek and half a turn per 16 MiB parity row") {
+            // derived: 1 + (2/3) x (seek + T/2) / (16 MiB at the media rate), about 1.05 on
+            // the fixture, against raidz2's 5/3 (clemtibs 2025 measured 1.63x).
+            CHECK(a_dr > 1.45 * a_rz);
+            CHECK(a_dr < 5.0 / 3.0 * a_rz);
+        }
+        THEN("the simulator, which lays the records out so, agrees") {
+            sim::SimOptions o;
+            o.min_jobs_per_batch = 200;
+            o.warmup_jobs = 200;
+            const double s_rz = sim::simulate(rz, w, o).points.at(0).metrics.mb_per_s;
+            const double s_dr = sim::simulate(dr, w, o).points.at(0).metrics.mb_per_s;
+            INFO("simulated: raidz2 " << s_rz << " MB/s, draid2 " << s_dr << " MB/s");
+            // dRAID within 15% of the model (0.91x at stop 43). The simulator's raidz2 reads
+            // 1.4x the model's here (a 1 MiB record's 344 KiB parity column per child, which
+            // its drives get past faster than passing over it; clemtibs measured the model's
+            // rate within 1%), so its dRAID gain is smaller: 1.26x at stop 43.
+            CHECK(std::abs(a_dr / s_dr - 1.0) < 0.15);
+            CHECK(s_dr > 1.15 * s_rz);
         }
     }
 }

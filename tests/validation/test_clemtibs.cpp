@@ -70,14 +70,14 @@ TEST_CASE("clemtibs ZFS: nothing calibrated, error and ordering as documented") 
         }
     }
     // 24.1% and +0.21 with ZFS prefetch (46.1% and -0.45 before it, 47.7% and 0.41 when
-    // encoded): still outside the issue's targets (15%, 0.7). raidz2's reads now within 1%;
-    // left: the writes (+48%: a ~510 MB/s ceiling the model lacks) and dRAID2's reads (1.6x
-    // raidz2's, measured). Bounds near today's values, so that a model change moving them is
-    // noticed.
+    // encoded); 23.5% and 0.50 since dRAID's parity rows are seeked past (stop 43): still
+    // outside the issue's targets (15%, 0.7). raidz2's reads within 1%, dRAID2's within 3%;
+    // left: the writes (+48%: a ~510 MB/s ceiling the model lacks). Bounds near today's
+    // values, so that a model change moving them is noticed.
     CHECK(s.median_abs_error_pct > 15.0);
-    CHECK(s.median_abs_error_pct < 35.0);
-    CHECK(s.kendall_tau > 0.0);
-    CHECK(s.kendall_tau < 0.5);
+    CHECK(s.median_abs_error_pct < 30.0);
+    CHECK(s.kendall_tau > 0.4);
+    CHECK(s.kendall_tau < 0.7);
     for (const char* config : {kZ, kD}) {
         const Figure& r = figure(config, "1 MiB sequential read, iodepth 4 x numjobs 2: bandwidth");
         const Figure& w =
@@ -90,12 +90,11 @@ TEST_CASE("clemtibs ZFS: nothing calibrated, error and ordering as documented") 
         CHECK(std::abs(std::log(w.measured / w.predicted)) < std::log(1.5));
     }
     // Reads with prefetch: two streams read as fast as one (measured raidz2 755.9 MB/s), and
-    // dRAID2's measured 1229 MB/s stays above the prediction.
+    // dRAID2's 1229 MB/s: its children seek past whole parity rows (vdev_draid.c).
     const Figure& rz = figure(kZ, "1 MiB sequential read, iodepth 4 x numjobs 2: bandwidth");
     CHECK(rz.predicted == Approx(rz.measured).epsilon(0.05));
     const Figure& rd = figure(kD, "1 MiB sequential read, iodepth 4 x numjobs 2: bandwidth");
-    CHECK(rd.predicted < 0.7 * rd.measured);
-    CHECK_FALSE(rd.note.empty());
+    CHECK(rd.predicted == Approx(rd.measured).epsilon(0.05));
 }
 
 TEST_CASE("clemtibs ZFS: directions of effect the model gets, and the ones it does not") {
@@ -107,9 +106,13 @@ TEST_CASE("clemtibs ZFS: directions of effect the model gets, and the ones it do
         figure(kD, "1 MiB sequential write, iodepth 4 x numjobs 4: bandwidth").predicted;
     // Measured: writes equal on both layouts (513.5 vs 509.7 MB/s). The model agrees.
     CHECK(wd / wz == Approx(1.0).epsilon(0.05));
-    // Measured: dRAID2 reads 1.6x raidz2 (1229 vs 756 MB/s). The model does NOT get this: it
-    // reads each record's data columns alike on both. When it learns why, this fails on purpose.
-    CHECK(rd / rz == Approx(1.0).epsilon(0.05));
+    // Measured: dRAID2 reads 1.6x raidz2 (1229 vs 756 MB/s). The model gets it since stop 43:
+    // raidz's parity moves with every record (vdev_raidz_map_alloc: the block's first column
+    // is its offset modulo the children), so a stream passes over it, 5/3 of the disk per byte
+    // read; dRAID's parity is whole 16 MiB rows of the group's children, which a stream seeks
+    // past (vdev_draid_map_alloc_row, VDEV_DRAID_ROWHEIGHT).
+    CHECK(rd / rz > 1.45);
+    CHECK(rd / rz < 1.7);
     // The source's one conclusion is on resilver times (not modelled here): none is checked.
     CHECK(clemtibs().conclusions.empty());
     // Measured 128 KiB psync writes run at the 1 MiB writes' rate (508.8 vs 513.5 MB/s): a
