@@ -104,6 +104,7 @@ nlohmann::json report_json(const ValidationReport& report) {
                 {"baseline_error_pct",
                  f.has_baseline() ? number_or_null(f.baseline_error_pct()) : nullptr},
                 {"calibration", f.calibration},
+                {"calibration_choice", f.calibration_choice},
                 {"note", f.note},
             });
         }

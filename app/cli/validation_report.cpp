@@ -329,7 +329,10 @@ void write_study(std::ostream& out, const StudyResult& s, const StudyCharts* cha
             << format_signed_pct(f.error_pct()) << " | "
             << (f.has_baseline() ? cell(format_with_unit(f.baseline, f.unit)) : "-") << " | "
             << (f.has_baseline() ? format_signed_pct(f.baseline_error_pct()) : "-") << " | "
-            << (f.calibration ? "yes" : "no") << " |\n";
+            << (f.calibration_choice ? "yes (a choice)"
+                : f.calibration      ? "yes"
+                                     : "no")
+            << " |\n";
     }
     out << "\nMedian absolute error over " << figures(predicted_figure_count(s), "predicted")
         << ": " << format_pct(s.median_abs_error_pct) << "; rule of thumb: "
