@@ -231,4 +231,26 @@ SCENARIO(
             CHECK(std::abs(fresh.iops - p.metrics.iops) <= 0.10 * p.metrics.iops);
         }
     }
+    GIVEN("a data-center SSD whose data sheet gives only steady-state writes (20,000 IOPS)") {
+        System s = test::plain_system(test::ssd_sata(), RaidLevel::Simple, 1);
+        s.drive.ssd.write_iops_steady_state = true;
+        s.drive.ssd.random_write_iops = 20000;
+        s.drive.ssd.over_provisioning = 0.28;
+        const Workload w = test::request_workload(4096, 0.0, 0.0, {32});
+        const PointMetrics steady = evaluate(s, w).points.at(0);
+        s.ssd_state = SsdState::Fresh;
+        const PointMetrics fresh = evaluate(s, w).points.at(0);
+        INFO("steady " << steady.iops << " IOPS, fresh " << fresh.iops);
+        THEN("fresh, it skips the cleaning the figure paid for: A(28%) = 2.5 times the rate") {
+            CHECK(steady.iops == Approx(20000).epsilon(0.05));
+            CHECK(fresh.iops == Approx(20000 * write_amplification(0.28)).epsilon(0.05));
+        }
+        THEN("the simulator agrees") {
+            sim::SimOptions o;
+            o.min_jobs_per_batch = 5000;
+            const sim::SimPoint p = sim::simulate(s, w, o).points.at(0);
+            INFO("simulated " << p.metrics.iops);
+            CHECK(std::abs(fresh.iops - p.metrics.iops) <= 0.10 * p.metrics.iops);
+        }
+    }
 }
