@@ -200,35 +200,56 @@ SCENARIO("The 95th percentile at a deep queue: random requests spread, one strea
     }
 }
 
+namespace {
+
+/// A single SSD's 4 KiB random writes at 32 outstanding, in service and fresh out of the box.
+struct SteadyAndFresh {
+    System system;  ///< the fresh one
+    Workload workload;
+    PointMetrics steady, fresh;
+};
+
+SteadyAndFresh steady_and_fresh(System s) {
+    SteadyAndFresh r{s, test::request_workload(4096, 0.0, 0.0, {32}), {}, {}};
+    r.steady = evaluate(s, r.workload).points.at(0);
+    r.system.ssd_state = SsdState::Fresh;
+    r.fresh = evaluate(r.system, r.workload).points.at(0);
+    return r;
+}
+
+/// The simulator's IOPS of the fresh drive.
+double simulated_fresh(const SteadyAndFresh& r) {
+    sim::SimOptions o;
+    o.min_jobs_per_batch = 5000;
+    return sim::simulate(r.system, r.workload, o).points.at(0).metrics.iops;
+}
+
+}  // namespace
+
 SCENARIO(
     "A fresh client SSD takes random writes at its data sheet's rate, in model and simulator") {
     GIVEN("one SATA SSD of 7% over-provisioning, 4 KiB random writes at 32 outstanding") {
         System s = test::plain_system(test::ssd_sata(), RaidLevel::Simple, 1);
         s.drive.interface = "sata-6g";
-        const Workload w = test::request_workload(4096, 0.0, 0.0, {32});
-        const PointMetrics steady = evaluate(s, w).points.at(0);
-        s.ssd_state = SsdState::Fresh;
-        const PointMetrics fresh = evaluate(s, w).points.at(0);
-        INFO("steady " << steady.iops << " IOPS, fresh " << fresh.iops);
+        const SteadyAndFresh r = steady_and_fresh(s);
+        INFO("steady " << r.steady.iops << " IOPS, fresh " << r.fresh.iops);
         THEN("in service the cleaning costs (write amplification 7.8), fresh it does not") {
-            CHECK(steady.iops == Approx(530e6 / 4096 / write_amplification(0.07)).epsilon(0.05));
-            CHECK(fresh.iops > 4.0 * steady.iops);
-            CHECK(fresh.iops <= 88000 * 1.001);
+            CHECK(r.steady.iops == Approx(530e6 / 4096 / write_amplification(0.07)).epsilon(0.05));
+            CHECK(r.fresh.iops > 4.0 * r.steady.iops);
+            CHECK(r.fresh.iops <= 88000 * 1.001);
         }
         THEN("fresh SATA drives' writes are measured (two studies); fresh NVMe ones are not") {
-            CHECK(fresh.band.widened.find("fresh") == std::string::npos);
-            CHECK(steady.band.widened.find("fresh") == std::string::npos);
-            System nvme = s;
+            CHECK(r.fresh.band.widened.find("fresh") == std::string::npos);
+            CHECK(r.steady.band.widened.find("fresh") == std::string::npos);
+            System nvme = r.system;
             nvme.drive.interface = "nvme-pcie4-x4";
-            const PointMetrics n = evaluate(nvme, w).points.at(0);
+            const PointMetrics n = evaluate(nvme, r.workload).points.at(0);
             CHECK(n.band.widened.find("fresh NVMe or SAS SSDs") != std::string::npos);
         }
         THEN("the simulator agrees on the fresh drive") {
-            sim::SimOptions o;
-            o.min_jobs_per_batch = 5000;
-            const sim::SimPoint p = sim::simulate(s, w, o).points.at(0);
-            INFO("simulated " << p.metrics.iops);
-            CHECK(std::abs(fresh.iops - p.metrics.iops) <= 0.10 * p.metrics.iops);
+            const double simulated = simulated_fresh(r);
+            INFO("simulated " << simulated);
+            CHECK(std::abs(r.fresh.iops - simulated) <= 0.10 * simulated);
         }
     }
     GIVEN("a data-center SSD whose data sheet gives only steady-state writes (20,000 IOPS)") {
@@ -236,21 +257,16 @@ SCENARIO(
         s.drive.ssd.write_iops_steady_state = true;
         s.drive.ssd.random_write_iops = 20000;
         s.drive.ssd.over_provisioning = 0.28;
-        const Workload w = test::request_workload(4096, 0.0, 0.0, {32});
-        const PointMetrics steady = evaluate(s, w).points.at(0);
-        s.ssd_state = SsdState::Fresh;
-        const PointMetrics fresh = evaluate(s, w).points.at(0);
-        INFO("steady " << steady.iops << " IOPS, fresh " << fresh.iops);
+        const SteadyAndFresh r = steady_and_fresh(s);
+        INFO("steady " << r.steady.iops << " IOPS, fresh " << r.fresh.iops);
         THEN("fresh, it skips the cleaning the figure paid for: A(28%) = 2.5 times the rate") {
-            CHECK(steady.iops == Approx(20000).epsilon(0.05));
-            CHECK(fresh.iops == Approx(20000 * write_amplification(0.28)).epsilon(0.05));
+            CHECK(r.steady.iops == Approx(20000).epsilon(0.05));
+            CHECK(r.fresh.iops == Approx(20000 * write_amplification(0.28)).epsilon(0.05));
         }
         THEN("the simulator agrees") {
-            sim::SimOptions o;
-            o.min_jobs_per_batch = 5000;
-            const sim::SimPoint p = sim::simulate(s, w, o).points.at(0);
-            INFO("simulated " << p.metrics.iops);
-            CHECK(std::abs(fresh.iops - p.metrics.iops) <= 0.10 * p.metrics.iops);
+            const double simulated = simulated_fresh(r);
+            INFO("simulated " << simulated);
+            CHECK(std::abs(r.fresh.iops - simulated) <= 0.10 * simulated);
         }
     }
 }
