@@ -262,34 +262,33 @@ Visit DriveVisits::hdd_visit(const DriveAccess& a) const {
     return v;
 }
 
-double DriveVisits::offset_read_sweep() const {
-    // derived: between two of its rows a stream passes over (copies - 1) copy rows, or seeks
-    // past them and waits half a revolution on average, whichever is quicker (md(4): offset
-    // reads like far "if a suitably large chunk size is used").
+double DriveVisits::skip_time(double bytes) const {
+    // derived: a stream gets past `bytes` it does not read by passing over them, or by seeking
+    // past them and waiting half a revolution on average, whichever is quicker.
     const HddSpec& hdd = sys_.drive.hdd;
-    const double skip_bytes = (geo_.copies - 1) * geo_.unit;
-    const double pass = hdd_transfer_time(hdd, skip_bytes, span_);
+    const double pass = hdd_transfer_time(hdd, bytes, span_);
     const double capacity = sys_.drive.capacity_bytes > 0.0 ? sys_.drive.capacity_bytes : 1e12;
     const double jump =
-        hdd_seek_time(hdd, std::min(1.0, skip_bytes / capacity)) + 0.5 * hdd_revolution_time(hdd);
-    const double read = hdd_transfer_time(hdd, geo_.unit, span_);
-    return read > 0.0 ? 1.0 + std::min(pass, jump) / read : 1.0;
+        hdd_seek_time(hdd, std::min(1.0, bytes / capacity)) + 0.5 * hdd_revolution_time(hdd);
+    return std::min(pass, jump);
+}
+
+double DriveVisits::offset_read_sweep() const {
+    // derived: between two of its rows a stream gets past (copies - 1) copy rows (md(4): offset
+    // reads like far "if a suitably large chunk size is used").
+    const double read = hdd_transfer_time(sys_.drive.hdd, geo_.unit, span_);
+    return read > 0.0 ? 1.0 + skip_time((geo_.copies - 1) * geo_.unit) / read : 1.0;
 }
 
 double DriveVisits::draid_read_sweep() const {
     // derived (zfs_pool.h, kDraidRowHeight): a child's column of a group is a whole row, parity
-    // in nparity of the group's width; between two data rows a stream passes over the parity
-    // rows (p / (w - p) per data row) or seeks past each and waits half a revolution on
-    // average, whichever is quicker - not the parity of every block, as on raidz.
-    const HddSpec& hdd = sys_.drive.hdd;
+    // in nparity of the group's width; between two data rows a stream gets past p / (w - p)
+    // parity rows - not the parity of every block, as on raidz.
     const ZfsPool& z = geo_.zfs;
     const double width = z.draid_data + z.parity;
-    const double pass = hdd_transfer_time(hdd, kDraidRowHeight, span_);
-    const double capacity = sys_.drive.capacity_bytes > 0.0 ? sys_.drive.capacity_bytes : 1e12;
-    const double jump = hdd_seek_time(hdd, std::min(1.0, kDraidRowHeight / capacity)) +
-                        0.5 * hdd_revolution_time(hdd);
+    const double read = hdd_transfer_time(sys_.drive.hdd, kDraidRowHeight, span_);
     const double skipped_per_read = z.parity / std::max(1.0, width - z.parity);
-    return pass > 0.0 ? 1.0 + skipped_per_read * std::min(pass, jump) / pass : 1.0;
+    return read > 0.0 ? 1.0 + skipped_per_read * skip_time(kDraidRowHeight) / read : 1.0;
 }
 
 HddServicePlan DriveVisits::hdd_plan(const DriveAccess& a, bool cached,

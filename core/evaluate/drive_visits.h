@@ -45,6 +45,8 @@ class DriveVisits {
     /// ZFS sequential reads: commands of one stream a drive serves in a row (prefetch).
     double prefetch_run(double command_bytes, double transfer_s) const;
     double offset_read_sweep() const;
+    /// What getting past `bytes` a read stream does not read costs a disk.
+    double skip_time(double bytes) const;
     /// dRAID: the share of the disk a read stream passes over per byte it reads.
     double draid_read_sweep() const;
     /// Copies a sub-request chooses among by queue length: a mirror read that starts a

@@ -97,6 +97,19 @@ std::vector<double> predict_fio_figures(
     return predicted;
 }
 
+void mark_fio_calibration(StudyResult& study, const std::vector<FioFigure>& figs,
+                          const std::function<bool(const FioFigure& f)>& is_calibration,
+                          bool choice) {
+    for (std::size_t i = 0; i < figs.size(); ++i) {
+        if (is_calibration(figs[i])) {
+            Figure& fig = study.figures[i];
+            fig.calibration = true;
+            fig.calibration_choice = choice;
+            fig.note.clear();
+        }
+    }
+}
+
 double mean_tau_per_load_point(const std::vector<FioFigure>& figs,
                                const std::vector<double>& predicted,
                                const std::function<bool(const std::string& config)>& ranked) {

@@ -51,6 +51,13 @@ std::vector<double> predict_fio_figures(
     const std::function<std::string(const std::string& config)>& system_of,
     const std::function<std::string(const FioFigure& f, double predicted)>& note_of);
 
+/// Marks the figures `is_calibration` accepts (added by predict_fio_figures, in `figs`' order) as
+/// calibration figures, their miss notes dropped; `choice`: the calibration chose between
+/// discrete alternatives (Figure::calibration_choice) instead of fitting a value.
+void mark_fio_calibration(StudyResult& study, const std::vector<FioFigure>& figs,
+                          const std::function<bool(const FioFigure& f)>& is_calibration,
+                          bool choice = false);
+
 /// The mean over the load points (direction, iodepth, numjobs) of Kendall's tau between the
 /// measured and predicted IOPS of the configurations `ranked` accepts at that point (derived:
 /// such a study ranks drives and modes under the same load, not load points); NaN if none.

@@ -76,12 +76,7 @@ StudyResult run_louwrentius_ahci_hdds(const Catalog& catalog, const std::filesys
     const std::vector<FioFigure> figs = fio_figures(in);
     const std::vector<double> predicted =
         predict_fio_figures(study, in, figs, system_of, miss_note);
-    for (std::size_t i = 0; i < figs.size(); ++i) {
-        if (is_calibration(figs[i])) {
-            study.figures[i].calibration = true;
-            study.figures[i].note.clear();
-        }
-    }
+    mark_fio_calibration(study, figs, is_calibration);
     study.profile =
         "Project profile (resources/validation/" + std::string(kStudy) +
         ".json): the P420i cache study's inline 2.5-inch 7200 rpm HGST disk (unchanged) and an "

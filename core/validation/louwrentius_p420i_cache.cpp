@@ -182,13 +182,9 @@ StudyResult run_louwrentius_p420i_cache(const Catalog& catalog, const std::files
         study, in, figs,
         [](const std::string& config) -> std::string { return config_of(config).system; },
         [](const FioFigure& f, double p) { return miss_note(f, config_of(f.config), p); });
-    for (std::size_t i = 0; i < figs.size(); ++i) {
-        if (is_calibration(figs[i], config_of(figs[i].config))) {
-            study.figures[i].calibration = true;
-            study.figures[i].calibration_choice = true;
-            study.figures[i].note.clear();
-        }
-    }
+    mark_fio_calibration(
+        study, figs, [](const FioFigure& f) { return is_calibration(f, config_of(f.config)); },
+        true);
     study.profile =
         "Project profile (resources/validation/" + std::string(kStudy) +
         ".json): catalog rows samsung-860-pro-1tb (capacity measured not stated) and "

@@ -128,13 +128,7 @@ StudyResult run_louwrentius_sata_ssds(const Catalog& catalog, const std::filesys
         study, in, figs,
         [](const std::string& config) -> std::string { return config_of(config).system; },
         [](const FioFigure& f, double p) { return miss_note(f, config_of(f.config), p); });
-    for (std::size_t i = 0; i < figs.size(); ++i) {
-        if (is_calibration(figs[i])) {
-            study.figures[i].calibration = true;
-            study.figures[i].calibration_choice = true;
-            study.figures[i].note.clear();
-        }
-    }
+    mark_fio_calibration(study, figs, is_calibration, true);
     study.profile =
         "Project profile (resources/validation/" + std::string(kStudy) +
         ".json): catalog rows intel-d3-s4610-1.92tb and samsung-pm883-3.84tb (the 480 GB "
