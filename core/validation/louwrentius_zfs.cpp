@@ -74,7 +74,8 @@ std::string miss_note(bool read, bool faster) {
                "512-byte columns not aligned to a 4 KiB physical sector cost the drive a "
                "read-modify-write, which the drive profile (no physical sector size) does not "
                "model; ZFS on Linux 0.6's scalar raidz parity (SIMD came in 0.7) is not "
-               "modelled either. clemtibs 2025 shows a write ceiling below the drives too.";
+               "modelled either. (clemtibs 2025's write ceiling below its drives is a path in "
+               "front of them, its reads level off there too: not this one's.)";
     }
     if (read && faster) {
         return "With ZFS prefetch keeping every child busy (dmu_zfetch.c, vdev_queue.c: the "

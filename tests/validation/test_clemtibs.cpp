@@ -59,25 +59,23 @@ TEST_CASE("clemtibs ZFS: capacity as zfs list and zpool iostat show it, within 1
     CHECK(d.predicted / z.predicted == Approx(31.5 / 32.2).epsilon(0.01));
 }
 
-TEST_CASE("clemtibs ZFS: nothing calibrated, error and ordering as documented") {
+TEST_CASE("clemtibs ZFS: one path ceiling calibrated off the figures, error and ordering") {
     const StudyResult& s = clemtibs();
     INFO("median " << s.median_abs_error_pct << "%, tau " << s.kendall_tau);
     CHECK(s.figures.size() == 15);
     for (const auto& f : s.figures) {
+        // The path's ceiling is calibrated on runs that are not encoded (the pools with a
+        // special vdev): every figure is a prediction.
         CHECK_FALSE(f.calibration);
         if (std::abs(f.error_pct()) > 35.0) {
             CHECK_FALSE(f.note.empty());
         }
     }
-    // 24.1% and +0.21 with ZFS prefetch (46.1% and -0.45 before it, 47.7% and 0.41 when
-    // encoded); 23.5% and 0.50 since dRAID's parity rows are seeked past (stop 43): still
-    // outside the issue's targets (15%, 0.7). raidz2's reads within 1%, dRAID2's within 3%;
-    // left: the writes (+48%: a ~510 MB/s ceiling the model lacks). Bounds near today's
-    // values, so that a model change moving them is noticed.
-    CHECK(s.median_abs_error_pct > 15.0);
-    CHECK(s.median_abs_error_pct < 30.0);
-    CHECK(s.kendall_tau > 0.4);
-    CHECK(s.kendall_tau < 0.7);
+    // 23.5% and tau 0.50 with the on-board SATA taken as Intel's (stop 43); 4.9% and 1.0 with
+    // the path in front of the drives (stop 44): the issue's targets (15%, 0.7) are met. Bounds
+    // near today's values, so that a model change moving them is noticed.
+    CHECK(s.median_abs_error_pct < 8.0);
+    CHECK(s.kendall_tau > 0.9);
     for (const char* config : {kZ, kD}) {
         const Figure& r = figure(config, "1 MiB sequential read, iodepth 4 x numjobs 2: bandwidth");
         const Figure& w =
@@ -85,16 +83,23 @@ TEST_CASE("clemtibs ZFS: nothing calibrated, error and ordering as documented") 
         CHECK(r.evidence == EvidenceClass::HddSequential);
         // ZFS writes return from RAM (uses_write_back): they count as cached writes.
         CHECK(w.evidence == EvidenceClass::CachedWrites);
-        // The 1 MiB writes within 1.5x today (measured 0.68x the prediction: a ~510 MB/s
-        // ceiling the model lacks).
-        CHECK(std::abs(std::log(w.measured / w.predicted)) < std::log(1.5));
+        // Predicted from the ceiling calibrated on other runs: within 3% (measured 513.5 and
+        // 509.7 MB/s, the ceiling's runs' fio rates about the same).
+        CHECK(w.predicted == Approx(w.measured).epsilon(0.03));
+        // The ceiling carries the parity too: 2 of each record's 5 columns (428 of 1 MiB's 256
+        // data sectors, raidz2; whole 3 + 2 rows, dRAID2) cross it, so user data is 3/5 of it.
+        CHECK(w.predicted * 5.0 / 3.0 == Approx(862.0).epsilon(0.03));
+        // The reads read more than their files hold; the notes say how much the ARC served.
+        CHECK(r.note.find("ARC") != std::string::npos);
     }
-    // Reads with prefetch: two streams read as fast as one (measured raidz2 755.9 MB/s), and
-    // dRAID2's 1229 MB/s: its children seek past whole parity rows (vdev_draid.c).
+    // raidz2's read agrees with fio (756 MB/s) by a cancellation the note states: the drives
+    // delivered 464 MB/s, the ARC the rest. dRAID2's drives read at the path's ceiling (834
+    // measured): the model too, short of fio's 1,229 by the ARC's share.
     const Figure& rz = figure(kZ, "1 MiB sequential read, iodepth 4 x numjobs 2: bandwidth");
     CHECK(rz.predicted == Approx(rz.measured).epsilon(0.05));
     const Figure& rd = figure(kD, "1 MiB sequential read, iodepth 4 x numjobs 2: bandwidth");
-    CHECK(rd.predicted == Approx(rd.measured).epsilon(0.05));
+    CHECK(rd.predicted == Approx(834.0).epsilon(0.05));
+    CHECK(rd.predicted < 0.75 * rd.measured);
 }
 
 TEST_CASE("clemtibs ZFS: directions of effect the model gets, and the ones it does not") {
@@ -106,19 +111,18 @@ TEST_CASE("clemtibs ZFS: directions of effect the model gets, and the ones it do
         figure(kD, "1 MiB sequential write, iodepth 4 x numjobs 4: bandwidth").predicted;
     // Measured: writes equal on both layouts (513.5 vs 509.7 MB/s). The model agrees.
     CHECK(wd / wz == Approx(1.0).epsilon(0.05));
-    // Measured: dRAID2 reads 1.6x raidz2 (1229 vs 756 MB/s). The model gets it since stop 43:
-    // raidz's parity moves with every record (vdev_raidz_map_alloc: the block's first column
-    // is its offset modulo the children), so a stream passes over it, 5/3 of the disk per byte
-    // read; dRAID's parity is whole 16 MiB rows of the group's children, which a stream seeks
-    // past (vdev_draid_map_alloc_row, VDEV_DRAID_ROWHEIGHT).
-    CHECK(rd / rz > 1.45);
-    CHECK(rd / rz < 1.7);
+    // Measured: dRAID2 reads 1.6x raidz2 (1229 vs 756 MB/s; at the drives 834 vs 464). The
+    // model has dRAID2 faster (its drives seek past whole 16 MiB parity rows where raidz's
+    // parity moves with every record and is passed over: vdev_draid_map_alloc_row,
+    // VDEV_DRAID_ROWHEIGHT, tests/evaluate/test_zfs_pools.cpp without a ceiling: 1.58x); the
+    // path's ceiling holds dRAID2 to 1.13x here.
+    CHECK(rd / rz > 1.05);
+    CHECK(rd / rz < 1.25);
     // The source's one conclusion is on resilver times (not modelled here): none is checked.
     CHECK(clemtibs().conclusions.empty());
     // Measured 128 KiB psync writes run at the 1 MiB writes' rate (508.8 vs 513.5 MB/s): a
     // stream writes new records, nothing is read (request_mapping.cpp, split_transfer). The model
-    // agrees.
+    // agrees within 6% (each psync write's own host costs).
     const Figure& small = figure(kZ, "128 KiB sequential write, psync x numjobs 4: bandwidth");
-    CHECK(small.predicted / wz == Approx(1.0).epsilon(0.02));
-    CHECK_FALSE(small.note.empty());
+    CHECK(small.predicted / wz == Approx(1.0).epsilon(0.06));
 }
