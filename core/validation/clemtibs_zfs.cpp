@@ -89,9 +89,11 @@ std::string read_note(bool draid) {
     }
     return "fio read 45.4 GB in 60 s from 42.9 GB of files; the drives delivered 26.9 GB of it "
            "(zpool iostat: 464 MB/s), the 31 GiB ARC the rest (41%). The model has no ARC hits "
-           "for a stream larger than the ARC and reads the drives at 754 MB/s, 1.6x what they "
-           "delivered: it agrees with fio by a cancellation, not with the drives (two streams "
-           "on raidz2: a gap the model does not explain).";
+           "for a stream larger than the ARC and has the drives sweep the files at 754 MB/s. "
+           "If the cached records lay among the read ones, the drives swept past them at that "
+           "rate (59% of 754 is 445 MB/s read, as measured) and the agreement stands; if they "
+           "lay in long runs, the drives read 464 MB/s, 0.6x the model, and the agreement is a "
+           "cancellation. The logs cannot tell which.";
 }
 
 /// Why a write figure misses by more than 35%: the mechanism the residual points to.
@@ -192,8 +194,10 @@ StudyResult run_clemtibs_zfs(const Catalog& catalog, const std::filesystem::path
         "The read runs read more than their files hold: the ARC served 41% (raidz2) and 33% "
         "(dRAID2) of fio's bytes (zpool iostat against fio's io_bytes), which the model has no "
         "hits for; at the drives dRAID2 read 1.8x raidz2 (834 against 464 MB/s). The model "
-        "reads raidz2's drives at 754 MB/s (1.6x the measured drives, unexplained) and dRAID2's "
-        "at the path's ceiling; without the ceiling it has dRAID2 1.58x raidz2 (since stop 43): a "
+        "sweeps raidz2's drives at 754 MB/s (fio's rate if the cached records lay among the read "
+        "ones, 1.6x the drives' if not) and dRAID2's at the path's ceiling (the path carries "
+        "only the missed bytes: the ceiling may not bind); without the ceiling it has dRAID2 "
+        "1.58x raidz2 (since stop 43): a "
         "dRAID group's parity sits on whole 16 MiB rows of its children, which a read stream "
         "seeks past, where raidz's parity moves with every record and is passed over "
         "(vdev_draid.c, VDEV_DRAID_ROWHEIGHT; vdev_raidz.c).";

@@ -92,9 +92,10 @@ TEST_CASE("clemtibs ZFS: one path ceiling calibrated off the figures, error and 
         // The reads read more than their files hold; the notes say how much the ARC served.
         CHECK(r.note.find("ARC") != std::string::npos);
     }
-    // raidz2's read agrees with fio (756 MB/s) by a cancellation the note states: the drives
-    // delivered 464 MB/s, the ARC the rest. dRAID2's drives read at the path's ceiling (834
-    // measured): the model too, short of fio's 1,229 by the ARC's share.
+    // raidz2's read agrees with fio (756 MB/s); the drives delivered 464 MB/s of it, the ARC
+    // the rest (the note: right if the cached records lay among the read ones, a cancellation if
+    // not). dRAID2's drives read at the path's ceiling (834 measured): the model too, short of
+    // fio's 1,229 by the ARC's share.
     const Figure& rz = figure(kZ, "1 MiB sequential read, iodepth 4 x numjobs 2: bandwidth");
     CHECK(rz.predicted == Approx(rz.measured).epsilon(0.05));
     const Figure& rd = figure(kD, "1 MiB sequential read, iodepth 4 x numjobs 2: bandwidth");
