@@ -99,15 +99,17 @@ std::string read_note(bool draid) {
 
 /// Why a write figure misses by more than 35%: the mechanism the residual points to.
 std::string write_miss_note(bool latency, int request_kib) {
+    const std::string differs = latency ? "Measured write latency differs from the model's. "
+                                        : "Measured writes differ from the prediction. ";
     if (request_kib < 1024) {
-        return std::string(latency ? "Measured write latency differs from the model's. "
-                                   : "Measured writes differ from the prediction. ") +
+        return differs +
                "A stream's 128 KiB writes into 1 MiB records write new data: the model reads "
                "nothing (the records are holes; dbuf_will_dirty) and gives each write its share "
                "of the record's copy-on-write write, as the 1 MiB writes (measured: equal too).";
     }
-    return "Measured write latency differs from the model's: a write waits for the transaction "
-           "group's dirty-data throttle, not modelled.";
+    return differs +
+           "The writes cross the path calibrated in front of the drives; a write "
+           "waiting for the transaction group's dirty-data throttle is not modelled.";
 }
 
 void add_capacity(StudyResult& study, const StudyInputs& in, const System& raidz2,
