@@ -104,7 +104,9 @@ bool controller_dominates(const ControllerSpec& a, double a_host_Bps, const Cont
         a.max_bandwidth_Bps >= b.max_bandwidth_Bps && a.cache_bytes >= b.cache_bytes &&
         a.battery_backed >= b.battery_backed && ceiling(a.parity_Bps) >= ceiling(b.parity_Bps) &&
         ceiling(a.max_command_bytes) >= ceiling(b.max_command_bytes) && a_host_Bps >= b_host_Bps &&
-        levels_cover(a.levels, b.levels) && a.raid_software_usd <= b.raid_software_usd;
+        levels_cover(a.levels, b.levels) && a.raid_software_usd <= b.raid_software_usd &&
+        a.port_read_command_s <= b.port_read_command_s &&
+        a.port_write_command_s <= b.port_write_command_s;
     if (!spec || !cheaper_or_equal(a.info, b.info)) {
         return false;
     }

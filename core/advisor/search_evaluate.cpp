@@ -61,6 +61,8 @@ std::string performance_key(const System& s) {
     const ControllerSpec& c = s.controller;
     append(key, static_cast<double>(static_cast<int>(c.kind)));
     append(key, c.max_iops);
+    append(key, c.port_read_command_s);
+    append(key, c.port_write_command_s);
     append(key, c.max_bandwidth_Bps);
     append(key, c.cache_bytes);
     append(key, c.battery_backed ? 1.0 : 0.0);

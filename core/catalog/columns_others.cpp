@@ -222,6 +222,12 @@ std::vector<Column<ControllerEntry>> make_controller_columns() {
         bool_column<E>(
             "onboard_only", "onboard_only", [](E& e) -> bool& { return e.spec.onboard_only; },
             kOptional),
+        real_column<E>(
+            "port_read_command_us", "port_read_command_s", u::us, 0.0, 1e4,
+            [](E& e) -> double& { return e.spec.port_read_command_s; }, kOptional),
+        real_column<E>(
+            "port_write_command_us", "port_write_command_s", u::us, 0.0, 1e4,
+            [](E& e) -> double& { return e.spec.port_write_command_s; }, kOptional),
     });
 }
 

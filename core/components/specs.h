@@ -118,7 +118,13 @@ struct ControllerSpec {
     /// Of its ports, the lanes on external connectors (SFF-8644, SFF-8088) that a JBOD's cable
     /// plugs into; the rest are internal (SFF-8643, SFF-8087) and reach bays and expander cards.
     int external_ports = 0;
-    double max_iops = 1e6;           ///< command processing ceiling of the controller
+    double max_iops = 1e6;  ///< command processing ceiling of the controller
+    /// Time one command holds the controller's lane to a drive beyond the link's own command
+    /// overhead: the firmware's work per command on that port (a SAS controller tunnelling SATA
+    /// and translating SCSI to ATA), reads and writes apart. 0 = none. No data sheet gives it:
+    /// calibrated per controller profile where measurements show a per-drive ceiling.
+    double port_read_command_s = 0.0;
+    double port_write_command_s = 0.0;
     double max_bandwidth_Bps = 4e9;  ///< internal data path ceiling
     double cache_bytes = 0.0;
     bool battery_backed = false;  ///< write-back cache safe across power loss

@@ -89,7 +89,7 @@ void DriveVisits::add(const DriveAccess& a, std::vector<Visit>& visits) const {
         const LinkSpec& link = sys_.drive_link;
         const double beyond = link.bandwidth_Bps <= 0.0
                                   ? 0.0
-                                  : link.command_overhead_s + a.mean_bytes / link.bandwidth_Bps -
+                                  : drive_link_command_s(sys_, false, a.mean_bytes) -
                                         hdd_transfer_time(sys_.drive.hdd, a.mean_bytes, span_);
         if (beyond > 0.0) {
             auto inner = v.service.at;

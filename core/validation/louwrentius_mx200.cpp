@@ -92,10 +92,12 @@ std::string miss_note(const FioFigure& f, double predicted) {
     const bool faster = f.latency ? predicted < f.measured : predicted > f.measured;
     if (f.read && faster) {
         return "Reads: one MX200 behind its P420i logical drive levels off near 47,000 IOPS "
-               "(three near 144,000), where the model takes the data sheet's 100,000 (a fresh "
-               "drive on a small span, directly attached) and the SATA lane's per-command "
-               "cost: the RAID-mode firmware's per-logical-drive command handling and the "
-               "drive's full-span read rate are not in the profile.";
+               "(three near 144,000), where the model's port ceiling is ~60,500 (the SATA "
+               "lane and the P420i's 4.7 us a read, calibrated on the 860 PRO and D3-S4610 in "
+               "the P420i cache study, where the same controller's read ceiling also differs "
+               "between runs, 50,000-70,000) and the drive row takes the data sheet's 100,000 "
+               "(a fresh drive on a small span): the drive's full-span read rate behind this "
+               "path is not in the profile.";
     }
     if (f.read) {
         return "Reads from one fio job: measured up to 139,000 IOPS from one thread, where the "
@@ -147,7 +149,10 @@ StudyResult run_louwrentius_mx200(const Catalog& catalog, const std::filesystem:
         "capacity, latencies and over-provisioning estimated) on 6 Gb/s SATA lanes of an HP "
         "Smart Array P420i (HP: up to 200,000 4 KB IOPS), each SSD a logical drive taken as "
         "uncached, Linux md RAID 0 over three (4 and 8 KiB chunks), linux-server-2012 host "
-        "(the DL380 Gen8's class). Every load point is iodepth x numjobs outstanding 4 KiB "
+        "(the DL380 Gen8's class). The P420i's port time per command beyond the SATA "
+        "lane's (4.7 us a read, 9.1 us a write) is the one calibrated in the P420i cache "
+        "study (louwrentius-2019-p420i-controller-cache), on none of this study's figures. "
+        "Every load point is iodepth x numjobs outstanding 4 KiB "
         "requests from numjobs threads. One parameter is calibrated: the drive's random "
         "write rate as it runs here (the data sheet's 87,000 IOPS is a fresh drive's; no "
         "steady-state figure and no write-cache setting is stated), fitted by least squares "

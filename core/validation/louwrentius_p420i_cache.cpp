@@ -55,16 +55,21 @@ bool compared(const FioFigure& f, const Config& c) {
     return f.read || !c.cache_off;
 }
 
-/// The SSDs' state (steady or fresh: no data sheet gives a drive's history) is chosen on these
-/// (scripts/calibrate-ssd-state.py): both SSDs' writes at iodepth 64 x numjobs 1 in HBA mode,
-/// the controller's pass-through, and their mean latencies (the same load point).
-bool is_calibration(const FioFigure& f, const Config& c) {
-    return c.hba && !f.read && f.depth == 64 && f.jobs == 1 && c.system != std::string(kHdd);
-}
-
 /// Whether the configuration is ranked (Kendall's tau): the SSDs with a cached write path.
 bool ranked(const Config& c) {
     return c.system != std::string(kHdd) && !c.cache_off;
+}
+
+/// The calibration subset, with the mean latencies of the same load points:
+/// - the SSDs' state (steady or fresh: no data sheet gives a drive's history) and the P420i's
+///   port time per write, on both SSDs' writes at iodepth 64 x numjobs 1 in HBA mode
+///   (scripts/calibrate-ssd-state.py, scripts/calibrate-p420i-ports.py);
+/// - its port time per read, on the four ranked configurations' reads at iodepth 16 x numjobs
+///   1 (scripts/calibrate-p420i-ports.py).
+bool is_calibration(const FioFigure& f, const Config& c) {
+    const bool writes = c.hba && !f.read && f.depth == 64 && f.jobs == 1;
+    const bool reads = f.read && f.depth == 16 && f.jobs == 1;
+    return ranked(c) && (writes || reads);
 }
 
 std::string hdd_note(const FioFigure& f, bool faster) {
@@ -93,36 +98,37 @@ std::string hdd_note(const FioFigure& f, bool faster) {
 std::string ssd_faster_note(const FioFigure& f, const Config& c) {
     if (f.depth * f.jobs == 4) {
         return "Four requests in flight: measured 1.7-2.2x the iodepth-1 rate, predicted "
-               "3.4-3.9x; the model lets the drive serve up to its Little's-law parallelism "
-               "(data-sheet IOPS x QD1 latency) at once, where this path (the P420i's "
-               "firmware and the drive's NCQ) gains less from a few outstanding commands "
-               "than from many.";
+               "2.7-3.6x (up to the port's ceiling for writes); the model lets the drive serve "
+               "up to its Little's-law parallelism (data-sheet IOPS x QD1 latency) at once, "
+               "where this path (the P420i's firmware and the drive's NCQ) gains less from a "
+               "few outstanding commands than from many.";
+    }
+    if (!f.read && f.depth * f.jobs == 1) {
+        return "Writes at iodepth 1: 76-90 us end to end, predicted 56 us (the host's 12 us, "
+               "the lane's 21 us with the P420i's calibrated 9.1 us a write, the drive's "
+               "buffer): at one in flight the controller takes longer to complete a write "
+               "than its port time per write at depth says.";
     }
     if (c.hba) {
-        return "HBA mode: the P420i passes reads through to ~45,000-57,000 IOPS, falling to "
+        return "HBA mode: the P420i passes reads through at ~45,000-57,000 IOPS, falling to "
                "34,000-42,000 at iodepth 16 or more from 4 or more jobs (RAID mode holds "
-               "~68,000-70,000); the profile has one P420i for both modes (HP's 200,000 "
-               "commands/s, the SATA lane's per-command cost), with no per-command cost of its "
-               "HBA firmware path.";
+               "~68,000-70,000); the profile has one port time per read for both modes "
+               "(4.7 us, calibrated across them: ~60,500), and no fall with more jobs.";
     }
     if (c.cache_off) {
         return "860 PRO reads of TEST02 (write cache disabled), measured a month after "
                "TEST01 on another device name: they level off at 55,000-58,000 IOPS like the "
                "HBA-mode run, 15-20% below TEST01, with the same profile predicting both (a "
-               "read does not pass a write cache); the P420i's per-command ceiling differs "
+               "read does not pass a write cache); the P420i's port time per read differs "
                "between the runs for a reason the data do not state.";
     }
     if (!f.read) {
-        return "Writes predicted faster than the P420i delivers: both SSDs, fresh (their writes "
-               "run 2-4x above the steady-state rates on every port of the SATA study), level "
-               "off at ~48,000 writes/s in RAID and HBA mode alike (~20.8 us a write on the "
-               "port, against ~15.4 us on the MicroServer Gen10's AHCI port and 11.8 us in the "
-               "profile's SATA lane): a per-write cost of the P420i's SATA path the profile "
-               "lacks (its reads level off at ~68,000-70,000 in RAID mode).";
+        return "Writes predicted faster than the P420i delivers at this load: the profile's "
+               "port time per write (9.1 us, calibrated on the HBA-mode writes at iodepth 64) "
+               "sets the ceiling both SSDs reach (~48,000 writes/s) in RAID and HBA mode.";
     }
-    return "Predicted faster than the P420i delivers: the SSDs level off near 68,000-70,000 "
-           "reads/s in RAID mode whatever their data sheets say, a per-command ceiling of the "
-           "controller's firmware path the profile lacks.";
+    return "Predicted faster than the P420i delivers: the profile's one port time per read "
+           "(4.7 us, calibrated across RAID and HBA mode) is shorter than this run's.";
 }
 
 /// Why an SSD figure misses by more than 35%, the model being slower than the measurement.
@@ -135,9 +141,10 @@ std::string ssd_slower_note(const FioFigure& f) {
     if (f.read && f.depth * f.jobs == 1) {
         return "Reads at iodepth 1 in RAID mode: 0.070-0.073 ms end to end (HBA mode "
                "0.108-0.129 ms), less than the model's host cost (12 us), SATA lane and the "
-               "catalog row's estimated QD1 read latency (75 or 110 us): the estimated "
-               "latency is too high for this drive on the P420i's RAID-mode path, which "
-               "answers faster than its HBA mode.";
+               "catalog row's estimated QD1 read latency (75 or 110 us). The likelier reason "
+               "(scripts/ssd-read-history.py): fio repeats its random sequence, and through "
+               "the logical drive's offset it meets blocks never written, which an SSD "
+               "answers without reading flash; the model reads flash.";
     }
     return "Predicted slower than measured: the drive row's estimated figures are below "
            "what the P420i's cached write path delivers at this load.";
@@ -195,12 +202,17 @@ StudyResult run_louwrentius_p420i_cache(const Catalog& catalog, const std::files
         "(kind hba, 200,000 commands/s, no cache) on the linux-server-2012 host. RAID mode and HBA "
         "mode share one profile. "
         "Every load point is iodepth x numjobs outstanding 4 KiB requests from numjobs "
-        "threads over the whole device. One choice is calibrated: the SSDs' state, fresh "
-        "(new or purged, written less than their capacity since: SNIA SSS PTS 1.0), not "
-        "steady as the assumptions first took it; no data sheet gives a drive's history. "
-        "It is chosen on both SSDs' writes at iodepth 64 x numjobs 1 in HBA mode (two IOPS "
-        "figures and their mean latencies; RMS ln error 0.55 fresh, 0.75 steady: "
-        "scripts/calibrate-ssd-state.py). The 860 PRO's 20 writes with "
+        "threads over the whole device. Three values are calibrated, none given by a data "
+        "sheet. The SSDs' state: fresh (new or purged, written less than their capacity "
+        "since: SNIA SSS PTS 1.0), not steady as the assumptions first took it, chosen on "
+        "both SSDs' writes at iodepth 64 x numjobs 1 in HBA mode (two IOPS figures and their "
+        "mean latencies; RMS ln error 0.002 fresh, 0.75 steady: "
+        "scripts/calibrate-ssd-state.py). The P420i's port time per command, beyond the "
+        "SATA lane's own (every SSD levels off below its AHCI rate, both at ~48,000 writes/s "
+        "in either mode; three MX200s in md RAID 0 reach three times one: a per-port cost): "
+        "9.1 us a write on the same two writes, 4.7 us a read on the four ranked "
+        "configurations' reads at iodepth 16 x numjobs 1 (and their mean latencies; "
+        "scripts/calibrate-p420i-ports.py). The 860 PRO's 20 writes with "
         "its write cache disabled are left out (an SSD with its own write cache off is no "
         "configuration the project can state); its reads of that run are compared.";
     study.kendall_tau = mean_tau_per_load_point(

@@ -413,9 +413,9 @@ TEST_CASE("a broken user catalog is set aside with a message and the bundled one
     }
 }
 
-TEST_CASE("a user catalog of schema 5, 6 or 7 is brought up to date and keeps its entries",
+TEST_CASE("a user catalog of schema 5 to 8 is brought up to date and keeps its entries",
           "[catalog][user]") {
-    const int schema = GENERATE(5, 6, 7);
+    const int schema = GENERATE(5, 6, 7, 8);
     INFO("schema " << schema);
     TempDir dir;
     const fs::path bundled = build_bundled(dir);
@@ -425,12 +425,17 @@ TEST_CASE("a user catalog of schema 5, 6 or 7 is brought up to date and keeps it
         REQUIRE(opened.catalog.add_user_entry(CatalogKind::Drives, user_hdd("mine")).empty());
     }
     auto run_sql = [&](const std::string& sql) { run_sql_on(user, sql); };
-    // What the releases before hosts' slot wiring (7), before hosts' onboard_controller (6) and
-    // before controllers' drive_form_factors (5) wrote.
-    run_sql("ALTER TABLE hosts DROP COLUMN m2_link");
-    run_sql("ALTER TABLE hosts DROP COLUMN pcie_slot_link");
-    run_sql("ALTER TABLE hosts DROP COLUMN slot_bifurcation");
-    run_sql("ALTER TABLE controllers DROP COLUMN onboard_only");
+    // What the releases before controllers' port command times (8), before hosts' slot wiring
+    // (7), before hosts' onboard_controller (6) and before controllers' drive_form_factors (5)
+    // wrote.
+    run_sql("ALTER TABLE controllers DROP COLUMN port_read_command_s");
+    run_sql("ALTER TABLE controllers DROP COLUMN port_write_command_s");
+    if (schema <= 7) {
+        run_sql("ALTER TABLE hosts DROP COLUMN m2_link");
+        run_sql("ALTER TABLE hosts DROP COLUMN pcie_slot_link");
+        run_sql("ALTER TABLE hosts DROP COLUMN slot_bifurcation");
+        run_sql("ALTER TABLE controllers DROP COLUMN onboard_only");
+    }
     if (schema <= 6) {
         run_sql("ALTER TABLE hosts DROP COLUMN onboard_controller");
         run_sql("ALTER TABLE controllers DROP COLUMN external_ports");

@@ -68,6 +68,16 @@ std::vector<Case> cases() {
     out.push_back({"1 SSD 4K random read",
                    test::plain_system(test::ssd_sata(), RaidLevel::Raid0, 1),
                    test::request_workload(4096, 1.0, 0.0, {32})});
+    // A controller that holds the drive's port per command (the P420i's SATA path): reads and
+    // writes mixed, each paying its direction's port time on the lane.
+    System ported = test::plain_system(test::ssd_sata(), RaidLevel::Raid0, 2);
+    ported.ssd_state = SsdState::Fresh;
+    ported.layout.stripe_unit_bytes = 4096;
+    ported.drive_link.command_overhead_s = 5e-6;
+    ported.controller.port_read_command_s = 5e-6;
+    ported.controller.port_write_command_s = 12e-6;
+    out.push_back({"RAID 0 x2 SSD 70% read, ports", ported,
+                   test::request_workload(4096, 0.7, 0.0, {1, 8, 64})});
     return out;
 }
 

@@ -1,7 +1,8 @@
 // Louwrentius 2019, single drives behind an HP Smart Array P420i (issue 24, "More evidence"):
 // the figures compared as the assumptions say (docs/validation/candidates/
-// louwrentius-2019-p420i-cache-assumptions.md), the SSDs' state calibrated on four figures,
-// every large miss explained, and the error and ordering where they were when encoded.
+// louwrentius-2019-p420i-cache-assumptions.md), the SSDs' state and the P420i's port times
+// calibrated on twelve figures, every large miss explained, and the error and ordering where they
+// were when encoded.
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -39,12 +40,19 @@ TEST_CASE("P420i single drives: figures compared as the assumptions say, the sta
     int calibration = 0;
     for (const auto& f : s.figures) {
         INFO(f.name);
-        // The SSDs' state (scripts/calibrate-ssd-state.py): their HBA-mode writes at 64 x 1.
-        const bool subset =
+        // The SSDs' state and the port time per write (scripts/calibrate-ssd-state.py,
+        // calibrate-p420i-ports.py): their HBA-mode writes at 64 x 1; the port time per read:
+        // the four ranked configurations' reads at 16 x 1 (not the HDD's, not TEST02's).
+        const bool one_job = f.name.find("numjobs 16") == std::string::npos &&
+                             f.name.find("numjobs 64") == std::string::npos;
+        const bool writes =
             f.name.find("in HBA mode: 4 KiB random write, iodepth 64 x numjobs 1") !=
-                std::string::npos &&
-            f.name.find("numjobs 16") == std::string::npos &&
-            f.name.find("numjobs 64") == std::string::npos;
+            std::string::npos;
+        const bool reads =
+            f.name.find(": 4 KiB random read, iodepth 16 x numjobs 1") != std::string::npos &&
+            f.name.rfind("HGST", 0) != 0 &&
+            f.name.find("DISABLED_WRITE_CACHE") == std::string::npos;
+        const bool subset = one_job && (writes || reads);
         CHECK(f.calibration == subset);
         CHECK(f.calibration_choice == subset);
         calibration += f.calibration ? 1 : 0;
@@ -60,7 +68,7 @@ TEST_CASE("P420i single drives: figures compared as the assumptions say, the sta
             CHECK_FALSE(f.note.empty());
         }
     }
-    CHECK(calibration == 4);  // two IOPS figures and their mean latencies
+    CHECK(calibration == 12);  // six IOPS figures and their mean latencies
 }
 
 TEST_CASE("P420i single drives: error and ordering as documented") {
@@ -75,8 +83,10 @@ TEST_CASE("P420i single drives: error and ordering as documented") {
     // ~84,000 writes/s, where the P420i holds every SSD to ~48,000 (a per-write cost of its
     // SATA path the profile lacks; it was hidden while the 860 PRO was predicted at a third of
     // its rate and the D3-S4610 at its data sheet's steady state). The bounds keep them from
-    // getting worse unnoticed; better is welcome (then tighten them).
-    CHECK(s.median_abs_error_pct <= 47.0);
+    // getting worse unnoticed; better is welcome (then tighten them). 11.7% since the P420i
+    // holds each drive's port for a calibrated time per command (4.7 us a read, 9.1 us a
+    // write: scripts/calibrate-p420i-ports.py, stop 45).
+    CHECK(s.median_abs_error_pct <= 13.0);
     // The HGST's reads, with the F1's seek jitter (+49..+50% with an exact scheduler
     // at 16 or more in flight, 113 IOPS measured).
     for (const auto& f : s.figures) {
@@ -85,7 +95,11 @@ TEST_CASE("P420i single drives: error and ordering as documented") {
             CHECK(std::abs(f.error_pct()) < 20.0);
         }
     }
-    CHECK(s.kendall_tau >= 0.0);  // 0.05 (-0.22 with steady-state drives)
+    // -0.06 (0.05 before the port times, -0.22 with steady-state drives): at most loads both
+    // SSDs in both modes now reach the same port ceiling in the model (ties), where the
+    // measured order is RAID mode above HBA mode for reads (one profile for both: not
+    // rankable) and noise of 1-3% for writes.
+    CHECK(s.kendall_tau >= -0.15);
     // The rule of thumb (one drive's data-sheet IOPS at every load) misses by about 100%.
     CHECK(s.baseline_median_abs_error_pct > 2.0 * s.median_abs_error_pct);
 }
@@ -95,15 +109,14 @@ TEST_CASE("P420i single drives: what the profile predicts well") {
     CHECK(std::abs(figure(kHdd, "random read, iodepth 1 x numjobs 1").error_pct()) < 10.0);
     CHECK(std::abs(figure(kHdd, "random read, iodepth 1 x numjobs 1|mean latency").error_pct()) <
           10.0);
-    // Fresh drives: the 860 PRO's writes with many in flight within a factor of two of the
-    // ~48,000 measured (the steady state of its 7% spare, ~16,500, was 2.9x below; the fresh
-    // rate is the P420i's ceiling away above).
+    // Fresh drives behind the P420i's port: the 860 PRO's writes with many in flight within
+    // 5% of the ~48,000 measured (the steady state of its 7% spare, ~16,500, was 2.9x below;
+    // the fresh rate without the port time, the SATA lane's ~84,500, 1.8x above).
     for (const std::string test :
          {"random write, iodepth 16 x numjobs 16", "random write, iodepth 64 x numjobs 4"}) {
         INFO(test);
         const Figure& f = figure(k860, test);
-        CHECK(std::abs(std::log(f.predicted / f.measured)) < std::log(2.0));
-        CHECK(f.predicted > f.measured);  // the P420i's ceiling, not in the profile
+        CHECK(std::abs(std::log(f.predicted / f.measured)) < std::log(1.05));
     }
     // One profile for RAID and HBA mode: the model predicts them alike (measured: they differ,
     // which the notes name).
