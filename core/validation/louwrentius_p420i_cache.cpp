@@ -63,9 +63,9 @@ bool ranked(const Config& c) {
 /// The calibration subset, with the mean latencies of the same load points:
 /// - the SSDs' state (steady or fresh: no data sheet gives a drive's history) and the P420i's
 ///   port time per write, on both SSDs' writes at iodepth 64 x numjobs 1 in HBA mode
-///   (scripts/calibrate-ssd-state.py, scripts/calibrate-p420i-ports.py);
+///   (scripts/calibrate-ssd-state.py, scripts/calibrate-port-times.py);
 /// - its port time per read, on the four ranked configurations' reads at iodepth 16 x numjobs
-///   1 (scripts/calibrate-p420i-ports.py).
+///   1 (scripts/calibrate-port-times.py).
 bool is_calibration(const FioFigure& f, const Config& c) {
     const bool writes = c.hba && !f.read && f.depth == 64 && f.jobs == 1;
     const bool reads = f.read && f.depth == 16 && f.jobs == 1;
@@ -212,7 +212,7 @@ StudyResult run_louwrentius_p420i_cache(const Catalog& catalog, const std::files
         "in either mode; three MX200s in md RAID 0 reach three times one: a per-port cost): "
         "9.1 us a write on the same two writes, 4.7 us a read on the four ranked "
         "configurations' reads at iodepth 16 x numjobs 1 (and their mean latencies; "
-        "scripts/calibrate-p420i-ports.py). The 860 PRO's 20 writes with "
+        "scripts/calibrate-port-times.py). The 860 PRO's 20 writes with "
         "its write cache disabled are left out (an SSD with its own write cache off is no "
         "configuration the project can state); its reads of that run are compared.";
     study.kendall_tau = mean_tau_per_load_point(

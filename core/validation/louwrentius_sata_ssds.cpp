@@ -3,9 +3,10 @@
 // port, an HP MicroServer Gen8's SATA 3 Gb/s port and an IBM M1015 (LSI SAS2008) HBA; fio 4 KiB
 // random reads and writes on the raw devices, iodepth x numjobs in {1,4,16,64}. Figures: IOPS at
 // every load point, mean latency at numjobs 1. The assumptions were written before the model ran
-// (docs/validation/candidates/louwrentius-2019-sata-ssds-assumptions.md). One choice is
+// (docs/validation/candidates/louwrentius-2019-sata-ssds-assumptions.md). Two choices are
 // calibrated: the drives' state (fresh, not steady), on their writes at iodepth 64 x 1 on the
-// M1015 (scripts/calibrate-ssd-state.py).
+// M1015 (scripts/calibrate-ssd-state.py), and each port's time per read and per write, on its
+// drives' reads and writes at iodepth 16 x 4 (scripts/calibrate-port-times.py).
 
 #include <cmath>
 #include <string>
@@ -56,12 +57,18 @@ const Config& config_of(const std::string& measured) {
                      "'");
 }
 
-/// The drives' state (steady or fresh: no data sheet gives a drive's history) is chosen on these
-/// (scripts/calibrate-ssd-state.py): the three drives' writes at iodepth 64 x numjobs 1 on the
-/// M1015, a plain HBA, and their mean latencies (the same load point).
+/// The calibration subset:
+/// - the drives' state (steady or fresh: no data sheet gives a drive's history), on the three
+///   drives' writes at iodepth 64 x numjobs 1 on the M1015, a plain HBA, and their mean
+///   latencies (the same load point; scripts/calibrate-ssd-state.py);
+/// - each port's time per read and per write beyond the SATA lane's (no data sheet gives it),
+///   on every drive's reads and writes at iodepth 16 x numjobs 4 on that port
+///   (scripts/calibrate-port-times.py).
 bool is_calibration(const FioFigure& f) {
-    return !f.read && f.depth == 64 && f.jobs == 1 &&
-           std::string(config_of(f.config).port).find("M1015") != std::string::npos;
+    const bool state = !f.read && f.depth == 64 && f.jobs == 1 &&
+                       std::string(config_of(f.config).port).find("M1015") != std::string::npos;
+    const bool port = f.depth == 16 && f.jobs == 4;
+    return state || port;
 }
 
 bool contains(const std::string& s, const char* part) {
@@ -88,17 +95,17 @@ std::string miss_note(const FioFigure& f, const Config& c, double predicted) {
                "in flight than this load point has.";
     }
     if (!f.read && faster) {
-        return "Writes predicted faster than measured: fresh drives write faster than this "
-               "port carries them; each port levels off lower for writes than for reads "
-               "(about 65,000 against 76,000 IOPS on the Gen10's AHCI, 55,000-63,000 on the "
-               "M1015), a per-write cost of the port the profile's SATA lane (5 us a command "
-               "and the transfer, for reads and writes alike) does not have.";
+        return "Writes predicted faster than measured: each port's calibrated time per write "
+               "(on its drives' writes at iodepth 16 x 4) sets one ceiling for its drives, "
+               "where they level off apart (55,000-63,000 on the M1015) or lower at this "
+               "load.";
     }
-    if (faster && contains(port, "M1015") && f.jobs >= 4) {
-        return "The M1015 with 4 or more jobs: measured reads fall to 41,000-58,000 IOPS "
-               "where one job reaches 45,000-74,000; the HBA's SATA path loses throughput to "
-               "many submitters, a cost the profile (lsi-9211-8i, 300,000 commands/s "
-               "estimated) does not have.";
+    if (faster && contains(port, "M1015")) {
+        return "The M1015's reads level off per drive (the PM883 41,000-45,000, the D3-S4610 "
+               "51,000-64,000, the 860 PRO 58,000-74,000, falling with 4 or more jobs) where "
+               "its one calibrated time per read (8.2 us, on the three at iodepth 16 x 4) "
+               "gives every drive one ceiling: the HBA's SATA path costs more with some "
+               "drives than with others.";
     }
     if (faster) {
         return "Predicted faster than measured: the profile's ceilings (the SATA lane's "
@@ -136,14 +143,19 @@ StudyResult run_louwrentius_sata_ssds(const Catalog& catalog, const std::filesys
         "(the MicroServer Gen10's AHCI, SATA 6 Gb/s), ahci-pch-sata (the MicroServer Gen8's "
         "AHCI, a SATA 3 Gb/s port) or lsi-9211-8i (the M1015's SAS2008, SATA 6 Gb/s), on the "
         "linux-server-2012 host. Every load point is iodepth x numjobs outstanding 4 KiB "
-        "requests from numjobs threads over the whole device. One choice is calibrated: the "
-        "drives' state, fresh (new or purged, written less than their capacity since: SNIA "
-        "SSS PTS 1.0), not steady as the assumptions first took it; no data sheet gives a "
-        "drive's history. It is chosen on the three drives' writes at iodepth 64 x numjobs 1 "
-        "on the M1015 (three IOPS figures and their mean latencies; RMS ln error 0.32 fresh, "
-        "0.89 steady: scripts/calibrate-ssd-state.py). A fresh drive whose data sheet gives "
-        "only steady-state writes writes A(op) times that rate, up to its burst sequential "
-        "rate (docs/model.md).";
+        "requests from numjobs threads over the whole device. Two choices are calibrated, "
+        "none given by a data sheet. The drives' state: fresh (new or purged, written less "
+        "than their capacity since: SNIA SSS PTS 1.0), not steady as the assumptions first "
+        "took it, chosen on the three drives' writes at iodepth 64 x numjobs 1 on the M1015 "
+        "(three IOPS figures and their mean latencies; RMS ln error 0.32 fresh, 0.89 steady: "
+        "scripts/calibrate-ssd-state.py). A fresh drive whose data sheet gives only "
+        "steady-state writes writes A(op) times that rate, up to its burst sequential rate "
+        "(docs/model.md). Each port's time per command beyond the SATA lane's own (different "
+        "drives level off together on the Gen10's AHCI: the port's ceiling, not theirs), "
+        "calibrated on every drive's reads and writes at iodepth 16 x numjobs 4 on that port "
+        "(16 IOPS figures; scripts/calibrate-port-times.py): the Gen10's AHCI 1.4 us a read "
+        "and 3.5 us a write, the Gen8's 0.4 and 1.2 us, the M1015's 8.2 and 5.8 us; the "
+        "catalog rows are copied inline to carry them.";
     study.kendall_tau =
         mean_tau_per_load_point(figs, predicted, [](const std::string&) { return true; });
     study.kendall_basis =

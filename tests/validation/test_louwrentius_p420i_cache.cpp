@@ -41,7 +41,7 @@ TEST_CASE("P420i single drives: figures compared as the assumptions say, the sta
     for (const auto& f : s.figures) {
         INFO(f.name);
         // The SSDs' state and the port time per write (scripts/calibrate-ssd-state.py,
-        // calibrate-p420i-ports.py): their HBA-mode writes at 64 x 1; the port time per read:
+        // calibrate-port-times.py): their HBA-mode writes at 64 x 1; the port time per read:
         // the four ranked configurations' reads at 16 x 1 (not the HDD's, not TEST02's).
         const bool one_job = f.name.find("numjobs 16") == std::string::npos &&
                              f.name.find("numjobs 64") == std::string::npos;
@@ -85,7 +85,7 @@ TEST_CASE("P420i single drives: error and ordering as documented") {
     // its rate and the D3-S4610 at its data sheet's steady state). The bounds keep them from
     // getting worse unnoticed; better is welcome (then tighten them). 11.7% since the P420i
     // holds each drive's port for a calibrated time per command (4.7 us a read, 9.1 us a
-    // write: scripts/calibrate-p420i-ports.py, stop 45).
+    // write: scripts/calibrate-port-times.py, stop 45).
     CHECK(s.median_abs_error_pct <= 13.0);
     // The HGST's reads, with the F1's seek jitter (+49..+50% with an exact scheduler
     // at 16 or more in flight, 113 IOPS measured).

@@ -1,7 +1,8 @@
 // Louwrentius 2019-2020, single SATA SSDs on AHCI 6 Gb/s, AHCI 3 Gb/s and an LSI SAS2008 HBA
 // (issue 24, "More evidence"): the figures compared as the assumptions say (docs/validation/
-// candidates/louwrentius-2019-sata-ssds-assumptions.md), nothing calibrated, every large miss
-// explained, the SATA 3 Gb/s lane's ceiling reproduced, and the error where it was when encoded.
+// candidates/louwrentius-2019-sata-ssds-assumptions.md), the drives' state and the ports' times
+// calibrated on 22 figures, every large miss explained, the SATA 3 Gb/s lane's ceiling
+// reproduced, and the error where it was when encoded.
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -28,7 +29,7 @@ const Figure& figure(const std::string& config, const std::string& test) {
 }  // namespace
 
 TEST_CASE(
-    "SATA SSDs on three ports: the drives' state calibrated on six figures, misses explained") {
+    "SATA SSDs on three ports: the drives' state and port times calibrated, misses explained") {
     const StudyResult& s = study();
     CHECK(s.year == 2018);
     // 8 configurations x (32 IOPS + 8 mean latencies).
@@ -37,13 +38,17 @@ TEST_CASE(
     for (const auto& f : s.figures) {
         INFO(f.name);
         // The drives' state (scripts/calibrate-ssd-state.py): their writes at 64 x 1 on the M1015.
-        const bool subset =
+        const bool state =
             f.name.find("M1015 (LSI SAS2008) HBA: 4 KiB random write, iodepth 64 x numjobs 1") !=
                 std::string::npos &&
             (f.name.find("|") == std::string::npos ||
              f.name.find("|mean latency") != std::string::npos) &&
             f.name.find("numjobs 16") == std::string::npos &&
             f.name.find("numjobs 64") == std::string::npos;
+        // Each port's times (scripts/calibrate-port-times.py): every drive at 16 x 4 on it.
+        const bool port = f.name.find(", iodepth 16 x numjobs 4") != std::string::npos &&
+                          f.name.find("numjobs 4") + 9 == f.name.size();
+        const bool subset = state || port;
         CHECK(f.calibration == subset);
         CHECK(f.calibration_choice == subset);
         calibration += f.calibration ? 1 : 0;
@@ -55,7 +60,8 @@ TEST_CASE(
             CHECK_FALSE(f.note.empty());
         }
     }
-    CHECK(calibration == 6);  // three IOPS figures and their mean latencies
+    // Three IOPS figures and their mean latencies; reads and writes of eight configurations.
+    CHECK(calibration == 6 + 16);
 }
 
 TEST_CASE("SATA SSDs on three ports: a 3 Gb/s lane caps every drive where the model says") {
@@ -82,10 +88,11 @@ TEST_CASE("SATA SSDs on three ports: a 3 Gb/s lane caps every drive where the mo
             CHECK(std::abs(figure(config, test).error_pct()) < 10.0);
         }
     }
-    // The same drives on a 6 Gb/s port are predicted well above the 3 Gb/s ceiling.
+    // The same drive on a 6 Gb/s AHCI port is predicted well above the 3 Gb/s ceiling.
     const std::string r = "random read, iodepth 64 x numjobs 64";
-    CHECK(figure("Samsung PM883 on an IBM M1015 (LSI SAS2008) HBA", r).predicted >
-          1.4 * figure("Samsung PM883 on the MicroServer Gen8's SATA 3 Gb/s port", r).predicted);
+    CHECK(figure("Samsung PM883 480 GB (MZ7LH480) on the MicroServer Gen10's AHCI port", r)
+              .predicted >
+          1.3 * figure("Samsung PM883 on the MicroServer Gen8's SATA 3 Gb/s port", r).predicted);
 }
 
 TEST_CASE("SATA SSDs on three ports: error and ordering as documented") {
@@ -97,9 +104,13 @@ TEST_CASE("SATA SSDs on three ports: error and ordering as documented") {
     // The bounds keep them from getting worse unnoticed; better is welcome (then tighten them):
     // 23.2% since the flash units are separate queues (stop 40); 21.0% and 0.16 with the
     // programs behind the reads; 13.6% and 0.35 since the drives are taken fresh (their state
-    // calibrated on six figures, scripts/calibrate-ssd-state.py). Issue 24's target: 15%.
-    CHECK(s.median_abs_error_pct <= 15.0);
-    CHECK(s.kendall_tau >= 0.3);
+    // calibrated on six figures, scripts/calibrate-ssd-state.py). Issue 24's target: 15%. 5.7%
+    // and 0.48 since each port's time per command is calibrated (16 more figures, stop 45):
+    // the tau stays under the target of 0.7 at few outstanding (reads of never-written blocks
+    // answer fast: scripts/ssd-read-history.py) and among the M1015's drives, whose ceilings
+    // differ where one port time ties them.
+    CHECK(s.median_abs_error_pct <= 7.0);
+    CHECK(s.kendall_tau >= 0.45);
     // The rule of thumb (one drive's data-sheet IOPS at every load) misses by about 90%.
     CHECK(s.baseline_median_abs_error_pct > 2.0 * s.median_abs_error_pct);
 }
