@@ -55,11 +55,13 @@ bool sync_engine(const Point& p) {
     return p.fio.test.find(", sync,") != std::string::npos;
 }
 
-/// The figure the lseek's lock time (host block_llseek_us) is calibrated on: the md array's
-/// 8 KiB sync-engine reads at 2048 threads, where the one md inode's lock bounds them.
+/// The figures calibrated on: the lseek's lock time (host block_llseek_us) on the md array's
+/// 8 KiB sync-engine reads at 2048 threads, where the one md inode's lock bounds them; the
+/// namespace's QD1 read latency on the raw namespaces' 8 KiB reads from one thread, where a
+/// read's latency alone sets the rate (scripts/calibrate-nvme-read-latency.py).
 bool is_calibration(const Point& p) {
-    return is_md(p.fio.config) && p.request_bytes == 8192.0 && p.read_fraction >= 1.0 &&
-           p.fio.jobs == 2048;
+    const bool eight_kib_reads = p.request_bytes == 8192.0 && p.read_fraction >= 1.0;
+    return eight_kib_reads && (is_md(p.fio.config) ? p.fio.jobs == 2048 : p.fio.jobs == 1);
 }
 
 const Workload& workload_of(const StudyInputs& in, const Point& p) {
@@ -110,11 +112,11 @@ std::string miss_note(const Point& p, double predicted) {
     }
     if (p.fio.jobs <= 2) {
         return faster ? "One or two threads: the estimated per-request host cost and QD1 "
-                        "latency (the P4510 row's 77 / 18 us) are below what this drive and "
-                        "host take."
+                        "latencies (105 us a read, calibrated; 18 us a write, the P4510 row's) "
+                        "are below what this drive and host take."
                       : "One or two threads: the estimated per-request host cost and QD1 "
-                        "latency (the P4510 row's 77 / 18 us) are above what this drive and "
-                        "host take.";
+                        "latencies (105 us a read, calibrated; 18 us a write, the P4510 row's) "
+                        "are above what this drive and host take.";
     }
     return faster ? "Predicted faster than measured: the namespaces or the host bind earlier "
                     "than the data sheet's rates and the estimated host cost say."
@@ -188,8 +190,10 @@ StudyResult run_oberstet_md_nvme(const Catalog& catalog, const std::filesystem::
         ".json): one Intel DC P3608 namespace (half a 4 TB card: 425,000 / 75,000 4 KiB IOPS "
         "steady state, 2,500 / 1,500 MB/s, the data sheet's series figures (re-checked on a "
         "stored copy of the product specification: 'up to', the 4 TB card's may be lower); QD1 "
-        "latency 77 / "
-        "18 us from the catalog's P4510 row, estimated) on its own PCIe 3.0 x4 link, 16 of "
+        "read latency 105 us, calibrated on one figure, the raw namespaces' 8 KiB reads from "
+        "one thread (the specification gives no random read latency; the catalog's P4510 "
+        "row's 77 us was taken before: scripts/calibrate-nvme-read-latency.py), QD1 write "
+        "latency 18 us from the P4510 row, estimated) on its own PCIe 3.0 x4 link, 16 of "
         "them driven directly (independent volumes, the load spread evenly) or as a Linux md "
         "RAID 0 with an 8 KiB chunk; the host as stated (88 cores) with an estimated 10 us per "
         "request and 3.5 us of md CPU a piece. Every load point is numjobs threads with one "
