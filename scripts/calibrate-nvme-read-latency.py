@@ -17,27 +17,18 @@ prints |ln(predicted / measured)| of the figure, searching 20-300 us by golden s
 usage: scripts/calibrate-nvme-read-latency.py [--build DIR]
 """
 
-import argparse
 import json
 import math
-import pathlib
-import shutil
-import subprocess
-import tempfile
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+from calibration_support import cli_from_arguments, golden_section, scratch_validation, validate
+
 STUDY = "oberstet-2017-md-raid0-16-nvme"
 FIGURE = "16 raw namespaces (no RAID): 8 KiB random read, sync, numjobs 1"
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--build", default=str(ROOT / "build"))
-    args = ap.parse_args()
-    cli = pathlib.Path(args.build) / "bin" / "raid-advisor-cli"
-    with tempfile.TemporaryDirectory() as tmp:
-        vdir = pathlib.Path(tmp) / "validation"
-        shutil.copytree(ROOT / "resources" / "validation", vdir)
+    cli = cli_from_arguments()
+    with scratch_validation() as vdir:
         path = vdir / f"{STUDY}.json"
         original = json.loads(path.read_text())
 
@@ -46,26 +37,11 @@ def main():
             for system in project["systems"]:
                 system["drive"]["read_latency_us"] = us
             path.write_text(json.dumps(project, indent=1))
-            out = subprocess.run([str(cli), "validate", "--json", "--validation-dir", str(vdir)],
-                                 check=True, capture_output=True, text=True)
-            study = next(s for s in json.loads(out.stdout)["studies"] if s["name"] == STUDY)
+            study = next(s for s in validate(cli, vdir)["studies"] if s["name"] == STUDY)
             fig = next(f for f in study["figures"] if f["name"] == FIGURE)
             return abs(math.log(fig["predicted"] / fig["measured"]))
 
-        lo, hi = 20.0, 300.0
-        g = (math.sqrt(5.0) - 1.0) / 2.0
-        a, b = hi - g * (hi - lo), lo + g * (hi - lo)
-        fa, fb = error_at(a), error_at(b)
-        while hi - lo > 0.05:
-            if fa < fb:
-                hi, b, fb = b, a, fa
-                a = hi - g * (hi - lo)
-                fa = error_at(a)
-            else:
-                lo, a, fa = a, b, fb
-                b = lo + g * (hi - lo)
-                fb = error_at(b)
-        best = round((lo + hi) / 2.0)
+        best = round(golden_section(error_at, 20.0, 300.0, 0.05))
         now = sorted({s["drive"]["read_latency_us"] for s in original["systems"]})
         print(f"read_latency_us: {best} us (|ln error| {error_at(best):.4f} on '{FIGURE}'; "
               f"at the P4510 row's 77 us: {error_at(77.0):.4f}; the profile now: {now})")

@@ -28,15 +28,11 @@ subset, searching 0-30 us by golden section.
 usage: scripts/calibrate-port-times.py [--build DIR]
 """
 
-import argparse
 import json
-import math
-import pathlib
-import shutil
-import subprocess
-import tempfile
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+from calibration_support import (cli_from_arguments, golden_section, rms_log_error,
+                                 scratch_validation, validate)
+
 P420I = "louwrentius-2019-p420i-controller-cache"
 SATA = "louwrentius-2019-sata-ssds"
 P420I_WRITE = ": 4 KiB random write, iodepth 64 x numjobs 1"
@@ -71,28 +67,14 @@ SUBSETS = [
 ]
 
 
-def rms_error(validation, study_name, names):
-    study = next(s for s in validation["studies"] if s["name"] == study_name)
-    logs = [math.log(f["predicted"] / f["measured"]) for f in study["figures"]
-            if f["name"] in names and f["unit"] == "IOPS"]
-    if len(logs) != len(names):
-        raise SystemExit(f"calibration figures of '{study_name}' not found")
-    return math.sqrt(sum(x * x for x in logs) / len(logs))
-
-
 def controllers(project, key):
     return [s["controller"] for s in project["systems"]
             if isinstance(s.get("controller"), dict) and key in s["controller"]["name"]]
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--build", default=str(ROOT / "build"))
-    args = ap.parse_args()
-    cli = pathlib.Path(args.build) / "bin" / "raid-advisor-cli"
-    with tempfile.TemporaryDirectory() as tmp:
-        vdir = pathlib.Path(tmp) / "validation"
-        shutil.copytree(ROOT / "resources" / "validation", vdir)
+    cli = cli_from_arguments()
+    with scratch_validation() as vdir:
         for study, key, column, names in SUBSETS:
             path = vdir / f"{study}.json"
             original = json.loads(path.read_text())
@@ -102,25 +84,10 @@ def main():
                 for c in controllers(project, key):
                     c[column] = us
                 path.write_text(json.dumps(project, indent=1))
-                out = subprocess.run([str(cli), "validate", "--json", "--validation-dir",
-                                      str(vdir)], check=True, capture_output=True, text=True)
-                return rms_error(json.loads(out.stdout), study, names)
+                return rms_log_error(validate(cli, vdir), study, names)
 
-            # Golden-section search over 0-30 us (the error is unimodal in the time).
-            lo, hi = 0.0, 30.0
-            g = (math.sqrt(5.0) - 1.0) / 2.0
-            a, b = hi - g * (hi - lo), lo + g * (hi - lo)
-            fa, fb = error_at(a), error_at(b)
-            while hi - lo > 0.02:
-                if fa < fb:
-                    hi, b, fb = b, a, fa
-                    a = hi - g * (hi - lo)
-                    fa = error_at(a)
-                else:
-                    lo, a, fa = a, b, fb
-                    b = lo + g * (hi - lo)
-                    fb = error_at(b)
-            best = round((lo + hi) / 2.0, 1)
+            # The error is unimodal in the time: golden section over 0-30 us.
+            best = round(golden_section(error_at, 0.0, 30.0, 0.02), 1)
             now = sorted({c.get(column) for c in controllers(original, key)}, key=str)
             print(f"{study}, {key}, {column}: {best} us (RMS ln error {error_at(best):.4f} "
                   f"over {len(names)} figures; at 0: {error_at(0.0):.4f}; the profile now: {now})")

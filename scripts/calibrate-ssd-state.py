@@ -25,11 +25,12 @@ usage: scripts/calibrate-ssd-state.py [--build DIR]
 
 import argparse
 import json
-import math
 import pathlib
 import shutil
 import subprocess
 import tempfile
+
+from calibration_support import rms_log_error
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 WRITE = ": 4 KiB random write, iodepth 64 x numjobs 1"
@@ -45,15 +46,6 @@ SUBSETS = {
     ],
 }
 STATES = ["steady", "fresh"]
-
-
-def rms_error(validation, study_name, names):
-    study = next(s for s in validation["studies"] if s["name"] == study_name)
-    logs = [math.log(f["predicted"] / f["measured"]) for f in study["figures"]
-            if f["name"] in names and f["unit"] == "IOPS"]
-    if len(logs) != len(names):
-        raise SystemExit(f"calibration figures of '{study_name}' not found")
-    return math.sqrt(sum(x * x for x in logs) / len(logs))
 
 
 def is_ssd(system, catalog_ssds):
@@ -95,7 +87,7 @@ def main():
                 path.write_text(json.dumps(project, indent=1))
                 out = subprocess.run([str(cli), "validate", "--json", "--validation-dir",
                                       str(vdir)], check=True, capture_output=True, text=True)
-                results.append((rms_error(json.loads(out.stdout), study, names), state))
+                results.append((rms_log_error(json.loads(out.stdout), study, names), state))
             path.write_text(json.dumps(original, indent=1))
             chosen = min(results)[1]
             print(f"{study} (profile now: {', '.join(current)}; chosen: {chosen})")
