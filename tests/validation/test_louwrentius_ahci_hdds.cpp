@@ -17,6 +17,8 @@ using namespace raidadv::validation;
 namespace {
 
 constexpr const char* kStudy = "louwrentius-2019-ahci-hdds";
+constexpr const char* kHgst =
+    "HGST 2.5-inch 7200 rpm 100 GB (HTS72101) on the MicroServer Gen10's AHCI port";
 constexpr const char* kF1 =
     "Samsung SpinPoint F1 1 TB 7200 rpm on the MicroServer Gen10's AHCI port";
 
@@ -39,7 +41,12 @@ TEST_CASE("Two disks on AHCI: the F1's seek jitter calibrated on two reads, miss
         const bool at = f.name.find("iodepth 16 x numjobs 1") != std::string::npos ||
                         f.name.find("iodepth 32 x numjobs 1") != std::string::npos;
         const bool one_job = f.name.find("numjobs 16") == std::string::npos;
-        CHECK(f.calibration == (f1 && read && at && one_job));
+        // The HGST's write-cache depth: its writes at iodepth 1 x numjobs 1, IOPS and latency.
+        const bool hgst_write = f.name.rfind(kHgst, 0) == 0 && !read &&
+                                f.name.find("iodepth 1 x numjobs 1") != std::string::npos &&
+                                f.name.find("numjobs 16") == std::string::npos;
+        CHECK(f.calibration == ((f1 && read && at && one_job) || hgst_write));
+        CHECK(f.calibration_choice == hgst_write);  // a whole number of writes, the nearest
         calibration += f.calibration ? 1 : 0;
         REQUIRE(f.evidence.has_value());
         CHECK(*f.evidence == EvidenceClass::HddRandom);
@@ -47,7 +54,7 @@ TEST_CASE("Two disks on AHCI: the F1's seek jitter calibrated on two reads, miss
             CHECK_FALSE(f.note.empty());
         }
     }
-    CHECK(calibration == 4);
+    CHECK(calibration == 6);
 }
 
 TEST_CASE("Two disks on AHCI: one read at a time right, queued reads and writes as documented") {
@@ -68,9 +75,16 @@ TEST_CASE("Two disks on AHCI: one read at a time right, queued reads and writes 
         INFO(test);
         CHECK(std::abs(figure(kF1, test).error_pct()) < 10.0);
     }
+    // The HGST's writes with a cache of one write: flat at every depth, as measured (43-46
+    // IOPS from iodepth 1 to 32), where the default cache reordered them to 3x.
+    const double one = figure(kHgst, "random write, iodepth 1 x numjobs 1").predicted;
+    CHECK(figure(kHgst, "random write, iodepth 32 x numjobs 1").predicted ==
+          Approx(one).epsilon(0.05));
     const StudyResult& s = test::required_study(kStudy);
     INFO("median " << s.median_abs_error_pct << "%, tau " << s.kendall_tau);
     // 71.9% when encoded; 17.3% with the calibrated seek jitter (the HGST's writes, which it
-    // writes through here, stay above +200%: docs/model.md section 10).
-    CHECK(s.median_abs_error_pct <= 20.0);
+    // writes through here, stay above +200%: docs/model.md section 10); 15.0% since the HGST's
+    // write cache holds one write (calibrated on its writes at iodepth 1: +40..+49% at every
+    // depth, its destages slower than the estimated seeks say).
+    CHECK(s.median_abs_error_pct <= 16.0);
 }
