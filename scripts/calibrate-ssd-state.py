@@ -23,16 +23,11 @@ is the one chosen.
 usage: scripts/calibrate-ssd-state.py [--build DIR]
 """
 
-import argparse
 import json
-import pathlib
-import shutil
-import subprocess
-import tempfile
 
-from calibration_support import rms_log_error
+from calibration_support import (ROOT, cli_from_arguments, rms_log_error, scratch_validation,
+                                 validate)
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
 WRITE = ": 4 KiB random write, iodepth 64 x numjobs 1"
 SUBSETS = {
     "louwrentius-2019-sata-ssds": [
@@ -65,14 +60,9 @@ def catalog_ssd_ids():
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--build", default=str(ROOT / "build"))
-    args = ap.parse_args()
-    cli = pathlib.Path(args.build) / "bin" / "raid-advisor-cli"
+    cli = cli_from_arguments()
     ssds = catalog_ssd_ids()
-    with tempfile.TemporaryDirectory() as tmp:
-        vdir = pathlib.Path(tmp) / "validation"
-        shutil.copytree(ROOT / "resources" / "validation", vdir)
+    with scratch_validation() as vdir:
         for study, names in SUBSETS.items():
             path = vdir / f"{study}.json"
             original = json.loads(path.read_text())
@@ -85,9 +75,7 @@ def main():
                     if is_ssd(system, ssds):
                         system["ssd_state"] = state
                 path.write_text(json.dumps(project, indent=1))
-                out = subprocess.run([str(cli), "validate", "--json", "--validation-dir",
-                                      str(vdir)], check=True, capture_output=True, text=True)
-                results.append((rms_log_error(json.loads(out.stdout), study, names), state))
+                results.append((rms_log_error(validate(cli, vdir), study, names), state))
             path.write_text(json.dumps(original, indent=1))
             chosen = min(results)[1]
             print(f"{study} (profile now: {', '.join(current)}; chosen: {chosen})")

@@ -6,6 +6,7 @@
 #include "components/ssd_model.h"
 #include "evaluate/link_stages.h"
 #include "layout/zfs_pool.h"
+#include "system/drive_lane.h"
 #include "system/raid_software.h"
 #include "system/write_cache.h"
 #include "units/units.h"
@@ -89,7 +90,7 @@ void DriveVisits::add(const DriveAccess& a, std::vector<Visit>& visits) const {
         const LinkSpec& link = sys_.drive_link;
         const double beyond = link.bandwidth_Bps <= 0.0
                                   ? 0.0
-                                  : drive_link_command_s(sys_, false, a.mean_bytes) -
+                                  : drive_lane_command_s(sys_, false, a.mean_bytes) -
                                         hdd_transfer_time(sys_.drive.hdd, a.mean_bytes, span_);
         if (beyond > 0.0) {
             auto inner = v.service.at;

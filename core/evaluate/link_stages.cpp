@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "components/hdd_model.h"
+#include "system/drive_lane.h"
 #include "system/raid_software.h"
 
 namespace raidadv {
@@ -56,14 +57,6 @@ Visit host_link_visit(int station, const System& sys, bool software_raid, const 
     return hl;
 }
 
-double drive_link_command_s(const System& sys, bool write, double bytes) {
-    // derived: the lane carries the command (link overhead), the controller's work for it on
-    // that port (ControllerSpec::port_*_command_s) and its data, one command after another.
-    const ControllerSpec& ctl = sys.controller;
-    const double port_s = write ? ctl.port_write_command_s : ctl.port_read_command_s;
-    return sys.drive_link.command_overhead_s + port_s + bytes / sys.drive_link.bandwidth_Bps;
-}
-
 Visit drive_link_visit(int station, const System& sys, int links, const DriveAccess& a,
                        bool drive_cache) {
     // derived: k transfers over min(k, links) links; those sharing a bus go one after another.
@@ -72,7 +65,7 @@ Visit drive_link_visit(int station, const System& sys, int links, const DriveAcc
     const double per_link = static_cast<double>(k) / busy_links;
     const LinkSpec& link_spec = sys.drive_link;
     Visit link =
-        simple_visit(station, per_link * drive_link_command_s(sys, a.write, a.mean_bytes), a.count);
+        simple_visit(station, per_link * drive_lane_command_s(sys, a.write, a.mean_bytes), a.count);
     link.fork = busy_links;
     if (busy_links == k) {
         // derived: with one transfer per link the fork's largest piece is the last to cross,

@@ -36,10 +36,6 @@ HostWork host_work(const System& sys, bool software_raid, const OsRequest& r);
 queueing::Visit host_link_visit(int station, const System& sys, bool software_raid,
                                 const OsRequest& r, const HostWork& work, double count);
 
-/// Time one disk I/O of `bytes` holds its drive's lane: the link's command overhead, the
-/// controller's port time for the direction and the data at the link's rate.
-double drive_link_command_s(const System& sys, bool write, double bytes);
-
 /// The drive-link visit of one phase: each disk I/O's transfer over its lane or bus, pipelined
 /// with the media; `drive_cache`: HDD writes are acknowledged from the drive's write cache.
 queueing::Visit drive_link_visit(int station, const System& sys, int links, const DriveAccess& a,

@@ -251,7 +251,6 @@ class Engine {
     void io_done(int io, double now);
     void array_done(int os, double now);
     void os_done(int os, double now);
-    double drive_link_s(double bytes, bool write) const;
     int disk_in_system(int disk) const;
 
     const System& sys_;

@@ -7,6 +7,7 @@
 #include "sim/engine.h"
 
 #include "sim/ssd.h"
+#include "system/drive_lane.h"
 #include "system/md_bitmap.h"
 #include "system/read_cache.h"
 #include "system/write_cache.h"
@@ -755,19 +756,12 @@ void Engine::start_phase(int id, double now) {
     }
 }
 
-double Engine::drive_link_s(double bytes, bool write) const {
-    // derived: command overhead, the controller's port time for the direction, the data.
-    const double port_s =
-        write ? sys_.controller.port_write_command_s : sys_.controller.port_read_command_s;
-    return sys_.drive_link.command_overhead_s + port_s + bytes / sys_.drive_link.bandwidth_Bps;
-}
-
 void Engine::submit_io(int x, double now) {
     Io& y = ios_[x];
     if (y.write) {
         // Write data cross the drive link before the media (pipelined with the drive's work).
         const Transfer t = drive_links_[static_cast<std::size_t>(y.disk / per_link_)].reserve(
-            now, now, drive_link_s(y.bytes, true));
+            now, now, drive_lane_command_s(sys_, true, y.bytes));
         y.link_end = t.end;
         if (t.start > now) {
             events_.push(t.start, kIoArrive, x);
@@ -910,7 +904,7 @@ double Engine::media_done(int x, double now) {
         r.data_ready = std::min(r.data_ready, y.media_start);
         // Read data cross the drive link after the media, pipelined with it.
         const Transfer t = drive_links_[static_cast<std::size_t>(y.disk / per_link_)].reserve(
-            now, y.media_start, drive_link_s(y.bytes, false));
+            now, y.media_start, drive_lane_command_s(sys_, false, y.bytes));
         done = std::max(now, t.end);
     } else {
         done = std::max(now, y.link_end);
