@@ -39,7 +39,7 @@ bool ssd_at_least(const SsdSpec& a, const SsdSpec& b) {
            a.seq_read_Bps >= b.seq_read_Bps && a.seq_write_Bps >= b.seq_write_Bps &&
            a.random_read_iops >= b.random_read_iops && a.random_write_iops >= b.random_write_iops &&
            a.write_iops_steady_state == b.write_iops_steady_state &&
-           a.over_provisioning >= b.over_provisioning &&
+           a.over_provisioning >= b.over_provisioning && ssd_parallelism(a) >= ssd_parallelism(b) &&
            ssd_sustained_write_Bps(a) >= ssd_sustained_write_Bps(b);
 }
 

@@ -220,8 +220,8 @@ void in_transaction(sqlite3* db, F&& work) {
 /// pcie_slot_link and slot_bifurcation (empty: not stated, as before) and
 /// controllers.onboard_only (empty: no, offered on any host, as before), schema 9
 /// controllers.port_read_command_s and port_write_command_s (empty: 0, the link's own cost
-/// only, as before). A catalog of another version, or not a catalog, is left for check_catalog
-/// to report.
+/// only, as before), schema 10 drives.flash_units (empty: derived, as before). A catalog of another
+/// version, or not a catalog, is left for check_catalog to report.
 void upgrade_user_catalog(const fs::path& path) {
     std::unique_ptr<sqlite3, decltype(&sqlite3_close_v2)> db(
         open_connection(path, SQLITE_OPEN_READWRITE), &sqlite3_close_v2);
@@ -232,27 +232,32 @@ void upgrade_user_catalog(const fs::path& path) {
     } catch (const std::exception&) {
         return;  // no meta table: not ours to change
     }
-    if (version != "5" && version != "6" && version != "7" && version != "8") {
+    const int from =
+        version.size() == 1 && version[0] >= '5' && version[0] <= '9' ? version[0] - '0' : 0;
+    if (from == 0) {
         return;
     }
     in_transaction(db.get(), [&] {
-        if (version == "5") {  // schema 6: controllers' drive_form_factors
+        if (from == 5) {  // schema 6: controllers' drive_form_factors
             exec(db.get(), "ALTER TABLE controllers ADD COLUMN drive_form_factors TEXT");
         }
-        if (version == "5" || version == "6") {  // schema 7: onboard_controller, external_ports
+        if (from <= 6) {  // schema 7: onboard_controller, external_ports
             exec(db.get(), "ALTER TABLE hosts ADD COLUMN onboard_controller TEXT");
             exec(db.get(), "ALTER TABLE controllers ADD COLUMN external_ports INTEGER");
         }
-        if (version != "8") {  // schema 8: hosts' M.2 socket and slot wiring
+        if (from <= 7) {  // schema 8: hosts' M.2 socket and slot wiring
             exec(db.get(), "ALTER TABLE hosts ADD COLUMN m2_link TEXT");
             exec(db.get(), "ALTER TABLE hosts ADD COLUMN pcie_slot_link TEXT");
             exec(db.get(), "ALTER TABLE hosts ADD COLUMN slot_bifurcation TEXT");
             exec(db.get(), "ALTER TABLE controllers ADD COLUMN onboard_only INTEGER");
         }
-        // schema 9: controllers' per-command port time
-        exec(db.get(), "ALTER TABLE controllers ADD COLUMN port_read_command_s REAL");
-        exec(db.get(), "ALTER TABLE controllers ADD COLUMN port_write_command_s REAL");
-        exec(db.get(), "UPDATE meta SET value = '9' WHERE key = 'schema_version'");
+        if (from <= 8) {  // schema 9: controllers' per-command port time
+            exec(db.get(), "ALTER TABLE controllers ADD COLUMN port_read_command_s REAL");
+            exec(db.get(), "ALTER TABLE controllers ADD COLUMN port_write_command_s REAL");
+        }
+        // schema 10: drives' flash units
+        exec(db.get(), "ALTER TABLE drives ADD COLUMN flash_units INTEGER");
+        exec(db.get(), "UPDATE meta SET value = '10' WHERE key = 'schema_version'");
     });
 }
 

@@ -130,6 +130,10 @@ std::vector<Column<E>> make_drive_columns() {
         real_column<E>(
             "sustained_write_mb_s", "sustained_write_Bps", u::MB, 1.0, 1e5,
             [](E& e) -> double& { return e.spec.ssd.sustained_write_Bps; }, kSsdOptional),
+        // Empty: derived from random_read_iops x read_latency (ssd_model.h).
+        int_column<E>(
+            "flash_units", "flash_units", 1, 4096,
+            [](E& e) -> int& { return e.spec.ssd.flash_units; }, kSsdOptional),
         // Buyer's facts (issue 25): power-loss protection and endurance for flash, SMR for disks.
         bool_column<E>(
             "power_loss_protection", "power_loss_protection",

@@ -15,7 +15,7 @@ namespace raidadv::catalog_detail {
 /// Name of the format, stored in meta(key='format').
 inline constexpr std::string_view kFormatName = "raid-advisor-catalog";
 /// Version of the schema below, stored in meta(key='schema_version'). Bump on any change.
-inline constexpr int kSchemaVersion = 9;
+inline constexpr int kSchemaVersion = 10;
 /// meta(key='role') of a user catalog; the bundled catalog has no role row.
 inline constexpr std::string_view kUserRole = "user";
 

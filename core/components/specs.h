@@ -67,6 +67,9 @@ struct SsdSpec {
     /// sheet's "after TurboWrite" / "after SLC cache" figure. 0 = seq_write_Bps holds (drives
     /// without such a cache, or whose figures are sustained: enterprise drives).
     double sustained_write_Bps = 0.0;
+    /// Flash units (dies or planes) random reads spread over, each serving one at a time. No
+    /// data sheet gives it; 0 = derived, random_read_iops x read_latency_s (Little's law).
+    int flash_units = 0;
 };
 
 /// A drive: common facts plus the model of its kind.

@@ -37,6 +37,9 @@ double write_amplification(double op) {
 }
 
 double ssd_parallelism(const SsdSpec& ssd) {
+    if (ssd.flash_units > 0) {
+        return ssd.flash_units;  // stated (a calibration: no data sheet gives it)
+    }
     // Little's law: concurrency = throughput x latency at saturation.
     return std::max(1.0, ssd.random_read_iops * ssd.read_latency_s);
 }

@@ -15,7 +15,8 @@ double write_amplification(double op);
 /// Principal branch of the Lambert W function for x in [-1/e, 0).
 double lambert_w0(double x);
 
-/// Requests the flash array serves at once: random 4 KiB read IOPS x QD1 latency (Little's law).
+/// Requests the flash array serves at once: the drive's flash_units where stated, else random
+/// 4 KiB read IOPS x QD1 latency (Little's law).
 double ssd_parallelism(const SsdSpec& ssd);
 
 /// Whole flash units: ssd_parallelism rounded (at least one). A request waits for the unit that

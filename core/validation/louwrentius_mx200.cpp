@@ -45,6 +45,14 @@ bool is_calibration(const FioFigure& f) {
     return !f.read && f.config.find("single") != std::string::npos;
 }
 
+/// The figures the drive's flash_units were chosen on (a choice among whole numbers, the
+/// project's drive row; scripts/calibrate-ssd-flash-units.py): the single drive's reads at
+/// iodepth 1 x numjobs 4, 8 and 16, its ramp to the ceiling.
+bool is_units_choice(const FioFigure& f) {
+    return f.read && !f.latency && f.config.find("single") != std::string::npos && f.depth == 1 &&
+           (f.jobs == 4 || f.jobs == 8 || f.jobs == 16);
+}
+
 /// The one calibrated parameter: the drive's random write rate as it runs here. The data sheet
 /// gives 87,000 IOPS for a fresh drive and no steady-state figure; the P420i's and the drives'
 /// write-cache settings are not stated. Fitted on the single-drive random-write files (every
@@ -91,13 +99,11 @@ std::string miss_note(const FioFigure& f, double predicted) {
     // Whether the model is faster than the measurement (a time below it, a rate above it).
     const bool faster = f.latency ? predicted < f.measured : predicted > f.measured;
     if (f.read && faster) {
-        return "Reads: one MX200 behind its P420i logical drive levels off near 47,000 IOPS "
-               "(three near 144,000), where the model's port ceiling is ~60,500 (the SATA "
-               "lane and the P420i's 4.7 us a read, calibrated on the 860 PRO and D3-S4610 in "
-               "the P420i cache study, where the same controller's read ceiling also differs "
-               "between runs, 50,000-70,000) and the drive row takes the data sheet's 100,000 "
-               "(a fresh drive on a small span): the drive's full-span read rate behind this "
-               "path is not in the profile.";
+        return "Reads at a few outstanding: behind the P420i every SSD's latency jumps by "
+               "~60-110 us between 2 and 4 outstanding I/Os and stays (here 148 us at one, 255 "
+               "at four on one drive; the 860 PRO and D3-S4610 in the P420i cache study alike), "
+               "a controller effect the profile lacks; the drive's four flash units (chosen on "
+               "this ramp) give its ceiling, not this step.";
     }
     if (f.read) {
         return "Reads from one fio job: measured up to 139,000 IOPS from one thread, where the "
@@ -132,8 +138,9 @@ StudyResult run_louwrentius_mx200(const Catalog& catalog, const std::filesystem:
         const double p = fio_value(f, fio_point(s, w, f.depth, f.jobs));
         predicted.push_back(p);
         const double base = f.latency ? 0.0 : baseline_iops(s, w.read_fraction);
-        Figure& fig =
-            add_figure(study, in, f.id, f.config + ": " + f.test, p, base, is_calibration(f));
+        Figure& fig = add_figure(study, in, f.id, f.config + ": " + f.test, p, base,
+                                 is_calibration(f) || is_units_choice(f));
+        fig.calibration_choice = is_units_choice(f);
         classify(fig, s, w);
         if (!fig.calibration && std::abs(fig.error_pct()) > 35.0) {
             fig.note = miss_note(f, p);
@@ -159,8 +166,12 @@ StudyResult run_louwrentius_mx200(const Catalog& catalog, const std::filesystem:
         "on the log residuals of the single-drive random-write files (49 IOPS and 7 latency "
         "figures, marked calibration): " +
         significant(write_iops, 4) +
-        " IOPS, a steady-state figure. The single drive's reads and both md RAID 0 grids "
-        "are predicted.";
+        " IOPS, a steady-state figure. One choice is calibrated in the project's drive row: "
+        "its flash units, 4 (Little's law on the data sheet's 100,000 IOPS and the estimated "
+        "90 us gives 9), chosen among whole numbers on the single drive's reads at iodepth 1 "
+        "x numjobs 4, 8 and 16 (3 figures, marked calibration; "
+        "scripts/calibrate-ssd-flash-units.py). The single drive's other reads and both md "
+        "RAID 0 grids are predicted.";
     study.kendall_tau = kendall_tau(measured_iops, predicted_iops);
     study.kendall_basis = "IOPS over every load point of the two md RAID 0 grids, reads and writes";
     const std::string single = figs.front().config;

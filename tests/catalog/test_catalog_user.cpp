@@ -413,9 +413,9 @@ TEST_CASE("a broken user catalog is set aside with a message and the bundled one
     }
 }
 
-TEST_CASE("a user catalog of schema 5 to 8 is brought up to date and keeps its entries",
+TEST_CASE("a user catalog of schema 5 to 9 is brought up to date and keeps its entries",
           "[catalog][user]") {
-    const int schema = GENERATE(5, 6, 7, 8);
+    const int schema = GENERATE(5, 6, 7, 8, 9);
     INFO("schema " << schema);
     TempDir dir;
     const fs::path bundled = build_bundled(dir);
@@ -425,11 +425,14 @@ TEST_CASE("a user catalog of schema 5 to 8 is brought up to date and keeps its e
         REQUIRE(opened.catalog.add_user_entry(CatalogKind::Drives, user_hdd("mine")).empty());
     }
     auto run_sql = [&](const std::string& sql) { run_sql_on(user, sql); };
-    // What the releases before controllers' port command times (8), before hosts' slot wiring
-    // (7), before hosts' onboard_controller (6) and before controllers' drive_form_factors (5)
-    // wrote.
-    run_sql("ALTER TABLE controllers DROP COLUMN port_read_command_s");
-    run_sql("ALTER TABLE controllers DROP COLUMN port_write_command_s");
+    // What the releases before drives' flash units (9), before controllers' port command times
+    // (8), before hosts' slot wiring (7), before hosts' onboard_controller (6) and before
+    // controllers' drive_form_factors (5) wrote.
+    run_sql("ALTER TABLE drives DROP COLUMN flash_units");
+    if (schema <= 8) {
+        run_sql("ALTER TABLE controllers DROP COLUMN port_read_command_s");
+        run_sql("ALTER TABLE controllers DROP COLUMN port_write_command_s");
+    }
     if (schema <= 7) {
         run_sql("ALTER TABLE hosts DROP COLUMN m2_link");
         run_sql("ALTER TABLE hosts DROP COLUMN pcie_slot_link");

@@ -159,6 +159,33 @@ SCENARIO("An SSD serves random reads in parallel up to its rated IOPS") {
     }
 }
 
+SCENARIO("A drive's stated flash units replace Little's law, in model and simulator") {
+    GIVEN("the SATA SSD (98,000 IOPS x 90 us: 9 units) stated to have 4") {
+        System nine = test::plain_system(test::ssd_sata(), RaidLevel::Simple, 1);
+        nine.drive_link.bandwidth_Bps = 600e6;
+        System four = nine;
+        four.drive.ssd.flash_units = 4;
+        REQUIRE(ssd_flash_units(four.drive.ssd) == 4);
+        const Workload w = test::request_workload(4096, 1.0, 0.0, {1, 4, 256});
+        const auto e4 = evaluate(four, w);
+        const auto e9 = evaluate(nine, w);
+        THEN("one read at a time takes as long; the ceiling is 4 units' rate") {
+            CHECK(e4.points[0].mean_response_s == Approx(e9.points[0].mean_response_s));
+            CHECK(e4.points[2].iops == Approx(4 / 90e-6).epsilon(0.05));
+            CHECK(e4.points[2].iops <= 4 / 90e-6 * 1.0001);
+        }
+        THEN("four outstanding reads collide more often on 4 random units than on 9") {
+            // derived: random routing, n / (n + c - 1) of c units busy (ssd_model.h)
+            CHECK(e4.points[1].iops < 0.85 * e9.points[1].iops);
+            sim::SimOptions o;
+            o.min_jobs_per_batch = 20000;
+            const Workload w4 = test::request_workload(4096, 1.0, 0.0, {4});
+            const double simulated = sim::simulate(four, w4, o).points.at(0).metrics.iops;
+            CHECK(e4.points[1].iops == Approx(simulated).epsilon(0.10));
+        }
+    }
+}
+
 SCENARIO("Open workloads: saturation is reported, not a number") {
     const System sys = test::plain_system(test::hdd_7200(), RaidLevel::Raid0, 1);
     Workload wl = test::request_workload(4096, 1.0, 0.0, {});

@@ -3,8 +3,10 @@
 #include <unistd.h>
 
 #include <catch2/catch.hpp>
+
 #include <filesystem>
 #include <fstream>
+#include "components/ssd_model.h"
 
 #include "project/project.h"
 #include "test_catalog.h"
@@ -33,7 +35,7 @@ const char* kProject = R"json({
                 "volumes": 2},
      "controller": {"base": "test-hba", "ports": 16, "levels": "0,1"},
      "drive_link": "test-bus", "drives_per_link": 8, "host_link": "test-pcie"},
-    {"name": "bigger ssd", "drive": {"base": "test-ssd", "capacity_gb": 1920},
+    {"name": "bigger ssd", "drive": {"base": "test-ssd", "capacity_gb": 1920, "flash_units": 6},
      "layout": {"level": "simple", "drives": 4}},
     {"name": "three-way mirror", "drive": "test-ssd",
      "layout": {"level": "raid1", "drives": 3, "md_bitmap": "internal", "md_bitmap_chunk_mib": 128}},
@@ -144,6 +146,9 @@ TEST_CASE("project values are converted to SI units", "[project]") {
         CHECK(simple.drive.kind == DriveKind::Ssd);
         CHECK(simple.drive.capacity_bytes == Approx(1920e9));
         CHECK(simple.drive.ssd.random_read_iops == Approx(90000));
+        CHECK(simple.drive.ssd.flash_units == 6);
+        CHECK(ssd_flash_units(simple.drive.ssd) == 6);
+        CHECK(p.systems[3].drive.ssd.flash_units == 0);  // not stated: derived
         CHECK(simple.drive.ssd.over_provisioning == Approx(0.07));
         CHECK(simple.layout.level == RaidLevel::Simple);
         CHECK(simple.layout.drives == 4);

@@ -85,21 +85,45 @@ TEST_CASE("md RAID 0 of three MX200: error, ordering and calibration as document
     // background: the two arrays, which differ only in chunk size (nothing for 4 KiB requests,
     // measured or modelled), are predicted equal where their writes reach the drives' program
     // rate, and Kendall's tau-b counts a tie against the measured order (noise of 1-2%).
-    CHECK(s.median_abs_error_pct <= 17.5);
+    // 6.6% since the drive's flash units are a choice (4, stop 46): its ceiling behind the
+    // P420i follows, the issue's 15% target met.
+    CHECK(s.median_abs_error_pct <= 8.0);
     CHECK(s.kendall_tau >= 0.6);
-    int calibration = 0;
+    int calibration = 0, choices = 0;
     for (const auto& f : s.figures) {
         CHECK(f.evidence == (f.name.find("random write") != std::string::npos
                                  ? EvidenceClass::FlashWrites
                                  : EvidenceClass::FlashReads));
         if (f.calibration) {
             ++calibration;
-            // Only the single drive's write files calibrate.
+            // Only the single drive's write files (a fit) and three of its reads (the flash
+            // units' choice) calibrate.
             CHECK(f.name.rfind(kSingle, 0) == 0);
-            CHECK(f.name.find("random write") != std::string::npos);
+            const bool write = f.name.find("random write") != std::string::npos;
+            CHECK(f.calibration_choice == !write);
+            choices += f.calibration_choice ? 1 : 0;
         }
     }
-    CHECK(calibration == 56);
+    CHECK(calibration == 59);
+    CHECK(choices == 3);
+}
+
+TEST_CASE("md RAID 0 of three MX200: the ceiling the flash units choice did not see") {
+    const StudyResult& s = study(kMx200);
+    // Chosen on the single drive's reads at iodepth 1 x numjobs 4, 8, 16; its reads at 32 or
+    // more outstanding and the arrays' are predictions (measured 45,500-47,700 on one drive,
+    // 136,000-144,000 on three).
+    for (const std::string& test : {std::string("random read, iodepth 64 x numjobs 64"),
+                                    std::string("random read, iodepth 16 x numjobs 4"),
+                                    std::string("random read, iodepth 1 x numjobs 64")}) {
+        INFO(test);
+        for (const char* config : {kSingle, kMd0, kMd127}) {
+            const Figure& f = figure(s, config, test);
+            INFO(config << ": measured " << f.measured << ", predicted " << f.predicted);
+            CHECK_FALSE(f.calibration);
+            CHECK(std::abs(f.error_pct()) < 15.0);
+        }
+    }
 }
 
 TEST_CASE("md RAID 0 of three MX200: the directions of effect the data show") {
