@@ -17,9 +17,7 @@ RMS of ln(predicted / measured); the least one is chosen.
 usage: scripts/calibrate-ssd-flash-units.py [--build DIR]
 """
 
-import json
-
-from calibration_support import cli_from_arguments, rms_log_error, scratch_validation, validate
+from calibration_support import errors_of_drive_choices
 
 STUDY = "louwrentius-2019-p420i-mx200-md-raid0"
 SUBSET = [f"single Crucial MX200 (P420i logical drive, /dev/sdb): 4 KiB random read, "
@@ -28,23 +26,11 @@ UNITS = [2, 3, 4, 5, 6, 7, 9, 12]
 
 
 def main():
-    cli = cli_from_arguments()
-    with scratch_validation() as vdir:
-        path = vdir / f"{STUDY}.json"
-        original = json.loads(path.read_text())
-        results = []
-        for units in UNITS:
-            project = json.loads(json.dumps(original))
-            for system in project["systems"]:
-                drive = system["drive"]
-                if isinstance(drive, dict) and "MX200" in drive["name"]:
-                    drive["flash_units"] = units
-            path.write_text(json.dumps(project, indent=1))
-            results.append((rms_log_error(validate(cli, vdir), STUDY, SUBSET), units))
-        path.write_text(json.dumps(original, indent=1))
-        for err, units in results:
-            print(f"  flash_units {units:>3}: RMS ln error {err:.4f}")
-        print(f"chosen: {min(results)[1]}")
+    results = errors_of_drive_choices(STUDY, SUBSET, UNITS, lambda name: "MX200" in name,
+                                      lambda drive, units: drive.update(flash_units=units))
+    for err, units in results:
+        print(f"  flash_units {units:>3}: RMS ln error {err:.4f}")
+    print(f"chosen: {min(results)[1]}")
 
 
 if __name__ == "__main__":

@@ -19,9 +19,7 @@ one is chosen.
 usage: scripts/calibrate-write-cache-writes.py [--build DIR]
 """
 
-import json
-
-from calibration_support import cli_from_arguments, rms_log_error, scratch_validation, validate
+from calibration_support import errors_of_drive_choices
 
 STUDY = "louwrentius-2019-ahci-hdds"
 SUBSET = ["HGST 2.5-inch 7200 rpm 100 GB (HTS72101) on the MicroServer Gen10's AHCI port: "
@@ -29,26 +27,18 @@ SUBSET = ["HGST 2.5-inch 7200 rpm 100 GB (HTS72101) on the MicroServer Gen10's A
 DEPTHS = [0, 1, 2, 4, 8, 16, 32]
 
 
+def set_depth(drive, depth):
+    drive.pop("write_cache_writes", None)
+    if depth:
+        drive["write_cache_writes"] = depth
+
+
 def main():
-    cli = cli_from_arguments()
-    with scratch_validation() as vdir:
-        path = vdir / f"{STUDY}.json"
-        original = json.loads(path.read_text())
-        results = []
-        for depth in DEPTHS:
-            project = json.loads(json.dumps(original))
-            for system in project["systems"]:
-                drive = system["drive"]
-                if isinstance(drive, dict) and "HGST" in drive["name"]:
-                    drive.pop("write_cache_writes", None)
-                    if depth:
-                        drive["write_cache_writes"] = depth
-            path.write_text(json.dumps(project, indent=1))
-            results.append((rms_log_error(validate(cli, vdir), STUDY, SUBSET), depth))
-        path.write_text(json.dumps(original, indent=1))
-        for err, depth in results:
-            print(f"  write_cache_writes {depth or 'default':>7}: RMS ln error {err:.4f}")
-        print(f"chosen: {min(results)[1] or 'default'}")
+    results = errors_of_drive_choices(STUDY, SUBSET, DEPTHS, lambda name: "HGST" in name,
+                                      set_depth)
+    for err, depth in results:
+        print(f"  write_cache_writes {depth or 'default':>7}: RMS ln error {err:.4f}")
+    print(f"chosen: {min(results)[1] or 'default'}")
 
 
 if __name__ == "__main__":

@@ -62,3 +62,24 @@ def golden_section(cost, lo, hi, tolerance):
             b = lo + g * (hi - lo)
             fb = cost(b)
     return (lo + hi) / 2.0
+
+
+def errors_of_drive_choices(study, subset, values, drive_matches, set_value):
+    """RMS ln errors of `subset` of `study` for each of `values` (a choice among discrete
+    alternatives): the study's project written into a scratch copy of resources/validation with
+    `set_value(drive, value)` applied to every inline drive whose name `drive_matches`, then
+    validated. Returns [(error, value)] in the order of `values`."""
+    cli = cli_from_arguments()
+    with scratch_validation() as vdir:
+        path = vdir / f"{study}.json"
+        original = json.loads(path.read_text())
+        results = []
+        for value in values:
+            project = json.loads(json.dumps(original))
+            for system in project["systems"]:
+                drive = system["drive"]
+                if isinstance(drive, dict) and drive_matches(drive["name"]):
+                    set_value(drive, value)
+            path.write_text(json.dumps(project, indent=1))
+            results.append((rms_log_error(validate(cli, vdir), study, subset), value))
+        return results
