@@ -17,7 +17,7 @@ RMS of ln(predicted / measured); the least one is chosen.
 usage: scripts/calibrate-ssd-flash-units.py [--build DIR]
 """
 
-from calibration_support import errors_of_drive_choices
+from calibration_support import cli_from_arguments, errors_of_drive_choices
 
 STUDY = "louwrentius-2019-p420i-mx200-md-raid0"
 SUBSET = [f"single Crucial MX200 (P420i logical drive, /dev/sdb): 4 KiB random read, "
@@ -26,7 +26,8 @@ UNITS = [2, 3, 4, 5, 6, 7, 9, 12]
 
 
 def main():
-    results = errors_of_drive_choices(STUDY, SUBSET, UNITS, lambda name: "MX200" in name,
+    results = errors_of_drive_choices(cli_from_arguments(), STUDY, SUBSET, UNITS,
+                                      lambda name: "MX200" in name,
                                       lambda drive, units: drive.update(flash_units=units))
     for err, units in results:
         print(f"  flash_units {units:>3}: RMS ln error {err:.4f}")

@@ -19,7 +19,7 @@ one is chosen.
 usage: scripts/calibrate-write-cache-writes.py [--build DIR]
 """
 
-from calibration_support import errors_of_drive_choices
+from calibration_support import cli_from_arguments, errors_of_drive_choices
 
 STUDY = "louwrentius-2019-ahci-hdds"
 SUBSET = ["HGST 2.5-inch 7200 rpm 100 GB (HTS72101) on the MicroServer Gen10's AHCI port: "
@@ -34,8 +34,8 @@ def set_depth(drive, depth):
 
 
 def main():
-    results = errors_of_drive_choices(STUDY, SUBSET, DEPTHS, lambda name: "HGST" in name,
-                                      set_depth)
+    results = errors_of_drive_choices(cli_from_arguments(), STUDY, SUBSET, DEPTHS,
+                                      lambda name: "HGST" in name, set_depth)
     for err, depth in results:
         print(f"  write_cache_writes {depth or 'default':>7}: RMS ln error {err:.4f}")
     print(f"chosen: {min(results)[1] or 'default'}")

@@ -64,12 +64,11 @@ def golden_section(cost, lo, hi, tolerance):
     return (lo + hi) / 2.0
 
 
-def errors_of_drive_choices(study, subset, values, drive_matches, set_value):
+def errors_of_drive_choices(cli, study, subset, values, drive_matches, set_value):
     """RMS ln errors of `subset` of `study` for each of `values` (a choice among discrete
     alternatives): the study's project written into a scratch copy of resources/validation with
     `set_value(drive, value)` applied to every inline drive whose name `drive_matches`, then
-    validated. Returns [(error, value)] in the order of `values`."""
-    cli = cli_from_arguments()
+    validated with `cli`. Returns [(error, value)] in the order of `values`."""
     with scratch_validation() as vdir:
         path = vdir / f"{study}.json"
         original = json.loads(path.read_text())

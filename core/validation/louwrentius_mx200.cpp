@@ -138,9 +138,10 @@ StudyResult run_louwrentius_mx200(const Catalog& catalog, const std::filesystem:
         const double p = fio_value(f, fio_point(s, w, f.depth, f.jobs));
         predicted.push_back(p);
         const double base = f.latency ? 0.0 : baseline_iops(s, w.read_fraction);
+        const bool units_choice = is_units_choice(f);
         Figure& fig = add_figure(study, in, f.id, f.config + ": " + f.test, p, base,
-                                 is_calibration(f) || is_units_choice(f));
-        fig.calibration_choice = is_units_choice(f);
+                                 is_calibration(f) || units_choice);
+        fig.calibration_choice = units_choice;
         classify(fig, s, w);
         if (!fig.calibration && std::abs(fig.error_pct()) > 35.0) {
             fig.note = miss_note(f, p);

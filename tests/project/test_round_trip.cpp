@@ -3,11 +3,10 @@
 #include <unistd.h>
 
 #include <catch2/catch.hpp>
-
 #include <filesystem>
 #include <fstream>
-#include "components/ssd_model.h"
 
+#include "components/ssd_model.h"
 #include "project/project.h"
 #include "test_catalog.h"
 
