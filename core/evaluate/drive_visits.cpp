@@ -36,14 +36,15 @@ using queueing::ServiceParts;
 using queueing::Visit;
 
 DriveVisits::DriveVisits(const System& sys, const Workload& wl, const Geometry& geo,
-                         int drives_station, int bandwidth_station)
+                         int drives_station, int bandwidth_station, double destage_band, bool least)
     : sys_(sys),
       wl_(wl),
       geo_(geo),
       span_(placement_span(geo, wl.span_fraction, far_section_share(geo, wl.read_fraction))),
       drives_(drives_station),
       bandwidth_(bandwidth_station),
-      md_(linux_md(sys)) {
+      md_(linux_md(sys)),
+      least_(least) {
     if (sys.drive.kind != DriveKind::Hdd) {
         return;
     }
@@ -54,6 +55,20 @@ DriveVisits::DriveVisits(const System& sys, const Workload& wl, const Geometry& 
         cached_positioning(sys.drive.hdd, span_, false),
         arms > 1 ? cached_positioning(sys.drive.hdd, span_, false, 0, arms) : nullptr);
     pos_write_ = std::make_shared<PositioningMemo>(cached_positioning(sys.drive.hdd, span_, true));
+    if (destage_band < 1.0) {
+        // The controller's destages reach the drive in address order: the ones its queue holds
+        // lie within the band (system/write_cache.h, write_back_destage_band), consecutive ones
+        // band / depth of the drive apart (the sweep's gap: positioning()).
+        const HddSpec& hdd = sys.drive.hdd;
+        // (on a grid of eight steps an octave, 9% apart, so that the write rate's fixed point
+        // and the advisor's many candidates share positioning tables: a 9% wider band moves
+        // a positioning of a seek's minimum and a rotation's part by well under 1%)
+        const double band =
+            span_ * std::exp2(std::round(8.0 * std::log2(std::max(1e-9, destage_band))) / 8.0);
+        sorted_read_ = cached_positioning(hdd, band, false);
+        sorted_write_ = cached_positioning(hdd, band, true);
+        sorted_gap_ = band * std::max(0.0, sys.drive.capacity_bytes) / std::max(1, hdd.queue_depth);
+    }
     drive_cache_ = uses_drive_write_cache(sys, wl);
     if (drive_cache_) {
         pos_destage_ = std::make_shared<PositioningMemo>(
@@ -63,6 +78,34 @@ DriveVisits::DriveVisits(const System& sys, const Workload& wl, const Geometry& 
 
 std::vector<std::shared_ptr<const void>> DriveVisits::keep_alive() const {
     return {pos_read_, pos_write_, pos_destage_, log_ios_};
+}
+
+std::shared_ptr<PositioningMemo> DriveVisits::positioning(const DriveAccess& a, bool cached,
+                                                          double command_bytes) const {
+    if (cached) {
+        return pos_destage_;
+    }
+    if (!a.detached || !sorted_write_) {
+        return a.write ? pos_write_ : pos_read_;
+    }
+    const HddSpec& hdd = sys_.drive.hdd;
+    auto table = a.write ? sorted_write_ : sorted_read_;
+    // derived: closer than a track, the next sorted destage lies on the head's track a short
+    // way on (no seek: the simulator's drive, sim/hdd.cpp), gap - command bytes past this
+    // command's end. The platter passes that while the drive takes the command (its overhead);
+    // a destage the head reaches within the overhead waits for the next pass, so the drive
+    // takes the first one beyond (k gaps further). The pass is the rest; its spread taken as
+    // a uniform's over [0, 2 x mean] (the rows' dirty blocks lie anywhere in their units).
+    const double rate = hdd_media_rate(hdd, 0.5 * span_);
+    if (sorted_gap_ > 0.0 && rate > 0.0 && sorted_gap_ < rate * hdd_revolution_time(hdd)) {
+        const double ahead = std::max(0.0, sorted_gap_ - command_bytes);
+        const double taken = hdd_command_overhead(hdd, a.write) * rate;
+        const double skipped = ahead >= taken ? 0.0 : std::ceil((taken - ahead) / sorted_gap_);
+        const double pass = least_ ? 0.0 : (ahead + skipped * sorted_gap_ - taken) / rate;
+        return std::make_shared<PositioningMemo>(std::move(table),
+                                                 TimeMoments{pass, pass * pass / 3.0});
+    }
+    return std::make_shared<PositioningMemo>(std::move(table));
 }
 
 void DriveVisits::add(const DriveAccess& a, std::vector<Visit>& visits) const {
@@ -124,7 +167,7 @@ void DriveVisits::add(const DriveAccess& a, std::vector<Visit>& visits) const {
         // plain write's floor finds it) and the wait (nothing for a pipelined window, whose
         // positioning may be done ahead: hdd_service); nothing is hidden here.
         const HddServicePlan plan = hdd_plan(a, false, a.mean_bytes);
-        const std::shared_ptr<PositioningMemo> pos = a.write ? pos_write_ : pos_read_;
+        const std::shared_ptr<PositioningMemo> pos = positioning(a, false, a.mean_bytes);
         const double fresh = a.early ? 0.0 : std::clamp(a.fresh, 0.0, 1.0);
         v.service.floor_at = [plan, pos, t, wait, fresh](double present) {
             const double least = pos->peek(hdd_most_candidates(plan, present)).mean;
@@ -250,9 +293,7 @@ Visit DriveVisits::hdd_visit(const DriveAccess& a) const {
         a.host_ios * (limit > 0.0 ? std::max(1.0, std::ceil(per_host_io / limit)) : 1.0);
     HddServicePlan plan = hdd_plan(a, cached, a.mean_bytes / commands);
     plan.commands = commands;
-    const std::shared_ptr<PositioningMemo> pos = cached    ? pos_destage_
-                                                 : a.write ? pos_write_
-                                                           : pos_read_;
+    const std::shared_ptr<PositioningMemo> pos = positioning(a, cached, a.mean_bytes / commands);
     const std::shared_ptr<const DriveIoCounts> drive_ios = drive_ios_;
     v.service.at = [plan, pos, drive_ios](const Arrival& found) {
         return hdd_service(plan, *pos, *drive_ios, found);

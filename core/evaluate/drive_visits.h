@@ -20,9 +20,11 @@ namespace raidadv {
 class DriveVisits {
   public:
     /// `drives_station`, `bandwidth_station`: the drive stations' indices (the second only for
-    /// SSDs, else -1).
+    /// SSDs, else -1). `destage_band`: the share of the span a drive's queued destages from the
+    /// controller's cache lie in (system/write_cache.h, write_back_destage_band); `least`:
+    /// their pass along the track at its least, none (WriteLoad::least).
     DriveVisits(const System& sys, const Workload& wl, const Geometry& geo, int drives_station,
-                int bandwidth_station);
+                int bandwidth_station, double destage_band = 1.0, bool least = false);
 
     /// Appends the drive visits of one phase.
     void add(const DriveAccess& access, std::vector<queueing::Visit>& visits) const;
@@ -41,6 +43,10 @@ class DriveVisits {
     /// Turns `v` into a ZIL log block's visit (written through and flushed, shared by commits).
     void add_log_block(const DriveAccess& a, queueing::Visit& v) const;
     HddServicePlan hdd_plan(const DriveAccess& a, bool cached, double command_bytes) const;
+    /// The positioning table of an HDD access of commands of `command_bytes` (`cached`:
+    /// destaged by the drive's own cache).
+    std::shared_ptr<PositioningMemo> positioning(const DriveAccess& a, bool cached,
+                                                 double command_bytes) const;
     /// md offset raid10: the share of the disk a read stream passes over per byte it reads.
     /// ZFS sequential reads: commands of one stream a drive serves in a row (prefetch).
     double prefetch_run(double command_bytes, double transfer_s) const;
@@ -65,6 +71,11 @@ class DriveVisits {
     /// Drive reads and writes per job (filled while building, read when solving).
     std::shared_ptr<DriveIoCounts> drive_ios_ = std::make_shared<DriveIoCounts>();
     std::shared_ptr<PositioningMemo> pos_read_, pos_write_, pos_destage_;
+    /// The controller's sorted destages (reads of read-modify-write, writes), where it sorts:
+    /// their tables over the band and the gap between consecutive ones (bytes).
+    std::shared_ptr<const HddPositioning> sorted_read_, sorted_write_;
+    double sorted_gap_ = 0.0;
+    bool least_ = false;  ///< the sorted destages' pass at its least (WriteLoad::least)
     /// ZIL log-block I/Os per job (filled while building, read when solving).
     std::shared_ptr<double> log_ios_ = std::make_shared<double>(0.0);
 };

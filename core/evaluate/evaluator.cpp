@@ -49,9 +49,9 @@ PointMetrics to_metrics(const queueing::Solution& sol, const BuiltNetwork& built
 }
 
 /// Mechanisms that depend on the write rate, which the solve gives: the share of writes that
-/// wait for Linux md's bitmap update (system/md_bitmap.h) and the share a write-back
-/// controller's cache absorbs as overwrites (system/write_cache.h). derived: a fixed point per
-/// load point, started from the solve without them, two rounds.
+/// wait for Linux md's bitmap update (system/md_bitmap.h), the share a write-back controller's
+/// cache absorbs as overwrites and the band its sorted destages lie in (system/write_cache.h).
+/// derived: a fixed point per load point, started from the solve without them, two rounds.
 constexpr int kWriteRateRounds = 2;
 
 double writes_per_volume(const System& system, const Workload& workload, double jobs_per_s) {
@@ -60,8 +60,8 @@ double writes_per_volume(const System& system, const Workload& workload, double 
 }
 
 /// Whether the write rate at a load point of `jobs_per_s` can move the answer: the bitmap's
-/// page writes could move the response by 1% (derived: at most that much longer), or the
-/// cache absorbs at least 0.5% of the random writes.
+/// page writes could move the response by 1% (derived: at most that much longer), the cache
+/// absorbs at least 0.5% of the random writes, or it holds more destages than a drive's queue.
 bool write_rate_matters(const System& system, const Workload& workload, bool bitmap,
                         double jobs_per_s, double response_s) {
     const double writes = writes_per_volume(system, workload, jobs_per_s);
@@ -75,24 +75,25 @@ bool write_rate_matters(const System& system, const Workload& workload, bool bit
             return true;
         }
     }
-    return write_back_overwrite_share(system, workload,
-                                      writes * std::max(1, system.layout.volumes)) >= 0.005;
+    const WriteBackHold hold =
+        write_back_hold(system, workload, writes * std::max(1, system.layout.volumes));
+    return hold.absorbed_share >= 0.005 || write_back_destage_band(system, workload, hold) < 1.0;
 }
 
-/// Replaces the closed points of `ev` (solved at no write rate) by the write rate's fixed point.
+/// Replaces the closed points of `ev` (solved at no write rate, or at the least work where
+/// `from_least`: then every point is solved again) by the write rate's fixed point.
 void solve_with_write_rate(const System& system, const Workload& workload, bool bitmap,
-                           const std::vector<int>& populations, const EvaluateOptions& options,
-                           Evaluation& ev) {
+                           bool from_least, const std::vector<int>& populations,
+                           const EvaluateOptions& options, Evaluation& ev) {
     for (std::size_t i = 0; i < ev.points.size() && i < populations.size(); ++i) {
         PointMetrics& m = ev.points[i];
         if (m.stopped || m.saturated) {
             continue;
         }
-        if (!write_rate_matters(system, workload, bitmap, m.iops, m.mean_response_s)) {
-            continue;
-        }
+        const bool matters =
+            from_least || write_rate_matters(system, workload, bitmap, m.iops, m.mean_response_s);
         double x = m.iops;
-        for (int round = 0; round < kWriteRateRounds; ++round) {
+        for (int round = 0; matters && round < kWriteRateRounds; ++round) {
             const BuiltNetwork built =
                 build_network(system, workload,
                               WriteLoad{writes_per_volume(system, workload, x), populations[i]});
@@ -141,7 +142,9 @@ Evaluation evaluate(const System& system, const Workload& asked, const EvaluateO
     const bool healthy =
         system.layout.failed_drives == 0 && system.layout.rebuild_rate_fraction <= 0.0;
     const bool bitmap = md_bitmap_on(system) && workload.read_fraction < 1.0 && healthy;
-    const bool rate_dependent = bitmap || (healthy && write_back_overwrites(system, workload));
+    const bool held =
+        healthy && (write_back_overwrites(system, workload) || write_back_sorts(system, workload));
+    const bool rate_dependent = bitmap || held;
     ev.disk_ios_per_job = built.disk_ios_per_job;
     ev.bytes_per_job = built.bytes_per_job;
     if (!workload.concurrency.empty()) {
@@ -167,7 +170,13 @@ Evaluation evaluate(const System& system, const Workload& asked, const EvaluateO
                 return true;
             };
         }
-        const auto sols = queueing::solve_closed(built.network, populations, workload.think_time_s,
+        // A write-back cache that holds writes is first solved at its least work (WriteLoad::
+        // least: faster than the answer, which the write rate's fixed point then gives), so a
+        // caller that stops watching stops on a view no slower than the answer.
+        const BuiltNetwork least =
+            held ? build_network(system, workload, WriteLoad{-1.0, 0, true}) : BuiltNetwork{};
+        const BuiltNetwork& first = held ? least : built;
+        const auto sols = queueing::solve_closed(first.network, populations, workload.think_time_s,
                                                  options.exact_limit, watch);
         for (std::size_t i = 0; i < sols.size(); ++i) {
             PointMetrics m;
@@ -175,7 +184,7 @@ Evaluation evaluate(const System& system, const Workload& asked, const EvaluateO
                 m.stopped = true;
                 ev.stopped = true;
             } else {
-                m = to_metrics(sols[i], built);
+                m = to_metrics(sols[i], first);
                 if (populations[i] > workload.concurrency[i] && !m.saturated) {
                     // derived: Little's law on the application's own requests; the response
                     // distribution keeps its shape (coefficient of variation).
@@ -192,7 +201,7 @@ Evaluation evaluate(const System& system, const Workload& asked, const EvaluateO
             return ev;  // the caller has what it asked for
         }
         if (rate_dependent && populations == workload.concurrency) {
-            solve_with_write_rate(system, workload, bitmap, populations, options, ev);
+            solve_with_write_rate(system, workload, bitmap, held, populations, options, ev);
             if (ev.stopped) {
                 return ev;  // the caller has what it asked for
             }

@@ -29,6 +29,9 @@ using queueing::Visit;
 
 namespace {
 
+/// A write rate no system reaches (WriteLoad::least).
+constexpr double kUnboundedWrites_per_s = 1e12;
+
 struct Stations {
     int host_cpu = -1, host_link = -1, controller = -1, drive_link = -1, drives = -1, drive_bw = -1;
     int raid_thread = -1;  ///< md's stripe thread, on md RAID 5 and 6 only
@@ -48,6 +51,11 @@ class Builder {
             // The writes of every volume share one controller cache (system/write_cache.h).
             hold_ =
                 write_back_hold(sys, wl, write_load.writes_per_s * std::max(1, sys.layout.volumes));
+        } else if (write_load.least) {
+            // derived: more writes a second hold more of the cache (write_back_hold: the share
+            // absorbed, the blocks a destage carries and the destages held all grow with the
+            // rate), so an unbounded rate's hold is the least work.
+            hold_ = write_back_hold(sys, wl, kUnboundedWrites_per_s);
         }
         write_back_ = uses_write_back(sys, wl);
         software_raid_ = sys.controller.kind != ControllerKind::HardwareRaid && geo_.drives > 1;
@@ -55,7 +63,9 @@ class Builder {
         const int per_link = std::max(1, sys.drives_per_link);
         links_ = (total_drives_ + per_link - 1) / per_link;
         add_stations();
-        drive_visits_ = std::make_unique<DriveVisits>(sys, wl, geo_, idx_.drives, idx_.drive_bw);
+        drive_visits_ = std::make_unique<DriveVisits>(sys, wl, geo_, idx_.drives, idx_.drive_bw,
+                                                      write_back_destage_band(sys, wl, hold_),
+                                                      write_load.least);
         mapping_.geo = geo_;
         mapping_.alignment_bytes = wl.alignment_bytes;
         mapping_.max_io_bytes = sys.host.max_io_bytes;

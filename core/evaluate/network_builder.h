@@ -33,6 +33,9 @@ struct BuiltNetwork {
 struct WriteLoad {
     double writes_per_s = -1.0;
     int population = 0;
+    /// Instead of a rate: the least service any write rate gives (response_bound.h): the
+    /// controller's cache holding and sorting as much as it can.
+    bool least = false;
 };
 
 BuiltNetwork build_network(const System& system, const Workload& workload,

@@ -61,7 +61,8 @@ Demands demands(const queueing::Network& net, double present) {
 
 ResponseBound response_lower_bound(const System& system, const Workload& asked) {
     const Workload workload = on_system(system, asked);  // as evaluate() takes it
-    const BuiltNetwork built = build_network(system, workload);
+    // (the write-rate mechanisms at their least work: evaluate() solves them at the rate)
+    const BuiltNetwork built = build_network(system, workload, WriteLoad{-1.0, 0, true});
     const queueing::Network& net = built.network;
     bool fixed_demands = true;
     for (const queueing::JobVariant& variant : net.variants) {

@@ -143,6 +143,10 @@ class Engine {
         double data_ready = 0.0;     ///< reads: first drive data of the last phase
         double release_bytes = 0.0;  ///< destage: cache space freed on completion
         bool merged = false;         ///< a held write gone out with its row's destage (gather_row)
+        /// destage: its entry in destage_pending_ (0: issued, or none) and where in its volume
+        /// it writes (the sorted order, sorts_)
+        long long pending_serial = 0;
+        double sweep_offset = 0.0;
         /// Bytes the host gets (its own request), where the drives read more (controller
         /// read-ahead); < 0: `bytes`.
         double host_bytes = -1.0;
@@ -206,12 +210,17 @@ class Engine {
     void enter_cache(int os, double now);
     /// Queues a destage of `array` (cache space `release` freed when done); its id. `pump`:
     /// issue what may go out now.
-    int start_background(SimArrayRequest array, int volume, bool sequential, double release,
-                         double now, bool pump = true);
+    int start_background(SimArrayRequest array, int volume, double offset, bool sequential,
+                         double release, double now, bool pump = true);
     /// The controller still holds the oldest queued destage `os` (system/write_cache.h); arms
     /// the age-limit timer.
     bool holds(int os, double now);
     void pump_destage(double now);
+    /// The oldest destage still waiting (dropping those gone out already), or -1.
+    int oldest_pending();
+    /// sorts_: the waiting destage of `volume` next in address order from its sweep's position
+    /// (C-SCAN: up the volume, then from its start again).
+    int next_in_sweep(int volume) const;
     /// Controller read-ahead (system/read_cache.h, controller_reads_ahead) for the read `id`:
     /// a sequential read whose rows are all read or being read waits for them and is served
     /// from the cache (true: issued); else it reads on to the end of its last row (false: go
@@ -299,7 +308,16 @@ class Engine {
     std::deque<std::int64_t> prefetch_order_;
     std::map<std::int64_t, double> prefetch_end_;
     std::deque<int> cache_waiting_;
-    std::deque<int> destage_pending_;  ///< destage operations not yet issued to the drives
+    /// Destage operations not yet issued to the drives, oldest first: (id, its pending_serial);
+    /// entries whose request no longer has that serial went out already.
+    std::deque<std::pair<int, long long>> destage_pending_;
+    long long pending_serials_ = 0;
+    /// The controller issues destages in address order (system/write_cache.h,
+    /// write_back_sorts): the waiting ones by (volume, offset, id), and per volume where its
+    /// sweep is.
+    bool sorts_ = false;
+    std::set<std::tuple<int, double, int>> pending_at_;
+    std::vector<double> sweep_at_;
     std::vector<int> bg_outstanding_;  ///< per drive: destage I/Os issued, not completed
     int destage_depth_ = 1;            ///< destage I/Os the controller keeps at each drive
     bool cache_filled_ = false;        ///< a write has had to wait for space

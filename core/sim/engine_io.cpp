@@ -460,10 +460,12 @@ void Engine::admit_write(int id, double now) {
         std::vector<DestageWork> works;
         coalescer_.add(r.stream, r.volume, r.offset, r.bytes, works);
         for (const DestageWork& w : works) {
-            start_background(map_.write(w.offset, w.bytes), w.volume, true, w.dirty_bytes, now);
+            start_background(map_.write(w.offset, w.bytes), w.volume, w.offset, true, w.dirty_bytes,
+                             now);
         }
     } else {
-        const int held = start_background(r.array, r.volume, r.sequential, r.bytes, now, false);
+        const int held =
+            start_background(r.array, r.volume, r.offset, r.sequential, r.bytes, now, false);
         if (hold_ && !r.sequential) {
             hold_slack_ = std::max(hold_slack_, r.bytes);
             os_[held].offset = r.offset;
@@ -480,8 +482,8 @@ void Engine::admit_write(int id, double now) {
     events_.push(std::max(now, t.end), kOsDone, id);
 }
 
-int Engine::start_background(SimArrayRequest array, int volume, bool sequential, double release,
-                             double now, bool pump) {
+int Engine::start_background(SimArrayRequest array, int volume, double offset, bool sequential,
+                             double release, double now, bool pump) {
     const int id = os_.alloc();
     OsReq& b = os_[id];
     b.job = -1;
@@ -491,7 +493,12 @@ int Engine::start_background(SimArrayRequest array, int volume, bool sequential,
     b.array = std::move(array);
     b.release_bytes = release;
     b.t_dirty = now;
-    destage_pending_.push_back(id);
+    b.pending_serial = ++pending_serials_;
+    b.sweep_offset = offset;
+    destage_pending_.emplace_back(id, b.pending_serial);
+    if (sorts_) {
+        pending_at_.emplace(volume, offset, id);
+    }
     if (pump) {
         pump_destage(now);
     }
@@ -513,31 +520,56 @@ bool Engine::holds(int id, double now) {
     return true;
 }
 
-void Engine::pump_destage(double now) {
-    // Issue destage operations in cache order while every drive they touch has fewer than
-    // destage_depth_ destage I/Os outstanding; later phases of issued operations (the write
-    // half of read-modify-write) go out at once.
+int Engine::oldest_pending() {
     while (!destage_pending_.empty()) {
-        const int id = destage_pending_.front();
+        const auto [id, serial] = destage_pending_.front();
+        if (os_[id].pending_serial != serial) {
+            destage_pending_.pop_front();  // went out already (sorted order)
+            continue;
+        }
         if (os_[id].merged) {
             destage_pending_.pop_front();  // went out with its row
             os_.release(id);
             continue;
         }
-        if (hold_ && holds(id, now)) {
+        return id;
+    }
+    return -1;
+}
+
+int Engine::next_in_sweep(int volume) const {
+    auto it = pending_at_.lower_bound({volume, sweep_at_[static_cast<std::size_t>(volume)], -1});
+    if (it == pending_at_.end() || std::get<0>(*it) != volume) {
+        it = pending_at_.lower_bound({volume, -1.0, -1});  // (wraps to the volume's start)
+    }
+    return std::get<2>(*it);
+}
+
+void Engine::pump_destage(double now) {
+    // Issue destage operations while every drive they touch has fewer than destage_depth_
+    // destage I/Os outstanding, in cache order, or where the controller sorts (sorts_) in
+    // address order over the volume of the oldest; later phases of issued operations (the
+    // write half of read-modify-write) go out at once.
+    for (int oldest = oldest_pending(); oldest >= 0; oldest = oldest_pending()) {
+        if (hold_ && holds(oldest, now)) {
             return;
         }
+        const int id = sorts_ ? next_in_sweep(os_[oldest].volume) : oldest;
         if (gather_row_ > 0.0) {
             gather_row(id, now);
         }
-        const OsReq& r = os_[id];
+        OsReq& r = os_[id];
         const int base = r.volume * map_.geometry().drives;
         for (const SimIo& io : r.array.phases.front().ios) {
             if (bg_outstanding_[static_cast<std::size_t>(base + io.disk)] >= destage_depth_) {
                 return;
             }
         }
-        destage_pending_.pop_front();
+        if (sorts_) {
+            pending_at_.erase({r.volume, r.sweep_offset, id});
+            sweep_at_[static_cast<std::size_t>(r.volume)] = r.sweep_offset;
+        }
+        r.pending_serial = 0;
         if (hold_) {
             held_.erase({r.volume, r.offset, r.bytes});
         }
@@ -562,6 +594,9 @@ void Engine::gather_row(int id, double now) {
             m.release_bytes = 0.0;
             m.merged = true;
             held_.erase({m.volume, m.offset, m.bytes});
+            if (sorts_) {
+                pending_at_.erase({m.volume, m.sweep_offset, mate});
+            }
         }
     }
     held_rows_.erase(it);

@@ -84,12 +84,22 @@ bool write_back_gathers(const System& system, const Workload& workload) {
            write_back_overwrites(system, workload);
 }
 
+bool write_back_sorts(const System& system, const Workload& workload) {
+    return system.drive.kind == DriveKind::Hdd && !is_zfs(system.layout.level) &&
+           system.controller.kind == ControllerKind::HardwareRaid &&
+           write_back_dirty_limit_bytes(system, workload) > 0.0 && workload.read_fraction < 1.0 &&
+           workload.sequential_fraction < 1.0 && workload.unit == Workload::Unit::Request &&
+           system.layout.failed_drives == 0 && system.layout.rebuild_rate_fraction <= 0.0 &&
+           working_set_bytes(system, workload.span_fraction) > 0.0;
+}
+
 WriteBackHold write_back_hold(const System& system, const Workload& workload,
                               double write_requests_per_s) {
     WriteBackHold out;
     const double x =
         write_requests_per_s * (1.0 - std::clamp(workload.sequential_fraction, 0.0, 1.0));
-    if (!write_back_overwrites(system, workload) || !(x > 0.0)) {
+    const bool overwrites = write_back_overwrites(system, workload);
+    if (!(overwrites || write_back_sorts(system, workload)) || !(x > 0.0)) {
         return out;
     }
     const double b = std::max(512.0, workload.size.mean_bytes());
@@ -121,10 +131,38 @@ WriteBackHold write_back_hold(const System& system, const Workload& workload,
         }
         tau = 0.5 * (lo + hi);
     }
+    // derived: a row holds dirty blocks with probability lambda tau / (1 + lambda tau) (its
+    // first write starts a stay of tau; rows are written at lambda): that many destages wait.
+    out.pending_destages = rows * lambda * tau / (1.0 + lambda * tau);
+    if (!overwrites) {
+        return out;  // (below 0.5% of the working set the overwrites are not counted)
+    }
     const double m = 1.0 + (per_row - 1.0) * (1.0 - std::exp(-lambda * tau / per_row));
     out.blocks_per_destage = m;
     out.absorbed_share = std::clamp(1.0 - m / (1.0 + lambda * tau), 0.0, 1.0);
     return out;
+}
+
+double write_back_destage_band(const System& system, const Workload& workload,
+                               const WriteBackHold& hold) {
+    if (!write_back_sorts(system, workload) || !(hold.pending_destages > 0.0)) {
+        return 1.0;
+    }
+    const Geometry g = make_geometry(system.layout);
+    const double drives = static_cast<double>(g.drives) * std::max(1, g.volumes);
+    // derived: a destage writes the distinct stripe units its m blocks fall in (m blocks at
+    // random among a row's U data units: U (1 - (1 - 1/U)^m)), each on every copy, and the
+    // group's parity.
+    const double units = std::max(
+        1.0, g.parity_per_group > 0 ? static_cast<double>(g.group_drives - g.parity_per_group)
+                                    : static_cast<double>(g.drives) / std::max(1, g.copies));
+    const double m = std::max(1.0, hold.blocks_per_destage);
+    const double distinct = units * (1.0 - std::pow(1.0 - 1.0 / units, m));
+    const double touched = std::min(static_cast<double>(g.drives),
+                                    std::max(1, g.copies) * distinct + g.parity_per_group);
+    const double per_drive = hold.pending_destages * touched / drives;
+    const double depth = std::max(1, system.drive.hdd.queue_depth);
+    return per_drive > depth ? depth / per_drive : 1.0;
 }
 
 }  // namespace raidadv

@@ -76,11 +76,22 @@ double write_back_overwrite_share(const System& system, const Workload& workload
 /// parity update a row's blocks could share is not modelled there).
 bool write_back_gathers(const System& system, const Workload& workload);
 
+/// Whether the controller issues the destages it holds to hard drives in address order
+/// (issue 24: "random writes absorbed by a write-back cache are destaged in elevator order").
+/// HP, "Smart Array Controller technology" (4th ed.): with the write cache full the controller
+/// reorders the pending writes ("command reordering"); HP Smart Array controllers report
+/// "Elevator Sort: Enabled" by default (ssacli `ctrl all show detail`). Taken for every
+/// hardware RAID controller that acknowledges random writes from its cache (uses_write_back)
+/// in front of hard drives, for request workloads (an assumption for MegaRAID, PERC and
+/// Adaptec, which document no order of their own). SSDs have no positioning to gain.
+bool write_back_sorts(const System& system, const Workload& workload);
+
 /// How held random writes leave a write-back controller's cache.
 struct WriteBackHold {
     double absorbed_share = 0.0;      ///< random writes that land on a block still dirty (h)
     double blocks_per_destage = 1.0;  ///< distinct dirty blocks one destage writes (m)
     double row_bytes = 0.0;           ///< bytes destaged together (gather_row_bytes); 0: one by one
+    double pending_destages = 0.0;    ///< destages the cache holds (rows with dirty blocks)
 };
 
 /// derived (generalizes write_back_overwrite_share to rows of B = row / b blocks, S = N / B
@@ -94,5 +105,14 @@ struct WriteBackHold {
 /// write_back_overwrite_share's d and h.
 WriteBackHold write_back_hold(const System& system, const Workload& workload,
                               double write_requests_per_s);
+
+/// The share of a drive's working span within which the destages its queue holds lie, when the
+/// controller sorts them (write_back_sorts); 1 where it does not or holds too few. derived:
+/// the `pending` destages the cache holds (WriteBackHold), each touching `touched` of the
+/// volumes' drives, leave in address order, so the next ones a drive gets lie 1 / (pending per
+/// drive) of its span apart and the `depth` its queue holds (the controller keeps it full)
+/// within depth / (pending per drive) of it.
+double write_back_destage_band(const System& system, const Workload& workload,
+                               const WriteBackHold& hold);
 
 }  // namespace raidadv
