@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "advisor_fixture.h"
+#include "system/working_set.h"
 #include "system/write_cache.h"
 
 using namespace raidadv;
@@ -139,6 +140,37 @@ SCENARIO("A write-back controller whose cache holds much of the working set says
             for (const auto& reason : result.explanations.front().reasons) {
                 CHECK(reason.find("The working set is small") == std::string::npos);
             }
+        }
+    }
+}
+
+SCENARIO("A write-back controller in front of hard drives says it destages in address order",
+         "[advisor][explain]") {
+    GIVEN("the small NAS on a PERC H755 (8 GB of cache), 70% random writes over the whole volume") {
+        auto request = example_request("advisor-small-nas.json");
+        request.constraints.owned_controller.clear();  // (the example owns Linux md)
+        request.constraints.controllers = {"dell-perc-h755"};
+        request.constraints.budget_usd = 4000.0;
+        request.workload.read_fraction = 0.3;
+        const auto result = run_advisor(request);
+        REQUIRE_FALSE(result.explanations.empty());
+        const System& s = pick(result).system;
+        REQUIRE(s.drive.kind == DriveKind::Hdd);
+        REQUIRE(write_back_sorts(s, on_system(s, request.workload)));
+        std::string sentence;
+        for (const auto& reason : result.explanations.front().reasons) {
+            const auto at = reason.find("It writes them back in address order");
+            if (at != std::string::npos) {
+                sentence = reason.substr(at);
+            }
+        }
+        INFO(sentence);
+        THEN("the explanation names the destages waiting and the band a drive chooses in") {
+            CHECK_FALSE(sentence.empty());
+            CHECK(sentence.find("destages wait in the cache") != std::string::npos);
+            CHECK(sentence.find("of the span it writes") != std::string::npos);
+            CHECK(sentence.find("e+") == std::string::npos);
+            CHECK(sentence.find("nan") == std::string::npos);
         }
     }
 }
