@@ -23,6 +23,27 @@ bool mentions_drive_cache(const advisor::Result& result) {
     return false;
 }
 
+/// The small NAS question on a PERC H755 (8 GB of cache), 70% writes.
+advisor::Request nas_on_perc() {
+    auto request = example_request("advisor-small-nas.json");
+    request.constraints.owned_controller.clear();  // (the example owns Linux md)
+    request.constraints.controllers = {"dell-perc-h755"};
+    request.constraints.budget_usd = 4000.0;
+    request.workload.read_fraction = 0.3;
+    return request;
+}
+
+/// The first explanation's text from `start` to the end of its reason ("" if none says it).
+std::string sentence_from(const advisor::Result& result, const std::string& start) {
+    REQUIRE_FALSE(result.explanations.empty());
+    for (const auto& reason : result.explanations.front().reasons) {
+        if (const auto at = reason.find(start); at != std::string::npos) {
+            return reason.substr(at);
+        }
+    }
+    return "";
+}
+
 }  // namespace
 
 SCENARIO("A pick that relies on the drives' write cache says so", "[advisor][explain]") {
@@ -99,23 +120,13 @@ SCENARIO("A pick whose SSDs slow down after their SLC cache says so", "[advisor]
 SCENARIO("A write-back controller whose cache holds much of the working set says so",
          "[advisor][explain]") {
     GIVEN("the small NAS on a PERC H755 (8 GB of cache), 70% writes over a few GB of the volume") {
-        auto request = example_request("advisor-small-nas.json");
-        request.constraints.owned_controller.clear();  // (the example owns Linux md)
-        request.constraints.controllers = {"dell-perc-h755"};
-        request.constraints.budget_usd = 4000.0;
+        auto request = nas_on_perc();
         request.workload.span_fraction = 0.0002;
-        request.workload.read_fraction = 0.3;
         const auto result = run_advisor(request);
-        REQUIRE_FALSE(result.explanations.empty());
         const System& s = pick(result).system;
         REQUIRE(write_back_overwrites(s, request.workload));
-        std::string sentence;
-        for (const auto& reason : result.explanations.front().reasons) {
-            const auto at = reason.find("The working set is small against that cache");
-            if (at != std::string::npos) {
-                sentence = reason.substr(at);
-            }
-        }
+        const std::string sentence =
+            sentence_from(result, "The working set is small against that cache");
         INFO(sentence);
         THEN("the explanation gives the share of writes that never go to the drives alone") {
             CHECK_FALSE(sentence.empty());
@@ -147,23 +158,12 @@ SCENARIO("A write-back controller whose cache holds much of the working set says
 SCENARIO("A write-back controller in front of hard drives says it destages in address order",
          "[advisor][explain]") {
     GIVEN("the small NAS on a PERC H755 (8 GB of cache), 70% random writes over the whole volume") {
-        auto request = example_request("advisor-small-nas.json");
-        request.constraints.owned_controller.clear();  // (the example owns Linux md)
-        request.constraints.controllers = {"dell-perc-h755"};
-        request.constraints.budget_usd = 4000.0;
-        request.workload.read_fraction = 0.3;
+        const auto request = nas_on_perc();
         const auto result = run_advisor(request);
-        REQUIRE_FALSE(result.explanations.empty());
         const System& s = pick(result).system;
         REQUIRE(s.drive.kind == DriveKind::Hdd);
         REQUIRE(write_back_sorts(s, on_system(s, request.workload)));
-        std::string sentence;
-        for (const auto& reason : result.explanations.front().reasons) {
-            const auto at = reason.find("It writes them back in address order");
-            if (at != std::string::npos) {
-                sentence = reason.substr(at);
-            }
-        }
+        const std::string sentence = sentence_from(result, "It writes them back in address order");
         INFO(sentence);
         THEN("the explanation names the destages waiting and the band a drive chooses in") {
             CHECK_FALSE(sentence.empty());
