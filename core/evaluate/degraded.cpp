@@ -133,9 +133,10 @@ int balanced_drive_copies(const std::vector<double>& shares, int min_copies) {
     return std::clamp(copies, std::max(1, std::min(min_copies, n)), std::max(1, n));
 }
 
-BuiltNetwork build_degraded_network(const System& system, const Workload& workload) {
+BuiltNetwork build_degraded_network(const System& system, const Workload& workload,
+                                    const WriteLoad& write_load) {
     require_degradable(system);
-    BuiltNetwork built = build_mapped_network(system, workload);
+    BuiltNetwork built = build_mapped_network(system, workload, write_load);
     const int drives_station = station_index(built.network, kDrives);
     const int bandwidth_station = station_index(built.network, kDriveBandwidth);
     auto is_drive = [&](int station) {
@@ -172,7 +173,7 @@ BuiltNetwork build_degraded_network(const System& system, const Workload& worklo
         System healthy = system;
         healthy.layout.failed_drives = 0;
         healthy.layout.rebuild_rate_fraction = 0.0;
-        BuiltNetwork rest = build_mapped_network(healthy, workload);
+        BuiltNetwork rest = build_mapped_network(healthy, workload, write_load);
         const double v = static_cast<double>(volumes);
         for (auto& variant : built.network.variants) {
             variant.probability /= v;

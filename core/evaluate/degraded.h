@@ -44,7 +44,9 @@ int balanced_drive_copies(const std::vector<double>& shares, int min_copies);
 /// build_network for a layout with failed drives: the first volume mapped degraded, the others
 /// healthy (jobs split 1 : volumes - 1), the drive station reduced to balanced_drive_copies,
 /// and, with a rebuild running, the degraded volume's drive visits slowed by
-/// 1 / (1 - rebuild_rate_fraction). Throws std::invalid_argument like evaluate_degraded.
-BuiltNetwork build_degraded_network(const System& system, const Workload& workload);
+/// 1 / (1 - rebuild_rate_fraction), each at `write_load` (network_builder.h). Throws
+/// std::invalid_argument like evaluate_degraded.
+BuiltNetwork build_degraded_network(const System& system, const Workload& workload,
+                                    const WriteLoad& write_load = {});
 
 }  // namespace raidadv

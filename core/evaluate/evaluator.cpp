@@ -136,14 +136,12 @@ Evaluation evaluate(const System& system, const Workload& asked, const EvaluateO
     ev.workload = workload.name;
     ev.summary = summarize(system);
     const BuiltNetwork built = build_network(system, workload);
-    // Linux md's write-intent bitmap and a write-back cache's overwrites: writes of a healthy
-    // array (a degraded one's network is built elsewhere, without them) are solved again at
-    // their rate (solve_with_write_rate).
+    // Linux md's write-intent bitmap (of a healthy array) and a write-back cache's hold (degraded
+    // or not): writes are solved again at their rate (solve_with_write_rate).
     const bool healthy =
         system.layout.failed_drives == 0 && system.layout.rebuild_rate_fraction <= 0.0;
     const bool bitmap = md_bitmap_on(system) && workload.read_fraction < 1.0 && healthy;
-    const bool held =
-        healthy && (write_back_overwrites(system, workload) || write_back_sorts(system, workload));
+    const bool held = write_back_overwrites(system, workload) || write_back_sorts(system, workload);
     const bool rate_dependent = bitmap || held;
     ev.disk_ios_per_job = built.disk_ios_per_job;
     ev.bytes_per_job = built.bytes_per_job;

@@ -508,7 +508,7 @@ BuiltNetwork build_mapped_network(const System& system, const Workload& workload
 BuiltNetwork build_network(const System& system, const Workload& workload,
                            const WriteLoad& write_load) {
     if (system.layout.failed_drives > 0 || system.layout.rebuild_rate_fraction > 0.0) {
-        return build_degraded_network(system, workload);  // evaluate/degraded.cpp
+        return build_degraded_network(system, workload, write_load);  // evaluate/degraded.cpp
     }
     return build_mapped_network(system, workload, write_load);
 }

@@ -89,7 +89,6 @@ bool write_back_sorts(const System& system, const Workload& workload) {
            system.controller.kind == ControllerKind::HardwareRaid &&
            write_back_dirty_limit_bytes(system, workload) > 0.0 && workload.read_fraction < 1.0 &&
            workload.sequential_fraction < 1.0 && workload.unit == Workload::Unit::Request &&
-           system.layout.failed_drives == 0 && system.layout.rebuild_rate_fraction <= 0.0 &&
            working_set_bytes(system, workload.span_fraction) > 0.0;
 }
 

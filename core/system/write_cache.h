@@ -82,8 +82,8 @@ bool write_back_gathers(const System& system, const Workload& workload);
 /// reorders the pending writes ("command reordering"); HP Smart Array controllers report
 /// "Elevator Sort: Enabled" by default (ssacli `ctrl all show detail`). Taken for every
 /// hardware RAID controller that acknowledges random writes from its cache (uses_write_back)
-/// in front of hard drives, for request workloads (an assumption for MegaRAID, PERC and
-/// Adaptec, which document no order of their own). SSDs have no positioning to gain.
+/// in front of hard drives, for request workloads, degraded or not (an assumption for MegaRAID,
+/// PERC and Adaptec, which document no order of their own). SSDs have no positioning to gain.
 bool write_back_sorts(const System& system, const Workload& workload);
 
 /// How held random writes leave a write-back controller's cache.

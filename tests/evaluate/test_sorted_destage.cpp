@@ -61,7 +61,8 @@ TEST_CASE("Sorted destages: when the controller sorts, and the band by hand") {
     CHECK(write_back_destage_band(raid5, w, r5) == Approx(32.0 / 6000.0).epsilon(0.001));
     // Few destages held: no narrower than the span.
     CHECK(write_back_destage_band(single, w, write_back_hold(single, w, 1.0)) == 1.0);
-    // Not sorted: written through, on SSDs, reads only, sequential writes, a degraded array.
+    // Not sorted: written through, on SSDs, reads only, sequential writes. (A degraded array's
+    // controller still sorts.)
     CHECK_FALSE(write_back_sorts(behind_cache(RaidLevel::Simple, 1, false), w));
     System ssd = single;
     ssd.drive = test::ssd_sata();
@@ -74,7 +75,7 @@ TEST_CASE("Sorted destages: when the controller sorts, and the band by hand") {
     CHECK_FALSE(write_back_sorts(single, stream));
     System degraded = raid5;
     degraded.layout.failed_drives = 1;
-    CHECK_FALSE(write_back_sorts(degraded, w));
+    CHECK(write_back_sorts(degraded, w));
 }
 
 TEST_CASE("Sorted destages: many times the drives' random writes, in model and simulator") {
@@ -101,4 +102,23 @@ TEST_CASE("Sorted destages: many times the drives' random writes, in model and s
             CHECK(p.metrics.iops > 1.5 * a_through.iops);
         }
     }
+}
+
+TEST_CASE("Sorted destages: a degraded RAID 5 behind the cache, in model and simulator") {
+    // One of four drives failed: writes whose parity or data unit is gone cost fewer I/Os, and
+    // the controller still sorts what it holds. The model gives 446 IOPS, the simulator 528
+    // (-16%, not examined further; healthy -6%); written through 129 and 124.
+    System cached = behind_cache(RaidLevel::Raid5, 4, true);
+    cached.layout.failed_drives = 1;
+    System through = behind_cache(RaidLevel::Raid5, 4, false);
+    through.layout.failed_drives = 1;
+    const Workload w = random_writes(32);
+    const PointMetrics a = evaluate(cached, w).points.at(0);
+    const PointMetrics a_through = evaluate(through, w).points.at(0);
+    const sim::SimPoint p = simulated(cached, w);
+    INFO("analytic " << a.iops << " IOPS (through " << a_through.iops << "), simulated "
+                     << p.metrics.iops);
+    CHECK(std::abs(a.iops - p.metrics.iops) <= 0.2 * p.metrics.iops);
+    CHECK(a.iops > 2.0 * a_through.iops);
+    CHECK(p.metrics.iops > 2.0 * a_through.iops);
 }
