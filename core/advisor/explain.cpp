@@ -276,8 +276,9 @@ void overwrite_sentence(const Candidate& c, const Request& r, std::ostringstream
     }
     const double band = write_back_destage_band(c.system, workload, hold);
     if (sorts && band < 1.0) {
-        s << " It writes them back in address order (as Smart Array's elevator sort): at " << load
-          << " about " << plain_number(std::round(hold.pending_destages))
+        s << " The controller destages what it holds in address order (as Smart Array's elevator "
+             "sort does): at "
+          << load << " about " << plain_number(std::round(hold.pending_destages))
           << " destages wait in the cache, so each drive chooses its next among neighbours within "
           << share_text(band) << " of the span it writes, not among random places.";
     }

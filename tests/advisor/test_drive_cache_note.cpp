@@ -163,7 +163,8 @@ SCENARIO("A write-back controller in front of hard drives says it destages in ad
         const System& s = pick(result).system;
         REQUIRE(s.drive.kind == DriveKind::Hdd);
         REQUIRE(write_back_sorts(s, on_system(s, request.workload)));
-        const std::string sentence = sentence_from(result, "It writes them back in address order");
+        const std::string sentence =
+            sentence_from(result, "The controller destages what it holds in address order");
         INFO(sentence);
         THEN("the explanation names the destages waiting and the band a drive chooses in") {
             CHECK_FALSE(sentence.empty());
