@@ -60,11 +60,7 @@ DriveVisits::DriveVisits(const System& sys, const Workload& wl, const Geometry& 
         // lie within the band (system/write_cache.h, write_back_destage_band), consecutive ones
         // band / depth of the drive apart (the sweep's gap: positioning()).
         const HddSpec& hdd = sys.drive.hdd;
-        // (on a grid of eight steps an octave, 9% apart, so that the write rate's fixed point
-        // and the advisor's many candidates share positioning tables: a 9% wider band moves
-        // a positioning of a seek's minimum and a rotation's part by well under 1%)
-        const double band =
-            span_ * std::exp2(std::round(8.0 * std::log2(std::max(1e-9, destage_band))) / 8.0);
+        const double band = span_ * std::max(1e-9, destage_band);
         sorted_read_ = cached_positioning(hdd, band, false);
         sorted_write_ = cached_positioning(hdd, band, true);
         sorted_gap_ = band * std::max(0.0, sys.drive.capacity_bytes) / std::max(1, hdd.queue_depth);

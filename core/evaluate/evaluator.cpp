@@ -80,6 +80,22 @@ bool write_rate_matters(const System& system, const Workload& workload, bool bit
     return hold.absorbed_share >= 0.005 || write_back_destage_band(system, workload, hold) < 1.0;
 }
 
+/// Whether the networks built at `a` and at `b` jobs a second are the same: no md bitmap and
+/// no rewrites counted in the cache, and the sorted destages' band on one grid step
+/// (write_back_destage_band). Then solving again at `b` gives the answer at `a`.
+bool same_network_at(const System& system, const Workload& workload, bool bitmap, double a,
+                     double b) {
+    if (bitmap || write_back_overwrites(system, workload)) {
+        return false;
+    }
+    const auto band_at = [&](double jobs_per_s) {
+        const double writes =
+            writes_per_volume(system, workload, jobs_per_s) * std::max(1, system.layout.volumes);
+        return write_back_destage_band(system, workload, write_back_hold(system, workload, writes));
+    };
+    return band_at(a) == band_at(b);
+}
+
 /// Replaces the closed points of `ev` (solved at no write rate, or at the least work where
 /// `from_least`: then every point is solved again) by the write rate's fixed point.
 void solve_with_write_rate(const System& system, const Workload& workload, bool bitmap,
@@ -102,8 +118,9 @@ void solve_with_write_rate(const System& system, const Workload& workload, bool 
             PointMetrics next = to_metrics(sols.front(), built);
             next.concurrency = m.concurrency;
             m = std::move(next);
-            if (m.saturated || std::abs(m.iops - x) <= 0.01 * x) {
-                break;  // (within 1% of the rate it was built for: converged)
+            if (m.saturated || std::abs(m.iops - x) <= 0.01 * x ||
+                same_network_at(system, workload, bitmap, x, m.iops)) {
+                break;  // (within 1% of the rate it was built for, or its network: converged)
             }
             x = m.iops;
         }

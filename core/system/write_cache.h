@@ -111,7 +111,7 @@ WriteBackHold write_back_hold(const System& system, const Workload& workload,
 /// the `pending` destages the cache holds (WriteBackHold), each touching `touched` of the
 /// volumes' drives, leave in address order, so the next ones a drive gets lie 1 / (pending per
 /// drive) of its span apart and the `depth` its queue holds (the controller keeps it full)
-/// within depth / (pending per drive) of it.
+/// within depth / (pending per drive) of it: that share on a grid of eight steps an octave.
 double write_back_destage_band(const System& system, const Workload& workload,
                                const WriteBackHold& hold);
 
