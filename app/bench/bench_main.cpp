@@ -1,5 +1,5 @@
 // raid-advisor-bench: what an answer costs. Google Benchmark timings of the analytic model
-// (raidadv::evaluate) and of the discrete-event simulator (raidadv::sim::simulate) on three
+// (raidadv::evaluate) and of the discrete-event simulator (raidadv::sim::simulate) on four
 // systems under a 4 KiB random 70% read workload at 1, 8 and 64 outstanding requests; and
 //   raid-advisor-bench --compare [--json]
 //   raid-advisor-bench --advisor [--json] [--whole-catalog | PROJECT ...]   (bench_advisor.cpp)
@@ -43,6 +43,16 @@ Workload random_4k_70(int concurrency) {
     return w;
 }
 
+/// RAID 5 of eight drives behind a RAID controller with 1 GiB of battery-backed write-back
+/// cache: the write rate's fixed point and the sorted destages (docs/model.md section 1).
+System cached_raid5() {
+    System s = test::caching_raid(RaidLevel::Raid5, 8, 1024.0 * 1024.0 * 1024.0);
+    s.name = "RAID 5 x 8 HDD, 1 GiB write-back cache";
+    s.controller.battery_backed = true;
+    s.write_back_cache = true;
+    return s;
+}
+
 struct SystemCase {
     const char* id;     ///< benchmark name part
     const char* label;  ///< for people
@@ -57,6 +67,7 @@ std::vector<SystemCase> systems() {
          plain_system("RAID 5 x 8 HDD", test::hdd_7200(), RaidLevel::Raid5, 8)},
         {"raid10_8ssd", "RAID 10 x 8 SSD",
          plain_system("RAID 10 x 8 SSD", test::ssd_sata(), RaidLevel::Raid10, 8)},
+        {"raid5_8hdd_cached", "RAID 5 x 8 HDD, 1 GiB write-back cache", cached_raid5()},
     };
 }
 
