@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "evaluate/evaluator.h"
+#include "evaluate/network_builder.h"
 #include "fixtures.h"
 #include "layout/geometry.h"
 #include "sim/simulator.h"
@@ -126,4 +127,25 @@ TEST_CASE("Sorted destages: a degraded RAID 5 behind the cache, in model and sim
     CHECK(std::abs(a.iops - p.metrics.iops) <= 0.2 * p.metrics.iops);
     CHECK(a.iops > 2.0 * a_through.iops);
     CHECK(p.metrics.iops > 2.0 * a_through.iops);
+}
+
+TEST_CASE("Sorted destages: the answer is the write rate's fixed point") {
+    // Solving the network built at the answer's own write rate gives the answer back (within
+    // the fixed point's 1%, or the same band step, which gives the same network): the first
+    // solve at the least work and the rounds after it end where they should.
+    for (const int outstanding : {1, 8, 64}) {
+        const System cached = behind_cache(RaidLevel::Raid5, 4, true);
+        const Workload w = random_writes(outstanding);
+        const PointMetrics a = evaluate(cached, w).points.at(0);
+        const double writes = a.iops * (1.0 - w.read_fraction);
+        const BuiltNetwork built = build_network(cached, w, WriteLoad{writes, outstanding});
+        const auto again = queueing::solve_closed(built.network, {outstanding}, 0.0).front();
+        INFO(outstanding << " outstanding: answer " << a.iops << " IOPS, solved again at its rate "
+                         << again.throughput);
+        CHECK(again.throughput == Approx(a.iops).epsilon(0.02));
+        // and the least work's answer is no slower (what the search's early stop relies on)
+        const BuiltNetwork least = build_network(cached, w, WriteLoad{-1.0, 0, true});
+        const auto fastest = queueing::solve_closed(least.network, {outstanding}, 0.0).front();
+        CHECK(fastest.throughput >= a.iops * (1.0 - 1e-9));
+    }
 }
