@@ -51,7 +51,8 @@ PointMetrics to_metrics(const queueing::Solution& sol, const BuiltNetwork& built
 /// Mechanisms that depend on the write rate, which the solve gives: the share of writes that
 /// wait for Linux md's bitmap update (system/md_bitmap.h), the share a write-back controller's
 /// cache absorbs as overwrites and the band its sorted destages lie in (system/write_cache.h).
-/// derived: a fixed point per load point, started from the solve without them, two rounds.
+/// derived: a fixed point per load point, started from the solve without them (a held cache's
+/// from its least work, WriteLoad::least), two rounds.
 constexpr int kWriteRateRounds = 2;
 
 double writes_per_volume(const System& system, const Workload& workload, double jobs_per_s) {

@@ -60,7 +60,7 @@ class PositioningMemo {
     }
     /// The least positioning mean `at` or `at_nearest` gives for any number of candidates.
     double min_mean() const {
-        const double own = std::min(pos_->min_mean(), sweep_ ? sweep_->mean : pos_->min_mean());
+        const double own = sweep_ ? std::min(pos_->min_mean(), sweep_->mean) : pos_->min_mean();
         return nearest_ ? std::min(own, nearest_->min_mean()) : own;
     }
     /// The least of `at` and `at_nearest` without remembering it (a lookup for bounds).

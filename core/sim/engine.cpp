@@ -68,7 +68,7 @@ Engine::Engine(const System& system, const Workload& workload, const SimOptions&
     untagged_ = hdd_ && system.drive.hdd.queue_depth <= 1;
     write_back_ = uses_write_back(system, workload);
     hold_ = write_back_ && write_back_overwrites(system, workload);
-    sorts_ = hdd_ && write_back_ && write_back_sorts(system, workload);
+    sorts_ = write_back_sorts(system, workload);  // (hard drives behind a write-back cache)
     sweep_at_.assign(static_cast<std::size_t>(std::max(1, g.volumes)), 0.0);
     if (hold_) {
         cache_ = WriteCache(write_back_dirty_limit_bytes(system, workload));
