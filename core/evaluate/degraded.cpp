@@ -39,7 +39,13 @@ std::vector<double> volume_work(const Geometry& g, const DriveSpec& drive, const
     const double rotation = g.parity_per_group > 0 ? std::max(1, g.group_drives) : 1;
     const double period = g.unit * std::max(1, g.data_units_per_row) * rotation;
     const double align = std::max(units::sector, wl.alignment_bytes);
-    const int samples = static_cast<int>(std::clamp(std::floor(period / align), 1.0, 256.0));
+    // The same offsets within every stripe unit of the period (so that drives the mapping
+    // treats alike get equal shares), as many as fit in 256 samples, or 256 spread over it.
+    const double period_units = std::max(1.0, std::round(period / g.unit));
+    const double per_unit = std::floor(std::min(256.0 / period_units, g.unit / align));
+    const int samples =
+        static_cast<int>(per_unit >= 1.0 ? period_units * per_unit
+                                         : std::clamp(std::floor(period / align), 1.0, 256.0));
     const double read_fraction = std::clamp(wl.read_fraction, 0.0, 1.0);
     for (const auto& [bytes, weight] : wl.size.discretize(12)) {
         for (int j = 0; j < samples; ++j) {
@@ -75,6 +81,29 @@ void slow_down(queueing::ServiceParts& p, double factor) {
     p.hidden_s *= factor;
     if (p.sibling_var >= 0.0) {
         p.sibling_var *= factor * factor;
+    }
+}
+
+/// Every drive visit of `net` (stations where `is_drive`) `factor` times as long.
+template <typename IsDrive>
+void slow_drive_visits(queueing::Network& net, const IsDrive& is_drive, double factor) {
+    for (auto& variant : net.variants) {
+        for (auto& visit : variant.visits) {
+            if (!is_drive(visit.station)) {
+                continue;
+            }
+            queueing::Service& s = visit.service;
+            s.fixed_max_extra_s *= factor;
+            slow_down(s.parts, factor);
+            if (s.at) {
+                auto inner = s.at;
+                s.at = [inner, factor](const queueing::Arrival& found) {
+                    queueing::ServiceParts p = inner(found);
+                    slow_down(p, factor);
+                    return p;
+                };
+            }
+        }
     }
 }
 
@@ -121,16 +150,19 @@ std::vector<double> drive_work_shares(const System& system, const Workload& work
     return shares;
 }
 
-int balanced_drive_copies(const std::vector<double>& shares, int min_copies) {
+BalancedDrives balanced_drives(const std::vector<double>& shares, int min_copies) {
     const int n = static_cast<int>(shares.size());
     const double busiest = shares.empty() ? 0.0 : *std::max_element(shares.begin(), shares.end());
     if (busiest <= 0.0) {
-        return std::max(1, n);
+        return {std::max(1, n), 1.0};
     }
     // derived: with total work W per job the busiest drive does W * busiest; equal copies each
-    // doing that much number 1 / busiest. Rounded down (the busiest drive is the bottleneck).
-    const int copies = static_cast<int>(std::floor(1.0 / busiest + 1e-9));
-    return std::clamp(copies, std::max(1, std::min(min_copies, n)), std::max(1, n));
+    // doing that much number 1 / busiest: rounded up, each copy's visits slowed by busiest x
+    // copies (>= 1), so that each carries exactly the busiest drive's work (its utilization and
+    // saturation point), at a service time up to that factor long.
+    const int copies = std::clamp(static_cast<int>(std::ceil(1.0 / busiest - 1e-6)),
+                                  std::max(1, std::min(min_copies, n)), std::max(1, n));
+    return {copies, std::max(1.0, busiest * copies)};
 }
 
 BuiltNetwork build_degraded_network(const System& system, const Workload& workload,
@@ -147,25 +179,7 @@ BuiltNetwork build_degraded_network(const System& system, const Workload& worklo
     if (share > 0.0) {
         // Shadow server (Sevcik 1977): the rebuild holds `share` of each surviving drive's
         // time, so user requests see a drive 1 / (1 - share) slower.
-        const double factor = 1.0 / (1.0 - share);
-        for (auto& variant : built.network.variants) {
-            for (auto& visit : variant.visits) {
-                if (!is_drive(visit.station)) {
-                    continue;
-                }
-                queueing::Service& s = visit.service;
-                s.fixed_max_extra_s *= factor;
-                slow_down(s.parts, factor);
-                if (s.at) {
-                    auto inner = s.at;
-                    s.at = [inner, factor](const queueing::Arrival& found) {
-                        queueing::ServiceParts p = inner(found);
-                        slow_down(p, factor);
-                        return p;
-                    };
-                }
-            }
-        }
+        slow_drive_visits(built.network, is_drive, 1.0 / (1.0 - share));
     }
     const int volumes = make_geometry(system.layout).volumes;
     if (volumes > 1) {
@@ -196,13 +210,17 @@ BuiltNetwork build_degraded_network(const System& system, const Workload& worklo
             }
         }
     }
-    const int copies = balanced_drive_copies(drive_work_shares(system, workload), widest_fork);
+    const BalancedDrives balance =
+        balanced_drives(drive_work_shares(system, workload), widest_fork);
     for (int station : {drives_station, bandwidth_station}) {
         if (station >= 0) {
             // An SSD's flash stage has a copy per flash unit of each drive (device_copies).
             queueing::Station& st = built.network.stations[static_cast<std::size_t>(station)];
-            st.copies = copies * std::max(1, st.device_copies);
+            st.copies = balance.copies * std::max(1, st.device_copies);
         }
+    }
+    if (balance.slow_down > 1.0 + 1e-9) {
+        slow_drive_visits(built.network, is_drive, balance.slow_down);
     }
     return built;
 }

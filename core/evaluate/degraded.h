@@ -37,12 +37,17 @@ Evaluation evaluate_degraded(const System& system, const Workload& workload,
 /// by an estimate of each I/O's busy time. A failed drive's share is 0.
 std::vector<double> drive_work_shares(const System& system, const Workload& workload);
 
-/// Identical drive copies that make each copy carry the busiest drive's share: floor(1 / max
-/// share), at least `min_copies` (the widest fork) and at most the number of shares.
-int balanced_drive_copies(const std::vector<double>& shares, int min_copies);
+/// Identical drive copies that carry the drives' work as the busiest drive carries its share:
+/// `copies` = ceil(1 / max share), at least `min_copies` (the widest fork) and at most the
+/// number of shares, each copy's visits `slow_down` = max share x copies (>= 1) times as long.
+struct BalancedDrives {
+    int copies = 1;
+    double slow_down = 1.0;
+};
+BalancedDrives balanced_drives(const std::vector<double>& shares, int min_copies);
 
 /// build_network for a layout with failed drives: the first volume mapped degraded, the others
-/// healthy (jobs split 1 : volumes - 1), the drive station reduced to balanced_drive_copies,
+/// healthy (jobs split 1 : volumes - 1), the drive station reduced to balanced_drives,
 /// and, with a rebuild running, the degraded volume's drive visits slowed by
 /// 1 / (1 - rebuild_rate_fraction), each at `write_load` (network_builder.h). Throws
 /// std::invalid_argument like evaluate_degraded.

@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 #include "layout/geometry.h"
 #include "system/read_cache.h"
+#include "units/units.h"
 
 namespace raidadv {
 
@@ -142,13 +144,42 @@ WriteBackHold write_back_hold(const System& system, const Workload& workload,
     return out;
 }
 
+namespace {
+
+/// Surviving drives one write of `bytes` touches on a degraded volume (any phase: the reads of
+/// read-modify-write or reconstruct-write and the writes), the mean over the placements of one
+/// mapping period (a row, or group_drives rows where parity rotates). derived: map_write's
+/// degraded mapping (layout/geometry.h), counted per request.
+double degraded_drives_touched(const Geometry& g, double bytes) {
+    const double block = std::clamp(bytes, units::sector, g.unit);
+    const double rotation = g.parity_per_group > 0 ? std::max(1, g.group_drives) : 1;
+    const double period = g.unit * std::max(1, g.data_units_per_row) * rotation;
+    const int samples = static_cast<int>(std::clamp(std::floor(period / block), 1.0, 256.0));
+    double sum = 0.0;
+    std::vector<char> seen(static_cast<std::size_t>(std::max(1, g.drives)));
+    for (int j = 0; j < samples; ++j) {
+        const double offset = std::floor(j * period / samples / block) * block;
+        std::fill(seen.begin(), seen.end(), 0);
+        for (const auto& phase : map_write(g, offset, block).phases) {
+            for (const auto& io : phase.ios) {
+                if (io.disk >= 0 && io.disk < static_cast<int>(seen.size())) {
+                    seen[static_cast<std::size_t>(io.disk)] = 1;
+                }
+            }
+        }
+        sum += static_cast<double>(std::count(seen.begin(), seen.end(), 1));
+    }
+    return sum / samples;
+}
+
+}  // namespace
+
 double write_back_destage_band(const System& system, const Workload& workload,
                                const WriteBackHold& hold) {
     if (!write_back_sorts(system, workload) || !(hold.pending_destages > 0.0)) {
         return 1.0;
     }
     const Geometry g = make_geometry(system.layout);
-    const double drives = static_cast<double>(g.drives) * std::max(1, g.volumes);
     // derived: a destage writes the distinct stripe units its m blocks fall in (m blocks at
     // random among a row's U data units: U (1 - (1 - 1/U)^m)), each on every copy, and the
     // group's parity.
@@ -157,9 +188,18 @@ double write_back_destage_band(const System& system, const Workload& workload,
                                     : static_cast<double>(g.drives) / std::max(1, g.copies));
     const double m = std::max(1.0, hold.blocks_per_destage);
     const double distinct = units * (1.0 - std::pow(1.0 - 1.0 / units, m));
-    const double touched = std::min(static_cast<double>(g.drives),
-                                    std::max(1, g.copies) * distinct + g.parity_per_group);
-    const double per_drive = hold.pending_destages * touched / drives;
+    double touched = std::min(static_cast<double>(g.drives),
+                              std::max(1, g.copies) * distinct + g.parity_per_group);
+    // The destages of each volume (1 / volumes of those held) go to its drives; a degraded
+    // volume's go to its surviving drives only, in the degraded mapping's numbers.
+    double drives = static_cast<double>(g.drives);
+    if (g.failed_drives > 0) {
+        drives = static_cast<double>(std::max(1, g.drives - g.failed_drives));
+        touched = std::min(drives, degraded_drives_touched(g, workload.size.mean_bytes()) +
+                                       std::max(1, g.copies) * (distinct - 1.0));
+    }
+    const double per_drive =
+        hold.pending_destages / std::max(1, g.volumes) * touched / std::max(1.0, drives);
     const double depth = std::max(1, system.drive.hdd.queue_depth);
     if (per_drive <= depth) {
         return 1.0;

@@ -82,6 +82,11 @@ TEST_CASE("Sorted destages: when the controller sorts, and the band by hand") {
     System degraded = raid5;
     degraded.layout.failed_drives = 1;
     CHECK(write_back_sorts(degraded, w));
+    // Degraded, one of four failed: a one-block write touches 1 survivor where the parity was
+    // lost (1/4 of rows), 3 where its own unit was (reconstruct-write: 2 reads, the parity's
+    // write; 1/4), 2 otherwise: 2 on average, over 3 survivors, so each queue chooses among
+    // 2 / 3 of the destages held (the failed drive takes none).
+    CHECK(write_back_destage_band(degraded, w, r5) == Approx(grid(32.0 / 8000.0)));
 }
 
 TEST_CASE("Sorted destages: many times the drives' random writes, in model and simulator") {
@@ -112,8 +117,10 @@ TEST_CASE("Sorted destages: many times the drives' random writes, in model and s
 
 TEST_CASE("Sorted destages: a degraded RAID 5 behind the cache, in model and simulator") {
     // One of four drives failed: writes whose parity or data unit is gone cost fewer I/Os, and
-    // the controller still sorts what it holds. The model gives 446 IOPS, the simulator 528
-    // (-16%, not examined further; healthy -6%); written through 129 and 124.
+    // the controller still sorts what it holds, over the three survivors' queues (the band
+    // counts the drives each destage touches in the degraded mapping, over the survivors:
+    // write_back_destage_band). The model gives 465 IOPS, the simulator 528 (-12%; 446 when
+    // the band counted the failed drive; healthy -6%); written through 129 and 124.
     System cached = behind_cache(RaidLevel::Raid5, 4, true);
     cached.layout.failed_drives = 1;
     System through = behind_cache(RaidLevel::Raid5, 4, false);
@@ -124,7 +131,7 @@ TEST_CASE("Sorted destages: a degraded RAID 5 behind the cache, in model and sim
     const sim::SimPoint p = simulated(cached, w);
     INFO("analytic " << a.iops << " IOPS (through " << a_through.iops << "), simulated "
                      << p.metrics.iops);
-    CHECK(std::abs(a.iops - p.metrics.iops) <= 0.2 * p.metrics.iops);
+    CHECK(std::abs(a.iops - p.metrics.iops) <= 0.15 * p.metrics.iops);
     CHECK(a.iops > 2.0 * a_through.iops);
     CHECK(p.metrics.iops > 2.0 * a_through.iops);
 }
