@@ -16,6 +16,10 @@ struct DegradedView {
     bool rebuild_evaluated = false;  ///< false when the rebuild takes the drives' whole time
     PointMetrics rebuilding;         ///< one drive failed, its rebuild taking
                                      ///< request.rebuild_rate_fraction of each survivor's time
+    /// Linux md with a write-intent bitmap and a workload with writes: healthy, its writes pay
+    /// the bitmap's updates; degraded, md leaves the bits set (system/md_bitmap.h), so they
+    /// do not, which can make the degraded array the faster one.
+    bool bitmap_updates_stop = false;
 };
 
 /// Evaluates `candidate` degraded at its heaviest load point (the request's workload).

@@ -11,7 +11,12 @@
 // writes. A chunk's bit is cleared by the bitmap daemon, which runs every daemon_sleep seconds:
 // the first pass after the chunk's last write completed marks it (counter 2 -> 1), the next
 // clears it (md_bitmap_daemon_work). So a write needs the bitmap I/O when its chunk has been
-// idle for one to two daemon periods.
+// idle for one to two daemon periods. On a degraded array md_bitmap_endwrite gives the chunk's
+// counter NEEDED_MASK (raid1.c, raid10.c and raid5.c pass whether the write reached every
+// member, e.g. !STRIPE_DEGRADED, as its `success`; later kernels test mddev->degraded there
+// instead), which the daemon never clears: once written, a chunk stays dirty and its later
+// writes need no bitmap I/O. So the model has no bitmap cost on a degraded array
+// (evaluate/evaluator.cpp; a chunk's first write after the failure still pays, not counted).
 
 #include "system/system.h"
 

@@ -5,6 +5,7 @@
 
 #include "advisor/degraded_view.h"
 #include "advisor_fixture.h"
+#include "evaluate/evaluator.h"
 
 using namespace raidadv;
 using namespace raidadv::advisor;
@@ -62,6 +63,45 @@ SCENARIO("The pick's explanation says how it performs with a drive down", "[advi
             CHECK(view.evaluated);
             CHECK_FALSE(view.rebuild_evaluated);
             CHECK(degraded_sentence(view, request).find("rebuild") == std::string::npos);
+        }
+    }
+}
+
+SCENARIO("A degraded md array can be faster than healthy: it stops updating its bitmap",
+         "[advisor][degraded]") {
+    GIVEN(
+        "the home NAS's pick: Linux md RAID 6 with its default write-intent bitmap, a file "
+        "server's 20% writes") {
+        const Request request = example_request("advisor-home-nas-spares.json");
+        const Candidate best = pick(run_advisor(request));
+        REQUIRE(best.system.layout.md_bitmap == MdBitmap::Auto);
+        const DegradedView view = degraded_view(best, request);
+        REQUIRE(view.evaluated);
+        REQUIRE(view.bitmap_updates_stop);
+        THEN("with a drive failed its writes skip the updates, and the sentence says why") {
+            CHECK(view.failed.mean_response_s < view.healthy.mean_response_s);
+            CHECK(degraded_sentence(view, request)
+                      .find("healthy: faster, because a degraded md "
+                            "array keeps its write-intent bitmap") != std::string::npos);
+        }
+        AND_WHEN("the array has no bitmap") {
+            Candidate plain = best;
+            plain.system.layout.md_bitmap = MdBitmap::None;
+            const DegradedView without = degraded_view(plain, request);
+            REQUIRE(without.evaluated);
+            THEN("the failed drive only costs: slower than healthy, nothing to explain") {
+                CHECK_FALSE(without.bitmap_updates_stop);
+                // (healthy here is the bitmap's healthy point: the candidate's own figures)
+                const Evaluation healthy_plain = evaluate(plain.system, [&] {
+                    Workload w = request.workload;
+                    w.concurrency = {without.healthy.concurrency};
+                    w.arrival_rates_per_s.clear();
+                    return w;
+                }());
+                CHECK(without.failed.mean_response_s >
+                      healthy_plain.points.front().mean_response_s);
+                CHECK(degraded_sentence(without, request).find("faster") == std::string::npos);
+            }
         }
     }
 }
