@@ -63,9 +63,16 @@ std::vector<std::string> way_out(const Request& request, const Catalog& catalog,
                 return a.assessment.usable_bytes < b.assessment.usable_bytes;
             });
         if (most != r.ranked.end()) {
+            // The request's bays bound enclosures added; a host with fewer bays of its own says
+            // so (its drives may need an enclosure to reach the request's number).
+            std::string bays = "at most " + std::to_string(c.max_drive_bays) + " bays";
+            if (request.host.drive_bays > 0 && request.host.drive_bays < c.max_drive_bays) {
+                bays +=
+                    " (the host has " + std::to_string(request.host.drive_bays) + " of its own)";
+            }
             out.push_back(std::string(out.empty() ? "The capacity binds: " : "Or: ") +
-                          (c.budget_usd > 0.0 ? "within the budget and " : "within ") +
-                          std::to_string(c.max_drive_bays) + " bays the most usable capacity is " +
+                          (c.budget_usd > 0.0 ? "within the budget and " : "within ") + bays +
+                          ", the most usable capacity is " +
                           format_capacity(most->assessment.usable_bytes) + " (" +
                           most->system.name + ", " + format_money(most->assessment.total_usd, c) +
                           "), against " + format_capacity(c.capacity_to_provide_bytes()) +

@@ -459,6 +459,15 @@ TEST_CASE("nothing fits: the binding constraint and the way out", "[advisor][way
     REQUIRE(big.ranked.empty());
     REQUIRE_FALSE(big.way_out.empty());
     CHECK(big.way_out.front().find("most usable capacity") != std::string::npos);
+    CHECK(big.way_out.front().find("at most 4 bays, the most") != std::string::npos);
+
+    // A host with fewer bays of its own than the request allows says so (the request's number
+    // bounds enclosures added).
+    request.host.drive_bays = 2;
+    const Result small_host = recommend(request, raidadv::test::bundled_catalog());
+    REQUIRE_FALSE(small_host.way_out.empty());
+    CHECK(small_host.way_out.front().find("at most 4 bays (the host has 2 of its own)") !=
+          std::string::npos);
 }
 
 TEST_CASE("nothing fits for SSD wear: the way out asks for the day's writes",
