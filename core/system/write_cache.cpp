@@ -146,30 +146,42 @@ WriteBackHold write_back_hold(const System& system, const Workload& workload,
 
 namespace {
 
-/// Surviving drives one write of `bytes` touches on a degraded volume (any phase: the reads of
-/// read-modify-write or reconstruct-write and the writes), the mean over the placements of one
-/// mapping period (a row, or group_drives rows where parity rotates). derived: map_write's
-/// degraded mapping (layout/geometry.h), counted per request.
-double degraded_drives_touched(const Geometry& g, double bytes) {
+/// How a degraded volume's writes of `bytes` meet its drives: the surviving drives one write
+/// touches (any phase: the reads of read-modify-write or reconstruct-write and the writes), the
+/// mean over the placements of one mapping period (a row, or group_drives rows where parity
+/// rotates; the same offsets within each stripe unit), and the drives any of them touch (a
+/// RAID 0+1's failed side takes none). derived: map_write's degraded mapping
+/// (layout/geometry.h), counted per request.
+struct DegradedWrites {
+    double touched = 1.0;
+    double drives = 1.0;
+};
+
+DegradedWrites degraded_writes(const Geometry& g, double bytes) {
     const double block = std::clamp(bytes, units::sector, g.unit);
     const double rotation = g.parity_per_group > 0 ? std::max(1, g.group_drives) : 1;
-    const double period = g.unit * std::max(1, g.data_units_per_row) * rotation;
-    const int samples = static_cast<int>(std::clamp(std::floor(period / block), 1.0, 256.0));
+    const double period_units = std::max(1.0, std::max(1, g.data_units_per_row) * rotation);
+    const double per_unit =
+        std::clamp(std::floor(std::min(256.0 / period_units, g.unit / block)), 1.0, 256.0);
+    const int samples = static_cast<int>(period_units * per_unit);
     double sum = 0.0;
     std::vector<char> seen(static_cast<std::size_t>(std::max(1, g.drives)));
+    std::vector<char> used(seen.size(), 0);
     for (int j = 0; j < samples; ++j) {
-        const double offset = std::floor(j * period / samples / block) * block;
+        const double offset = std::floor(j * g.unit / per_unit / block) * block;
         std::fill(seen.begin(), seen.end(), 0);
         for (const auto& phase : map_write(g, offset, block).phases) {
             for (const auto& io : phase.ios) {
                 if (io.disk >= 0 && io.disk < static_cast<int>(seen.size())) {
                     seen[static_cast<std::size_t>(io.disk)] = 1;
+                    used[static_cast<std::size_t>(io.disk)] = 1;
                 }
             }
         }
         sum += static_cast<double>(std::count(seen.begin(), seen.end(), 1));
     }
-    return sum / samples;
+    return {sum / std::max(1, samples),
+            std::max(1.0, static_cast<double>(std::count(used.begin(), used.end(), 1)))};
 }
 
 }  // namespace
@@ -194,9 +206,9 @@ double write_back_destage_band(const System& system, const Workload& workload,
     // volume's go to its surviving drives only, in the degraded mapping's numbers.
     double drives = static_cast<double>(g.drives);
     if (g.failed_drives > 0) {
-        drives = static_cast<double>(std::max(1, g.drives - g.failed_drives));
-        touched = std::min(drives, degraded_drives_touched(g, workload.size.mean_bytes()) +
-                                       std::max(1, g.copies) * (distinct - 1.0));
+        const DegradedWrites d = degraded_writes(g, workload.size.mean_bytes());
+        drives = d.drives;
+        touched = std::min(drives, d.touched + std::max(1, g.copies) * (distinct - 1.0));
     }
     const double per_drive =
         hold.pending_destages / std::max(1, g.volumes) * touched / std::max(1.0, drives);

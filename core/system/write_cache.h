@@ -112,8 +112,8 @@ WriteBackHold write_back_hold(const System& system, const Workload& workload,
 /// volumes' drives, leave in address order, so the next ones a drive gets lie 1 / (pending per
 /// drive) of its span apart and the `depth` its queue holds (the controller keeps it full)
 /// within depth / (pending per drive) of it: that share on a grid of eight steps an octave.
-/// A degraded volume's destages go to its surviving drives, each touching the survivors its
-/// degraded mapping does (map_write, counted over a parity rotation).
+/// A degraded volume's destages go to the drives its degraded mapping uses (its survivors; not
+/// a RAID 0+1's failed side), each touching those it does (map_write, over a parity rotation).
 double write_back_destage_band(const System& system, const Workload& workload,
                                const WriteBackHold& hold);
 

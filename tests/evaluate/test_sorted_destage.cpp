@@ -87,6 +87,13 @@ TEST_CASE("Sorted destages: when the controller sorts, and the band by hand") {
     // write; 1/4), 2 otherwise: 2 on average, over 3 survivors, so each queue chooses among
     // 2 / 3 of the destages held (the failed drive takes none).
     CHECK(write_back_destage_band(degraded, w, r5) == Approx(grid(32.0 / 8000.0)));
+    // A RAID 0+1 of four with one drive failed runs on its other side alone: each write
+    // touches one of those two drives, which take all the destages held (half each).
+    System raid01 = behind_cache(RaidLevel::Raid01, 4, true);
+    raid01.layout.failed_drives = 1;
+    const WriteBackHold r01 = write_back_hold(raid01, w, 600.0);
+    CHECK(write_back_destage_band(raid01, w, r01) ==
+          Approx(grid(32.0 / (r01.pending_destages / 2.0))));
 }
 
 TEST_CASE("Sorted destages: many times the drives' random writes, in model and simulator") {
