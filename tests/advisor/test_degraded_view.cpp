@@ -105,3 +105,19 @@ SCENARIO("A degraded md array can be faster than healthy: it stops updating its 
         }
     }
 }
+
+SCENARIO("A degraded md array within 5% of healthy is called no slower, not faster",
+         "[advisor][degraded]") {
+    // The small NAS's pick (md RAID 6 of four, 8 outstanding): the failed drive's reads cost
+    // about what the skipped bitmap updates save; the ratio reads 1.0x.
+    const Request request = example_request("advisor-small-nas.json");
+    const DegradedView view = degraded_view(pick(run_advisor(request)), request);
+    REQUIRE(view.evaluated);
+    REQUIRE(view.bitmap_updates_stop);
+    REQUIRE(view.failed.mean_response_s < view.healthy.mean_response_s);
+    REQUIRE(view.failed.mean_response_s >= 0.95 * view.healthy.mean_response_s);
+    const std::string sentence = degraded_sentence(view, request);
+    CHECK(sentence.find("(1.0x healthy: no slower, because a degraded md array") !=
+          std::string::npos);
+    CHECK(sentence.find("faster") == std::string::npos);
+}
