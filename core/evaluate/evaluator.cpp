@@ -61,8 +61,12 @@ double writes_per_volume(const System& system, const Workload& workload, double 
 }
 
 /// Whether the write rate at a load point of `jobs_per_s` can move the answer: the bitmap's
-/// page writes could move the response by 1% (derived: at most that much longer), the cache
-/// absorbs at least 0.5% of the random writes, or it holds more destages than a drive's queue.
+/// updates could move the response by 1%, the cache absorbs at least 0.5% of the random writes,
+/// or it holds more destages than a drive's queue. derived: an update writes its page to every
+/// member (md_bitmap_page_s); where the members keep writes in their own caches its
+/// REQ_PREFLUSH first waits for every write they hold to be destaged (md_bitmap_visits.cpp),
+/// and the writes arriving meanwhile wait for it too, which no page time bounds: then any
+/// clear share can matter.
 bool write_rate_matters(const System& system, const Workload& workload, bool bitmap,
                         double jobs_per_s, double response_s) {
     const double writes = writes_per_volume(system, workload, jobs_per_s);
@@ -70,6 +74,9 @@ bool write_rate_matters(const System& system, const Workload& workload, bool bit
         const double share =
             md_bitmap_clear_share(system, writes, workload.span_fraction,
                                   workload.sequential_fraction >= 0.5, workload.size.mean_bytes());
+        if (share > 0.0 && uses_drive_write_cache(system, workload)) {
+            return true;
+        }
         if ((1.0 - workload.read_fraction) * share *
                 md_bitmap_page_s(system, workload.span_fraction) >=
             0.01 * response_s) {
