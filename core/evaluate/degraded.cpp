@@ -34,22 +34,12 @@ double io_busy_estimate(const DriveSpec& drive, const Workload& wl, const DiskIo
 /// Work per job on each drive of one volume whose jobs are mapped with `g`.
 std::vector<double> volume_work(const Geometry& g, const DriveSpec& drive, const Workload& wl) {
     std::vector<double> work(static_cast<std::size_t>(std::max(1, g.drives)), 0.0);
-    // derived: one period of the mapping covers every placement: a row for striping and
-    // mirrors, group_drives rows for the rotating parity of RAID 5/6/50/60.
-    const double rotation = g.parity_per_group > 0 ? std::max(1, g.group_drives) : 1;
-    const double period = g.unit * std::max(1, g.data_units_per_row) * rotation;
-    const double align = std::max(units::sector, wl.alignment_bytes);
-    // The same offsets within every stripe unit of the period (so that drives the mapping
-    // treats alike get equal shares), as many as fit in 256 samples, or 256 spread over it.
-    const double period_units = std::max(1.0, std::round(period / g.unit));
-    const double per_unit = std::floor(std::min(256.0 / period_units, g.unit / align));
-    const int samples =
-        static_cast<int>(per_unit >= 1.0 ? period_units * per_unit
-                                         : std::clamp(std::floor(period / align), 1.0, 256.0));
+    const std::vector<double> offsets =
+        mapping_period_samples(g, std::max(units::sector, wl.alignment_bytes), false);
+    const double samples = static_cast<double>(offsets.size());
     const double read_fraction = std::clamp(wl.read_fraction, 0.0, 1.0);
     for (const auto& [bytes, weight] : wl.size.discretize(12)) {
-        for (int j = 0; j < samples; ++j) {
-            const double offset = std::floor(j * period / samples / align) * align;
+        for (const double offset : offsets) {
             const double w = weight / samples;
             auto add = [&](const ArrayRequest& r, double share) {
                 for (const auto& phase : r.phases) {

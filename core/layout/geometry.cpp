@@ -689,6 +689,25 @@ int small_write_ios(const Geometry& g) {
 
 namespace raidadv {
 
+std::vector<double> mapping_period_samples(const Geometry& g, double step, bool one_per_unit) {
+    const double rotation = g.parity_per_group > 0 ? std::max(1, g.group_drives) : 1;
+    const double period = g.unit * std::max(1, g.data_units_per_row) * rotation;
+    const double period_units = std::max(1.0, std::round(period / g.unit));
+    double per_unit = std::floor(std::min(256.0 / period_units, g.unit / step));
+    if (one_per_unit) {
+        per_unit = std::max(1.0, per_unit);
+    }
+    const int samples =
+        static_cast<int>(per_unit >= 1.0 ? period_units * per_unit
+                                         : std::clamp(std::floor(period / step), 1.0, 256.0));
+    std::vector<double> offsets;
+    offsets.reserve(static_cast<std::size_t>(samples));
+    for (int j = 0; j < samples; ++j) {
+        offsets.push_back(std::floor(j * period / samples / step) * step);
+    }
+    return offsets;
+}
+
 double gather_row_bytes(const Geometry& g) {
     if (g.parity_per_group > 0 && !is_zfs(g.level)) {
         return g.unit * std::max(1, g.group_drives - g.parity_per_group);

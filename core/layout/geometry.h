@@ -119,6 +119,13 @@ ArrayRequest map_read(const Geometry& g, double offset, double bytes, int read_c
 /// surviving parity unit the data is just written (Holland & Gibson 1992).
 ArrayRequest map_write(const Geometry& g, double offset, double bytes);
 
+/// Volume offsets, multiples of `step`, that sample one period of the mapping: a row for
+/// striping and mirrors, group_drives rows for the rotating parity of RAID 5/6/50/60 (derived:
+/// one period covers every placement). The same offsets within every stripe unit, so that drives
+/// the mapping treats alike are sampled alike, as many per unit as fit in 256 samples; where not
+/// one per unit fits, one per unit all the same (`one_per_unit`) or 256 spread over the period.
+std::vector<double> mapping_period_samples(const Geometry& g, double step, bool one_per_unit);
+
 /// Bytes of user data a write-back cache destages together (map_gathered_write): one row of a
 /// parity group (unit x its data units) on parity levels, one row of the volume otherwise; a
 /// contiguous range of the volume either way.

@@ -148,8 +148,7 @@ namespace {
 
 /// How a degraded volume's writes of `bytes` meet its drives: the surviving drives one write
 /// touches (any phase: the reads of read-modify-write or reconstruct-write and the writes), the
-/// mean over the placements of one mapping period (a row, or group_drives rows where parity
-/// rotates; the same offsets within each stripe unit), and the drives any of them touch (a
+/// mean over one mapping period (mapping_period_samples), and the drives any of them touch (a
 /// RAID 0+1's failed side takes none). derived: map_write's degraded mapping
 /// (layout/geometry.h), counted per request.
 struct DegradedWrites {
@@ -159,16 +158,11 @@ struct DegradedWrites {
 
 DegradedWrites degraded_writes(const Geometry& g, double bytes) {
     const double block = std::clamp(bytes, units::sector, g.unit);
-    const double rotation = g.parity_per_group > 0 ? std::max(1, g.group_drives) : 1;
-    const double period_units = std::max(1.0, std::max(1, g.data_units_per_row) * rotation);
-    const double per_unit =
-        std::clamp(std::floor(std::min(256.0 / period_units, g.unit / block)), 1.0, 256.0);
-    const int samples = static_cast<int>(period_units * per_unit);
+    const std::vector<double> offsets = mapping_period_samples(g, block, true);
     double sum = 0.0;
     std::vector<char> seen(static_cast<std::size_t>(std::max(1, g.drives)));
     std::vector<char> used(seen.size(), 0);
-    for (int j = 0; j < samples; ++j) {
-        const double offset = std::floor(j * g.unit / per_unit / block) * block;
+    for (const double offset : offsets) {
         std::fill(seen.begin(), seen.end(), 0);
         for (const auto& phase : map_write(g, offset, block).phases) {
             for (const auto& io : phase.ios) {
@@ -180,7 +174,7 @@ DegradedWrites degraded_writes(const Geometry& g, double bytes) {
         }
         sum += static_cast<double>(std::count(seen.begin(), seen.end(), 1));
     }
-    return {sum / std::max(1, samples),
+    return {sum / std::max<double>(1.0, static_cast<double>(offsets.size())),
             std::max(1.0, static_cast<double>(std::count(used.begin(), used.end(), 1)))};
 }
 
