@@ -90,6 +90,7 @@ Engine::Engine(const System& system, const Workload& workload, const SimOptions&
             bitmap_gates_.emplace_back(kMdBitmapDaemonSleepS,
                                        rng_.uniform() * kMdBitmapDaemonSleepS);
         }
+        bitmap_update_start_.assign(bitmap_gates_.size(), 0.0);
     }
     // As network_builder.cpp: RAID work runs on the host unless a hardware RAID controller does it.
     software_raid_ = system.controller.kind != ControllerKind::HardwareRaid && g.drives > 1;
@@ -336,6 +337,7 @@ void Engine::end_warmup(double now) {
     counters_.assign(counters_.size(), DiskCounters{});
     os_completed_ = 0;
     writes_cached_ = writes_absorbed_ = 0;
+    bitmap_counts_ = MdBitmapCounts{};
 }
 
 PointResult Engine::collect(double now) {
@@ -356,6 +358,7 @@ PointResult Engine::collect(double now) {
     r.os_requests = os_completed_;
     r.writes_cached = writes_cached_;
     r.writes_absorbed = writes_absorbed_;
+    r.md_bitmap = bitmap_counts_;
     r.station_order = {kHostCpu, kHostLink, kController, kDriveLink, kDrives};
     if (raid_station_ >= 0) {
         r.station_order.emplace_back(kRaidThread);

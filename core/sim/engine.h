@@ -48,6 +48,7 @@ struct PointResult {
     bool truncated = false;          ///< stopped by max_sim_seconds or max_events
     long long writes_cached = 0;     ///< write-back writes taken into the cache (measured)
     long long writes_absorbed = 0;   ///< ... of them replacing a block still dirty there
+    MdBitmapCounts md_bitmap;        ///< md's bitmap gate (measured)
 };
 
 /// Simulates one point: `population` > 0 for a closed point, else Poisson arrivals at `rate`.
@@ -348,6 +349,8 @@ class Engine {
     std::vector<double> last_end_;  ///< per drive: where the last I/O issued to it ended (ZFS, md)
     /// md's write-intent bitmap (system/md_bitmap.h): per volume; empty without one.
     std::vector<MdBitmapGate> bitmap_gates_;
+    std::vector<double> bitmap_update_start_;  ///< per bitmap: when its running update began
+    MdBitmapCounts bitmap_counts_;
     double bitmap_chunk_bytes_ = 0.0;
     MdBitmapShape bitmap_shape_;
 

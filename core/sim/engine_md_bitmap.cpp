@@ -27,6 +27,8 @@ bool Engine::pass_md_bitmap(int id, double now) {
     if (r.continues) {
         return true;  // a later piece of a transfer goes with its first (the model's one update)
     }
+    ++bitmap_counts_.writes;
+    bitmap_counts_.clear += clear ? 1 : 0;
     if (gate.admit(id, clear)) {
         return true;
     }
@@ -40,6 +42,7 @@ void Engine::start_md_bitmap_update(int bitmap, double now) {
     // md_bitmap_unplug -> write_sb_page: the dirty page to every member of the array holding
     // the bitmap, written through (a raid01's raid1 writes its sides' first drives).
     bitmap_gates_[static_cast<std::size_t>(bitmap)].update_started();
+    bitmap_update_start_[static_cast<std::size_t>(bitmap)] = now;
     const int id = os_.alloc();
     OsReq& u = os_[id];
     u = OsReq{};
@@ -62,6 +65,8 @@ void Engine::start_md_bitmap_update(int bitmap, double now) {
 void Engine::md_bitmap_update_done(int id, double now) {
     const int bitmap = os_[id].bitmap;
     os_.release(id);
+    ++bitmap_counts_.updates;
+    bitmap_counts_.update_s += now - bitmap_update_start_[static_cast<std::size_t>(bitmap)];
     MdBitmapGate& gate = bitmap_gates_[static_cast<std::size_t>(bitmap)];
     const std::vector<int> released = gate.update_done();
     if (gate.update_to_start()) {

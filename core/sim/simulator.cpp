@@ -47,6 +47,7 @@ SimPoint to_point(PointResult r, const SimOptions& options, int population, doub
     p.os_requests = r.os_requests;
     p.writes_cached = r.writes_cached;
     p.writes_absorbed = r.writes_absorbed;
+    p.md_bitmap = r.md_bitmap;
     p.disks = std::move(r.disks);
     p.events = r.events;
     p.measured_s = r.warmed_up ? r.t_end - r.t_begin : 0.0;

@@ -37,6 +37,14 @@ struct DiskCounters {
     double write_service_s = 0.0;  ///< summed service times of the writes (HDD)
 };
 
+/// Linux md's write-intent bitmap in one point's run (after the warm-up; sim/md_bitmap_gate.h).
+struct MdBitmapCounts {
+    long long writes = 0;   ///< writes that passed the gate or waited at it
+    long long clear = 0;    ///< ... of them finding their chunk's bit clear
+    long long updates = 0;  ///< bitmap updates completed
+    double update_s = 0.0;  ///< their summed durations (start to the last member's page)
+};
+
 /// One load point. `metrics` is filled as the analytic model fills it (iops = jobs/s, mb_per_s in
 /// 10^6 B/s, mean and empirical p95 response, utilization per component, bottleneck); a saturated
 /// open point has no throughput or response figures and reports the offered load (may exceed 1).
@@ -51,6 +59,7 @@ struct SimPoint {
     bool truncated = false;         ///< stopped by max_sim_seconds or max_events
     long long writes_cached = 0;    ///< write-back writes the cache took (after the warm-up)
     long long writes_absorbed = 0;  ///< ... of them replacing a block still dirty there
+    MdBitmapCounts md_bitmap;       ///< md's bitmap gate (zero without one)
 };
 
 struct SimEvaluation {
