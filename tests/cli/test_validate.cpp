@@ -143,7 +143,7 @@ TEST_CASE("validate --json has the documented keys and no NaN", "[cli][validate]
     // The error bands' residuals and how often the figures fall inside them: one row per
     // evidence class and one over all studies, which counts every row's figures.
     REQUIRE(j.at("error_bands").is_array());
-    REQUIRE(j["error_bands"].size() == 7);  // six evidence classes (error_band.h), all studies
+    REQUIRE(j["error_bands"].size() == 8);  // seven evidence classes (error_band.h), all studies
     int counted = 0;
     for (const json& b : j["error_bands"]) {
         INFO(b.dump());
