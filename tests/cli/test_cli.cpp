@@ -266,6 +266,35 @@ TEST_CASE("simulate: the same keys as evaluate plus confidence intervals", "[cli
     }
 }
 
+TEST_CASE("simulate: an md array's write-intent bitmap as simulated", "[cli][sim]") {
+    // The bundled small NAS: md arrays of large disks keep a bitmap (mdadm's default); its
+    // read-only workload's points have none to show.
+    const Run run = run_cli("simulate --json --jobs 300 --seed 3 " + example("small-nas.json"));
+    INFO(run.err);
+    REQUIRE(run.status == 0);
+    const json j = json::parse(run.out);
+    int with_bitmap = 0;
+    for (const json& r : j.at("results")) {
+        if (!r.contains("md_bitmap")) {
+            continue;
+        }
+        ++with_bitmap;
+        const json& b = r["md_bitmap"];
+        INFO(b.dump());
+        CHECK(b.at("writes").get<long long>() > 0);
+        const double clear = b.at("clear_share").get<double>();
+        CHECK(clear >= 0.0);
+        CHECK(clear <= 1.0);
+        // No update runs without a clear bit (one may have begun in the warm-up).
+        CHECK(b.at("updates_per_write").get<double>() <=
+              clear + 1.0 / b.at("writes").get<double>() + 1e-12);
+        if (!b.at("mean_update_ms").is_null()) {
+            CHECK(b.at("mean_update_ms").get<double>() > 0.0);
+        }
+    }
+    CHECK(with_bitmap > 0);
+}
+
 TEST_CASE("recommend --json has the documented keys", "[cli][recommend]") {
     const Run run = run_cli("recommend --json --top 3 " + example("advisor-file-server-2007.json"));
     INFO(run.err);
