@@ -144,15 +144,12 @@ int run_simulate(const std::vector<std::string>& args, const GlobalOptions& opti
                     // often a write found its bit clear and how long an update took.
                     const sim::MdBitmapCounts& b = p.md_bitmap;
                     if (b.writes > 0) {
-                        const auto writes = static_cast<double>(b.writes);
-                        row["md_bitmap"] = {
-                            {"writes", b.writes},
-                            {"clear_share", static_cast<double>(b.clear) / writes},
-                            {"updates_per_write", static_cast<double>(b.updates) / writes},
-                            {"mean_update_ms",
-                             b.updates > 0
-                                 ? nlohmann::json(b.update_s * 1e3 / static_cast<double>(b.updates))
-                                 : nlohmann::json(nullptr)}};
+                        row["md_bitmap"] = {{"writes", b.writes},
+                                            {"clear_share", b.clear_share()},
+                                            {"updates_per_write", b.updates_per_write()},
+                                            {"mean_update_ms",
+                                             b.updates > 0 ? nlohmann::json(b.mean_update_s() * 1e3)
+                                                           : nlohmann::json(nullptr)}};
                     }
                 }
             }

@@ -5,7 +5,6 @@
 #include <cmath>
 
 #include "system/md_bitmap.h"
-#include "system/raid_software.h"
 #include "system/read_cache.h"
 #include "system/write_cache.h"
 
@@ -163,7 +162,8 @@ EvidenceClass evidence_class(const System& system, const Workload& workload) {
     const RaidLevel level = system.layout.level;
     const bool parity = level == RaidLevel::Raid5 || level == RaidLevel::Raid6 ||
                         level == RaidLevel::Raid50 || level == RaidLevel::Raid60;
-    if (parity && linux_md(system) && md_bitmap_on(system) && workload.read_fraction < 0.5) {
+    // (md_bitmap_on: Linux md's arrays alone keep one)
+    if (parity && md_bitmap_on(system) && workload.read_fraction < 0.5) {
         return EvidenceClass::MdParityWrites;
     }
     return EvidenceClass::HddRandom;

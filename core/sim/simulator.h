@@ -43,6 +43,18 @@ struct MdBitmapCounts {
     long long clear = 0;    ///< ... of them finding their chunk's bit clear
     long long updates = 0;  ///< bitmap updates completed
     double update_s = 0.0;  ///< their summed durations (start to the last member's page)
+
+    double clear_share() const { return share(clear, writes); }
+    double updates_per_write() const { return share(updates, writes); }
+    /// Mean seconds an update took; 0 if none completed.
+    double mean_update_s() const {
+        return updates > 0 ? update_s / static_cast<double>(updates) : 0.0;
+    }
+
+  private:
+    static double share(long long part, long long of) {
+        return of > 0 ? static_cast<double>(part) / static_cast<double>(of) : 0.0;
+    }
 };
 
 /// One load point. `metrics` is filled as the analytic model fills it (iops = jobs/s, mb_per_s in

@@ -208,15 +208,13 @@ SCENARIO("The simulator's bitmap finds its bits clear as often as the model's fo
             const sim::SimPoint p = sim::simulate(on, w, o).points.at(0);
             const sim::MdBitmapCounts& c = p.md_bitmap;
             REQUIRE(c.writes > 5000);
-            const double simulated = static_cast<double>(c.clear) / static_cast<double>(c.writes);
+            const double simulated = c.clear_share();
             // The formula at the simulated rate (the simulator's chunks see Poisson writes and
             // its daemon passes every 5 s from a random phase).
             const double formula = md_bitmap_clear_share(on, p.metrics.iops, 0.05, false, 4 * KiB);
             INFO(in_flight << " in flight: " << p.metrics.iops << " writes/s, clear " << simulated
                            << " (formula " << formula << "), updates per write "
-                           << static_cast<double>(c.updates) / static_cast<double>(c.writes)
-                           << ", an update "
-                           << c.update_s / static_cast<double>(std::max(1LL, c.updates)) * 1e3
+                           << c.updates_per_write() << ", an update " << c.mean_update_s() * 1e3
                            << " ms");
             // The shares agree within 10%, and no update runs without a clear bit (one may
             // have begun in the warm-up).
