@@ -219,9 +219,10 @@ void md_bitmap_sentence(const Candidate& c, const Request& r, std::ostringstream
                                           : std::string("the heaviest load"))
           << ", but after a crash or power cut the whole array is resynchronized instead of "
              "the regions being written. (The bitmap's cost is the model's least certain "
-             "part: on a measured md RAID 5 it predicted how often md updated the bitmap, but "
-             "each update cost that array more than the model's, so writes at 1 to 8 in "
-             "flight came out up to 2x faster than measured; within 21% from 64 on.)";
+             "part: on a measured md RAID 5 the model, which takes each update's seek to the "
+             "bitmap and back, came within 17% at one write in flight, but at 2 to 32 in "
+             "flight md updated its bitmap more often than the model says and writes came out "
+             "up to 1.7x faster than measured; within 21% from 64 on.)";
     } else {
         s << " For this workload that costs under 1%.";
     }

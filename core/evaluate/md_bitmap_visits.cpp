@@ -4,20 +4,22 @@
 #include <cmath>
 
 #include "components/hdd_model.h"
+#include "evaluate/hdd_service.h"
 #include "evaluate/link_stages.h"
+#include "queueing/order_statistics.h"
 #include "system/md_bitmap.h"
 
 namespace raidadv {
 
 using queueing::Visit;
 
-void MdBitmapVisits::add(const OsRequest& r, double count, double probability,
-                         std::vector<Visit>& visits) const {
+double MdBitmapVisits::add(const OsRequest& r, double count, double probability,
+                           std::vector<Visit>& visits) const {
     const MdBitmapShape shape = md_bitmap_shape(sys);
     const double p =
         md_bitmap_clear_share(sys, load.writes_per_s, wl.span_fraction, r.sequential, r.user_bytes);
     if (!(p > 0.0)) {
-        return;
+        return 0.0;
     }
     // (a RAID 50/60's groups each have their bitmap and their updates)
     const double x = load.writes_per_s / shape.bitmaps;
@@ -51,19 +53,55 @@ void MdBitmapVisits::add(const OsRequest& r, double count, double probability,
     // page (this visit), the updates before its batch's, and the destage its flush waits
     // for (the drives' work for it is counted with the writes that left it).
     const double wait = ((batch - 1.0) + batch * busy / 2.0) * b + batch * flush.first_s;
+    // The page's seek: the drive visit positions it as a random seek within the working set;
+    // a member whose head moved there since the last update seeks to the bitmap instead
+    // (md_bitmap_seek_s), one still at the page does not seek (MdBitmapHeads).
+    double far = 0.0, near = 0.0;
+    if (sys.drive.kind == DriveKind::Hdd) {
+        far = md_bitmap_seek_s(sys.drive.hdd, wl.span_fraction);
+        near = hdd_mean_random_seek(sys.drive.hdd, wl.span_fraction);
+    }
+    const std::shared_ptr<const MdBitmapHeads> at_page = heads;
+    const double first_share = flush.first_s > 0.0 ? 1.0 / shape.bitmaps : 0.0;
     for (Visit& v : added) {
         if (v.station != drive_station || v.detached) {
             continue;
         }
-        if (v.service.at) {
-            auto inner = v.service.at;
-            v.service.at = [inner, wait](const queueing::Arrival& found) {
-                queueing::ServiceParts parts = inner(found);
-                parts.delay_s += wait;
-                return parts;
+        if (flush.first_s > 0.0) {
+            // (the wait for the job's own destages is first_s, in the delay: the solver is not
+            // to find them again)
+            v.own_low_priority_left = 0.0;
+        }
+        auto inner = v.service.at;
+        const queueing::ServiceParts fixed = v.service.parts;
+        // (the destage the flush waits for starts from the bitmap's page where the head came
+        // back from it: MdBitmapHeads::returning)
+        const double first_back = first_share > 0.0 ? batch * first_share * (far - near) : 0.0;
+        v.service.at = [inner, fixed, wait, at_page, far, near,
+                        first_back](const queueing::Arrival& found) {
+            queueing::ServiceParts parts = inner ? inner(found) : fixed;
+            parts.delay_s += wait;
+            if (at_page && first_back > 0.0) {
+                parts.delay_s += std::clamp(at_page->returning, 0.0, 1.0) * first_back;
+            }
+            if (at_page && far > 0.0) {
+                // (a mixture: the seek from the working set on a share `moved` of the members,
+                // none on the rest; its variance is what makes the fork's slowest member)
+                const double moved = std::clamp(at_page->moved, 0.0, 1.0);
+                parts.random.mean = std::max(0.0, parts.random.mean + moved * far - near);
+                parts.random.var += moved * (1.0 - moved) * far * far;
+            }
+            return parts;
+        };
+        if (v.service.floor_at && near > 0.0) {
+            // (a member at the page does not seek: the floor less the seek it may not pay)
+            auto floor = v.service.floor_at;
+            v.service.floor_at = [floor, near](double present) {
+                queueing::ServiceFloor f = floor(present);
+                f.busy_s = std::max(0.0, f.busy_s - near);
+                f.foreground_s = std::max(0.0, f.foreground_s - near);
+                return f;
             };
-        } else {
-            v.service.parts.delay_s += wait;
         }
         break;
     }
@@ -71,6 +109,7 @@ void MdBitmapVisits::add(const OsRequest& r, double count, double probability,
         visits.push_back(std::move(v));
     }
     visits.push_back(drive_link_visit(link_station, sys, links, a, false));
+    return a.count * a.probability;
 }
 
 MdBitmapVisits::Flush MdBitmapVisits::flush(const OsRequest& r, double x) const {
@@ -99,8 +138,17 @@ MdBitmapVisits::Flush MdBitmapVisits::flush(const OsRequest& r, double x) const 
     const double rho = std::min(0.95, x * writes / array_drives * access);
     const double held = std::min(
         static_cast<double>(hdd_write_cache_window(hdd, kMdBitmapPageBytes)), rho / (1.0 - rho));
+    if (rewrite) {
+        return {held * access, 0.0};
+    }
+    // The flush waits for the last of the drives holding the previous write's blocks
+    // (derived: the largest of that many random accesses, order_statistics.h).
+    const int holding = std::clamp(static_cast<int>(std::lround(writes)), 1,
+                                   std::max(1, static_cast<int>(array_drives)));
+    const double var = cached_positioning(hdd, wl.span_fraction, true)->at(1.0).var;
+    const double last = queueing::max_of_iid(holding, access, var).mean;
     // (a RAID 50/60's update goes to one group: the previous write's, 1 in bitmaps)
-    return {held * access, rewrite ? 0.0 : access / md_bitmap_shape(sys).bitmaps};
+    return {held * access, last / md_bitmap_shape(sys).bitmaps};
 }
 
 }  // namespace raidadv

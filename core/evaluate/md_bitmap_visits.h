@@ -3,6 +3,7 @@
 // the bitmap page that a write may wait for before its data go out (network_builder.cpp adds it
 // ahead of each write's phases; evaluator.cpp solves for the write rate it depends on).
 
+#include <memory>
 #include <vector>
 
 #include "evaluate/drive_visits.h"
@@ -10,6 +11,7 @@
 #include "evaluate/os_request.h"
 #include "layout/geometry.h"
 #include "queueing/network.h"
+#include "system/md_bitmap.h"
 #include "system/system.h"
 #include "workload/workload.h"
 
@@ -25,13 +27,17 @@ struct MdBitmapVisits {
     int link_station = -1;
     int links = 1;
     WriteLoad load;
+    /// Where the members' heads are (filled once the network is built, read when solving).
+    std::shared_ptr<const MdBitmapHeads> heads;
 
     /// Linux md's write-intent bitmap (system/md_bitmap.h): before its data go out, a write
     /// whose chunk bit is clear, and every write md gathered for the same unplug, waits while
     /// md writes the bitmap page through to every member (REQ_PREFLUSH | REQ_FUA). The writes
-    /// gathered while one update runs share the next.
-    void add(const OsRequest& r, double count, double probability,
-             std::vector<queueing::Visit>& visits) const;
+    /// gathered while one update runs share the next. The page's seek is from the working set
+    /// on the members `heads` says moved there since the last update (md_bitmap_seek_s), none
+    /// on the rest. Returns the updates per job added (MdBitmapHeads).
+    double add(const OsRequest& r, double count, double probability,
+               std::vector<queueing::Visit>& visits) const;
 
     /// The update's REQ_PREFLUSH waits until the drives have written what their write caches
     /// hold (derived, two parts):

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <map>
 
+#include "components/hdd_model.h"
 #include "components/ssd_model.h"
 #include "evaluate/degraded.h"
 #include "evaluate/drive_visits.h"
@@ -102,6 +103,13 @@ class Builder {
         }
         for (auto& kept : drive_visits_->keep_alive()) {
             out_.keep_alive.push_back(std::move(kept));
+        }
+        if (bitmap_writes_per_s_ >= 0.0) {
+            const MdBitmapShape shape = md_bitmap_shape(sys_);
+            const int drives = std::max(1, geo_.drives / std::max(1, shape.bitmaps));
+            *bitmap_heads_ = md_bitmap_heads(bitmap_updates_per_job_, shape.update_drives,
+                                             bitmap_touches_, bitmap_accesses_per_job_, drives);
+            out_.keep_alive.push_back(bitmap_heads_);
         }
         return std::move(out_);
     }
@@ -359,9 +367,14 @@ class Builder {
 
     void add_os_request(const OsRequest& r, double count, double probability,
                         std::vector<Visit>& visits) const {
+        double flushed = 0.0;  // share of these requests an md bitmap update flushes first
+        std::size_t after_flush = visits.size();
         if (r.write && !r.continues && bitmap_writes_per_s_ >= 0.0) {
-            add_md_bitmap(r, count, probability, visits);
+            const double updates = add_md_bitmap(r, count, probability, visits);
+            flushed = count * probability > 0.0 ? updates / (count * probability) : 0.0;
+            after_flush = visits.size();
         }
+        tally_bitmap_touch(r, count * probability);
         const HostWork work = host_work(sys_, software_raid_, r);
         // A later window of a file read keeps its clusters in flight one behind the other: while
         // one is on the disks the next passes the host and the controller, so the window takes
@@ -401,16 +414,27 @@ class Builder {
             visits.push_back(ctl_visit);
         }
         visits.push_back(host_link_visit(idx_.host_link, sys_, software_raid_, r, work, count));
+        // The update's REQ_PREFLUSH waited for what the drives' caches held: the request's own
+        // drive visits after it find none of its job's destages there.
+        for (std::size_t i = after_flush; flushed > 0.0 && i < visits.size(); ++i) {
+            if (visits[i].station == idx_.drives && !visits[i].detached) {
+                visits[i].own_low_priority_left = 1.0 - std::min(1.0, flushed);
+            }
+        }
     }
 
     /// Linux md's write-intent bitmap: the update a write may wait for (md_bitmap_visits.h).
-    void add_md_bitmap(const OsRequest& r, double count, double probability,
-                       std::vector<Visit>& visits) const {
-        const MdBitmapVisits bitmap{sys_,        wl_,
-                                    geo_,        *drive_visits_,
-                                    idx_.drives, idx_.drive_link,
-                                    links_,      {bitmap_writes_per_s_, bitmap_population_}};
-        bitmap.add(r, count, probability, visits);
+    /// Returns the updates per job added.
+    double add_md_bitmap(const OsRequest& r, double count, double probability,
+                         std::vector<Visit>& visits) const {
+        const MdBitmapVisits bitmap{sys_,         wl_,
+                                    geo_,         *drive_visits_,
+                                    idx_.drives,  idx_.drive_link,
+                                    links_,       {bitmap_writes_per_s_, bitmap_population_},
+                                    bitmap_heads_};
+        const double updates = bitmap.add(r, count, probability, visits);
+        bitmap_updates_per_job_ += updates;
+        return updates;
     }
 
     /// The drive and drive-link visits of phase `i` of `r`.
@@ -475,9 +499,70 @@ class Builder {
         a.probability = probability;
         a.unbuffered = r.unbuffered.empty() ? 0.0 : r.unbuffered[i];
         a.early = pipelined;
+        const std::size_t before = visits.size();
         drive_visits_->add(a, visits);
+        add_bitmap_return(a, before, visits);
         visits.push_back(drive_link_visit(idx_.drive_link, sys_, links_, a,
                                           drive_visits_->drive_cache() && !a.stable));
+    }
+
+    /// Linux md's bitmap on HDDs: an access that takes a member's head to the working set
+    /// comes back from the bitmap page if an update ran since the member's last one
+    /// (MdBitmapHeads::returning): its seek is then the one from the bitmap
+    /// (md_bitmap_seek_s), not a random one within the working set. The write half of a
+    /// read-modify-write stays where its read took the head; the page's own writes and the
+    /// ZIL's are not the working set's.
+    void add_bitmap_return(const DriveAccess& a, std::size_t first,
+                           std::vector<Visit>& visits) const {
+        if (bitmap_writes_per_s_ < 0.0 || sys_.drive.kind != DriveKind::Hdd || a.stable ||
+            a.rewrites_previous || a.log_block) {
+            return;
+        }
+        bitmap_accesses_per_job_ += a.count * a.probability * a.fork;
+        const HddSpec& hdd = sys_.drive.hdd;
+        const double back = std::max(0.0, md_bitmap_seek_s(hdd, wl_.span_fraction) -
+                                              hdd_mean_random_seek(hdd, wl_.span_fraction));
+        if (!(back > 0.0)) {
+            return;
+        }
+        const std::shared_ptr<const MdBitmapHeads> heads = bitmap_heads_;
+        for (std::size_t i = first; i < visits.size(); ++i) {
+            Visit& v = visits[i];
+            if (v.station != idx_.drives || !v.service.at) {
+                continue;
+            }
+            auto inner = v.service.at;
+            // (a seek back with probability `returning`: its mean and its variance)
+            v.service.at = [inner, heads, back](const queueing::Arrival& found) {
+                queueing::ServiceParts parts = inner(found);
+                const double p = std::clamp(heads->returning, 0.0, 1.0);
+                parts.random.mean += p * back;
+                parts.random.var += p * (1.0 - p) * back * back;
+                return parts;
+            };
+        }
+    }
+
+    /// md bitmap on HDDs: the distinct drives whose heads request `r` takes to the working
+    /// set (MdBitmapTouch), `per_job` times a job.
+    void tally_bitmap_touch(const OsRequest& r, double per_job) const {
+        if (bitmap_writes_per_s_ < 0.0 || sys_.drive.kind != DriveKind::Hdd) {
+            return;
+        }
+        std::vector<int> disks;
+        for (const IoPhase& phase : r.array.phases) {
+            if (phase.rewrites_previous || phase.stable || phase.log_block || phase.log_device) {
+                continue;
+            }
+            for (const DiskIo& io : phase.ios) {
+                disks.push_back(io.disk);
+            }
+        }
+        std::sort(disks.begin(), disks.end());
+        disks.erase(std::unique(disks.begin(), disks.end()), disks.end());
+        if (!disks.empty()) {
+            bitmap_touches_.push_back({per_job, static_cast<int>(disks.size())});
+        }
     }
 
     const System& sys_;
@@ -488,7 +573,13 @@ class Builder {
     bool software_raid_ = false;
     double bitmap_writes_per_s_ = -1.0;  ///< md bitmap: write requests per second per volume
     int bitmap_population_ = 0;          ///< md bitmap: the closed population (0: open)
-    double working_set_ = 0.0;           ///< bytes the requests spread over (read_cache.h)
+    /// md bitmap: where the heads are (MdBitmapHeads; worked out once every visit is built),
+    /// and the updates and the working set's accesses per job it is worked out from.
+    std::shared_ptr<MdBitmapHeads> bitmap_heads_ = std::make_shared<MdBitmapHeads>();
+    mutable double bitmap_updates_per_job_ = 0.0;
+    mutable double bitmap_accesses_per_job_ = 0.0;
+    mutable std::vector<MdBitmapTouch> bitmap_touches_;
+    double working_set_ = 0.0;  ///< bytes the requests spread over (read_cache.h)
     WriteBackHold hold_;  ///< how held random writes leave the controller's cache (write_cache.h)
     ReadAheadUse read_ahead_;  ///< which reads the controller reads ahead for (read_cache.h)
     int total_drives_ = 1;

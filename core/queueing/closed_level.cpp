@@ -91,6 +91,7 @@ struct Found {
     double own_busy = 0.0;  ///< the visit's own busy time (when the station has no mix)
     double spread = 1.0;    ///< found_count_var's spread
     double cv2 = 1.0;       ///< the whole mix's squared coefficient of variation
+    double own = 1.0;       ///< share of the job's own low-priority work still there
 };
 
 /// The time ahead at a station with low-priority work. Such work is never queued ahead of a
@@ -113,17 +114,16 @@ QueuedAhead low_priority_ahead(const StationState& st, const Found& f) {
     const double res_fg = first_fg > 0.0 ? (all.second - low.second) / (2.0 * first_fg) : 0.0;
     const double res_y = low.second / (2.0 * low.first);
     const double u = u_fg + u_y;
+    const double own = f.own * st.own_low_priority;
     QueuedAhead a;
-    a.time = mean_b / c * (f.q - u_fg) + (u_fg * res_fg + u_y * res_y) / c +
-             (1.0 - u) * st.own_low_priority;
+    a.time = mean_b / c * (f.q - u_fg) + (u_fg * res_fg + u_y * res_y) / c + (1.0 - u) * own;
     const double cv2_y = squared_cv(low.weight, low.first, low.second, 1.0);
     const double per_fg = mean_b / c;
     a.var = found_count_var(f.q, f.n, f.spread) * per_fg * per_fg +
             in_service_extra_var(u_fg, res_fg / c, f.cv2, f.cv2 * per_fg * per_fg) +
-            found_residual_var(u_y, res_y / c, cv2_y) +
-            u * (1.0 - u) * st.own_low_priority * st.own_low_priority;
-    a.own_time = (1.0 - u) * st.own_low_priority;
-    a.own_var = u * (1.0 - u) * st.own_low_priority * st.own_low_priority;
+            found_residual_var(u_y, res_y / c, cv2_y) + u * (1.0 - u) * own * own;
+    a.own_time = (1.0 - u) * own;
+    a.own_var = u * (1.0 - u) * own * own;
     a.per_request = mean_b / c;
     a.busy = u;
     return a;
@@ -377,6 +377,7 @@ QueuedAhead ClosedLevel::queue_ahead(const Entry& e, const Seen& seen, double n)
     // fork to every copy, a choice of the shorter queue, nearest-first order or stream arrivals
     // even them out.
     f.spread = routed(e) ? 1.0 : f.cv2;
+    f.own = std::clamp(e.visit->own_low_priority_left, 0.0, 1.0);
     if (st.low_priority.first > 0.0) {
         return low_priority_ahead(st, f);
     }

@@ -95,6 +95,11 @@ struct Visit {
     /// while no other request waits, until its buffer fills (e.g. a drive destaging its own
     /// write cache: it serves reads first).
     bool low_priority = false;
+    /// Share of its job's own low-priority work at the station a request of this visit can
+    /// still find there (closed_level.cpp, low_priority_ahead): less than 1 for a later visit
+    /// of a job whose earlier visit waited for that work (a cache flush, e.g. Linux md's
+    /// bitmap update, that ran for this share of the jobs).
+    double own_low_priority_left = 1.0;
     /// Priority class: detached work that outlives its request and job (an SSD's programs of
     /// the data its buffer took): served only while no other request waits at its copy, and
     /// found by every arrival at its time-average load at the throughput (an open class), a

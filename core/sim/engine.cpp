@@ -86,6 +86,16 @@ Engine::Engine(const System& system, const Workload& workload, const SimOptions&
     if (md_bitmap_on(system)) {
         bitmap_chunk_bytes_ = md_bitmap_chunk_bytes(system);
         bitmap_shape_ = md_bitmap_shape(system);
+        // (the working set lies at the drives' start here: the bitmap goes where it lies as
+        // far from it on average as the model takes, md_bitmap_sim_offset_share)
+        const double drive_bytes = system.drive.capacity_bytes;
+        bitmap_offset_bytes_ =
+            drive_bytes > 2.0 * kMdBitmapPageBytes
+                ? std::clamp(std::floor(md_bitmap_sim_offset_share(workload.span_fraction) *
+                                        drive_bytes / kMdBitmapPageBytes) *
+                                 kMdBitmapPageBytes,
+                             kMdBitmapOffsetBytes, drive_bytes - kMdBitmapPageBytes)
+                : kMdBitmapOffsetBytes;
         for (int v = 0; v < g.volumes * bitmap_shape_.bitmaps; ++v) {
             bitmap_gates_.emplace_back(kMdBitmapDaemonSleepS,
                                        rng_.uniform() * kMdBitmapDaemonSleepS);

@@ -352,6 +352,7 @@ class Engine {
     std::vector<double> bitmap_update_start_;  ///< per bitmap: when its running update began
     MdBitmapCounts bitmap_counts_;
     double bitmap_chunk_bytes_ = 0.0;
+    double bitmap_offset_bytes_ = kMdBitmapOffsetBytes;  ///< where a member's page goes
     MdBitmapShape bitmap_shape_;
 
     Pool<Job> jobs_;

@@ -56,7 +56,7 @@ void Engine::start_md_bitmap_update(int bitmap, double now) {
     for (int k = 0; k < bitmap_shape_.update_drives; ++k) {
         const int disk = g.level == RaidLevel::Raid01 ? k * g.group_drives
                                                       : group * bitmap_shape_.update_drives + k;
-        phase.ios.push_back({disk, kMdBitmapOffsetBytes, kMdBitmapPageBytes, true, true});
+        phase.ios.push_back({disk, bitmap_offset_bytes_, kMdBitmapPageBytes, true, true});
     }
     u.array.phases.push_back(std::move(phase));
     start_phase(id, now);

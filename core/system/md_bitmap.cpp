@@ -98,7 +98,7 @@ double md_bitmap_page_s(const System& system, double span_fraction) {
         return w.accept_s + w.transfer_s;
     }
     const double n = md_bitmap_shape(system).update_drives;
-    return hdd_command_overhead(d.hdd, true) + hdd_mean_random_seek(d.hdd, span_fraction) +
+    return hdd_command_overhead(d.hdd, true) + md_bitmap_seek_s(d.hdd, span_fraction) +
            hdd_revolution_time(d.hdd) * n / (n + 1.0) +
            hdd_transfer_time(d.hdd, kMdBitmapPageBytes, span_fraction);
 }
@@ -126,6 +126,52 @@ double md_bitmap_clear_share(const System& system, double writes_per_s, double s
         return 1.0;
     }
     return (std::exp(-mu_t) - std::exp(-2.0 * mu_t)) / mu_t;
+}
+
+double md_bitmap_seek_s(const HddSpec& hdd, double span_fraction) {
+    // derived: E[t(o + x s)], o ~ U(0, 1 - s), x ~ U(0, 1), for the seek curve t(d) = a + b
+    // sqrt(d) + c d (hdd_model.h): E[o + x s] = 1/2 and E[sqrt(o + x s)] = 4/15 (1 - s^2.5 -
+    // (1 - s)^2.5) / (s (1 - s)), 2/3 at either end (a position uniform over the stroke).
+    const double s = std::clamp(span_fraction, 0.0, 1.0);
+    const double both = s * (1.0 - s);
+    const double mean_root =
+        both > 1e-6 ? 4.0 / 15.0 * (1.0 - std::pow(s, 2.5) - std::pow(1.0 - s, 2.5)) / both
+                    : 2.0 / 3.0;
+    // (t(d) at the curve's points: d = 1/4 gives a + b/2 + c/4, d = 1 gives a + b + c)
+    const double t0 = hdd_seek_time(hdd, 1e-12), t1 = hdd_seek_time(hdd, 0.25),
+                 t2 = hdd_seek_time(hdd, 1.0);
+    // Solve a, b, c from t(0+) = a, t(1/4) = a + b/2 + c/4, t(1) = a + b + c.
+    const double a = t0;
+    const double c = 2.0 * ((t2 - a) - 2.0 * (t1 - a));
+    const double b = (t2 - a) - c;
+    return a + b * mean_root + c / 2.0;
+}
+
+MdBitmapHeads md_bitmap_heads(double updates_per_job, int update_drives,
+                              const std::vector<MdBitmapTouch>& touches, double accesses_per_job,
+                              int drives) {
+    MdBitmapHeads heads;
+    if (!(updates_per_job > 0.0) || !(accesses_per_job > 0.0)) {
+        return heads;  // no updates: the heads stay in the working set
+    }
+    const double n = std::max(1, drives);
+    double log_stay = 0.0;
+    for (const MdBitmapTouch& t : touches) {
+        if (!(t.per_job > 0.0)) {
+            continue;
+        }
+        const double d = std::clamp(static_cast<double>(t.drives), 1.0, n);
+        log_stay += d >= n ? -1e300 : t.per_job * std::log1p(-d / n);
+    }
+    heads.moved = 1.0 - std::exp(std::max(-700.0, log_stay / updates_per_job));
+    heads.returning = std::clamp(
+        updates_per_job * std::max(1, update_drives) * heads.moved / accesses_per_job, 0.0, 1.0);
+    return heads;
+}
+
+double md_bitmap_sim_offset_share(double span_fraction) {
+    const double s = std::clamp(span_fraction, 0.0, 1.0);
+    return s + (1.0 - s) / 2.0;
 }
 
 }  // namespace raidadv

@@ -108,16 +108,26 @@ SCENARIO("A degraded md array can be faster than healthy: it stops updating its 
 
 SCENARIO("A degraded md array within 5% of healthy is called no slower, not faster",
          "[advisor][degraded]") {
-    // The small NAS's pick (md RAID 6 of four, 8 outstanding): the failed drive's reads cost
-    // about what the skipped bitmap updates save; the ratio reads 1.0x.
+    // The small NAS's pick (md RAID 6 of four, 8 outstanding) skips its bitmap's updates with a
+    // drive down. Until stop 50 the failed drive's reads cost about what that saved (1.0x);
+    // with the update's seek to the bitmap (md_bitmap_seek_s) the degraded array is faster.
+    // The sentence's rule is checked on the pick's own view with its degraded response set 3%
+    // below healthy: within 5% it reads 1.0x and "no slower".
     const Request request = example_request("advisor-small-nas.json");
-    const DegradedView view = degraded_view(pick(run_advisor(request)), request);
+    DegradedView view = degraded_view(pick(run_advisor(request)), request);
     REQUIRE(view.evaluated);
     REQUIRE(view.bitmap_updates_stop);
     REQUIRE(view.failed.mean_response_s < view.healthy.mean_response_s);
-    REQUIRE(view.failed.mean_response_s >= 0.95 * view.healthy.mean_response_s);
-    const std::string sentence = degraded_sentence(view, request);
-    CHECK(sentence.find("(1.0x healthy: no slower, because a degraded md array") !=
-          std::string::npos);
-    CHECK(sentence.find("faster") == std::string::npos);
+    WHEN("the degraded response is 3% below healthy") {
+        view.failed.mean_response_s = 0.97 * view.healthy.mean_response_s;
+        const std::string sentence = degraded_sentence(view, request);
+        CHECK(sentence.find("(1.0x healthy: no slower, because a degraded md array") !=
+              std::string::npos);
+        CHECK(sentence.find("faster") == std::string::npos);
+    }
+    WHEN("it is the model's own, more than 5% below healthy") {
+        REQUIRE(view.failed.mean_response_s < 0.95 * view.healthy.mean_response_s);
+        const std::string sentence = degraded_sentence(view, request);
+        CHECK(sentence.find("healthy: faster, because a degraded md array") != std::string::npos);
+    }
 }

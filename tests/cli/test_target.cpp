@@ -34,17 +34,17 @@ json target_json(const std::string& args) {
 
 }  // namespace
 
-TEST_CASE("target --json on the small NAS: p95 under 130 ms at 3x the load", "[cli][target]") {
-    const json j = target_json(example("advisor-small-nas.json") + " --p95-ms 130 --load-factor 3");
-    CHECK(j.at("target").at("p95_ms") == 130.0);
+TEST_CASE("target --json on the small NAS: p95 under 160 ms at 3x the load", "[cli][target]") {
+    const json j = target_json(example("advisor-small-nas.json") + " --p95-ms 160 --load-factor 3");
+    CHECK(j.at("target").at("p95_ms") == 160.0);
     CHECK(j.at("target").at("load_factor") == 3.0);
     CHECK(j.at("target").at("capacity_tb").is_null());
     REQUIRE(j.at("today").is_object());
     // Today's pick is measured at the target's load and compared with it.
-    CHECK(j["today"].at("meets") == (j["today"].at("p95_ms").get<double>() <= 130.0));
+    CHECK(j["today"].at("meets") == (j["today"].at("p95_ms").get<double>() <= 160.0));
     REQUIRE(j.at("answer").is_object());
     const json& a = j["answer"];
-    CHECK(a.at("p95_ms").get<double>() <= 130.0);
+    CHECK(a.at("p95_ms").get<double>() <= 160.0);
     CHECK(a.at("usable_tb").get<double>() >= j.at("capacity_needed_tb").get<double>());
     CHECK(a.at("failures_tolerated").get<int>() >= 1);  // the example's requirement
     // The answer is the cheapest option listed; each option meets the target too.
@@ -53,7 +53,7 @@ TEST_CASE("target --json on the small NAS: p95 under 130 ms at 3x the load", "[c
     CHECK(j["options"][0].at("system") == a.at("system"));
     for (const json& o : j["options"]) {
         CHECK(o.at("cost_usd").get<double>() >= a.at("cost_usd").get<double>());
-        CHECK(o.at("p95_ms").get<double>() <= 130.0);
+        CHECK(o.at("p95_ms").get<double>() <= 160.0);
     }
     CHECK(j.at("meeting").get<int>() >= static_cast<int>(j["options"].size()));
     // 10% growth a year: today's pick runs out of capacity in a finite number of years.

@@ -8,6 +8,7 @@
 
 #include "components/hdd_model.h"
 #include "evaluate/evaluator.h"
+#include "evaluate/write_rate_search.h"
 #include "fixtures.h"
 #include "sim/simulator.h"
 #include "system/md_bitmap.h"
@@ -164,8 +165,11 @@ SCENARIO("md RAID 5 random writes wait for the bitmap, as the simulator's unplug
                 INFO("simulated IOPS with the bitmap " << sim_with);
                 // Known gap (docs/model.md, md write-intent bitmap): each update's REQ_PREFLUSH
                 // waits for every write the drives' caches hold; the model estimates them as an
-                // M/M/1 queue would hold them, the simulated drives hold more (+32% here).
-                CHECK(std::abs(with - sim_with) <= 0.35 * sim_with);
+                // M/M/1 queue would hold them, the simulated drives hold more: +45% here at the
+                // write rate's fixed point (+32% before stop 50 was the evaluator's second
+                // round, short of the fixed point: the throughput falls off a cliff where the
+                // held writes reach the cache's window, and the fixed point sits at its edge).
+                CHECK(std::abs(with - sim_with) <= 0.5 * sim_with);
             }
         }
         WHEN("the writes stay in 5% of the array, 4 in flight") {
@@ -225,13 +229,17 @@ SCENARIO("The simulator's bitmap finds its bits clear as often as the model's fo
     }
 }
 
-SCENARIO("md RAID 10 and RAID 50 wait for their bitmaps as the simulator's do") {
+SCENARIO("md RAID 10 and RAID 50 and RAID 6 wait for their bitmaps as the simulator's do") {
     GIVEN("4 KiB random writes, one in flight, over the whole array") {
+        // RAID 50 of two groups of three and RAID 6 of four write a 4 KiB block by
+        // reconstruct-write: their writes leave destages the next update's flush waits for
+        // (before stop 50 the solver found them a second time: RAID 6 of four +49%).
         const Workload w = test::request_workload(4 * KiB, 0.0, 0.0, {1});
         System raid10 = md_system(RaidLevel::Raid10, 4, MdBitmap::Internal);
         System raid50 = md_system(RaidLevel::Raid50, 6, MdBitmap::Internal);
         raid50.layout.disks_per_span = 3;
-        for (const System* s : {&raid10, &raid50}) {
+        System raid6 = md_system(RaidLevel::Raid6, 4, MdBitmap::Internal);
+        for (const System* s : {&raid10, &raid50, &raid6}) {
             System off = *s;
             off.layout.md_bitmap = MdBitmap::None;
             const double with = evaluate(*s, w).points.at(0).mean_response_s;
@@ -242,6 +250,73 @@ SCENARIO("md RAID 10 and RAID 50 wait for their bitmaps as the simulator's do") 
                  << simulated * 1e3 << " ms");
             CHECK(with > without * 1.3);
             CHECK(std::abs(with - simulated) <= 0.15 * simulated);
+        }
+    }
+}
+
+TEST_CASE("md bitmap: the seek between the working set and the bitmap, working set anywhere") {
+    const HddSpec hdd = test::hdd_7200().hdd;
+    // derived: E[t(o + x s)] over o ~ U(0, 1 - s), x ~ U(0, 1), by a fine midpoint rule
+    // against the closed form md_bitmap_seek_s takes.
+    for (double span : {0.0, 0.0077, 0.05, 0.3, 0.5, 0.8, 1.0}) {
+        constexpr int kStarts = 400, kPlaces = 100;
+        double sum = 0.0;
+        for (int i = 0; i < kStarts; ++i) {
+            const double o = (1.0 - span) * (i + 0.5) / kStarts;
+            for (int j = 0; j < kPlaces; ++j) {
+                sum += hdd_seek_time(hdd, o + span * (j + 0.5) / kPlaces);
+            }
+        }
+        INFO("span " << span);
+        CHECK(md_bitmap_seek_s(hdd, span) == Approx(sum / (kStarts * kPlaces)).epsilon(0.005));
+    }
+    // Half the stroke on average whatever the span: longer than a random seek within any span.
+    CHECK(md_bitmap_seek_s(hdd, 0.01) > 2.0 * hdd_mean_random_seek(hdd, 0.01));
+    CHECK(md_bitmap_seek_s(hdd, 1.0) > hdd_mean_random_seek(hdd, 1.0));
+}
+
+TEST_CASE("md bitmap: where the members' heads are between updates") {
+    // md RAID 5 of four, every 4 KiB write takes two members (its read-modify-write) and
+    // pays one update: half the members moved to the working set, and every access there
+    // comes back from the page.
+    MdBitmapHeads h = md_bitmap_heads(1.0, 4, {{1.0, 2}}, 2.0, 4);
+    CHECK(h.moved == Approx(0.5));
+    CHECK(h.returning == Approx(1.0));
+    // md RAID 5 of eight at the study's rate: 0.294 updates a write.
+    h = md_bitmap_heads(0.294, 8, {{1.0, 2}}, 2.0, 8);
+    CHECK(h.moved == Approx(1.0 - std::pow(0.75, 1.0 / 0.294)));
+    CHECK(h.returning == Approx(0.294 * 8 * h.moved / 2.0));
+    // A reconstruct-write of a three-drive group takes all three: every member moved.
+    CHECK(md_bitmap_heads(1.0, 3, {{1.0, 3}}, 3.0, 3).moved == Approx(1.0));
+    // No updates: the heads stay in the working set and nothing comes back.
+    h = md_bitmap_heads(0.0, 4, {{1.0, 2}}, 2.0, 4);
+    CHECK(h.moved == 1.0);
+    CHECK(h.returning == 0.0);
+}
+
+SCENARIO("md RAID 5 of eight with its working set far from the bitmap, as the md study's") {
+    GIVEN("a 100 GiB file on eight 2 TB members, 4 KiB random writes, one in flight") {
+        // The md RAID 5 study's geometry (louwrentius-2020-md-raid5-8x2tb) on the 7200 rpm
+        // fixture: 229 bitmap chunks over the file, so about a third of the writes find their
+        // bit clear; each update seeks from the file to the bitmap and back.
+        DriveSpec d = test::hdd_7200();
+        d.capacity_bytes = 2e12;
+        System on = test::plain_system(d, RaidLevel::Raid5, 8);
+        on.controller.chunk_split = true;
+        on.layout.stripe_unit_bytes = 512.0 * KiB;
+        on.layout.md_bitmap = MdBitmap::Internal;
+        System off = on;
+        off.layout.md_bitmap = MdBitmap::None;
+        Workload w = test::request_workload(4 * KiB, 0.0, 0.0, {1});
+        w.span_fraction = 0.0077;
+        const double with = evaluate(on, w).points.at(0).mean_response_s;
+        const double without = evaluate(off, w).points.at(0).mean_response_s;
+        const double simulated = simulated_response(on, w);
+        INFO("model " << with * 1e3 << " ms (without " << without * 1e3 << "), simulated "
+                      << simulated * 1e3 << " ms");
+        THEN("the bitmap costs as much as in the simulator, which places the bitmap as far") {
+            CHECK(with > 1.8 * without);
+            CHECK(std::abs(with - simulated) <= 0.10 * simulated);
         }
     }
 }

@@ -61,9 +61,9 @@ class TargetDialogTest : public QObject {
         TargetDialog* dialog = openDialog(window);
         QVERIFY(dialog != nullptr);
         QVERIFY(dialog->isVisible());
-        typeInto(find<QDoubleSpinBox>(dialog, "targetP95SpinBox"), QStringLiteral("130"));
+        typeInto(find<QDoubleSpinBox>(dialog, "targetP95SpinBox"), QStringLiteral("160"));
         typeInto(find<QDoubleSpinBox>(dialog, "targetLoadFactorSpinBox"), QStringLiteral("3"));
-        QCOMPARE(dialog->target().p95_s, 0.130);
+        QCOMPARE(dialog->target().p95_s, 0.160);
         QCOMPARE(dialog->target().load_factor, 3.0);
         QSignalSpy answered(dialog, &TargetDialog::answered);
         QTest::mouseClick(find<QPushButton>(dialog, "findTargetPushButton"), Qt::LeftButton);
@@ -72,7 +72,7 @@ class TargetDialogTest : public QObject {
         QCOMPARE(answered.front().front().toBool(), true);
         const raidadv::advisor::TargetAnswer& a = dialog->answer();
         QVERIFY(a.found);
-        QVERIFY(a.cheapest.p95_s <= 0.130);
+        QVERIFY(a.cheapest.p95_s <= 0.160);
         // Today's pick is the ranking's first.
         QCOMPARE(a.today.system.name,
                  window.recommendationsModel()->result().ranked[0].system.name);
