@@ -61,6 +61,13 @@ double hdd_mean_random_seek(const HddSpec& hdd, double span) {
     return a + b * std::sqrt(span) * 8.0 / 15.0 + c * span / 3.0;
 }
 
+double hdd_mean_seek(const HddSpec& hdd, double mean_root_distance, double mean_distance) {
+    // derived: E[a + b sqrt(D) + c D] for D > 0 (the seek curve, seek_curve).
+    const auto [a, b, c] = seek_curve(hdd);
+    return a + b * std::clamp(mean_root_distance, 0.0, 1.0) +
+           c * std::clamp(mean_distance, 0.0, 1.0);
+}
+
 double hdd_media_rate(const HddSpec& hdd, double u) {
     u = std::clamp(u, 0.0, 1.0);
     return hdd.media_rate_outer_Bps - (hdd.media_rate_outer_Bps - hdd.media_rate_inner_Bps) * u;

@@ -36,6 +36,11 @@ double hdd_seek_time(const HddSpec& hdd, double x);
 /// (short-stroking shrinks every seek distance by `span`).
 double hdd_mean_random_seek(const HddSpec& hdd, double span);
 
+/// The mean seek over distances (shares of the stroke) whose mean is `mean_distance` and whose
+/// square roots' mean is `mean_root_distance`: the seek curve is linear in those two
+/// (hdd_seek_time), so its mean needs no more of the distances' distribution.
+double hdd_mean_seek(const HddSpec& hdd, double mean_root_distance, double mean_distance);
+
 /// Media rate at LBA fraction u (0 = outer edge): linear from the outer to the inner zone rate.
 double hdd_media_rate(const HddSpec& hdd, double u);
 

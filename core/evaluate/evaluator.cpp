@@ -1,10 +1,7 @@
 #include "evaluate/evaluator.h"
 
 #include <algorithm>
-#include <array>
 #include <cmath>
-#include <cstdio>
-#include <cstdlib>
 
 #include "evaluate/error_band.h"
 #include "evaluate/network_builder.h"

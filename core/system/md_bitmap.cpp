@@ -130,21 +130,14 @@ double md_bitmap_clear_share(const System& system, double writes_per_s, double s
 
 double md_bitmap_seek_s(const HddSpec& hdd, double span_fraction) {
     // derived: E[t(o + x s)], o ~ U(0, 1 - s), x ~ U(0, 1), for the seek curve t(d) = a + b
-    // sqrt(d) + c d (hdd_model.h): E[o + x s] = 1/2 and E[sqrt(o + x s)] = 4/15 (1 - s^2.5 -
+    // sqrt(d) + c d (hdd_mean_seek): E[o + x s] = 1/2 and E[sqrt(o + x s)] = 4/15 (1 - s^2.5 -
     // (1 - s)^2.5) / (s (1 - s)), 2/3 at either end (a position uniform over the stroke).
     const double s = std::clamp(span_fraction, 0.0, 1.0);
     const double both = s * (1.0 - s);
     const double mean_root =
         both > 1e-6 ? 4.0 / 15.0 * (1.0 - std::pow(s, 2.5) - std::pow(1.0 - s, 2.5)) / both
                     : 2.0 / 3.0;
-    // (t(d) at the curve's points: d = 1/4 gives a + b/2 + c/4, d = 1 gives a + b + c)
-    const double t0 = hdd_seek_time(hdd, 1e-12), t1 = hdd_seek_time(hdd, 0.25),
-                 t2 = hdd_seek_time(hdd, 1.0);
-    // Solve a, b, c from t(0+) = a, t(1/4) = a + b/2 + c/4, t(1) = a + b + c.
-    const double a = t0;
-    const double c = 2.0 * ((t2 - a) - 2.0 * (t1 - a));
-    const double b = (t2 - a) - c;
-    return a + b * mean_root + c / 2.0;
+    return hdd_mean_seek(hdd, mean_root, 0.5);
 }
 
 MdBitmapHeads md_bitmap_heads(double updates_per_job, int update_drives,
