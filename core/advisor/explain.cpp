@@ -220,7 +220,7 @@ void md_bitmap_sentence(const Candidate& c, const Request& r, std::ostringstream
           << ", but after a crash or power cut the whole array is resynchronized instead of "
              "the regions being written. (The bitmap's cost is the model's least certain "
              "part: on a measured md RAID 5 the model, which takes each update's seek to the "
-             "bitmap and back, came within 17% at one write in flight, but at 2 to 32 in "
+             "bitmap and back, came within 22% at one write in flight, but at 2 to 32 in "
              "flight md updated its bitmap more often than the model says and writes came out "
              "up to 1.7x faster than measured; within 21% from 64 on.)";
     } else {

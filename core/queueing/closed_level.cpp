@@ -91,7 +91,6 @@ struct Found {
     double own_busy = 0.0;  ///< the visit's own busy time (when the station has no mix)
     double spread = 1.0;    ///< found_count_var's spread
     double cv2 = 1.0;       ///< the whole mix's squared coefficient of variation
-    double own = 1.0;       ///< share of the job's own low-priority work still there
 };
 
 /// The time ahead at a station with low-priority work. Such work is never queued ahead of a
@@ -114,7 +113,7 @@ QueuedAhead low_priority_ahead(const StationState& st, const Found& f) {
     const double res_fg = first_fg > 0.0 ? (all.second - low.second) / (2.0 * first_fg) : 0.0;
     const double res_y = low.second / (2.0 * low.first);
     const double u = u_fg + u_y;
-    const double own = f.own * st.own_low_priority;
+    const double own = st.own_low_priority;
     QueuedAhead a;
     a.time = mean_b / c * (f.q - u_fg) + (u_fg * res_fg + u_y * res_y) / c + (1.0 - u) * own;
     const double cv2_y = squared_cv(low.weight, low.first, low.second, 1.0);
@@ -300,6 +299,15 @@ void ClosedLevel::prepare_entry(std::size_t i, double& previous_fg, const Seen& 
     const double foreground = p.foreground();
     if (e.queue) {
         QueuedAhead ahead = shared_ahead(e, seen, n);
+        // A later visit whose job's own low-priority work there an earlier one waited for (a
+        // flush) finds only what is left of it (Visit::own_low_priority_left).
+        const double left = std::clamp(e.visit->own_low_priority_left, 0.0, 1.0);
+        if (left < 1.0) {
+            ahead.time -= (1.0 - left) * ahead.own_time;
+            ahead.var = std::max(0.0, ahead.var - (1.0 - left * left) * ahead.own_var);
+            ahead.own_time *= left;
+            ahead.own_var *= left * left;
+        }
         // (Streams keep a copy of their own: their service says how they share the copies.)
         if (e.visit->choice > 1 && e.visit->idle_copy_first && !e.visit->stream_arrivals) {
             const StationState& st = stations_[e.station];
@@ -377,7 +385,6 @@ QueuedAhead ClosedLevel::queue_ahead(const Entry& e, const Seen& seen, double n)
     // fork to every copy, a choice of the shorter queue, nearest-first order or stream arrivals
     // even them out.
     f.spread = routed(e) ? 1.0 : f.cv2;
-    f.own = std::clamp(e.visit->own_low_priority_left, 0.0, 1.0);
     if (st.low_priority.first > 0.0) {
         return low_priority_ahead(st, f);
     }

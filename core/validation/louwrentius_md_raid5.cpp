@@ -78,7 +78,7 @@ std::string miss_note(const FioFigure& f, double predicted) {
                "chunks gives (fio's disk_util on the M1015 at four outstanding: 6 page writes "
                "a second per member at 130 writes a second, 0.046 a write, against the "
                "formula's 0.019; at one outstanding 0.39 against 0.35, and there the model, "
-               "which takes each update's seek to the bitmap and back, is within 17%). On the "
+               "which takes each update's seek to the bitmap and back, is within 22%). On the "
                "HighPoint the members' page writes took 0.5 ms (disk_util): the card "
                "acknowledges them from the drives' caches, and its reads in the write runs "
                "took 16 ms against 8.5 ms when only reading (docs/model.md, md write-intent "

@@ -174,6 +174,36 @@ Network drive_with_held_writes(bool yields, double destage_s = 0.005) {
 
 }  // namespace
 
+SCENARIO("A job's later visit does not find its own destage again where a flush waited for it") {
+    GIVEN("one job: a flush-like visit (2 ms), then a read (10 ms), then a 5 ms destage") {
+        // (Linux md's bitmap update: its REQ_PREFLUSH waits for what the drive's cache holds,
+        // and the request's read after it finds nothing of the job's own there:
+        // Visit::own_low_priority_left, evaluate/network_builder.cpp.)
+        Network net;
+        net.stations.push_back({"drive", StationKind::Queue, 1, 1.0});
+        JobVariant v;
+        Visit flush;
+        flush.service.parts.fixed_s = 0.002;
+        Visit read;
+        read.service.parts.fixed_s = 0.010;
+        Visit destage;
+        destage.detached = true;
+        destage.low_priority = true;
+        destage.service.parts.fixed_s = 0.005;
+        v.visits = {flush, read, destage};
+        net.variants.push_back(v);
+        THEN("by default both visits wait for the whole destage: 22 ms") {
+            CHECK(solve_closed(net, {1}, 0.0)[0].response_mean == Approx(0.022));
+        }
+        THEN("marked, the read does not: 17 ms; half marked, half of it: 19.5 ms") {
+            net.variants[0].visits[1].own_low_priority_left = 0.0;
+            CHECK(solve_closed(net, {1}, 0.0)[0].response_mean == Approx(0.017));
+            net.variants[0].visits[1].own_low_priority_left = 0.5;
+            CHECK(solve_closed(net, {1}, 0.0)[0].response_mean == Approx(0.0195));
+        }
+    }
+}
+
 SCENARIO("A drive's held writes yield to its reads until they no longer fit in its idle time") {
     GIVEN("reads of 10 ms, each job leaving a 5 ms destage") {
         THEN(
