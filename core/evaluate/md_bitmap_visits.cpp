@@ -117,22 +117,27 @@ MdBitmapVisits::Flush MdBitmapVisits::flush(const OsRequest& r, double x) const 
     if (d.kind == DriveKind::Ssd || !drives.drive_cache()) {
         return {};
     }
-    double writes = 0.0;
+    double writes = 0.0, bytes = 0.0;
     bool rewrite = false;
     for (const IoPhase& phase : r.array.phases) {
         rewrite = rewrite || phase.rewrites_previous;
         for (const DiskIo& io : phase.ios) {
             writes += io.write ? 1.0 : 0.0;
+            bytes += io.write ? io.bytes : 0.0;
         }
     }
     if (!(writes > 0.0)) {
         return {};
     }
     const HddSpec& hdd = d.hdd;
-    const double access = hdd_command_overhead(hdd, true) +
-                          hdd_mean_random_seek(hdd, wl.span_fraction) +
-                          hdd_revolution_time(hdd) / 2.0 +
-                          hdd_transfer_time(hdd, kMdBitmapPageBytes, wl.span_fraction);
+    // A held write's destage: a random access, or for a stream's writes the transfer where
+    // the stream goes on (derived: the drive destages them in address order, as it wrote them).
+    const double transfer =
+        hdd_transfer_time(hdd, std::max(kMdBitmapPageBytes, bytes / writes), wl.span_fraction);
+    const double access = hdd_command_overhead(hdd, true) + transfer +
+                          (r.sequential ? 0.0
+                                        : hdd_mean_random_seek(hdd, wl.span_fraction) +
+                                              hdd_revolution_time(hdd) / 2.0);
     // (the writes of one bitmap's array spread over its drives)
     const double array_drives = static_cast<double>(geo.drives) / md_bitmap_shape(sys).bitmaps;
     const double rho = std::min(0.95, x * writes / array_drives * access);
@@ -145,7 +150,8 @@ MdBitmapVisits::Flush MdBitmapVisits::flush(const OsRequest& r, double x) const 
     // (derived: the largest of that many random accesses, order_statistics.h).
     const int holding = std::clamp(static_cast<int>(std::lround(writes)), 1,
                                    std::max(1, static_cast<int>(array_drives)));
-    const double var = cached_positioning(hdd, wl.span_fraction, true)->at(1.0).var;
+    const double var =
+        r.sequential ? 0.0 : cached_positioning(hdd, wl.span_fraction, true)->at(1.0).var;
     const double last = queueing::max_of_iid(holding, access, var).mean;
     // (a RAID 50/60's update goes to one group: the previous write's, 1 in bitmaps)
     return {held * access, last / md_bitmap_shape(sys).bitmaps};

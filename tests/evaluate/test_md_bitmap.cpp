@@ -320,3 +320,24 @@ SCENARIO("md RAID 5 of eight with its working set far from the bitmap, as the md
         }
     }
 }
+
+SCENARIO("md bitmap: a stream's held writes destage at streaming speed") {
+    GIVEN("md RAID 50 of 2 x 3, 64 KiB sequential requests half writes, 4 in flight") {
+        // A stream enters a new bitmap chunk once per 64 MiB of a member: its updates are rare,
+        // and the writes the drives' caches hold for an update's flush continue the stream.
+        // Taken as random accesses (before stop 50) the held writes made a flush of about a
+        // second, and the rare long wait moved the solution by a quarter (26% faster than
+        // without the bitmap).
+        System on = md_system(RaidLevel::Raid50, 6, MdBitmap::Internal);
+        on.layout.disks_per_span = 3;
+        System off = on;
+        off.layout.md_bitmap = MdBitmap::None;
+        const Workload w = test::request_workload(64 * KiB, 0.5, 1.0, {4});
+        const double with = evaluate(on, w).points.at(0).mean_response_s;
+        const double without = evaluate(off, w).points.at(0).mean_response_s;
+        INFO("with " << with * 1e3 << " ms, without " << without * 1e3 << " ms");
+        THEN("the bitmap moves the response by under 10%") {
+            CHECK(std::abs(with - without) <= 0.10 * without);
+        }
+    }
+}
