@@ -341,3 +341,57 @@ SCENARIO("md bitmap: a stream's held writes destage at streaming speed") {
         }
     }
 }
+
+TEST_CASE("md bitmap: over many arrays and loads, finite times and never much faster with it") {
+    // A sweep of md levels, working sets, read shares, sizes and patterns at 1, 4 and 32 in
+    // flight. With the bitmap the response is finite and positive, and never more than 10%
+    // below the same array's without it (the bitmap only adds work; up to 7% the wrong way is
+    // a known gap of the closed solver with a rare visit, docs/model.md; before stop 50 up to
+    // 27%).
+    struct Shape {
+        RaidLevel level;
+        int drives;
+        int span;
+    };
+    const std::vector<Shape> shapes{{RaidLevel::Raid1, 2, 0},  {RaidLevel::Raid5, 3, 0},
+                                    {RaidLevel::Raid5, 8, 0},  {RaidLevel::Raid6, 4, 0},
+                                    {RaidLevel::Raid10, 4, 0}, {RaidLevel::Raid50, 6, 3},
+                                    {RaidLevel::Raid60, 8, 4}, {RaidLevel::Raid01, 4, 2}};
+    int points = 0;
+    for (const Shape& shape : shapes) {
+        for (double span : {1e-6, 0.01, 1.0}) {
+            for (double reads : {0.0, 0.5}) {
+                for (double bytes : {4 * KiB, 64 * KiB}) {
+                    for (double sequential : {0.0, 1.0}) {
+                        System on = md_system(shape.level, shape.drives, MdBitmap::Internal);
+                        on.layout.disks_per_span = shape.span;
+                        System off = on;
+                        off.layout.md_bitmap = MdBitmap::None;
+                        Workload w = test::request_workload(bytes, reads, sequential, {1, 4, 32});
+                        w.span_fraction = span;
+                        const Evaluation with = evaluate(on, w);
+                        const Evaluation without = evaluate(off, w);
+                        for (std::size_t k = 0; k < with.points.size(); ++k) {
+                            const PointMetrics& a = with.points[k];
+                            const PointMetrics& b = without.points[k];
+                            if (a.saturated || b.saturated) {
+                                continue;
+                            }
+                            ++points;
+                            INFO(to_string(shape.level)
+                                 << " of " << shape.drives << ", span " << span << ", reads "
+                                 << reads << ", " << bytes / KiB << " KiB, sequential "
+                                 << sequential << ", " << a.concurrency
+                                 << " in flight: " << a.mean_response_s * 1e3 << " ms against "
+                                 << b.mean_response_s * 1e3);
+                            CHECK(std::isfinite(a.mean_response_s));
+                            CHECK(a.mean_response_s > 0.0);
+                            CHECK(a.mean_response_s >= 0.90 * b.mean_response_s);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    CHECK(points > 500);
+}
