@@ -179,26 +179,18 @@ SCENARIO("A job's later visit does not find its own destage again where a flush 
         // (Linux md's bitmap update: its REQ_PREFLUSH waits for what the drive's cache holds,
         // and the request's read after it finds nothing of the job's own there:
         // Visit::own_low_priority_left, evaluate/network_builder.cpp.)
-        Network net;
-        net.stations.push_back({"drive", StationKind::Queue, 1, 1.0});
-        JobVariant v;
+        Network net = drive_with_held_writes(true);
+        std::vector<Visit>& visits = net.variants[0].visits;
         Visit flush;
         flush.service.parts.fixed_s = 0.002;
-        Visit read;
-        read.service.parts.fixed_s = 0.010;
-        Visit destage;
-        destage.detached = true;
-        destage.low_priority = true;
-        destage.service.parts.fixed_s = 0.005;
-        v.visits = {flush, read, destage};
-        net.variants.push_back(v);
+        visits.insert(visits.begin(), flush);
         THEN("by default both visits wait for the whole destage: 22 ms") {
             CHECK(solve_closed(net, {1}, 0.0)[0].response_mean == Approx(0.022));
         }
         THEN("marked, the read does not: 17 ms; half marked, half of it: 19.5 ms") {
-            net.variants[0].visits[1].own_low_priority_left = 0.0;
+            visits[1].own_low_priority_left = 0.0;
             CHECK(solve_closed(net, {1}, 0.0)[0].response_mean == Approx(0.017));
-            net.variants[0].visits[1].own_low_priority_left = 0.5;
+            visits[1].own_low_priority_left = 0.5;
             CHECK(solve_closed(net, {1}, 0.0)[0].response_mean == Approx(0.0195));
         }
     }
