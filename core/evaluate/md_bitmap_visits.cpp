@@ -76,7 +76,10 @@ double MdBitmapVisits::add(const OsRequest& r, double count, double probability,
         const queueing::ServiceParts fixed = v.service.parts;
         // (the destage the flush waits for starts from the bitmap's page where the head came
         // back from it: MdBitmapHeads::returning)
-        const double first_back = first_share > 0.0 ? batch * first_share * (far - near) : 0.0;
+        const double first_back =
+            first_share > 0.0
+                ? batch * first_share * md_bitmap_seek_back_s(sys.drive.hdd, wl.span_fraction)
+                : 0.0;
         v.service.at = [inner, fixed, wait, at_page, far, near,
                         first_back](const queueing::Arrival& found) {
             queueing::ServiceParts parts = inner ? inner(found) : fixed;

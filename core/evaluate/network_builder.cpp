@@ -7,7 +7,6 @@
 #include <cmath>
 #include <map>
 
-#include "components/hdd_model.h"
 #include "components/ssd_model.h"
 #include "evaluate/degraded.h"
 #include "evaluate/drive_visits.h"
@@ -47,6 +46,9 @@ class Builder {
         if (write_load.writes_per_s >= 0.0 && md_bitmap_on(sys)) {
             bitmap_writes_per_s_ = write_load.writes_per_s;
             bitmap_population_ = write_load.population;
+            if (sys.drive.kind == DriveKind::Hdd) {
+                bitmap_back_s_ = md_bitmap_seek_back_s(sys.drive.hdd, wl.span_fraction);
+            }
         }
         if (write_load.writes_per_s >= 0.0) {
             // The writes of every volume share one controller cache (system/write_cache.h).
@@ -519,9 +521,7 @@ class Builder {
             return;
         }
         bitmap_accesses_per_job_ += a.count * a.probability * a.fork;
-        const HddSpec& hdd = sys_.drive.hdd;
-        const double back = std::max(0.0, md_bitmap_seek_s(hdd, wl_.span_fraction) -
-                                              hdd_mean_random_seek(hdd, wl_.span_fraction));
+        const double back = bitmap_back_s_;
         if (!(back > 0.0)) {
             return;
         }
@@ -549,7 +549,8 @@ class Builder {
         if (bitmap_writes_per_s_ < 0.0 || sys_.drive.kind != DriveKind::Hdd) {
             return;
         }
-        std::vector<int> disks;
+        std::vector<int>& disks = bitmap_disks_;
+        disks.clear();
         for (const IoPhase& phase : r.array.phases) {
             if (phase.rewrites_previous || phase.stable || phase.log_block || phase.log_device) {
                 continue;
@@ -579,7 +580,9 @@ class Builder {
     mutable double bitmap_updates_per_job_ = 0.0;
     mutable double bitmap_accesses_per_job_ = 0.0;
     mutable std::vector<MdBitmapTouch> bitmap_touches_;
-    double working_set_ = 0.0;  ///< bytes the requests spread over (read_cache.h)
+    mutable std::vector<int> bitmap_disks_;  ///< tally_bitmap_touch's scratch
+    double bitmap_back_s_ = 0.0;             ///< md_bitmap_seek_back_s of the drive and span
+    double working_set_ = 0.0;               ///< bytes the requests spread over (read_cache.h)
     WriteBackHold hold_;  ///< how held random writes leave the controller's cache (write_cache.h)
     ReadAheadUse read_ahead_;  ///< which reads the controller reads ahead for (read_cache.h)
     int total_drives_ = 1;

@@ -113,16 +113,17 @@ QueuedAhead low_priority_ahead(const StationState& st, const Found& f) {
     const double res_fg = first_fg > 0.0 ? (all.second - low.second) / (2.0 * first_fg) : 0.0;
     const double res_y = low.second / (2.0 * low.first);
     const double u = u_fg + u_y;
-    const double own = st.own_low_priority;
     QueuedAhead a;
-    a.time = mean_b / c * (f.q - u_fg) + (u_fg * res_fg + u_y * res_y) / c + (1.0 - u) * own;
+    a.time = mean_b / c * (f.q - u_fg) + (u_fg * res_fg + u_y * res_y) / c +
+             (1.0 - u) * st.own_low_priority;
     const double cv2_y = squared_cv(low.weight, low.first, low.second, 1.0);
     const double per_fg = mean_b / c;
     a.var = found_count_var(f.q, f.n, f.spread) * per_fg * per_fg +
             in_service_extra_var(u_fg, res_fg / c, f.cv2, f.cv2 * per_fg * per_fg) +
-            found_residual_var(u_y, res_y / c, cv2_y) + u * (1.0 - u) * own * own;
-    a.own_time = (1.0 - u) * own;
-    a.own_var = u * (1.0 - u) * own * own;
+            found_residual_var(u_y, res_y / c, cv2_y) +
+            u * (1.0 - u) * st.own_low_priority * st.own_low_priority;
+    a.own_time = (1.0 - u) * st.own_low_priority;
+    a.own_var = u * (1.0 - u) * st.own_low_priority * st.own_low_priority;
     a.per_request = mean_b / c;
     a.busy = u;
     return a;

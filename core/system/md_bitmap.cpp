@@ -140,6 +140,11 @@ double md_bitmap_seek_s(const HddSpec& hdd, double span_fraction) {
     return hdd_mean_seek(hdd, mean_root, 0.5);
 }
 
+double md_bitmap_seek_back_s(const HddSpec& hdd, double span_fraction) {
+    return std::max(
+        0.0, md_bitmap_seek_s(hdd, span_fraction) - hdd_mean_random_seek(hdd, span_fraction));
+}
+
 MdBitmapHeads md_bitmap_heads(double updates_per_job, int update_drives,
                               const std::vector<MdBitmapTouch>& touches, double accesses_per_job,
                               int drives) {

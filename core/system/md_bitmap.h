@@ -82,6 +82,10 @@ double md_bitmap_page_s(const System& system, double span_fraction);
 /// on average and each member's reads 12.1 ms in the write run against 9.4 ms when only reading.
 double md_bitmap_seek_s(const HddSpec& hdd, double span_fraction);
 
+/// What coming back from the bitmap adds to an access of the working set: md_bitmap_seek_s less
+/// the random seek within the working set the access is positioned with (never below 0).
+double md_bitmap_seek_back_s(const HddSpec& hdd, double span_fraction);
+
 /// Where the simulator writes the bitmap page on a member, as a share of the drive, its working
 /// set lying at the start: span + (1 - span) / 2, the same mean distance as md_bitmap_seek_s
 /// takes (the working set's start o, uniform, put at its mean, (1 - span) / 2).
