@@ -276,14 +276,22 @@ void ClosedLevel::mix_busy_times() {
 void ClosedLevel::low_priority_left(double think) {
     for (StationState& st : stations_) {
         st.own_low_priority = 0.0;
+        st.own_low_priority_place_var = 0.0;
     }
     for (Load& d : loads_) {
         d.busy = entries_[d.entry].parts.busy();
         d.var = entries_[d.entry].parts.random.var;
-        stations_[d.station].own_low_priority +=
-            d.low_priority
-                ? d.probability * d.count * d.share * std::max(0.0, d.busy - think) / d.servers
-                : 0.0;
+        if (!d.low_priority) {
+            continue;
+        }
+        const double left = std::max(0.0, d.busy - think) / d.servers;
+        const double w = d.probability * d.count;
+        StationState& st = stations_[d.station];
+        st.own_low_priority += w * d.share * left;
+        // derived: each of the w pieces a job leaves lies on a given copy with probability
+        // share (a Bernoulli, independent between pieces); whether the job left it is common
+        // to the copies, where it lies is not: variance w share (1 - share) left^2 per copy.
+        st.own_low_priority_place_var += w * d.share * (1.0 - d.share) * left * left;
     }
 }
 
@@ -320,6 +328,14 @@ void ClosedLevel::prepare_entry(std::size_t i, double& previous_fg, const Seen& 
         e.ahead_var = ahead.var;
         e.prepared.wait_var = sibling_wait_var(*e.visit, net_.stations[e.station], n,
                                                seen.queue[e.station], ahead.per_request);
+        // The job's own low-priority work is found (an idle station: 1 - busy) on the copies
+        // its writes went to, not alike on every sibling's: that spread is the siblings' own
+        // (the fork waits for the one that finds it).
+        if (ahead.own_time > 0.0) {
+            const StationState& st = stations_[e.station];
+            e.prepared.wait_var += (1.0 - std::clamp(ahead.busy, 0.0, 1.0)) * left * left *
+                                   st.own_low_priority_place_var;
+        }
         if (e.visit->nearest_first) {
             e.prepared.wait_var += random_order_extra_var(ahead.busy, ahead.time);
         }

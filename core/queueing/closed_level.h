@@ -48,6 +48,9 @@ struct StationState {
     double chosen_first = 0.0;  ///< `all.first` of the visits that choose a copy (choice > 1)
     /// Per copy: a job's low-priority work still there when its next request comes.
     double own_low_priority = 0.0;
+    /// Per copy: how much that work differs between the copies a fork's siblings reach (it lies
+    /// on the copies the job's writes went to; ClosedLevel::low_priority_left).
+    double own_low_priority_place_var = 0.0;
     double busy_per_throughput = 0.0;  ///< closed visits' busy time per server per job/s
     double background = 0.0;           ///< utilization by detached visits at the last throughput
     double background_low_priority = 0.0;  ///< the low-priority part of `background`

@@ -230,6 +230,33 @@ SCENARIO("A drive's held writes yield to its reads until they no longer fit in i
     }
 }
 
+SCENARIO("A fork waits for its job's own destage where one of its copies holds it") {
+    GIVEN("four drives; one job reads from two (1 ms) and leaves 30 ms of destage on two") {
+        // (a read-modify-write's next request: its reads find the previous write's destage on
+        // the drives that write went to, and the fork waits for the slowest read.)
+        Network net;
+        net.stations.push_back({"drives", StationKind::Queue, 4, 1.0});
+        JobVariant v;
+        Visit read;
+        read.fork = 2;
+        read.service.parts.fixed_s = 0.001;
+        Visit destage;
+        destage.fork = 2;
+        destage.detached = true;
+        destage.low_priority = true;
+        destage.service.parts.fixed_s = 0.030;
+        v.visits = {read, destage};
+        net.variants.push_back(v);
+        THEN("the response is near 1 ms plus 5/6 of the destage (26 ms), not half of it") {
+            // derived: the two read copies miss both destaged ones in 1 of the C(4, 2) = 6
+            // placements, so the slowest read waits for a whole destage in 5 of 6.
+            const double r = solve_closed(net, {1}, 0.0)[0].response_mean;
+            CHECK(r == Approx(0.001 + 5.0 / 6.0 * 0.030).epsilon(0.12));
+            CHECK(r > 0.001 + 0.5 * 0.030 * 1.3);
+        }
+    }
+}
+
 TEST_CASE("Order statistics of the normal, worked values") {
     CHECK(expected_max_std_normal(1) == Approx(0.0).margin(1e-9));
     CHECK(expected_max_std_normal(2) == Approx(1.0 / std::sqrt(M_PI)).epsilon(1e-6));
