@@ -79,11 +79,12 @@ TEST_CASE("Analytic model against the simulator over the validation grid", "[sim
     const double p95_share25 = static_cast<double>(p95_within25) / total;
     std::printf("grid p95: %.1f%% within 25%%, worst %.1f%% outside disk writes\n",
                 100.0 * p95_share25, p95_worst);
+    // 83.3% since a job's own held destage lies on the copies its writes went to (stop 51);
     // 81.7% since an SSD's programs run behind its reads (two kinds of wait, which a gamma fits
     // less well); 84.4% before; 68.5% before the requests found varied by count.
-    CHECK(p95_share25 >= 0.81);
+    CHECK(p95_share25 >= 0.82);
     CHECK(share10 >= 0.90);  // the issue's bound
-    CHECK(share10 >= 0.97);  // regression guard: 97.3% (97.7% before an SSD's programs ran behind
-                             // its reads; since the drives' held writes yield)
+    CHECK(share10 >= 0.97);  // regression guard: 97.5% (97.3% before stop 51; 97.7% before an
+                             // SSD's programs ran behind its reads; since the held writes yield)
     CHECK(within25 == total);
 }
