@@ -109,6 +109,94 @@ bool same_network_at(const System& system, const Workload& workload, bool bitmap
     return band_at(a) == band_at(b);
 }
 
+/// The load point of `population` solved with its network built for `jobs_per_s`.
+PointMetrics solve_at_rate(const System& system, const Workload& workload, int population,
+                           double jobs_per_s, const EvaluateOptions& options) {
+    const BuiltNetwork built = build_network(
+        system, workload, WriteLoad{writes_per_volume(system, workload, jobs_per_s), population});
+    const auto sols = queueing::solve_closed(built.network, {population}, workload.think_time_s,
+                                             options.exact_limit);
+    return to_metrics(sols.front(), built);
+}
+
+/// The share of writes whose bit md finds clear at `jobs_per_s` (system/md_bitmap.h).
+double clear_share_at(const System& system, const Workload& workload, double jobs_per_s) {
+    return md_bitmap_clear_share(system, writes_per_volume(system, workload, jobs_per_s),
+                                 workload.span_fraction, workload.sequential_fraction >= 0.5,
+                                 workload.size.mean_bytes());
+}
+
+/// md's bitmap can hold a load point at either of two rates (or more): slow, where most writes
+/// find their chunk's bit clear and wait for an update, or fast, where chunks are written again
+/// before md clears their bits; the search from the rate without the bitmap finds the fast one
+/// (`top`, solved). derived: md's daemon clears the bit of a chunk idle for a few of its
+/// periods, so an array starts a load with its bits clear and its write rate rises from the
+/// throughput with every write finding its bit clear, f(0), to the first rate x = f(x) above
+/// it (the least fixed point: iterating x <- f(x) from below stops there while f grows with x;
+/// Tarski 1955). Returns that point where one lies below `top`, else `top`: found by doubling
+/// the rate from f(0) until f falls below it (then a fixed point lies between), and the bracket
+/// narrowed to 1% (Illinois regula falsi, as solve_closed's).
+PointMetrics least_bitmap_rate(const System& system, const Workload& workload, int population,
+                               const EvaluateOptions& options, PointMetrics top) {
+    constexpr double kTolerance = 0.01;   // as WriteRateSearch's
+    constexpr double kShareMoves = 0.99;  // the clear share at `top`: below it f can vary
+    if (top.saturated || !(top.iops > 0.0) ||
+        clear_share_at(system, workload, top.iops) >= kShareMoves) {
+        return top;
+    }
+    const auto solve = [&](double x) {
+        return solve_at_rate(system, workload, population, x, options);
+    };
+    const PointMetrics cold = solve(1e-6 * top.iops);  // (every write finds its bit clear)
+    if (cold.saturated || !(cold.iops > 0.0) || cold.iops >= (1.0 - kTolerance) * top.iops) {
+        return top;
+    }
+    double lo = cold.iops;
+    PointMetrics at_lo = solve(lo);
+    double g_lo = at_lo.saturated ? -lo : at_lo.iops - lo;
+    double hi = lo;
+    PointMetrics at_hi = at_lo;
+    double g_hi = g_lo;
+    while (g_hi > kTolerance * hi) {
+        lo = hi;
+        g_lo = g_hi;
+        at_lo = at_hi;
+        hi = 2.0 * lo;
+        if (hi >= (1.0 - kTolerance) * top.iops) {
+            return top;  // (f above the rate up to `top`: no fixed point below it)
+        }
+        at_hi = solve(hi);
+        g_hi = at_hi.saturated ? -hi : at_hi.iops - hi;
+    }
+    if (!(g_hi < -kTolerance * hi)) {
+        return at_hi;  // (within 1% of the rate it was built for)
+    }
+    int side = 0;
+    for (int i = 0; i < 8 && hi - lo > kTolerance * hi; ++i) {
+        const double x = (lo * g_hi - hi * g_lo) / (g_hi - g_lo);
+        PointMetrics at = solve(x);
+        const double g = at.saturated ? -x : at.iops - x;
+        if (std::abs(g) <= kTolerance * x) {
+            return at;
+        }
+        if (g > 0.0) {
+            lo = x;
+            g_lo = g;
+            at_lo = std::move(at);
+            g_hi *= side == -1 ? 0.5 : 1.0;  // Illinois: halve the stale end
+            side = -1;
+        } else {
+            hi = x;
+            g_hi = g;
+            at_hi = std::move(at);
+            g_lo *= side == 1 ? 0.5 : 1.0;
+            side = 1;
+        }
+    }
+    // (the end whose answer lies nearer the rate it was built for)
+    return at_lo.iops - lo < hi - at_hi.iops ? at_lo : at_hi;
+}
+
 /// Replaces the closed points of `ev` (solved at no write rate, or at the least work where
 /// `from_least`: then every point is solved again) by the write rate's fixed point.
 void solve_with_write_rate(const System& system, const Workload& workload, bool bitmap,
@@ -136,6 +224,11 @@ void solve_with_write_rate(const System& system, const Workload& workload, bool 
                 search.converged_after(m.iops)) {
                 break;  // (within 1% of the rate it was built for, or its network: converged)
             }
+        }
+        if (matters && bitmap) {
+            const int concurrency = m.concurrency;
+            m = least_bitmap_rate(system, workload, populations[i], options, std::move(m));
+            m.concurrency = concurrency;
         }
         // The caller watches the load points as they are solved: show it this one again at its
         // write rate, and stop where it has what it asked for.
