@@ -146,8 +146,24 @@ MdBitmapVisits::Flush MdBitmapVisits::flush(const OsRequest& r, double x) const 
     const double rho = std::min(0.95, x * writes / array_drives * access);
     const double held = std::min(
         static_cast<double>(hdd_write_cache_window(hdd, kMdBitmapPageBytes)), rho / (1.0 - rho));
+    // The flush makes the drive write what it holds, the quickest of those left first (its
+    // destage order, hdd_service.cpp): k held writes cost the positioning among k, k - 1, ...,
+    // 1 candidates (derived: shortest-access-time-first over a shrinking set), not k random
+    // accesses; a stream's go on where it left off.
+    double held_s = held * access;
+    if (!r.sequential && held > 1.0) {
+        const auto pos = cached_positioning(hdd, wl.span_fraction, true,
+                                            hdd_write_cache_window(hdd, kMdBitmapPageBytes));
+        const double per_write = hdd_command_overhead(hdd, true) + transfer;
+        const int whole = static_cast<int>(held);
+        held_s = 0.0;
+        for (int k = 1; k <= whole; ++k) {
+            held_s += per_write + pos->at(k).mean;
+        }
+        held_s += (held - whole) * (per_write + pos->at(whole + 1.0).mean);
+    }
     if (rewrite) {
-        return {held * access, 0.0};
+        return {held_s, 0.0};
     }
     // The flush waits for the last of the drives holding the previous write's blocks
     // (derived: the largest of that many random accesses, order_statistics.h).
@@ -157,7 +173,7 @@ MdBitmapVisits::Flush MdBitmapVisits::flush(const OsRequest& r, double x) const 
         r.sequential ? 0.0 : cached_positioning(hdd, wl.span_fraction, true)->at(1.0).var;
     const double last = queueing::max_of_iid(holding, access, var).mean;
     // (a RAID 50/60's update goes to one group: the previous write's, 1 in bitmaps)
-    return {held * access, last / md_bitmap_shape(sys).bitmaps};
+    return {held_s, last / md_bitmap_shape(sys).bitmaps};
 }
 
 }  // namespace raidadv

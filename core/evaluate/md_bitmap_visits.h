@@ -43,7 +43,8 @@ struct MdBitmapVisits {
     /// hold (derived, two parts):
     /// - `held_s`: the writes held under load, as an M/M/1 queue at the array's write load (x
     ///   requests per second, `r`'s disk writes spread over the array's drives) holds them, up
-    ///   to the window, each a random access: it lengthens the update the batches share;
+    ///   to the window, destaged quickest first (a stream's where it goes on): it lengthens the
+    ///   update the batches share;
     /// - `first_s`: a write acknowledged from the drive's cache with no read before it (a
     ///   mirror copy, or the writes of a reconstruct-write) leaves a random destage that the
     ///   drive begins when it falls idle and the flush waits for. The write half of a
