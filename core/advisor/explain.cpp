@@ -226,6 +226,15 @@ void md_bitmap_sentence(const Candidate& c, const Request& r, std::ostringstream
     } else {
         s << " For this workload that costs under 1%.";
     }
+    if (with_bitmap.md_bitmap_fast_iops > 0.0) {
+        // (evaluator.cpp, least_bitmap_rate: the load point holds at two rates or more)
+        s << " Here the bitmap can hold the array at two speeds: the model gives the slower, "
+             "which a load reaches from an idle array (most writes find their region's bit "
+             "clear and wait); kept busy enough that regions are written again before md "
+             "clears their bits, it can run at "
+          << plain_number(with_bitmap.md_bitmap_fast_iops) << " requests/s instead of "
+          << plain_number(with_bitmap.iops) << ".";
+    }
 }
 
 /// A small share as a person reads it: 12%, 0.3%, under 0.1%.

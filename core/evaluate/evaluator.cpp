@@ -227,8 +227,10 @@ void solve_with_write_rate(const System& system, const Workload& workload, bool 
         }
         if (matters && bitmap) {
             const int concurrency = m.concurrency;
+            const double fast = m.saturated ? 0.0 : m.iops;
             m = least_bitmap_rate(system, workload, populations[i], options, std::move(m));
             m.concurrency = concurrency;
+            m.md_bitmap_fast_iops = !m.saturated && fast > 1.05 * m.iops ? fast : 0.0;
         }
         // The caller watches the load points as they are solved: show it this one again at its
         // write rate, and stop where it has what it asked for.

@@ -44,6 +44,10 @@ struct PointMetrics {
     std::string bottleneck;                     ///< component with the highest utilization
     bool stopped = false;  ///< not solved: the caller stopped the evaluation before this point
     PointBand band;        ///< how far to trust iops, mb_per_s and mean_response_s
+    /// Linux md's bitmap holds this point at two rates or more (evaluator.cpp,
+    /// least_bitmap_rate): the point is the slowest, which a load reaches from an idle array;
+    /// this is the fastest's throughput (kept busy, the array can run there). 0: one rate.
+    double md_bitmap_fast_iops = 0.0;
 };
 
 struct SystemSummary {

@@ -175,3 +175,28 @@ SCENARIO("A write-back controller in front of hard drives says it destages in ad
         }
     }
 }
+
+SCENARIO("An md pick that its bitmap can hold at two speeds says which one the model gives",
+         "[advisor][explain]") {
+    GIVEN(
+        "the small NAS question on md RAID 10, 64 KiB random writes to a 50 GiB file, one "
+        "at a time") {
+        auto request = example_request("advisor-small-nas.json");
+        request.constraints.levels = {RaidLevel::Raid10};
+        request.workload.read_fraction = 0.0;
+        request.workload.working_set_bytes = 50.0 * 1024.0 * 1024.0 * 1024.0;
+        request.workload.size = SizeDistribution{};
+        request.workload.size.fixed_bytes = 64.0 * 1024.0;
+        request.workload.concurrency = {1};
+        const auto result = run_advisor(request);
+        const advisor::Candidate& best = pick(result);
+        INFO(best.system.name);
+        REQUIRE_FALSE(best.performance.points.empty());
+        const PointMetrics& point = best.performance.points.back();
+        THEN("the pick's point is the slow one and the explanation names the fast one") {
+            REQUIRE(point.md_bitmap_fast_iops > 1.05 * point.iops);
+            CHECK(sentence_from(result, "Here the bitmap can hold the array at two speeds")
+                      .find("requests/s instead of") != std::string::npos);
+        }
+    }
+}
