@@ -75,6 +75,10 @@ json point_json(const SystemResult& r, const Evaluation& e, const PointMetrics& 
     j["band"] = band_json(p.band);
     j["bottleneck"] = p.bottleneck;
     j["saturated"] = p.saturated;
+    if (p.md_bitmap_fast_iops > 0.0) {
+        // (the md bitmap holds this point at two rates: the figures are the slower one's)
+        j["md_bitmap_fast_iops"] = number_or_null(p.md_bitmap_fast_iops);
+    }
     j["usable_bytes"] = number_or_null(r.summary.usable_bytes);
     j["failures_tolerated"] = r.summary.failures_tolerated;
     if (r.summary.cost_known) {

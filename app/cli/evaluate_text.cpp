@@ -168,6 +168,15 @@ void print_workload(std::ostream& out, const System& system, const Workload& wor
         }
     }
     print_band_basis(out, e);
+    for (const PointMetrics& p : e.points) {
+        if (p.md_bitmap_fast_iops > 0.0) {
+            // (evaluator.cpp, least_bitmap_rate)
+            out << "  " << load_text(p, files)
+                << ": md's bitmap can hold this load at two speeds; these are the slower's, "
+                   "which a load reaches from an idle array (kept busy it can run at "
+                << format_value(p.md_bitmap_fast_iops) << (files ? " files/s" : " IOPS") << ")\n";
+        }
+    }
     print_measured(out, workload, e, files);
 }
 

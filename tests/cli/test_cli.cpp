@@ -356,3 +356,24 @@ TEST_CASE("advisor section errors name the field", "[cli][recommend]") {
         CHECK(run.err.find(path) != std::string::npos);
     }
 }
+
+TEST_CASE("evaluate says where md's bitmap can hold a load at two speeds", "[cli]") {
+    // md RAID 10 of four 8 TB drives, 64 KiB random writes to a 50 GiB file, one at a time: most
+    // writes find their region's bit clear at the slow rate, few at the fast one.
+    const std::string file = project_file("two-speeds.json", R"json({
+      "format": "raid-advisor-project", "version": 1, "name": "two speeds",
+      "systems": [{"name": "md RAID 10", "drive": "seagate-st8000vn004",
+                   "layout": {"level": "raid10", "drives": 4}, "controller": "linux-md",
+                   "host": "linux-server-2024"}],
+      "workloads": [{"name": "writes", "read_fraction": 0, "pattern": "random",
+                     "request_size": {"fixed_kib": 64}, "working_set_mib": 51200,
+                     "concurrency": [1]}]})json");
+    const Run run = run_cli("evaluate --json " + file);
+    REQUIRE(run.status == 0);
+    const json point = json::parse(run.out).at("results").at(0);
+    REQUIRE(point.contains("md_bitmap_fast_iops"));
+    CHECK(point.at("md_bitmap_fast_iops").get<double>() > 3.0 * point.at("iops").get<double>());
+    const Run text = run_cli("evaluate " + file);
+    REQUIRE(text.status == 0);
+    CHECK_THAT(text.out, Contains("md's bitmap can hold this load at two speeds"));
+}
