@@ -19,7 +19,6 @@ namespace {
 constexpr const char* kStudy = "louwrentius-2019-p420i-controller-cache";
 constexpr const char* k860 = "Samsung 860 PRO behind P420i (RAID mode), TEST01";
 constexpr const char* k860Hba = "Samsung 860 PRO behind P420i in HBA mode";
-constexpr const char* kIntel = "Intel D3-S4610 (SSDSC2KG48) behind P420i (RAID mode), TEST01";
 constexpr const char* kHdd = "HGST HTS72101x 7200 rpm HDD behind P420i (RAID mode)";
 
 const StudyResult& study() {
