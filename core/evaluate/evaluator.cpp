@@ -65,6 +65,13 @@ double writes_per_volume(const System& system, const Workload& workload, double 
            std::max(1, system.layout.volumes);
 }
 
+/// The share of writes whose bit md finds clear at `jobs_per_s` (system/md_bitmap.h).
+double clear_share_at(const System& system, const Workload& workload, double jobs_per_s) {
+    return md_bitmap_clear_share(system, writes_per_volume(system, workload, jobs_per_s),
+                                 workload.span_fraction, workload.sequential_fraction >= 0.5,
+                                 workload.size.mean_bytes());
+}
+
 /// Whether the write rate at a load point of `jobs_per_s` can move the answer: the bitmap's
 /// updates could move the response by 1%, the cache absorbs at least 0.5% of the random writes,
 /// or it holds more destages than a drive's queue. derived: an update writes its page to every
@@ -76,9 +83,7 @@ bool write_rate_matters(const System& system, const Workload& workload, bool bit
                         double jobs_per_s, double response_s) {
     const double writes = writes_per_volume(system, workload, jobs_per_s);
     if (bitmap) {
-        const double share =
-            md_bitmap_clear_share(system, writes, workload.span_fraction,
-                                  workload.sequential_fraction >= 0.5, workload.size.mean_bytes());
+        const double share = clear_share_at(system, workload, jobs_per_s);
         if (share > 0.0 && uses_drive_write_cache(system, workload)) {
             return true;
         }
@@ -117,13 +122,6 @@ PointMetrics solve_at_rate(const System& system, const Workload& workload, int p
     const auto sols = queueing::solve_closed(built.network, {population}, workload.think_time_s,
                                              options.exact_limit);
     return to_metrics(sols.front(), built);
-}
-
-/// The share of writes whose bit md finds clear at `jobs_per_s` (system/md_bitmap.h).
-double clear_share_at(const System& system, const Workload& workload, double jobs_per_s) {
-    return md_bitmap_clear_share(system, writes_per_volume(system, workload, jobs_per_s),
-                                 workload.span_fraction, workload.sequential_fraction >= 0.5,
-                                 workload.size.mean_bytes());
 }
 
 /// md's bitmap can hold a load point at either of two rates (or more): slow, where most writes
@@ -212,12 +210,7 @@ void solve_with_write_rate(const System& system, const Workload& workload, bool 
         WriteRateSearch search(m.iops);
         for (int round = 0; matters && round < kWriteRateRounds; ++round) {
             const double x = search.rate();
-            const BuiltNetwork built =
-                build_network(system, workload,
-                              WriteLoad{writes_per_volume(system, workload, x), populations[i]});
-            const auto sols = queueing::solve_closed(built.network, {populations[i]},
-                                                     workload.think_time_s, options.exact_limit);
-            PointMetrics next = to_metrics(sols.front(), built);
+            PointMetrics next = solve_at_rate(system, workload, populations[i], x, options);
             next.concurrency = m.concurrency;
             m = std::move(next);
             if (m.saturated || same_network_at(system, workload, bitmap, x, m.iops) ||
