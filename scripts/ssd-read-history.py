@@ -11,8 +11,12 @@ default) gives every run of a job the same offsets, so a series reads what earli
 drive (RAID mode), whose LBAs sit at an offset on the drive, against the raw drive (each drive's
 second series, on the raw drive after a first through a logical drive: fast). This script
 prints the evidence, nothing is fitted: per drive, every series (a folder of fio JSONs), its
-first timestamp, the bytes its write runs wrote, the bytes written in earlier series, and the
-mean latency of its 4 KiB random reads at iodepth 1 x numjobs 1 (fio's lat_ns, host included).
+first timestamp, the bytes its write runs wrote, the bytes written in earlier series, the mean
+latency of its 4 KiB random reads at iodepth 1 x numjobs 1 (fio's lat_ns, host included) and
+their median completion latency (fio's clat_ns 50th percentile). The medians fall in two groups,
+37-45 us and 87-134 us, with nothing between: below NEVER_WRITTEN_US most of a series' reads
+found no data (the .measured.json files' qd1_read_completion_median_us, which the validation
+reads to leave such a series' reads uncompared: docs/model.md).
 
 Folders are mapped to drives by name (the only Intel SSD is the D3-S4610; "SAMSUNG_DC" and
 "PM833" are the PM883). Series of other drives (the 4-SSD RAID 0 sets) are not counted: which
@@ -32,7 +36,10 @@ DRIVES = {
     "Intel D3-S4610": ("INTEL",),
     "Samsung 860 PRO": ("860",),
     "Samsung PM883": ("PM883", "PM833", "SAMSUNG_DC"),
+    "Crucial MX200": ("MX200",),
 }
+# us: the gap between the two groups of medians (core/validation/fio_grid.cpp, same value)
+NEVER_WRITTEN_US = 60
 
 
 def git(git_dir, *args):
@@ -61,7 +68,8 @@ def series(git_dir):
         written = sum(j["write"]["io_bytes"] for j in d["jobs"])
         qd1 = None
         if name == "randread-1-1.json":
-            qd1 = d["jobs"][0]["read"]["lat_ns"]["mean"] / 1e3
+            read = d["jobs"][0]["read"]
+            qd1 = (read["lat_ns"]["mean"] / 1e3, read["clat_ns"]["percentile"]["50.000000"] / 1e3)
         out.setdefault((drive, folder), []).append((d["timestamp"], name, written, qd1))
     return out
 
@@ -78,7 +86,9 @@ def main():
         before = 0
         for start, folder, written, qd1 in rows:
             when = time.strftime("%Y-%m-%d %H:%M", time.gmtime(start))
-            lat = f"{qd1:6.0f} us" if qd1 is not None else "     -   "
+            lat = "     -   " if qd1 is None else (
+                f"{qd1[0]:6.0f} us, median {qd1[1]:4.0f} us"
+                + (" (never written)" if qd1[1] < NEVER_WRITTEN_US else "                "))
             print(f"  {when}  QD1 read {lat}  written before {before / 1e9:7.0f} GB, "
                   f"in series {written / 1e9:5.0f} GB  {folder.removeprefix('benchmark_data/')}")
             before += written

@@ -24,9 +24,27 @@ struct FioFigure {
     double measured = 0.0;
 };
 
-/// Every figure of the study's grid, in file order; throws InputError on a figure without its
-/// fio parameters.
+/// us: a configuration whose 4 KiB random reads at iodepth 1 x numjobs 1 complete in a median
+/// time below this read blocks never written (derived: over every SSD series of the fio-plot
+/// data the medians fall in two groups, 37-45 us and 87-134 us; the same drive, controller and
+/// mode read 45 us with fio's randrepeat=0 and 114 us with randrepeat=1, which re-reads the
+/// offsets earlier series wrote: a flash translation layer answers a read of a block it holds
+/// no data for without a flash read, scripts/ssd-read-history.py).
+inline constexpr double kNeverWrittenMedianUs = 60.0;
+
+/// The configurations of the study whose reads found blocks never written (their
+/// `qd1_read_completion_median_us` in the .measured.json below kNeverWrittenMedianUs), with
+/// that median; empty where the study gives no medians.
+std::vector<std::pair<std::string, double>> never_written_reads(const StudyInputs& in);
+
+/// Every figure of the study's grid, in file order, but the reads (IOPS and latencies) of the
+/// configurations never_written_reads names: the model reads data, and a read of a block never
+/// written is no workload a user's data gives; throws InputError on a figure without its fio
+/// parameters.
 std::vector<FioFigure> fio_figures(const StudyInputs& in);
+
+/// The profile's sentence on the reads left out (never_written_reads), "" if none.
+std::string never_written_sentence(const StudyInputs& in);
 
 /// The model's point for `depth x jobs` outstanding requests from `jobs` threads.
 PointMetrics fio_point(const System& system, Workload workload, int depth, int jobs);

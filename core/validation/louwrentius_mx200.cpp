@@ -158,7 +158,7 @@ StudyResult run_louwrentius_mx200(const Catalog& catalog, const std::filesystem:
         "Smart Array P420i (HP: up to 200,000 4 KB IOPS), each SSD a logical drive taken as "
         "uncached, Linux md RAID 0 over three (4 and 8 KiB chunks), linux-server-2012 host "
         "(the DL380 Gen8's class). The P420i's port time per command beyond the SATA "
-        "lane's (4.7 us a read, 9.1 us a write) is the one calibrated in the P420i cache "
+        "lane's (7.0 us a read, 9.1 us a write) is the one calibrated in the P420i cache "
         "study (louwrentius-2019-p420i-controller-cache), on none of this study's figures. "
         "Every load point is iodepth x numjobs outstanding 4 KiB "
         "requests from numjobs threads. One parameter is calibrated: the drive's random "
@@ -172,7 +172,8 @@ StudyResult run_louwrentius_mx200(const Catalog& catalog, const std::filesystem:
         "90 us gives 9), chosen among whole numbers on the single drive's reads at iodepth 1 "
         "x numjobs 4, 8 and 16 (3 figures, marked calibration; "
         "scripts/calibrate-ssd-flash-units.py). The single drive's other reads and both md "
-        "RAID 0 grids are predicted.";
+        "RAID 0 grids are predicted." +
+        never_written_sentence(in);
     study.kendall_tau = kendall_tau(measured_iops, predicted_iops);
     study.kendall_basis = "IOPS over every load point of the two md RAID 0 grids, reads and writes";
     const std::string single = figs.front().config;

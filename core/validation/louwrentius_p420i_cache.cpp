@@ -111,16 +111,15 @@ std::string ssd_faster_note(const FioFigure& f, const Config& c) {
     }
     if (c.hba) {
         return "HBA mode: the P420i passes reads through at ~45,000-57,000 IOPS, falling to "
-               "34,000-42,000 at iodepth 16 or more from 4 or more jobs (RAID mode holds "
-               "~68,000-70,000); the profile has one port time per read for both modes "
-               "(4.7 us, calibrated across them: ~60,500), and no fall with more jobs.";
+               "34,000-42,000 at iodepth 16 or more from 4 or more jobs; the profile's port "
+               "time per read (7.0 us, calibrated on both SSDs at iodepth 16 x 1: ~54,000) "
+               "has no fall with more jobs.";
     }
     if (c.cache_off) {
         return "860 PRO reads of TEST02 (write cache disabled), measured a month after "
                "TEST01 on another device name: they level off at 55,000-58,000 IOPS like the "
-               "HBA-mode run, 15-20% below TEST01, with the same profile predicting both (a "
-               "read does not pass a write cache); the P420i's port time per read differs "
-               "between the runs for a reason the data do not state.";
+               "HBA-mode run, with the same profile predicting both (a read does not pass a "
+               "write cache).";
     }
     if (!f.read) {
         return "Writes predicted faster than the P420i delivers at this load: the profile's "
@@ -128,7 +127,7 @@ std::string ssd_faster_note(const FioFigure& f, const Config& c) {
                "sets the ceiling both SSDs reach (~48,000 writes/s) in RAID and HBA mode.";
     }
     return "Predicted faster than the P420i delivers: the profile's one port time per read "
-           "(4.7 us, calibrated across RAID and HBA mode) is shorter than this run's.";
+           "(7.0 us, calibrated on the HBA-mode reads) is shorter than this run's.";
 }
 
 /// Why an SSD figure misses by more than 35%, the model being slower than the measurement.
@@ -137,14 +136,6 @@ std::string ssd_slower_note(const FioFigure& f) {
         return "Writes predicted slower than measured: the drives are taken fresh (calibrated, "
                "scripts/calibrate-ssd-state.py), whose rate the model reaches only with more "
                "in flight than this load point has.";
-    }
-    if (f.read && f.depth * f.jobs == 1) {
-        return "Reads at iodepth 1 in RAID mode: 0.070-0.073 ms end to end (HBA mode "
-               "0.108-0.129 ms), less than the model's host cost (12 us), SATA lane and the "
-               "catalog row's estimated QD1 read latency (75 or 110 us). The likelier reason "
-               "(scripts/ssd-read-history.py): fio repeats its random sequence, and through "
-               "the logical drive's offset it meets blocks never written, which an SSD "
-               "answers without reading flash; the model reads flash.";
     }
     return "Predicted slower than measured: the drive row's estimated figures are below "
            "what the P420i's cached write path delivers at this load.";
@@ -165,6 +156,8 @@ void add_series(StudyResult& study, const std::vector<FioFigure>& figs,
     const std::vector<std::pair<std::string, std::string>> lines = {
         {"860 PRO, RAID mode", "Samsung 860 PRO behind P420i (RAID mode), TEST01"},
         {"860 PRO, HBA mode", "Samsung 860 PRO behind P420i in HBA mode"},
+        {"860 PRO, RAID mode (TEST02)",
+         "Samsung 860 PRO behind P420i (RAID mode), TEST02_DISABLED_WRITE_CACHE"},
         {"D3-S4610, RAID mode", "Intel D3-S4610 (SSDSC2KG48) behind P420i (RAID mode), TEST01"},
         {"D3-S4610, HBA mode", "Intel D3-S4610 behind P420i in HBA mode"}};
     add_fio_read_write_charts(study, "one SSD", lines, figs, predicted);
@@ -218,11 +211,12 @@ StudyResult run_louwrentius_p420i_cache(const Catalog& catalog, const std::files
         "scripts/calibrate-ssd-state.py). The P420i's port time per command, beyond the "
         "SATA lane's own (every SSD levels off below its AHCI rate, both at ~48,000 writes/s "
         "in either mode; three MX200s in md RAID 0 reach three times one: a per-port cost): "
-        "9.1 us a write on the same two writes, 4.7 us a read on the four ranked "
-        "configurations' reads at iodepth 16 x numjobs 1 (and their mean latencies; "
+        "9.1 us a write on the same two writes, 7.0 us a read on both SSDs' HBA-mode "
+        "reads at iodepth 16 x numjobs 1 (and their mean latencies; "
         "scripts/calibrate-port-times.py). The 860 PRO's 20 writes with "
         "its write cache disabled are left out (an SSD with its own write cache off is no "
-        "configuration the project can state); its reads of that run are compared.";
+        "configuration the project can state); its reads of that run are compared." +
+        never_written_sentence(in);
     study.kendall_tau = mean_tau_per_load_point(
         figs, predicted, [](const std::string& config) { return ranked(config_of(config)); });
     study.kendall_basis =

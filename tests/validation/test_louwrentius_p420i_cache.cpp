@@ -1,8 +1,8 @@
 // Louwrentius 2019, single drives behind an HP Smart Array P420i (issue 24, "More evidence"):
 // the figures compared as the assumptions say (docs/validation/candidates/
-// louwrentius-2019-p420i-cache-assumptions.md), the SSDs' state and the P420i's port times
-// calibrated on twelve figures, every large miss explained, and the error and ordering where they
-// were when encoded.
+// louwrentius-2019-p420i-cache-assumptions.md), the reads of blocks never written left out, the
+// SSDs' state and the P420i's port times calibrated on eight figures, every large miss explained,
+// and the error and ordering where they were when encoded.
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -19,6 +19,8 @@ namespace {
 constexpr const char* kStudy = "louwrentius-2019-p420i-controller-cache";
 constexpr const char* k860 = "Samsung 860 PRO behind P420i (RAID mode), TEST01";
 constexpr const char* k860Hba = "Samsung 860 PRO behind P420i in HBA mode";
+constexpr const char* k860Test02 =
+    "Samsung 860 PRO behind P420i (RAID mode), TEST02_DISABLED_WRITE_CACHE";
 constexpr const char* kHdd = "HGST HTS72101x 7200 rpm HDD behind P420i (RAID mode)";
 
 const StudyResult& study() {
@@ -34,23 +36,22 @@ const Figure& figure(const std::string& config, const std::string& test) {
 TEST_CASE("P420i single drives: figures compared as the assumptions say, the state calibrated") {
     const StudyResult& s = study();
     CHECK(s.year == 2018);
-    // 240 figures in the .measured.json, less the 20 writes of the write-cache-disabled run.
-    CHECK(s.figures.size() == 220);
+    // 240 figures in the .measured.json, less the 20 writes of the write-cache-disabled run and
+    // the 40 reads of both SSDs' TEST01 (blocks never written: 37 and 39 us median at iodepth 1).
+    CHECK(s.figures.size() == 180);
     int calibration = 0;
     for (const auto& f : s.figures) {
         INFO(f.name);
         // The SSDs' state and the port time per write (scripts/calibrate-ssd-state.py,
         // calibrate-port-times.py): their HBA-mode writes at 64 x 1; the port time per read:
-        // the four ranked configurations' reads at 16 x 1 (not the HDD's, not TEST02's).
+        // their HBA-mode reads at 16 x 1 (not the HDD's, not TEST02's; TEST01's are left out).
         const bool one_job = f.name.find("numjobs 16") == std::string::npos &&
                              f.name.find("numjobs 64") == std::string::npos;
         const bool writes =
             f.name.find("in HBA mode: 4 KiB random write, iodepth 64 x numjobs 1") !=
             std::string::npos;
-        const bool reads =
-            f.name.find(": 4 KiB random read, iodepth 16 x numjobs 1") != std::string::npos &&
-            f.name.rfind("HGST", 0) != 0 &&
-            f.name.find("DISABLED_WRITE_CACHE") == std::string::npos;
+        const bool reads = f.name.find("in HBA mode: 4 KiB random read, iodepth 16 x numjobs 1") !=
+                           std::string::npos;
         const bool subset = one_job && (writes || reads);
         CHECK(f.calibration == subset);
         // The state is a choice between two; the port time per read a fitted value.
@@ -58,6 +59,8 @@ TEST_CASE("P420i single drives: figures compared as the assumptions say, the sta
         calibration += f.calibration ? 1 : 0;
         CHECK_FALSE((f.name.find("DISABLED_WRITE_CACHE") != std::string::npos &&
                      f.name.find("random write") != std::string::npos));
+        CHECK_FALSE((f.name.find("TEST01") != std::string::npos &&
+                     f.name.find("random read") != std::string::npos));
         REQUIRE(f.evidence.has_value());
         if (f.name.rfind("HGST", 0) != 0) {
             CHECK(*f.evidence == (f.name.find("random write") != std::string::npos
@@ -68,7 +71,10 @@ TEST_CASE("P420i single drives: figures compared as the assumptions say, the sta
             CHECK_FALSE(f.note.empty());
         }
     }
-    CHECK(calibration == 12);  // six IOPS figures and their mean latencies
+    CHECK(calibration == 8);  // four IOPS figures and their mean latencies
+    // The profile says which reads are left out and why.
+    CHECK(s.profile.find("The reads of 2 configurations are not compared") != std::string::npos);
+    CHECK(s.profile.find("blocks never written") != std::string::npos);
 }
 
 TEST_CASE("P420i single drives: error and ordering as documented") {
@@ -85,8 +91,10 @@ TEST_CASE("P420i single drives: error and ordering as documented") {
     // its rate and the D3-S4610 at its data sheet's steady state). The bounds keep them from
     // getting worse unnoticed; better is welcome (then tighten them). 11.7% since the P420i
     // holds each drive's port for a calibrated time per command (4.7 us a read, 9.1 us a
-    // write: scripts/calibrate-port-times.py, stop 45).
-    CHECK(s.median_abs_error_pct <= 13.0);
+    // write: scripts/calibrate-port-times.py, stop 45). 8.3% since the RAID-mode TEST01 reads,
+    // of blocks never written, are left out and the time per read is calibrated on the HBA-mode
+    // reads alone (7.0 us, stop 52).
+    CHECK(s.median_abs_error_pct <= 10.0);
     // The HGST's reads, with the F1's seek jitter (+49..+50% with an exact scheduler
     // at 16 or more in flight, 113 IOPS measured).
     for (const auto& f : s.figures) {
@@ -95,10 +103,10 @@ TEST_CASE("P420i single drives: error and ordering as documented") {
             CHECK(std::abs(f.error_pct()) < 20.0);
         }
     }
-    // -0.06 (0.05 before the port times, -0.22 with steady-state drives): at most loads both
-    // SSDs in both modes now reach the same port ceiling in the model (ties), where the
-    // measured order is RAID mode above HBA mode for reads (one profile for both: not
-    // rankable) and noise of 1-3% for writes.
+    // -0.03 (-0.06 with TEST01's reads, 0.05 before the port times, -0.22 with steady-state
+    // drives): at most loads both SSDs in both modes reach the same port ceiling in the model
+    // (ties), where the measured order of the writes is noise of 1-3% and the reads' is the
+    // HBA mode's fall with more jobs, sharper for the D3-S4610.
     CHECK(s.kendall_tau >= -0.15);
     // The rule of thumb (one drive's data-sheet IOPS at every load) misses by about 100%.
     CHECK(s.baseline_median_abs_error_pct > 2.0 * s.median_abs_error_pct);
@@ -118,9 +126,12 @@ TEST_CASE("P420i single drives: what the profile predicts well") {
         const Figure& f = figure(k860, test);
         CHECK(std::abs(std::log(f.predicted / f.measured)) < std::log(1.05));
     }
-    // One profile for RAID and HBA mode: the model predicts them alike (measured: they differ,
-    // which the notes name).
-    const std::string r = "random read, iodepth 64 x numjobs 64";
-    CHECK(figure(k860Hba, r).predicted == Approx(figure(k860, r).predicted));
-    CHECK(figure(k860Hba, r).measured < 0.7 * figure(k860, r).measured);
+    // One profile for RAID and HBA mode: the model predicts them alike, and where both read
+    // data (TEST02 in RAID mode, HBA mode) from one job they measure within 1% (56,900 and
+    // 56,450 at iodepth 16; TEST01's 67,700, of blocks never written, is left out).
+    const std::string r = "random read, iodepth 16 x numjobs 1";
+    CHECK(figure(k860Hba, r).predicted == Approx(figure(k860Test02, r).predicted));
+    CHECK(figure(k860Hba, r).measured == Approx(figure(k860Test02, r).measured).epsilon(0.01));
+    const std::string w = "random write, iodepth 64 x numjobs 64";
+    CHECK(figure(k860Hba, w).predicted == Approx(figure(k860, w).predicted));
 }
