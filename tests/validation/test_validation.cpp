@@ -7,6 +7,7 @@
 #include "catalog/catalog.h"
 #include "sim/simulator.h"
 #include "validation/baseline.h"
+#include "validation/fio_grid.h"
 #include "validation/statistics.h"
 #include "validation/study_inputs.h"
 #include "validation/validation.h"
@@ -47,6 +48,47 @@ TEST_CASE("Error statistics, worked by hand") {
     const PowerLaw p = fit_power_law({1, 2, 4, 8}, {8, 4, 2, 1});
     CHECK(p.exponent == Approx(-1.0));
     CHECK(p.coefficient == Approx(8.0));
+}
+
+SCENARIO("A fio study's reads of blocks never written are left out, its writes kept") {
+    GIVEN("two configurations, one whose reads at iodepth 1 completed in a median of 38 us") {
+        StudyInputs in;
+        const auto figure = [](const std::string& config, double read_fraction) {
+            return nlohmann::json{{"id", config + "|4 KiB random, iodepth 1 x numjobs 1"},
+                                  {"measured", 1000.0},
+                                  {"queue_depth", 1},
+                                  {"jobs", 1},
+                                  {"read_fraction", read_fraction}};
+        };
+        in.measured["figures"] = {figure("fresh", 1.0), figure("fresh", 0.0),
+                                  figure("written", 1.0), figure("written", 0.0)};
+        in.measured["qd1_read_completion_median_us"] = {{"fresh", 38}, {"written", 103}};
+        WHEN("the figures are read") {
+            const auto figs = fio_figures(in);
+            THEN("the fresh drive's read is gone, every other figure stays") {
+                REQUIRE(figs.size() == 3);
+                CHECK_FALSE((figs[0].config == "fresh" && figs[0].read));
+                CHECK(std::count_if(figs.begin(), figs.end(),
+                                    [](const FioFigure& f) { return f.config == "written"; }) == 2);
+                CHECK(never_written_reads(in).size() == 1);
+                CHECK(never_written_sentence(in).find("fresh (38 us)") != std::string::npos);
+            }
+        }
+        WHEN("a median is no number of microseconds") {
+            in.measured["qd1_read_completion_median_us"]["written"] = "fast";
+            THEN("the study is refused with the field named") {
+                CHECK_THROWS_WITH(fio_figures(in),
+                                  Catch::Contains("qd1_read_completion_median_us of 'written'"));
+            }
+        }
+        WHEN("the study gives no medians") {
+            in.measured.erase("qd1_read_completion_median_us");
+            THEN("every figure is compared and the profile says nothing") {
+                CHECK(fio_figures(in).size() == 4);
+                CHECK(never_written_sentence(in).empty());
+            }
+        }
+    }
 }
 
 TEST_CASE("Every study runs and every figure is finite") {
