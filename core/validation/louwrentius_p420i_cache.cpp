@@ -1,12 +1,14 @@
 // Louwrentius 2019 (fio-plot benchmark data): one drive at a time behind the HP Smart Array
 // P420i of a DL380 Gen8 - a Samsung 860 PRO (RAID mode with write cache, RAID mode with "write
-// cache disabled", HBA mode), an Intel D3-S4610 (RAID mode, HBA mode) and a 2.5-inch 7200 rpm
-// HGST disk (RAID mode); fio 4 KiB random reads and writes on the raw devices, iodepth x
+// cache disabled", HBA mode), an Intel D3-S4610 (RAID mode three times, HBA mode) and a 2.5-inch
+// 7200 rpm HGST disk (RAID mode); fio 4 KiB random reads and writes on the raw devices, iodepth x
 // numjobs in {1,4,16,64}. Figures: IOPS at every load point, mean latency at numjobs 1. The
 // assumptions were written before the model ran
-// (docs/validation/candidates/louwrentius-2019-p420i-cache-assumptions.md). One choice is
-// calibrated: the SSDs' state (fresh, not steady), on their HBA-mode writes at iodepth 64 x 1
-// (scripts/calibrate-ssd-state.py).
+// (docs/validation/candidates/louwrentius-2019-p420i-cache-assumptions.md); the D3-S4610's two
+// RAID-mode repeats were added in stop 52 with the profile unchanged. Calibrated: the SSDs'
+// state (fresh, not steady) and the P420i's port times (scripts/calibrate-ssd-state.py,
+// scripts/calibrate-port-times.py); the reads of blocks never written are left out
+// (fio_grid.h).
 
 #include <cmath>
 #include <string>
@@ -64,14 +66,14 @@ bool ranked(const Config& c) {
 /// - the SSDs' state (steady or fresh: no data sheet gives a drive's history) and the P420i's
 ///   port time per write, on both SSDs' writes at iodepth 64 x numjobs 1 in HBA mode
 ///   (scripts/calibrate-ssd-state.py, scripts/calibrate-port-times.py);
-/// - its port time per read, on the four ranked configurations' reads at iodepth 16 x numjobs
-///   1 (scripts/calibrate-port-times.py).
+/// - its port time per read, on both SSDs' HBA-mode reads at iodepth 16 x numjobs 1
+///   (scripts/calibrate-port-times.py).
 bool is_state_calibration(const FioFigure& f, const Config& c) {
     return ranked(c) && c.hba && !f.read && f.depth == 64 && f.jobs == 1;
 }
 
 bool is_read_port_calibration(const FioFigure& f, const Config& c) {
-    return ranked(c) && f.read && f.depth == 16 && f.jobs == 1;
+    return ranked(c) && c.hba && f.read && f.depth == 16 && f.jobs == 1;
 }
 
 std::string hdd_note(const FioFigure& f, bool faster) {
@@ -159,7 +161,9 @@ void add_series(StudyResult& study, const std::vector<FioFigure>& figs,
         {"860 PRO, RAID mode (TEST02)",
          "Samsung 860 PRO behind P420i (RAID mode), TEST02_DISABLED_WRITE_CACHE"},
         {"D3-S4610, RAID mode", "Intel D3-S4610 (SSDSC2KG48) behind P420i (RAID mode), TEST01"},
-        {"D3-S4610, HBA mode", "Intel D3-S4610 behind P420i in HBA mode"}};
+        {"D3-S4610, HBA mode", "Intel D3-S4610 behind P420i in HBA mode"},
+        {"D3-S4610, RAID mode (TEST02)",
+         "Intel D3-S4610 (SSDSC2KG48) behind P420i (RAID mode), TEST02_RANDREPEAT_1"}};
     add_fio_read_write_charts(study, "one SSD", lines, figs, predicted);
     const std::string hdd = "HGST HTS72101x 7200 rpm HDD behind P420i (RAID mode)";
     const std::string chart = "4 KiB random I/O against iodepth (numjobs 1), one HDD";
@@ -215,14 +219,17 @@ StudyResult run_louwrentius_p420i_cache(const Catalog& catalog, const std::files
         "reads at iodepth 16 x numjobs 1 (and their mean latencies; "
         "scripts/calibrate-port-times.py). The 860 PRO's 20 writes with "
         "its write cache disabled are left out (an SSD with its own write cache off is no "
-        "configuration the project can state); its reads of that run are compared." +
+        "configuration the project can state); its reads of that run are compared. The "
+        "D3-S4610's two RAID-mode repeats of September (TEST02_RANDREPEAT_1 and "
+        "TEST03_RANDREPEAT_0) are predicted with the same profile." +
         never_written_sentence(in);
     study.kendall_tau = mean_tau_per_load_point(
         figs, predicted, [](const std::string& config) { return ranked(config_of(config)); });
     study.kendall_basis =
         "mean over the 32 load points (reads and writes, iodepth x numjobs) of the ranking by "
-        "IOPS of the four SSD configurations with a cached write path (860 PRO and D3-S4610, "
-        "RAID and HBA mode)";
+        "IOPS of the SSD configurations with a cached write path compared there (860 PRO and "
+        "D3-S4610 in RAID mode, the D3-S4610's two repeats, both in HBA mode; the reads of "
+        "blocks never written left out)";
     add_series(study, figs, predicted);
     // The source states no conclusion about these data (docs/validation/candidates/README.md).
     summarize(study);
