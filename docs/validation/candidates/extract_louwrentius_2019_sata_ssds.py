@@ -9,10 +9,10 @@ latency (lat_ns mean) at numjobs 1, for reads and writes; nothing is rounded but
 and 0.0001 ms.
 """
 import json
-import subprocess
 import sys
 
-COMMIT = "11f6ae4b7f10f33b73883c26ec1126c011faa76a"
+from fio_plot_data import grid_figures
+
 CONFIGS = [
     ("Intel D3-S4610 480 GB (SSDSC2KG48) on the MicroServer Gen10's AHCI port",
      "HPMICROSERVERG10/SATA_AHCI_INTEL_D3-S4610_SSDSC2KG48", "AHCI, SATA 6 Gb/s"),
@@ -42,44 +42,25 @@ HDD_CONFIGS = [
 HDD_GRID = [1, 4, 16, 32]
 
 
-def fio_json(repo, path):
-    text = subprocess.run(["git", "-C", repo, "show", f"{COMMIT}:{path}"], check=True,
-                          capture_output=True, text=True).stdout
-    return json.loads(text)
-
-
 def main():
     repo = sys.argv[1]
     hdds = "--hdds" in sys.argv[2:]
     configs, grid = (HDD_CONFIGS, HDD_GRID) if hdds else (CONFIGS, GRID)
     figures = []
     for config, folder, port in configs:
-        for rw, word, key in (("randread", "read", "read"), ("randwrite", "write", "write")):
-            for depth in grid:
-                for jobs in grid:
-                    path = f"benchmark_data/{folder}/{rw}-{depth}-{jobs}.json"
-                    j = fio_json(repo, path)
-                    job = j["jobs"][0]
-                    opts = job["job options"]
-                    assert opts["iodepth"] == str(depth) and opts["numjobs"] == str(jobs)
-                    assert opts["bs"] == "4k" and opts["direct"] == "1"
-                    test = f"4 KiB random {word}, iodepth {depth} x numjobs {jobs}"
-                    base = {
-                        "level": "single drive", "drives": 1, "chunk_bytes": None,
-                        "port": port, "request_bytes": 4096,
-                        "read_fraction": 1.0 if key == "read" else 0.0, "random": True,
-                        "queue_depth": depth, "jobs": jobs,
-                        "runtime_s": int(opts["runtime"]), "device": opts["filename"],
-                        "fio": j["fio version"], "file": path, "measured_at": j["time"],
-                    }
-                    figures.append({"id": f"{config}|{test}",
-                                    "measured": round(job[key]["iops"], 1), "unit": "IOPS",
-                                    **base})
-                    if jobs == 1:
-                        figures.append({"id": f"{config}|{test}|mean latency",
-                                        "measured": round(job[key]["lat_ns"]["mean"] / 1e6, 4),
-                                        "unit": "ms", **base,
-                                        "note": "fio lat_ns mean converted to ms"})
+        def base_of(j, job, path, depth, jobs, read, port=port):
+            opts = job["job options"]
+            assert opts["bs"] == "4k" and opts["direct"] == "1"
+            return {
+                "level": "single drive", "drives": 1, "chunk_bytes": None,
+                "port": port, "request_bytes": 4096,
+                "read_fraction": 1.0 if read else 0.0, "random": True,
+                "queue_depth": depth, "jobs": jobs,
+                "runtime_s": int(opts["runtime"]), "device": opts["filename"],
+                "fio": j["fio version"], "file": path, "measured_at": j["time"],
+            }
+        figures.extend(f for f, _, _ in grid_figures(repo, config, folder, grid, base_of,
+                                                      "fio lat_ns mean converted to ms"))
     name = "louwrentius-2019-ahci-hdds" if hdds else "louwrentius-2019-sata-ssds"
     print(json.dumps({"study": name, "figures": figures}, indent=1))
 
