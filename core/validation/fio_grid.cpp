@@ -48,8 +48,9 @@ std::string never_written_sentence(const StudyInputs& in) {
            " not compared, their writes are: " + names +
            " completed half their reads at iodepth 1 in under " +
            significant(kNeverWrittenMedianUs, 2) +
-           " us (fio's median completion latency), where every series reading data took 87-134 "
-           "us: they read blocks never written, which the drive answers without a flash read "
+           " us (fio's median completion latency), where every fio-plot series reading data took "
+           "87-134 us: they read blocks never written, which the drive answers without a flash "
+           "read "
            "(the same drive, controller and mode read in 45 us with fio's randrepeat=0 and in "
            "114 us re-reading the offsets earlier series wrote; scripts/ssd-read-history.py). "
            "The model reads data.";

@@ -114,7 +114,7 @@ std::string ssd_faster_note(const FioFigure& f, const Config& c) {
     if (c.hba) {
         return "HBA mode: the P420i passes reads through at ~45,000-57,000 IOPS, falling to "
                "34,000-42,000 at iodepth 16 or more from 4 or more jobs; the profile's port "
-               "time per read (7.0 us, calibrated on both SSDs at iodepth 16 x 1: ~54,000) "
+               "time per read (7.0 us, calibrated on both SSDs at iodepth 16 x 1: ~53,000) "
                "has no fall with more jobs.";
     }
     if (c.cache_off) {
