@@ -32,7 +32,7 @@ usage: scripts/calibrate-port-times.py [--build DIR]
 
 import json
 
-from calibration_support import (cli_from_arguments, golden_section, rms_log_error,
+from calibration_support import (ROOT, cli_from_arguments, golden_section, rms_log_error,
                                  scratch_validation, validate)
 
 P420I = "louwrentius-2019-p420i-controller-cache"
@@ -43,13 +43,20 @@ P420I_CONFIGS = [
     "Samsung 860 PRO behind P420i in HBA mode",
     "Intel D3-S4610 behind P420i in HBA mode",
 ]
-# Configurations whose reads are not compared (reads of blocks never written: their
-# qd1_read_completion_median_us in the .measured.json is under 60 us).
-NEVER_WRITTEN = {
-    "Intel D3-S4610 480 GB (SSDSC2KG48) on the MicroServer Gen10's AHCI port",
-    "Samsung PM883 480 GB (MZ7LH480) on the MicroServer Gen10's AHCI port",
-    "Samsung 860 PRO on the MicroServer Gen8's SATA 3 Gb/s port",
-}
+# us: core/validation/fio_grid.h kNeverWrittenMedianUs, the same rule.
+NEVER_WRITTEN_US = 60
+
+
+def never_written(study):
+    """The configurations of `study` whose reads are not compared (reads of blocks never
+    written: their qd1_read_completion_median_us in the .measured.json is under 60 us)."""
+    measured = json.loads((ROOT / "resources" / "validation" / f"{study}.measured.json")
+                          .read_text())
+    return {c for c, us in measured.get("qd1_read_completion_median_us", {}).items()
+            if us < NEVER_WRITTEN_US}
+
+
+NEVER_WRITTEN = never_written(SATA)
 SATA_PORTS = {
     "MicroServer Gen10": ["Intel D3-S4610 480 GB (SSDSC2KG48) on the MicroServer Gen10's AHCI port",
                           "Samsung PM883 480 GB (MZ7LH480) on the MicroServer Gen10's AHCI port"],
