@@ -45,6 +45,7 @@ DriveVisits::DriveVisits(const System& sys, const Workload& wl, const Geometry& 
       bandwidth_(bandwidth_station),
       md_(linux_md(sys)),
       least_(least) {
+    drive_ios_->drives = std::max(1, geo.drives * geo.volumes);
     if (sys.drive.kind != DriveKind::Hdd) {
         return;
     }
@@ -113,6 +114,13 @@ void DriveVisits::add(const DriveAccess& a, std::vector<Visit>& visits) const {
     // destages it later (background load, like the controller's cache).
     const bool cached = a.write && drive_cache_ && !a.stable;
     (*drive_ios_)[a.write ? 1 : 0] += a.probability * a.count * a.fork;
+    // (what idle_held_writes reads: the job's writes into the drives' caches per wait)
+    if (cached && !a.detached) {
+        drive_ios_->cached_writes += a.probability * a.count * a.fork;
+    } else if (!a.detached) {
+        drive_ios_->waits += a.probability * a.count;
+        drive_ios_->waited_ios += a.probability * a.count * a.fork;
+    }
     Visit v = hdd_visit(a);
     if (a.log_block && !cached) {
         *log_ios_ += a.probability * a.count * a.fork;

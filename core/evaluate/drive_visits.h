@@ -32,6 +32,11 @@ class DriveVisits {
     /// Whether HDD writes are acknowledged from the drive's own write cache.
     bool drive_cache() const { return drive_cache_; }
 
+    /// The drive I/Os per job (complete once the network is built) and the flushes that empty
+    /// the drives' caches (md's bitmap updates: `per_job` per job on all drives together).
+    std::shared_ptr<const DriveIoCounts> drive_ios() const { return drive_ios_; }
+    void add_flushes(double per_job) const { drive_ios_->flushes += per_job; }
+
     /// The models the service callbacks refer to (BuiltNetwork::keep_alive).
     std::vector<std::shared_ptr<const void>> keep_alive() const;
 

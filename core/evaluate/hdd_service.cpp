@@ -11,6 +11,41 @@ namespace raidadv {
 using queueing::Arrival;
 using queueing::ServiceParts;
 
+double idle_held_writes(const DriveIoCounts& drive_ios, const Arrival& found, double candidates) {
+    // derived: a request finds at most the destage in progress, so the buffer is
+    // a queue of writes served about once per read: with r = w / (1 - w) writes per
+    // read it holds r / (1 - r) on average (M/M/1), at r >= 1 it fills to the mark -
+    // unless the drive has idle moments to empty it in: it holds the write being
+    // destaged and the writes among the requests an M/M/1 queue holds at the drive's
+    // busy share u (u / (1 - u), w of them).
+    const double w = drive_ios[1] / std::max(1e-300, drive_ios[0] + drive_ios[1]);
+    const double r = w / std::max(1e-12, 1.0 - w);
+    const double u = std::clamp(found.busy, 0.0, 0.999);
+    double held = std::min(
+        {candidates, r >= 1.0 ? candidates : 1.0 + r / (1.0 - r), 1.0 + w * u / (1.0 - u)});
+    if (!(found.jobs >= 1.0)) {
+        return held;
+    }
+    // derived: jobs that follow each request with the next at once (Arrival::jobs) keep a
+    // drive idle only while they wait elsewhere; the arrival theorem's u (the others' work)
+    // misses the job's own writes arriving faster than the drive destages them. Per wait of a
+    // job at the drives (a read, a write through: DriveIoCounts::waits) the drive takes
+    // `per_wait` writes into its cache; a wait that involves the drive ends its destage in
+    // progress and starts the next (one destage), one elsewhere leaves it a destage too, and
+    // the wait touching it (share `touch`) also waits for the destage in progress: about
+    // 2 - touch destages' time per wait. With r' = jobs * per_wait / (2 - touch) writes
+    // arriving per destage the cache holds 1 + r' (the one being destaged and those that came
+    // meanwhile), and fills to the mark when r' >= 1.
+    const double drives = std::max(1.0, drive_ios.drives);
+    if (!(drive_ios.waits > 0.0)) {
+        return drive_ios.cached_writes > 0.0 ? candidates : held;
+    }
+    const double per_wait = drive_ios.cached_writes / drives / drive_ios.waits;
+    const double touch = std::clamp(drive_ios.waited_ios / (drive_ios.waits * drives), 0.0, 1.0);
+    const double arriving = per_wait / (2.0 - touch) * found.jobs;
+    return std::max(held, std::min(candidates, arriving >= 1.0 ? candidates : 1.0 + arriving));
+}
+
 namespace {
 
 /// Whom the drive chooses among when it serves the request.
@@ -57,18 +92,10 @@ Choice choose(const HddServicePlan& plan, const DriveIoCounts& drive_ios, const 
     // (Behind a write-back cache the controller keeps the drive's queue full of
     // destage work: never alone.)
     c.many = w >= 1.0 || !plan.idle_destage ? 1.0 : std::clamp(present - 1.0, 0.0, 1.0);
-    // derived: a request finds at most the destage in progress, so the buffer is
-    // a queue of writes served about once per read: with r = w / (1 - w) writes per
-    // read it holds r / (1 - r) on average (M/M/1), at r >= 1 it fills to the mark -
-    // unless the drive has idle moments to empty it in: it holds the write being
-    // destaged and the writes among the requests an M/M/1 queue holds at the drive's
-    // busy share u (u / (1 - u), w of them). A drive a request finds idle (one
-    // outstanding request: idle while the request is on the other drives) destages
-    // each write alone, right after it is acknowledged, as the simulated drives do.
-    const double r = w / std::max(1e-12, 1.0 - w);
-    const double u = std::clamp(found.busy, 0.0, 0.999);
-    c.idle_held = std::min(
-        {c.candidates, r >= 1.0 ? c.candidates : 1.0 + r / (1.0 - r), 1.0 + w * u / (1.0 - u)});
+    // (how many it holds then: idle_held_writes; a drive a request finds idle, one job's
+    // drive while the job is on the other drives, destages each write alone, right after
+    // it is acknowledged, as the simulated drives do, unless the job's writes come faster)
+    c.idle_held = idle_held_writes(drive_ios, found, c.candidates);
     return c;
 }
 

@@ -130,8 +130,24 @@ struct HddServicePlan {
     double run = 1.0;
 };
 
-/// Drive reads ([0]) and writes ([1]) per job, filled while building, read while solving.
-using DriveIoCounts = std::array<double, 2>;
+/// Drive I/Os per job, filled while a network is built and read when it is solved.
+struct DriveIoCounts {
+    std::array<double, 2> ios{};  ///< drive reads ([0]) and writes ([1]), a fork's I/Os each
+    /// Times per job the job waits at the drives (visits it does not go on without: reads,
+    /// writes through; a fork counted once) and the drive I/Os of those visits.
+    double waits = 0.0;
+    double waited_ios = 0.0;
+    double cached_writes = 0.0;  ///< writes a drive's own write cache takes (all drives)
+    double flushes = 0.0;        ///< cache flushes (md bitmap updates; all drives)
+    double drives = 1.0;         ///< drives the job's I/Os spread over
+    double& operator[](std::size_t i) { return ios[i]; }
+    double operator[](std::size_t i) const { return ios[i]; }
+};
+
+/// Writes a drive's own cache holds, at most `candidates`, when it destages one in an idle
+/// moment, for an arrival that finds `found` (hdd_service.cpp).
+double idle_held_writes(const DriveIoCounts& drive_ios, const queueing::Arrival& found,
+                        double candidates);
 
 /// The service parts of an HDD visit planned as `plan` for an arrival that finds `found`.
 queueing::ServiceParts hdd_service(const HddServicePlan& plan, PositioningMemo& pos,

@@ -63,6 +63,24 @@ double MdBitmapVisits::add(const OsRequest& r, double count, double probability,
     }
     const std::shared_ptr<const MdBitmapHeads> at_page = heads;
     const double first_share = flush.first_s > 0.0 ? 1.0 / shape.bitmaps : 0.0;
+    drives.add_flushes(a.count * a.probability * a.fork);
+    // derived: where the job's writes come faster than the drives destage them, the flush
+    // finds more held than the previous write's destage (idle_held_writes), at most the
+    // writes that came since the last flush, and waits for them all (flush.destage_s).
+    const auto flushed = [flush, batch, bitmaps = shape.bitmaps](const DriveIoCounts& ios,
+                                                                 const queueing::Arrival& found) {
+        if (!flush.pos || !(flush.first_s > 0.0) || found.jobs != 1.0) {
+            return 0.0;
+        }
+        const double window = static_cast<double>(flush.window);
+        const double writes = ios[1] / std::max(1e-300, ios[0] + ios[1]);
+        const double candidates = writes >= 1.0 ? window : std::max(1.0, std::floor(window / 2.0));
+        const double since = ios.flushes > 0.0 ? ios.cached_writes / ios.flushes : window;
+        const double held =
+            std::clamp(std::min(idle_held_writes(ios, found, candidates), since), 1.0, window);
+        return held > 1.0 ? batch * std::max(0.0, flush.destage_s(held) / bitmaps - flush.first_s)
+                          : 0.0;
+    };
     for (Visit& v : added) {
         if (v.station != drive_station || v.detached) {
             continue;
@@ -80,10 +98,10 @@ double MdBitmapVisits::add(const OsRequest& r, double count, double probability,
             first_share > 0.0
                 ? batch * first_share * md_bitmap_seek_back_s(sys.drive.hdd, wl.span_fraction)
                 : 0.0;
-        v.service.at = [inner, fixed, wait, at_page, far, near,
-                        first_back](const queueing::Arrival& found) {
+        v.service.at = [inner, fixed, wait, at_page, far, near, first_back, flushed,
+                        ios = drives.drive_ios()](const queueing::Arrival& found) {
             queueing::ServiceParts parts = inner ? inner(found) : fixed;
-            parts.delay_s += wait;
+            parts.delay_s += wait + flushed(*ios, found);
             if (at_page && first_back > 0.0) {
                 parts.delay_s += std::clamp(at_page->returning, 0.0, 1.0) * first_back;
             }
@@ -144,26 +162,20 @@ MdBitmapVisits::Flush MdBitmapVisits::flush(const OsRequest& r, double x) const 
     // (the writes of one bitmap's array spread over its drives)
     const double array_drives = static_cast<double>(geo.drives) / md_bitmap_shape(sys).bitmaps;
     const double rho = std::min(0.95, x * writes / array_drives * access);
-    const double held = std::min(
-        static_cast<double>(hdd_write_cache_window(hdd, kMdBitmapPageBytes)), rho / (1.0 - rho));
     // The flush makes the drive write what it holds, the quickest of those left first (its
-    // destage order, hdd_service.cpp): k held writes cost the positioning among k, k - 1, ...,
-    // 1 candidates (derived: shortest-access-time-first over a shrinking set), not k random
-    // accesses; a stream's go on where it left off.
-    double held_s = held * access;
-    if (!r.sequential && held > 1.0) {
-        const auto pos = cached_positioning(hdd, wl.span_fraction, true,
-                                            hdd_write_cache_window(hdd, kMdBitmapPageBytes));
-        const double per_write = hdd_command_overhead(hdd, true) + transfer;
-        const int whole = static_cast<int>(held);
-        held_s = 0.0;
-        for (int k = 1; k <= whole; ++k) {
-            held_s += per_write + pos->at(k).mean;
-        }
-        held_s += (held - whole) * (per_write + pos->at(whole + 1.0).mean);
+    // destage order, hdd_service.cpp; Flush::destage_s); a stream's go on where it left off.
+    Flush f;
+    f.window = hdd_write_cache_window(hdd, kMdBitmapPageBytes);
+    f.per_write = hdd_command_overhead(hdd, true) + transfer;
+    f.access = access;
+    if (!r.sequential) {
+        f.pos = cached_positioning(hdd, wl.span_fraction, true, f.window);
     }
+    const double held = std::min(static_cast<double>(f.window), rho / (1.0 - rho));
+    f.held_s = f.destage_s(held);
     if (rewrite) {
-        return {held_s, 0.0};
+        f.pos.reset();  // (no first destage: nothing for destage_s to add to)
+        return f;
     }
     // The flush waits for the last of the drives holding the previous write's blocks
     // (derived: the largest of that many random accesses, order_statistics.h).
@@ -173,7 +185,20 @@ MdBitmapVisits::Flush MdBitmapVisits::flush(const OsRequest& r, double x) const 
         r.sequential ? 0.0 : cached_positioning(hdd, wl.span_fraction, true)->at(1.0).var;
     const double last = queueing::max_of_iid(holding, access, var).mean;
     // (a RAID 50/60's update goes to one group: the previous write's, 1 in bitmaps)
-    return {held_s, last / md_bitmap_shape(sys).bitmaps};
+    f.first_s = last / md_bitmap_shape(sys).bitmaps;
+    return f;
+}
+
+double MdBitmapVisits::Flush::destage_s(double held) const {
+    if (!pos || held <= 1.0) {
+        return std::max(0.0, held) * access;
+    }
+    const int whole = static_cast<int>(held);
+    double s = 0.0;
+    for (int k = 1; k <= whole; ++k) {
+        s += per_write + pos->at(k).mean;
+    }
+    return s + (held - whole) * (per_write + pos->at(whole + 1.0).mean);
 }
 
 }  // namespace raidadv

@@ -51,9 +51,19 @@ struct MdBitmapVisits {
     ///   read-modify-write rewrites what the head has just read: its destage is the revolution the
     ///   next request's reads would wait for anyway (the model counts it there), so it adds nothing
     ///   here.
+    /// With one job whose writes come faster than the drive destages them
+    /// (idle_held_writes), its own update's flush finds more held than the previous write and
+    /// waits for them all (at most the writes since the last update): `destage_s`.
     struct Flush {
         double held_s = 0.0;
         double first_s = 0.0;
+        int window = 1;          ///< writes the drive's cache holds (hdd_write_cache_window)
+        double per_write = 0.0;  ///< a held write's command overhead and transfer
+        double access = 0.0;     ///< a held write's destage alone
+        std::shared_ptr<const HddPositioning> pos;  ///< destage positioning (random writes)
+        /// `held` writes destaged quickest first (k held cost the positioning among k,
+        /// k - 1, ..., 1; derived: shortest-access-time-first over a shrinking set).
+        double destage_s(double held) const;
     };
     Flush flush(const OsRequest& r, double x) const;
 };

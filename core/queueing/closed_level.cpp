@@ -225,7 +225,7 @@ void ClosedLevel::set(const Seen& seen, double n, double think) {
     last_x_ = std::numeric_limits<double>::quiet_NaN();  // a new level: nothing to reuse
     terms_changed_ = true;
     std::fill(variant_changed_.begin(), variant_changed_.end(), 1);
-    refresh_services(seen);
+    refresh_services(seen, n, think);
     mix_busy_times();
     low_priority_left(think);
     for (StationState& st : stations_) {
@@ -241,11 +241,12 @@ void ClosedLevel::set(const Seen& seen, double n, double think) {
 }
 
 /// The service parts of the visits whose service depends on what an arrival finds.
-void ClosedLevel::refresh_services(const Seen& seen) {
+void ClosedLevel::refresh_services(const Seen& seen, double n, double think) {
+    const double jobs = think <= 0.0 ? n : 0.0;
     for (std::size_t i : dynamic_) {
         const auto st = static_cast<std::size_t>(entries_[i].station);
         entries_[i].parts = entries_[i].visit->service.parts_at(
-            {seen.queue[st] + 1.0, std::clamp(seen.busy[st], 0.0, 1.0)});
+            {seen.queue[st] + 1.0, std::clamp(seen.busy[st], 0.0, 1.0), jobs});
     }
 }
 

@@ -128,7 +128,7 @@ class ClosedLevel {
         double common = 0.0;  ///< open_common of this work alone
     };
     void add_entry(const Visit& visit, double probability, const std::vector<char>& loaded);
-    void refresh_services(const Seen& seen);
+    void refresh_services(const Seen& seen, double n, double think);
     void mix_busy_times();
     void low_priority_left(double think);
     void prepare_entry(std::size_t i, double& previous_fg, const Seen& seen, double n);

@@ -50,6 +50,9 @@ struct ServiceParts {
 struct Arrival {
     double present = 1.0;  ///< requests at the copy, this one included
     double busy = 0.0;     ///< probability the copy is busy with other work (hidden work included)
+    /// Jobs of a closed network without think time (each job's next request follows its last
+    /// at once); 0 otherwise.
+    double jobs = 0.0;
 };
 
 /// Lower bounds on a queue-dependent service (Service::floor_at).

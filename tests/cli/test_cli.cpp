@@ -359,7 +359,8 @@ TEST_CASE("advisor section errors name the field", "[cli][recommend]") {
 
 TEST_CASE("evaluate says where md's bitmap can hold a load at two speeds", "[cli]") {
     // md RAID 10 of four 8 TB drives, 64 KiB random writes to a 50 GiB file, one at a time: most
-    // writes find their region's bit clear at the slow rate, few at the fast one.
+    // writes find their region's bit clear at the slow rate, few at the fast one (where each of
+    // those few waits for the many writes the drives hold: Flush::destage_s).
     const std::string file = project_file("two-speeds.json", R"json({
       "format": "raid-advisor-project", "version": 1, "name": "two speeds",
       "systems": [{"name": "md RAID 10", "drive": "seagate-st8000vn004",
@@ -372,7 +373,7 @@ TEST_CASE("evaluate says where md's bitmap can hold a load at two speeds", "[cli
     REQUIRE(run.status == 0);
     const json point = json::parse(run.out).at("results").at(0);
     REQUIRE(point.contains("md_bitmap_fast_iops"));
-    CHECK(point.at("md_bitmap_fast_iops").get<double>() > 3.0 * point.at("iops").get<double>());
+    CHECK(point.at("md_bitmap_fast_iops").get<double>() > 2.0 * point.at("iops").get<double>());
     const Run text = run_cli("evaluate " + file);
     REQUIRE(text.status == 0);
     CHECK_THAT(text.out, Contains("md's bitmap can hold this load at two speeds"));
