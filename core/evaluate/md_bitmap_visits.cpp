@@ -64,9 +64,11 @@ double MdBitmapVisits::add(const OsRequest& r, double count, double probability,
     const std::shared_ptr<const MdBitmapHeads> at_page = heads;
     const double first_share = flush.first_s > 0.0 ? 1.0 / shape.bitmaps : 0.0;
     drives.add_flushes(a.count * a.probability * a.fork);
-    // derived: where the job's writes come faster than the drives destage them, the flush
+    // derived: where one job's writes come faster than the drives destage them, its flush
     // finds more held than the previous write's destage (idle_held_writes), at most the
-    // writes that came since the last flush, and waits for them all (flush.destage_s).
+    // writes that came since the last flush, and waits for them all (flush.destage_s). With
+    // more jobs `b` holds the flush's M/M/1 count and this is left out (docs/model.md
+    // section 4: the two would need one account).
     const auto flushed = [flush, batch, bitmaps = shape.bitmaps](const DriveIoCounts& ios,
                                                                  const queueing::Arrival& found) {
         if (!flush.pos || !(flush.first_s > 0.0) || found.jobs != 1.0) {
