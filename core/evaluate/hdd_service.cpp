@@ -18,7 +18,7 @@ double idle_held_writes(const DriveIoCounts& drive_ios, const Arrival& found, do
     // unless the drive has idle moments to empty it in: it holds the write being
     // destaged and the writes among the requests an M/M/1 queue holds at the drive's
     // busy share u (u / (1 - u), w of them).
-    const double w = drive_ios[1] / std::max(1e-300, drive_ios[0] + drive_ios[1]);
+    const double w = drive_ios.write_share();
     const double r = w / std::max(1e-12, 1.0 - w);
     const double u = std::clamp(found.busy, 0.0, 0.999);
     double held = std::min(
@@ -87,8 +87,8 @@ Choice choose(const HddServicePlan& plan, const DriveIoCounts& drive_ios, const 
     // writes held then (below): with few writes per read, alone, right after the
     // write is acknowledged, and the next request waits behind it (as the
     // simulated drives do).
-    const double w = drive_ios[1] / std::max(1e-300, drive_ios[0] + drive_ios[1]);
-    c.candidates = w >= 1.0 ? plan.window : std::max(1.0, std::floor(plan.window / 2.0));
+    const double w = drive_ios.write_share();
+    c.candidates = destage_candidates(drive_ios, plan.window);
     // (Behind a write-back cache the controller keeps the drive's queue full of
     // destage work: never alone.)
     c.many = w >= 1.0 || !plan.idle_destage ? 1.0 : std::clamp(present - 1.0, 0.0, 1.0);

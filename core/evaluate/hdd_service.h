@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <limits>
 #include <memory>
 #include <optional>
@@ -142,7 +143,15 @@ struct DriveIoCounts {
     double drives = 1.0;         ///< drives the job's I/Os spread over
     double& operator[](std::size_t i) { return ios[i]; }
     double operator[](std::size_t i) const { return ios[i]; }
+    /// The writes' share of the drive I/Os (0 without any).
+    double write_share() const { return ios[1] / std::max(1e-300, ios[0] + ios[1]); }
 };
+
+/// Held writes a drive's destage chooses among, of a cache holding `window`: the window where
+/// it takes only writes, else the half its high-water mark lets fill (hdd_service.cpp, choose).
+inline double destage_candidates(const DriveIoCounts& drive_ios, double window) {
+    return drive_ios.write_share() >= 1.0 ? window : std::max(1.0, std::floor(window / 2.0));
+}
 
 /// Writes a drive's own cache holds, at most `candidates`, when it destages one in an idle
 /// moment, for an arrival that finds `found` (hdd_service.cpp).

@@ -75,8 +75,7 @@ double MdBitmapVisits::add(const OsRequest& r, double count, double probability,
             return 0.0;
         }
         const double window = static_cast<double>(flush.window);
-        const double writes = ios[1] / std::max(1e-300, ios[0] + ios[1]);
-        const double candidates = writes >= 1.0 ? window : std::max(1.0, std::floor(window / 2.0));
+        const double candidates = destage_candidates(ios, window);
         const double since = ios.flushes > 0.0 ? ios.cached_writes / ios.flushes : window;
         const double held =
             std::clamp(std::min(idle_held_writes(ios, found, candidates), since), 1.0, window);
