@@ -73,6 +73,17 @@ double hdd_media_rate(const HddSpec& hdd, double u) {
     return hdd.media_rate_outer_Bps - (hdd.media_rate_outer_Bps - hdd.media_rate_inner_Bps) * u;
 }
 
+double hdd_rate_share_above(double outer_Bps, double inner_Bps, double rate_Bps, double span) {
+    const double k = outer_Bps - inner_Bps;
+    span = std::clamp(span, 1e-9, 1.0);
+    if (k < 1e-9 * outer_Bps) {
+        return outer_Bps >= rate_Bps ? 1.0 : 0.0;
+    }
+    // derived: the rate falls linearly with the position u (hdd_media_rate), so it is at least
+    // rate_Bps for u <= (outer - rate_Bps) / k, a share of the span [0, span]
+    return std::clamp((outer_Bps - rate_Bps) / k / span, 0.0, 1.0);
+}
+
 double hdd_transfer_time(const HddSpec& hdd, double bytes, double span) {
     const double r0 = hdd.media_rate_outer_Bps;
     const double k = r0 - hdd.media_rate_inner_Bps;

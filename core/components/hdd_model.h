@@ -44,6 +44,10 @@ double hdd_mean_seek(const HddSpec& hdd, double mean_root_distance, double mean_
 /// Media rate at LBA fraction u (0 = outer edge): linear from the outer to the inner zone rate.
 double hdd_media_rate(const HddSpec& hdd, double u);
 
+/// Share of the first `span` of a disk (positions uniform) whose media rate, falling linearly
+/// from `outer_Bps` to `inner_Bps` (hdd_media_rate), is at least `rate_Bps`.
+double hdd_rate_share_above(double outer_Bps, double inner_Bps, double rate_Bps, double span);
+
 /// Mean media transfer time of `bytes` at a uniformly random place in the first `span` of the
 /// disk: bytes * E[1/rate(u)], u ~ U(0, span). derived: integral of the linear zone model.
 double hdd_transfer_time(const HddSpec& hdd, double bytes, double span);

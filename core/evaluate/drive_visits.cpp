@@ -404,6 +404,13 @@ HddServicePlan DriveVisits::hdd_plan(const DriveAccess& a, bool cached,
     const double segment = hdd.cache_bytes / std::max(1, hdd.cache_segments);
     p.per_segment = segment > 0.0 ? std::min(1.0, command_bytes / segment) : 1.0;
     p.segments = std::max(1, hdd.cache_segments);
+    if (p.ahead_read) {
+        p.ahead_rate_Bps =
+            command_bytes * p.sweep / std::max(1e-12, hdd_command_overhead(hdd, false));
+        p.media_outer_Bps = hdd.media_rate_outer_Bps;
+        p.media_inner_Bps = hdd.media_rate_inner_Bps;
+        p.span = span;
+    }
     // md far raid10: a write stream continues in each of the drive's sections (raid10.c).
     p.regions = a.write && geo_.placement == CopyPlacement::Far ? geo_.copies : 1.0;
     // The previous cluster's time on its disks: the media time of its piece on one disk

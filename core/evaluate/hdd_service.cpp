@@ -170,7 +170,28 @@ Interleaving interleave(const HddServicePlan& plan, const DriveIoCounts& drive_i
     // Merchant & Wilkes 1998; the simulator's drive), so a stream finds its data read
     // ahead only if the drive went idle after its previous request, not when another
     // request waited then (taken as found - 1, at most 1, as for the destages above).
-    i.preempted = plan.ahead_read ? std::clamp(found_present - 1.0, 0.0, 1.0) : 0.0;
+    // The head still reads ahead while the drive handles other streams' commands whose data
+    // it holds (hits) and through the overhead of the next one that needs it (the simulator's
+    // drive, hdd.cpp leave_read_ahead). derived: the read-ahead per positioning is
+    // B = r o' / (1 - r o' / s) for o' the time of the commands served before the stream's next
+    // request, so once r o' reaches the request size s, B grows to the segment: the streams
+    // take turns from their segments, each positioning once per segment. A stream gets there
+    // from one command's overhead (o' = o) where the media rate r is fast enough (share e of
+    // the span; one of the m streams taking turns suffices: 1 - (1 - e)^m); the others'
+    // hits then keep it going wherever r (found - 1) o reaches s.
+    double kept = 0.0;
+    if (plan.ahead_read && plan.ahead_rate_Bps > 0.0) {
+        const double ahead_of = std::max(1.0, found_present - 1.0);
+        const double enters = hdd_rate_share_above(plan.media_outer_Bps, plan.media_inner_Bps,
+                                                   plan.ahead_rate_Bps, plan.span);
+        const double stays = hdd_rate_share_above(plan.media_outer_Bps, plan.media_inner_Bps,
+                                                  plan.ahead_rate_Bps / ahead_of, plan.span);
+        // (only where the drive serves reads alone: its writes' destages move the head too,
+        // and a read-modify-write's reads are of blocks it writes back; there each read-ahead
+        // cut short stays cut short, as before)
+        kept = drive_ios[1] > 0.0 ? 0.0 : (1.0 - std::pow(1.0 - enters, ahead_of + 1.0)) * stays;
+    }
+    i.preempted = plan.ahead_read ? std::clamp(found_present - 1.0, 0.0, 1.0) * (1.0 - kept) : 0.0;
     return i;
 }
 
@@ -200,9 +221,20 @@ ServiceParts command_parts(const HddServicePlan& plan, const Positioning& pos,
         const double media = pos.alone_share + (1.0 - pos.alone_share) * p;
         const TimeMoments positioned =
             mixture(pos.alone_share, pos.alone, mixture(p, m, {0.0, 0.0}));
-        c.fixed_s = media * (plan.overhead + stream_transfer);
-        c.hidden_s = (1.0 - media) * stream_transfer;
-        c.delay_s = (1.0 - media) * plan.overhead;  // the link transfer is the link visit
+        // A read that hits: the media reads ahead while the drive's controller handles the
+        // command, one command at a time, so the drive is busy for the longer of the two and
+        // the request waits for its command (derived: the simulator's drive, hdd.cpp
+        // start_next, holds the drive for a hit's command overhead). A write the cache takes
+        // holds it for none (hdd.cpp enqueue); ZFS merges a run's adjacent reads into one
+        // command (vdev_queue.c aggregation: zfs_prefetch.cpp), one overhead per run. The link
+        // transfer is the link visit.
+        const double hit = 1.0 - media;
+        const double held =
+            plan.write ? 0.0
+                       : std::max(0.0, plan.overhead / std::max(1.0, plan.run) - stream_transfer);
+        c.fixed_s = media * (plan.overhead + stream_transfer) + hit * held;
+        c.hidden_s = hit * stream_transfer;
+        c.delay_s = hit * (plan.overhead - held);
         c.random = {positioned.mean, positioned.var};
     } else {
         const double lost = fresh_share >= 1.0 ? m.mean : plan.revolution;

@@ -115,8 +115,14 @@ struct HddServicePlan {
     double rotation_var = 0.0;  ///< variance of the rotational wait
     double rewrite_wait = 0.0;  ///< read-modify-write: the wait for the sectors to come round
     double per_segment = 1.0;   ///< share of a read-ahead segment one command uses
-    int segments = 1;           ///< cache segments (streams the read-ahead follows)
-    double streams = 1e300;     ///< the workload's streams (1e300: unbounded)
+    /// Media rate at which the head reads a whole command of a stream (the data it passes
+    /// over included) during one command overhead of another; 0: no read-ahead.
+    double ahead_rate_Bps = 0.0;
+    double media_outer_Bps = 0.0;  ///< the drive's media rate at the outer edge
+    double media_inner_Bps = 0.0;  ///< ... at the inner edge
+    double span = 1.0;             ///< share of the disk the workload uses (from the outer edge)
+    int segments = 1;              ///< cache segments (streams the read-ahead follows)
+    double streams = 1e300;        ///< the workload's streams (1e300: unbounded)
     /// Places on each drive one stream of the workload writes at, taking turns (md far
     /// raid10's writes: one per section), else 1.
     double regions = 1.0;
