@@ -287,7 +287,10 @@ void Engine::finish_job(int j, double now) {
     ++completed_;
     if (measuring_) {
         samples_.push_back({now, now - job.t_start, job.plan.user_bytes, in_system_});
-        if (samples_.size() >= target_jobs_) {
+        // (with md's bitmap, over two of its daemon's periods too: which bits are set follows
+        // its passes; a fast array takes its jobs in a fraction of one)
+        if (samples_.size() >= target_jobs_ &&
+            (!bitmap_writes() || now - t_begin_ >= kBitmapPeriods * kMdBitmapDaemonSleepS)) {
             stop_ = true;
         }
     }
@@ -312,6 +315,11 @@ void Engine::finish_job(int j, double now) {
 bool Engine::steady(double now) {
     const long long warm_min = population_ > 0 ? 2LL * population_ : 100LL;
     if (completed_ < warm_min || (now < opt_.warmup_s && completed_ < opt_.warmup_jobs)) {
+        return false;
+    }
+    // md's bitmap: a bit set early is cleared on the daemon's second pass after its last write
+    // (MdBitmapGate::cleared_at), so its clear share settles only after two periods.
+    if (bitmap_writes() && now < kBitmapPeriods * kMdBitmapDaemonSleepS) {
         return false;
     }
     if (!(write_back_ || drive_cache_ || !hdd_) || wl_.read_fraction >= 1.0 || cache_filled_ ||

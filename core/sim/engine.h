@@ -373,6 +373,10 @@ class Engine {
     std::vector<DiskCounters> counters_;
     long long os_completed_ = 0;
     std::size_t target_jobs_ = 0;
+    /// md's bitmap daemon periods the warm-up and the measurement each span at least.
+    static constexpr double kBitmapPeriods = 2.0;
+    /// An md bitmap is kept and the workload writes.
+    bool bitmap_writes() const { return !bitmap_gates_.empty() && wl_.read_fraction < 1.0; }
 };
 
 }  // namespace raidadv::sim
