@@ -161,20 +161,20 @@ PointResult Engine::run(int population, double rate) {
         events_.push(rng_.exponential(1.0 / rate_), kArrival, 0);
     }
     double now = 0.0;
-    std::uint64_t count = 0;
+    events_run_ = 0;
     bool truncated = false;
     while (!events_.empty() && !stop_) {
         const Event e = events_.pop();
-        if (e.time > opt_.max_sim_seconds || count >= opt_.max_events) {
+        if (e.time > opt_.max_sim_seconds || events_run_ >= opt_.max_events) {
             truncated = true;
             break;
         }
         now = e.time;
-        ++count;
+        ++events_run_;
         dispatch(e);
     }
     PointResult r = collect(now);
-    r.events = count;
+    r.events = events_run_;
     r.truncated = truncated;
     return r;
 }
@@ -289,8 +289,7 @@ void Engine::finish_job(int j, double now) {
         samples_.push_back({now, now - job.t_start, job.plan.user_bytes, in_system_});
         // (with md's bitmap, over two of its daemon's periods too: which bits are set follows
         // its passes; a fast array takes its jobs in a fraction of one)
-        if (samples_.size() >= target_jobs_ &&
-            (!bitmap_writes() || now - t_begin_ >= kBitmapPeriods * kMdBitmapDaemonSleepS)) {
+        if (samples_.size() >= target_jobs_ && bitmap_settled(now, t_begin_)) {
             stop_ = true;
         }
     }
@@ -319,7 +318,7 @@ bool Engine::steady(double now) {
     }
     // md's bitmap: a bit set early is cleared on the daemon's second pass after its last write
     // (MdBitmapGate::cleared_at), so its clear share settles only after two periods.
-    if (bitmap_writes() && now < kBitmapPeriods * kMdBitmapDaemonSleepS) {
+    if (!bitmap_settled(now, 0.0)) {
         return false;
     }
     if (!(write_back_ || drive_cache_ || !hdd_) || wl_.read_fraction >= 1.0 || cache_filled_ ||
@@ -337,6 +336,13 @@ bool Engine::steady(double now) {
     window_admitted_ = admitted_;
     window_released_ = released_;
     return keeps_up;
+}
+
+bool Engine::bitmap_settled(double now, double since) const {
+    // (a fast array writes many times its chunks in far less: its share is settled long before,
+    // and waiting would take its run to the event bound; an eighth of it is the limit)
+    return !bitmap_writes() || now - since >= kBitmapPeriods * kMdBitmapDaemonSleepS ||
+           events_run_ >= opt_.max_events / 8;
 }
 
 void Engine::end_warmup(double now) {

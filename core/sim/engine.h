@@ -377,6 +377,9 @@ class Engine {
     static constexpr double kBitmapPeriods = 2.0;
     /// An md bitmap is kept and the workload writes.
     bool bitmap_writes() const { return !bitmap_gates_.empty() && wl_.read_fraction < 1.0; }
+    /// Whether the run since `since` spans the bitmap's periods (or no bitmap counts).
+    bool bitmap_settled(double now, double since) const;
+    std::uint64_t events_run_ = 0;  ///< events of this load point so far
 };
 
 }  // namespace raidadv::sim
