@@ -410,6 +410,8 @@ HddServicePlan DriveVisits::hdd_plan(const DriveAccess& a, bool cached,
         p.media_outer_Bps = hdd.media_rate_outer_Bps;
         p.media_inner_Bps = hdd.media_rate_inner_Bps;
         p.span = span;
+        p.ahead_enters =
+            hdd_rate_share_above(p.media_outer_Bps, p.media_inner_Bps, p.ahead_rate_Bps, span);
     }
     // md far raid10: a write stream continues in each of the drive's sections (raid10.c).
     p.regions = a.write && geo_.placement == CopyPlacement::Far ? geo_.copies : 1.0;

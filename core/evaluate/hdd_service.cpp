@@ -182,14 +182,14 @@ Interleaving interleave(const HddServicePlan& plan, const DriveIoCounts& drive_i
     double kept = 0.0;
     if (plan.ahead_read && plan.ahead_rate_Bps > 0.0) {
         const double ahead_of = std::max(1.0, found_present - 1.0);
-        const double enters = hdd_rate_share_above(plan.media_outer_Bps, plan.media_inner_Bps,
-                                                   plan.ahead_rate_Bps, plan.span);
         const double stays = hdd_rate_share_above(plan.media_outer_Bps, plan.media_inner_Bps,
                                                   plan.ahead_rate_Bps / ahead_of, plan.span);
         // (only where the drive serves reads alone: its writes' destages move the head too,
         // and a read-modify-write's reads are of blocks it writes back; there each read-ahead
         // cut short stays cut short, as before)
-        kept = drive_ios[1] > 0.0 ? 0.0 : (1.0 - std::pow(1.0 - enters, ahead_of + 1.0)) * stays;
+        kept = drive_ios[1] > 0.0
+                   ? 0.0
+                   : (1.0 - std::pow(1.0 - plan.ahead_enters, ahead_of + 1.0)) * stays;
     }
     i.preempted = plan.ahead_read ? std::clamp(found_present - 1.0, 0.0, 1.0) * (1.0 - kept) : 0.0;
     return i;

@@ -118,6 +118,8 @@ struct HddServicePlan {
     /// Media rate at which the head reads a whole command of a stream (the data it passes
     /// over included) during one command overhead of another; 0: no read-ahead.
     double ahead_rate_Bps = 0.0;
+    /// Share of the span where one command overhead reads that much (hdd_rate_share_above).
+    double ahead_enters = 0.0;
     double media_outer_Bps = 0.0;  ///< the drive's media rate at the outer edge
     double media_inner_Bps = 0.0;  ///< ... at the inner edge
     double span = 1.0;             ///< share of the disk the workload uses (from the outer edge)
