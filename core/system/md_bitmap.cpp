@@ -109,19 +109,19 @@ double md_bitmap_clear_share(const System& system, double writes_per_s, double s
         return 0.0;
     }
     const double chunk = md_bitmap_chunk_bytes(system);
-    const Layout& l = system.layout;
-    // Bytes of bitmap space a request's data take: raid5/6 count member sectors (a row's data
-    // share one member offset), raid1 and raid10 the array's.
-    const double per_member =
-        (l.level == RaidLevel::Raid5 || l.level == RaidLevel::Raid6)
-            ? bytes / std::max(1, l.drives - (l.level == RaidLevel::Raid6 ? 2 : 1))
-            : bytes;
+    const MdBitmapShape shape = md_bitmap_shape(system);
+    // Bytes of bitmap space a request's data take: raid5/6 (and each group of a raid50/60)
+    // count member sectors (a row's data share one member offset), raid1 and raid10 the
+    // array's.
+    const double per_member = bytes / shape.data_drives;
     if (sequential) {
         return std::clamp(per_member / chunk, 0.0, 1.0);
     }
+    // (a RAID 50/60's writes spread over its groups' bitmaps, each with its chunks)
     const double chunks = std::max(1.0, std::ceil(std::clamp(span_fraction, 0.0, 1.0) *
                                                   md_bitmap_space_bytes(system) / chunk));
-    const double mu_t = std::max(0.0, writes_per_s) / chunks * kMdBitmapDaemonSleepS;
+    const double mu_t =
+        std::max(0.0, writes_per_s) / (chunks * shape.bitmaps) * kMdBitmapDaemonSleepS;
     if (mu_t < 1e-9) {
         return 1.0;
     }

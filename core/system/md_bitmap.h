@@ -124,10 +124,11 @@ MdBitmapHeads md_bitmap_heads(double updates_per_job, int update_drives,
 /// The share of a volume's write requests whose chunk bit is clear when they arrive, with
 /// `writes_per_s` write requests per second on one volume spread over `span_fraction` of it
 /// (random) or streaming on (sequential, `bytes` each). derived: a chunk gets Poisson writes at
-/// rate mu = writes_per_s / chunks; its bit is still set if it was written within the last tau,
-/// tau uniform on [T, 2T] (the daemon's two passes, phase unknown), so the share clear is
-/// E[exp(-mu tau)] = (exp(-mu T) - exp(-2 mu T)) / (mu T). A stream enters a new chunk once per
-/// chunk of data: bytes (in bitmap space) over the chunk.
+/// rate mu = writes_per_s / chunks, the chunks of all the volume's bitmaps (a RAID 50/60's
+/// groups each keep theirs over their members' sectors: md_bitmap_shape); its bit is still set if
+/// it was written within the last tau, tau uniform on [T, 2T] (the daemon's two passes, phase
+/// unknown), so the share clear is E[exp(-mu tau)] = (exp(-mu T) - exp(-2 mu T)) / (mu T). A stream
+/// enters a new chunk once per chunk of data: bytes (in bitmap space) over the chunk.
 double md_bitmap_clear_share(const System& system, double writes_per_s, double span_fraction,
                              bool sequential, double bytes);
 
