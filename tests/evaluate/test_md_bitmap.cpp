@@ -207,8 +207,8 @@ SCENARIO("md RAID 5 random writes wait for the bitmap, as the simulator's unplug
 
 SCENARIO("The simulator's bitmap finds its bits clear as often as the model's formula says") {
     // (RAID 50 of six: each group of three keeps its own bitmap, so its writes spread over both
-    // groups' chunks; the formula took one group's until stop 55, a clear share half the
-    // simulator's.)
+    // groups' chunks; until stop 55 the formula took one group's, and its clear share fell far
+    // below the simulator's.)
     System raid50 = md_system(RaidLevel::Raid50, 6, MdBitmap::Internal);
     raid50.layout.disks_per_span = 3;
     GIVEN("md RAID 5 of four and RAID 50 of six 7200 rpm disks, 4 KiB random writes over 5%") {
