@@ -117,9 +117,9 @@ double md_bitmap_clear_share(const System& system, double writes_per_s, double s
     if (sequential) {
         return std::clamp(per_member / chunk, 0.0, 1.0);
     }
-    // (a RAID 50/60's writes spread over its groups' bitmaps, each with its chunks)
     const double chunks = std::max(1.0, std::ceil(std::clamp(span_fraction, 0.0, 1.0) *
                                                   md_bitmap_space_bytes(system) / chunk));
+    // (a RAID 50/60's writes spread over its groups' bitmaps, each with its chunks)
     const double mu_t =
         std::max(0.0, writes_per_s) / (chunks * shape.bitmaps) * kMdBitmapDaemonSleepS;
     if (mu_t < 1e-9) {
