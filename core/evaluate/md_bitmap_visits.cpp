@@ -6,6 +6,7 @@
 #include "components/hdd_model.h"
 #include "evaluate/hdd_service.h"
 #include "evaluate/link_stages.h"
+#include "evaluate/md_bitmap_in_step.h"
 #include "queueing/order_statistics.h"
 #include "system/md_bitmap.h"
 
@@ -24,8 +25,8 @@ double MdBitmapVisits::add(const OsRequest& r, double count, double probability,
     // (a RAID 50/60's groups each have their bitmap and their updates)
     const double x = load.writes_per_s / shape.bitmaps;
     const Flush flush = this->flush(r, x);
-    const double b =
-        md_bitmap_page_s(sys, wl.span_fraction) + std::max(flush.held_s, flush.first_s);
+    const double page = md_bitmap_page_s(sys, wl.span_fraction);
+    const double b = page + std::max(flush.held_s, flush.first_s);
     // derived: the writes arriving while one update runs (x b of them) wait for the next and
     // share it; an update is needed if any of them needs a bit.
     // (a closed system gathers at most its own jobs)
@@ -40,19 +41,42 @@ double MdBitmapVisits::add(const OsRequest& r, double count, double probability,
     const double others =
         load.population > 0 ? static_cast<double>(load.population - 1) / load.population : 1.0;
     const double busy = std::min(0.95, x / batch * needed * b) * others;
+    // The drives do one update per batch; each write of it waits the whole update: its
+    // page (this visit), the updates before its batch's, and the destage its flush waits
+    // for (the drives' work for it is counted with the writes that left it).
+    double updates = needed / batch;  // per write
+    double wait = ((batch - 1.0) + batch * busy / 2.0) * b + batch * flush.first_s;
+    // Several closed jobs on disks that cache writes: where the batches need updates and the
+    // jobs are back before the next update ends they fall in step with the updates
+    // (md_bitmap_in_step.h): the share needed x q (a batch that needs one starts the next
+    // update as the running one ends; q: a job out of an update is back within the next); the
+    // rest keeps the account above (a job whose reads keep it away finds the updates at
+    // random). Blended per write: its time at the gate and the updates it shares.
+    // (Drives writing through keep the account above: not compared in step.)
+    if (load.population > 1 && x > 0.0 && flush.access > 0.0 && needed > 1e-3) {
+        const double n = static_cast<double>(load.population);
+        const double b_step = in_step_update_s(r, x, page);
+        const double batch_step = std::clamp(x * b_step, 1.0, std::max(1.0, n / 2.0));
+        const double needed_step = 1.0 - std::pow(1.0 - std::min(1.0, p), batch_step);
+        const double busy_step = std::min(0.95, x / batch_step * needed_step * b_step) * others;
+        const InStepWait running = md_bitmap_in_step_wait(
+            {load.population, x, b_step, p, batch_step, needed_step, busy_step});
+        const double gate_step = needed_step * b_step + running.wait_s;
+        const double gate_random = updates * (page + wait);
+        const double w = needed * running.back_in_time;
+        const double blended = w * needed_step / batch_step + (1.0 - w) * updates;
+        wait = std::max(0.0, (w * gate_step + (1.0 - w) * gate_random) / blended - page);
+        updates = blended;
+    }
     DriveAccess a;
     a.fork = shape.update_drives;
     a.mean_bytes = a.max_bytes = kMdBitmapPageBytes;
     a.write = true;
     a.stable = true;
-    a.count = count * needed / batch;
+    a.count = count * updates;
     a.probability = probability;
     std::vector<Visit> added;
     drives.add(a, added);
-    // The drives do one update per batch; each write of it waits the whole update: its
-    // page (this visit), the updates before its batch's, and the destage its flush waits
-    // for (the drives' work for it is counted with the writes that left it).
-    const double wait = ((batch - 1.0) + batch * busy / 2.0) * b + batch * flush.first_s;
     // The page's seek: the drive visit positions it as a random seek within the working set;
     // a member whose head moved there since the last update seeks to the bitmap instead
     // (md_bitmap_seek_s), one still at the page does not seek (MdBitmapHeads).
@@ -132,6 +156,35 @@ double MdBitmapVisits::add(const OsRequest& r, double count, double probability,
     }
     visits.push_back(drive_link_visit(link_station, sys, links, a, false));
     return a.count * a.probability;
+}
+
+double MdBitmapVisits::in_step_update_s(const OsRequest& r, double x, double page) const {
+    const HddSpec& hdd = sys.drive.hdd;
+    // (the jobs' I/O spreads over every drive of the volume, a RAID 50/60's groups too)
+    const double volume_drives = static_cast<double>(geo.drives);
+    MemberWork work;
+    double busy = 0.0;
+    for (const IoPhase& phase : r.array.phases) {
+        for (const DiskIo& io : phase.ios) {
+            work.write_ios += 1.0;
+            busy += hdd_command_overhead(hdd, io.write) +
+                    hdd_transfer_time(hdd, io.bytes, wl.span_fraction);
+        }
+    }
+    work.per_io_s = busy / std::max(1.0, work.write_ios);
+    work.write_ios /= volume_drives;
+    work.sequential = r.sequential;
+    work.pos = cached_positioning(hdd, wl.span_fraction, false);
+    // (a mixed workload's reads between two writes: f / (1 - f) of them, one access each)
+    const double f = std::clamp(wl.read_fraction, 0.0, 0.95);
+    const double read = hdd_command_overhead(hdd, false) +
+                        hdd_transfer_time(hdd, r.user_bytes, wl.span_fraction) +
+                        (r.sequential ? 0.0 : work.pos->at(1.0).mean);
+    work.read_busy = f / (1.0 - f) * read / volume_drives;
+    const double member = md_bitmap_in_step_member_s(load.population, x, page, work);
+    // (the update ends with the last member's page: its rotational wait spread over members)
+    const double rev = hdd_revolution_time(hdd);
+    return queueing::max_of_iid(md_bitmap_shape(sys).update_drives, member, rev * rev / 12.0).mean;
 }
 
 MdBitmapVisits::Flush MdBitmapVisits::flush(const OsRequest& r, double x) const {

@@ -66,6 +66,10 @@ struct MdBitmapVisits {
         double destage_s(double held) const;
     };
     Flush flush(const OsRequest& r, double x) const;
+
+    /// An update's length when the jobs write in step with the updates (md_bitmap_in_step.h):
+    /// the slowest member's, from `r`'s I/O and the workload's reads between writes.
+    double in_step_update_s(const OsRequest& r, double x, double page) const;
 };
 
 }  // namespace raidadv

@@ -34,10 +34,13 @@ json target_json(const std::string& args) {
 
 }  // namespace
 
-TEST_CASE("target --json on the small NAS: p95 under 160 ms at 3x the load", "[cli][target]") {
-    const json j = target_json(example("advisor-small-nas.json") + " --p95-ms 160 --load-factor 3");
+TEST_CASE("target --json on the small NAS: p95 under 160 ms at 2x the load", "[cli][target]") {
+    // (At 3x no four-bay array of the catalog meets 160 ms since stop 56's account of md's
+    // bitmap updates in step with the writers; the simulator agrees: md RAID 10 of four
+    // Exos 7E10, the answer before, 247 ms at the 95th percentile there.)
+    const json j = target_json(example("advisor-small-nas.json") + " --p95-ms 160 --load-factor 2");
     CHECK(j.at("target").at("p95_ms") == 160.0);
-    CHECK(j.at("target").at("load_factor") == 3.0);
+    CHECK(j.at("target").at("load_factor") == 2.0);
     CHECK(j.at("target").at("capacity_tb").is_null());
     REQUIRE(j.at("today").is_object());
     // Today's pick is measured at the target's load and compared with it.

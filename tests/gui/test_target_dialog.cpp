@@ -62,9 +62,9 @@ class TargetDialogTest : public QObject {
         QVERIFY(dialog != nullptr);
         QVERIFY(dialog->isVisible());
         typeInto(find<QDoubleSpinBox>(dialog, "targetP95SpinBox"), QStringLiteral("160"));
-        typeInto(find<QDoubleSpinBox>(dialog, "targetLoadFactorSpinBox"), QStringLiteral("3"));
+        typeInto(find<QDoubleSpinBox>(dialog, "targetLoadFactorSpinBox"), QStringLiteral("2"));
         QCOMPARE(dialog->target().p95_s, 0.160);
-        QCOMPARE(dialog->target().load_factor, 3.0);
+        QCOMPARE(dialog->target().load_factor, 2.0);
         QSignalSpy answered(dialog, &TargetDialog::answered);
         QTest::mouseClick(find<QPushButton>(dialog, "findTargetPushButton"), Qt::LeftButton);
         QVERIFY(dialog->isRunning());  // off the UI thread: the click returned at once
