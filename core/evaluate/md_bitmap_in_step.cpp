@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <vector>
 
 namespace raidadv {
 
@@ -27,27 +26,29 @@ InStepWait md_bitmap_in_step_wait(const InStepGate& g) {
     return {wait, q};
 }
 
+double drain_quickest_first_s(const HddPositioning* pos, double per_io_s, double k) {
+    const auto access = [pos, per_io_s](double candidates) {
+        return per_io_s + (pos ? pos->at(candidates).mean : 0.0);
+    };
+    const int whole = static_cast<int>(k);
+    double s = 0.0;
+    for (int j = 1; j <= whole; ++j) {
+        s += access(j);
+    }
+    return s + (k - whole) * access(whole + 1.0);
+}
+
 double md_bitmap_in_step_member_s(int population, double writes_per_s, double page_s,
                                   const MemberWork& work) {
     const double n = static_cast<double>(population);
     const double rho = std::min(0.9, writes_per_s * work.read_busy);
-    const auto access = [&work](int candidates) {
-        return work.per_io_s + (work.sequential || !work.pos ? 0.0 : work.pos->at(candidates).mean);
-    };
-    // (the drain of k queued, summed once: k, k - 1, ..., 1 candidates)
-    const int most = static_cast<int>(std::max(1.0, n / 2.0) * work.write_ios) + 1;
-    std::vector<double> drained(static_cast<std::size_t>(most) + 1, 0.0);
-    for (int j = 1; j <= most; ++j) {
-        drained[static_cast<std::size_t>(j)] = drained[static_cast<std::size_t>(j) - 1] + access(j);
-    }
+    const HddPositioning* pos = work.sequential ? nullptr : work.pos.get();
     double b = page_s;
     for (int i = 0; i < 12; ++i) {
         const double batch = std::clamp(writes_per_s * b, 1.0, std::max(1.0, n / 2.0));
         const double queued = std::min(n - batch, batch) * work.write_ios;
-        const int whole = std::min(static_cast<int>(queued), most - 1);
-        const double drain =
-            drained[static_cast<std::size_t>(whole)] + (queued - whole) * access(whole + 1);
-        const double next = (page_s + drain) / (1.0 - rho);
+        const double next =
+            (page_s + drain_quickest_first_s(pos, work.per_io_s, queued)) / (1.0 - rho);
         if (std::abs(next - b) <= 1e-4 * b) {
             return next;
         }

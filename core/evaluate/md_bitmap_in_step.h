@@ -48,6 +48,12 @@ struct MemberWork {
     std::shared_ptr<const HddPositioning> pos;  ///< positioning among k queued (random I/O)
 };
 
+/// `k` queued requests served quickest first: each its command and transfer (`per_io_s`) and
+/// the positioning among k, k - 1, ..., 1 candidates (`pos`; none: no positioning), a
+/// fractional k that share of the next. derived: shortest-access-time-first over a shrinking
+/// set (also a flush's held writes, MdBitmapVisits::Flush::destage_s).
+double drain_quickest_first_s(const HddPositioning* pos, double per_io_s, double k);
+
 /// The update's length at one member, in step. derived: the previous batch (as many writes as
 /// this one, B = x b, at most the n - B jobs not in it; so B <= n / 2: the writes gathered
 /// while an update runs are of the jobs not in it) starts its writes as this update starts, so

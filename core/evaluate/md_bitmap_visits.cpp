@@ -34,7 +34,11 @@ double MdBitmapVisits::add(const OsRequest& r, double count, double probability,
     if (load.population > 0) {
         batch = std::min(batch, static_cast<double>(load.population));
     }
-    const double needed = 1.0 - std::pow(1.0 - std::min(1.0, p), batch);
+    // (a batch needs an update if any of its writes finds its bit clear)
+    const auto needing = [p](double writes) {
+        return 1.0 - std::pow(1.0 - std::min(1.0, p), writes);
+    };
+    const double needed = needing(batch);
     // derived: a write arriving while another's update runs waits for its rest, half on
     // average; updates run for the share x / batch * needed * b of the time, the other
     // n - 1 of n closed jobs' updates for (n - 1) / n of it.
@@ -57,7 +61,7 @@ double MdBitmapVisits::add(const OsRequest& r, double count, double probability,
         const double n = static_cast<double>(load.population);
         const double b_step = in_step_update_s(r, x, page);
         const double batch_step = std::clamp(x * b_step, 1.0, std::max(1.0, n / 2.0));
-        const double needed_step = 1.0 - std::pow(1.0 - std::min(1.0, p), batch_step);
+        const double needed_step = needing(batch_step);
         const double busy_step = std::min(0.95, x / batch_step * needed_step * b_step) * others;
         const InStepWait running = md_bitmap_in_step_wait(
             {load.population, x, b_step, p, batch_step, needed_step, busy_step});
@@ -247,12 +251,7 @@ double MdBitmapVisits::Flush::destage_s(double held) const {
     if (!pos || held <= 1.0) {
         return std::max(0.0, held) * access;
     }
-    const int whole = static_cast<int>(held);
-    double s = 0.0;
-    for (int k = 1; k <= whole; ++k) {
-        s += per_write + pos->at(k).mean;
-    }
-    return s + (held - whole) * (per_write + pos->at(whole + 1.0).mean);
+    return drain_quickest_first_s(pos.get(), per_write, held);
 }
 
 }  // namespace raidadv
